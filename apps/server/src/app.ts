@@ -1,0 +1,78 @@
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createAccessTokens } from './lib/access-tokens.ts';
+import { isPublicRoute, registerAuth } from './lib/auth.ts';
+import { registerCsrf } from './lib/csrf.ts';
+import { registerErrorHandler } from './lib/error-handler.ts';
+import { registerLang } from './lib/lang.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { registerOpenApi } from './lib/openapi.ts';
+import { registerSpa } from './lib/spa.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Unset: SMTP_URL or the .eml outbox, as configured. */
+  mailer?: Mailer;
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, for the test that proves each non-public one needs a token. */
+    routeTable: RouteEntry[];
+  }
+}
+
+/** Builds the whole HTTP app: infrastructure plugins, then domain routes, then the web app. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({ logger: deps.logger ?? false, trustProxy: false, bodyLimit: 1024 * 1024 });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, public: isPublicRoute(route) });
+  });
+
+  const tokens = createAccessTokens(deps.jwtSecret, config.accessTokenTtlSeconds);
+  registerLang(app);
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  registerCsrf(app);
+  registerAuth(app, tokens);
+  await registerOpenApi(app);
+
+  const accountsDeps = {
+    db: database.db,
+    tokens,
+    mailer:
+      deps.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+    publicUrl: config.publicUrl,
+    refreshTtlSeconds: config.refreshTokenTtlSeconds,
+    rememberRefreshTtlSeconds: config.rememberRefreshTokenTtlSeconds,
+  };
+  await app.register(healthRoutes(database), { prefix: '/api/v1' });
+  await app.register(accountsRoutes(accountsDeps), { prefix: '/api/v1/accounts' });
+
+  await registerSpa(app, config.webDist);
+  return app;
+}

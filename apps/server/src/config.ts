@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Every setting of the server, read once from the environment, with defaults that run out of the box. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: embedded PGlite in `dataDir/pg`. */
+  databaseUrl: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  publicUrl: string;
+  /** Unset: mail is written as .eml files into `dataDir/outbox`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Unset: generated once and kept in `dataDir/jwt-secret`. */
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  rememberRefreshTokenTtlSeconds: number;
+  /** The built web app; served when it exists. */
+  webDist: string;
+  logLevel: string;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return parsed;
+}
+
+function text(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env.PORT, 8080, 'PORT');
+  return {
+    port,
+    host: text(env.HOST) ?? '127.0.0.1',
+    dataDir: path.resolve(text(env.DATA_DIR) ?? './data'),
+    databaseUrl: text(env.DATABASE_URL),
+    adminEmail: text(env.ADMIN_EMAIL),
+    adminPassword: text(env.ADMIN_PASSWORD),
+    publicUrl: (text(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtpUrl: text(env.SMTP_URL),
+    mailFrom: text(env.MAIL_FROM) ?? 'EV Charging Back Office <no-reply@localhost>',
+    jwtSecret: text(env.JWT_SECRET),
+    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 15 * 60, 'ACCESS_TOKEN_TTL'),
+    refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 24 * 60 * 60, 'REFRESH_TOKEN_TTL'),
+    rememberRefreshTokenTtlSeconds: int(env.REMEMBER_REFRESH_TOKEN_TTL, 30 * 24 * 60 * 60, 'REMEMBER_REFRESH_TOKEN_TTL'),
+    // src/config.ts and dist/config.js sit at the same depth, so one relative path serves both.
+    webDist: path.resolve(text(env.WEB_DIST) ?? path.join(here, '../../web/dist')),
+    logLevel: text(env.LOG_LEVEL) ?? 'info',
+  };
+}

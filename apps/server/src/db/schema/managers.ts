@@ -1,0 +1,34 @@
+import { bigserial, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const managers = pgTable('managers', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull().default(''),
+  passwordHash: text('password_hash').notNull(),
+  language: text('language').notNull().default('ru'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Refresh tokens are opaque; only their SHA-256 is kept, so a database leak does not leak sessions. */
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  managerId: integer('manager_id')
+    .notNull()
+    .references(() => managers.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const passwordResets = pgTable('password_resets', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  managerId: integer('manager_id')
+    .notNull()
+    .references(() => managers.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

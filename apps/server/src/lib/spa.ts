@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { formatMessage } from '@evcms/contracts/messages';
+
+/**
+ * Serves the built web app: hashed files under /assets are cached for a year, everything else is
+ * revalidated, and any other GET that wants HTML gets index.html so client-side routes survive a reload.
+ */
+export async function registerSpa(app: FastifyInstance, webDist: string) {
+  const index = path.join(webDist, 'index.html');
+  if (!existsSync(index)) {
+    app.log.warn({ webDist }, 'web app is not built; serving the API only');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/');
+    if (wantsPage && !path.extname(request.url.split('?')[0] ?? '')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: formatMessage(request.lang, 'not_found') });
+  });
+}

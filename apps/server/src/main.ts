@@ -1,0 +1,39 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { loadJwtSecret } from './lib/secrets.ts';
+import { ensureFirstManager } from './modules/accounts/accounts.service.ts';
+
+/** Process entry: config -> database -> migrations -> first manager -> app -> listen; SIGTERM closes it all. */
+export async function main() {
+  const config = loadConfig();
+  const logger = { level: config.logLevel };
+  const database = await openDatabase(config);
+  await database.migrate();
+  const first = await ensureFirstManager(database.db, { email: config.adminEmail, password: config.adminPassword });
+  const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
+
+  const app = await buildApp({ config, database, jwtSecret, logger });
+  await app.listen({ port: config.port, host: config.host });
+
+  if (first) {
+    const lines = [`First manager created: ${first.email}`];
+    if (first.generated) lines.push(`Password (shown once): ${first.password}`);
+    console.log(`\n${lines.join('\n')}\n`);
+  }
+  console.log(`Back office: http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}  (database: ${database.kind})`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+await main();

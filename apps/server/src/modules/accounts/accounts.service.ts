@@ -1,0 +1,124 @@
+import type { Lang } from '@evcms/contracts/i18n';
+import { isLang } from '@evcms/contracts/i18n';
+import type { Manager, TokenPair } from '@evcms/contracts/accounts';
+import type { Db } from '../../db/client.ts';
+import type { AccessTokens } from '../../lib/access-tokens.ts';
+import { AppError, badRequest, fieldError, notFound, unauthorized } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { randomToken, sha256 } from '../../lib/secrets.ts';
+import * as repo from './accounts.repository.ts';
+import { passwordResetMail } from './password-reset-mail.ts';
+
+export interface AccountsDeps {
+  db: Db;
+  tokens: AccessTokens;
+  mailer: Mailer;
+  publicUrl: string;
+  refreshTtlSeconds: number;
+  rememberRefreshTtlSeconds: number;
+}
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export function toManager(row: repo.ManagerRow): Manager {
+  return { id: row.id, email: row.email, name: row.name, language: isLang(row.language) ? row.language : 'ru' };
+}
+
+export async function login(deps: AccountsDeps, input: { email: string; password: string; remember: boolean }): Promise<TokenPair> {
+  const manager = await repo.findManagerByEmail(deps.db, input.email);
+  // Same work and same answer for an unknown email, so the form does not reveal who has an account.
+  const ok = await verifyPassword(input.password, manager?.passwordHash ?? DUMMY_HASH);
+  if (!manager || !ok) throw badRequest('password_wrong');
+  const refresh = randomToken();
+  const ttl = input.remember ? deps.rememberRefreshTtlSeconds : deps.refreshTtlSeconds;
+  await repo.insertRefreshToken(deps.db, {
+    managerId: manager.id,
+    tokenHash: sha256(refresh),
+    expiresAt: new Date(Date.now() + ttl * 1000),
+  });
+  return { access: await deps.tokens.sign(manager.id), refresh };
+}
+
+export async function refreshAccess(deps: AccountsDeps, refresh: string): Promise<{ access: string }> {
+  const live = await repo.findLiveRefreshToken(deps.db, sha256(refresh));
+  if (!live) throw unauthorized('refresh_invalid');
+  return { access: await deps.tokens.sign(live.managerId) };
+}
+
+export async function logout(deps: AccountsDeps, refresh: string): Promise<void> {
+  await repo.revokeRefreshToken(deps.db, sha256(refresh));
+}
+
+export async function requestPasswordReset(deps: AccountsDeps, email: string): Promise<void> {
+  const manager = await repo.findManagerByEmail(deps.db, email);
+  if (!manager) return;
+  const token = randomToken();
+  await repo.insertPasswordReset(deps.db, {
+    managerId: manager.id,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  });
+  const link = `${deps.publicUrl}/change-password?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({ to: manager.email, ...passwordResetMail(toManager(manager).language, link) });
+}
+
+export async function confirmPasswordReset(deps: AccountsDeps, input: { token: string; password: string }): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const managerId = await repo.consumePasswordReset(tx, sha256(input.token));
+    if (managerId === undefined) throw fieldError('token', 'reset_link_invalid');
+    await repo.updateManager(tx, managerId, { passwordHash });
+    // Whoever knew the old password is signed out everywhere.
+    await repo.revokeAllRefreshTokens(tx, managerId);
+  });
+}
+
+export async function getMe(deps: Pick<AccountsDeps, 'db'>, managerId: number): Promise<Manager> {
+  const row = await repo.findManagerById(deps.db, managerId);
+  if (!row) throw unauthorized();
+  return toManager(row);
+}
+
+export async function updateMe(
+  deps: Pick<AccountsDeps, 'db'>,
+  managerId: number,
+  input: { name?: string | undefined; language?: Lang | undefined },
+): Promise<Manager> {
+  const values = {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.language !== undefined && { language: input.language }),
+  };
+  const row = Object.keys(values).length
+    ? await repo.updateManager(deps.db, managerId, values)
+    : await repo.findManagerById(deps.db, managerId);
+  if (!row) throw notFound();
+  return toManager(row);
+}
+
+export async function changePassword(
+  deps: Pick<AccountsDeps, 'db'>,
+  managerId: number,
+  input: { current_password: string; password: string },
+): Promise<void> {
+  const row = await repo.findManagerById(deps.db, managerId);
+  if (!row) throw unauthorized();
+  if (!(await verifyPassword(input.current_password, row.passwordHash))) {
+    throw fieldError('current_password', 'current_password_wrong');
+  }
+  await repo.updateManager(deps.db, managerId, { passwordHash: await hashPassword(input.password) });
+}
+
+/** The first manager, created on a start that finds none. Returns the generated password if one was made. */
+export async function ensureFirstManager(
+  db: Db,
+  options: { email: string | undefined; password: string | undefined },
+): Promise<{ email: string; password: string; generated: boolean } | null> {
+  if ((await repo.countManagers(db)) > 0) return null;
+  const email = (options.email ?? 'admin@localhost').toLowerCase();
+  const generated = !options.password;
+  const password = options.password ?? randomToken(12);
+  if (password.length < 8) throw new AppError(500, 'password_min', { params: { min: 8 } });
+  await repo.insertManager(db, { email, name: 'Administrator', passwordHash: await hashPassword(password) });
+  return { email, password, generated };
+}

@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  // `source` makes @evcms/contracts resolve to its TypeScript sources, with no separate build.
+  resolve: { conditions: ['source'] },
+  build: { manifest: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
+  server: { port: 5173, proxy: { '/api': apiTarget } },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+  },
+});

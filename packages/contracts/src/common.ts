@@ -1,0 +1,29 @@
+import { z } from './schema.ts';
+
+/** Page sizes offered by lists; `size` defaults to the first. */
+export const PAGE_SIZES = [10, 20, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+/** Pickers (tags, infrastructure) may ask for more at once, up to this cap. */
+export const MAX_PICKER_PAGE_SIZE = 1000;
+
+/** The error body of every 4xx/5xx: field name -> messages, and `detail` for the rest. */
+export const errorBody = z
+  .object({ detail: z.string().optional() })
+  .catchall(z.union([z.array(z.string()), z.string()]));
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export function paged<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pages: z.number().int(),
+    size: z.number().int(),
+    total: z.number().int(),
+  });
+}
+export type Paged<T> = { items: T[]; page: number; pages: number; size: number; total: number };
+
+export const detailBody = z.object({ detail: z.string() });
+
+export const healthBody = z.object({ status: z.enum(['ok', 'error']), db: z.enum(['ok', 'down']) });

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { formatMessage, messages } from './messages.ts';
+import { pickLang } from './i18n.ts';
+import { loginRequest, changePasswordRequest } from './accounts.ts';
+import { issueMessage } from './schema.ts';
+
+describe('messages', () => {
+  it('has the same keys in every language', () => {
+    const keys = Object.keys(messages.ru).sort();
+    expect(Object.keys(messages.en).sort()).toEqual(keys);
+    expect(Object.keys(messages.ky).sort()).toEqual(keys);
+  });
+
+  it('fills parameters', () => {
+    expect(formatMessage('en', 'password_min', { min: 8 })).toBe('Password must be at least 8 characters');
+  });
+});
+
+describe('pickLang', () => {
+  it.each([
+    [undefined, 'ru'],
+    ['', 'ru'],
+    ['en-US,en;q=0.9', 'en'],
+    ['de, ky;q=0.5', 'ky'],
+    ['kg', 'ky'],
+    ['fr;q=1, en;q=0', 'ru'],
+    ['en;q=0.2, ky;q=0.8', 'ky'],
+  ])('%s -> %s', (header, lang) => {
+    expect(pickLang(header)).toBe(lang);
+  });
+});
+
+describe('schemas carry message keys', () => {
+  it('names the email rules of the spec', () => {
+    const empty = loginRequest.safeParse({ email: '', password: 'x' });
+    expect(empty.error?.issues.map((i) => issueMessage(i, 'en'))).toEqual(['Enter your email address']);
+    const bad = loginRequest.safeParse({ email: 'nope', password: 'x' });
+    expect(bad.error?.issues.map((i) => issueMessage(i, 'ru'))).toEqual(['Адрес электронной почты недействителен']);
+  });
+
+  it('checks the confirmation on its own field', () => {
+    const result = changePasswordRequest.safeParse({ current_password: 'a', password: '12345678', password_confirm: '1234567' });
+    expect(result.error?.issues[0]?.path).toEqual(['password_confirm']);
+    expect(issueMessage(result.error!.issues[0]!, 'en')).toBe('Password mismatch');
+  });
+
+  it('localises limits without explicit messages', () => {
+    const result = changePasswordRequest.safeParse({ current_password: 'a', password: 'short', password_confirm: 'short' });
+    expect(issueMessage(result.error!.issues[0]!, 'en')).toBe('Password must be at least 8 characters');
+  });
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { formatMessage, isMessageKey, type MessageKey, type MessageParams } from './messages.ts';
+import type { Lang } from './i18n.ts';
+
+/**
+ * Every issue zod raises without an explicit message gets a message key from here, so a rule
+ * written as `z.string().max(100)` is already localised on the server and in the web forms.
+ */
+z.config({
+  customError: (issue) => {
+    switch (issue.code) {
+      case 'invalid_type':
+        return issue.input === undefined || issue.input === null || issue.input === '' ? 'field_blank' : 'invalid_value';
+      case 'too_big':
+        return issue.origin === 'string' ? 'max_length' : issue.origin === 'number' ? 'number_max' : 'invalid_value';
+      case 'too_small':
+        if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'field_blank' : 'min_length';
+        return issue.origin === 'number' ? 'number_min' : 'invalid_value';
+      case 'invalid_format':
+        return issue.format === 'email' ? 'email_invalid' : issue.format === 'url' ? 'url_invalid' : 'invalid_value';
+      case 'invalid_value':
+      case 'invalid_union':
+        return 'invalid_choice';
+      default:
+        return 'invalid_value';
+    }
+  },
+});
+
+/** The parts of a zod issue (or of a Fastify validation error built from one) that name its message. */
+export interface IssueLike {
+  message: string;
+  minimum?: unknown;
+  maximum?: unknown;
+}
+
+export function issueMessage(issue: IssueLike, lang: Lang): string {
+  const key: MessageKey = isMessageKey(issue.message) ? issue.message : 'invalid_value';
+  const params: MessageParams = {};
+  if (typeof issue.minimum === 'number' || typeof issue.minimum === 'bigint') params.min = Number(issue.minimum);
+  if (typeof issue.maximum === 'number' || typeof issue.maximum === 'bigint') params.max = Number(issue.maximum);
+  return formatMessage(lang, key, params);
+}
+
+/** A required, trimmed text of at most `max` characters ('Field cannot be blank' when empty). */
+export function requiredText(max: number) {
+  return z
+    .string({ error: 'field_blank' })
+    .trim()
+    .min(1, { error: 'field_blank', abort: true })
+    .max(max, { error: 'max_length' });
+}
+
+export function key(k: MessageKey): { error: MessageKey } {
+  return { error: k };
+}
+
+export { z };
