@@ -18,7 +18,7 @@ export const email = z
 export const newPassword = z
   .string({ error: 'password_required' })
   .min(1, { error: 'password_required', abort: true })
-  .min(PASSWORD_MIN, { error: 'password_min', abort: true })
+  .min(PASSWORD_MIN, { error: 'password_min' })
   .max(PASSWORD_MAX, { error: 'max_length' });
 
 const passwordPair = {
@@ -26,11 +26,20 @@ const passwordPair = {
   password_confirm: z.string({ error: 'password_required' }).min(1, { error: 'password_required' }),
 };
 
-function confirmMatches(value: { password: string; password_confirm: string }, ctx: z.RefinementCtx) {
-  if (value.password !== value.password_confirm) {
-    ctx.addIssue({ code: 'custom', message: 'password_mismatch', path: ['password_confirm'] });
-  }
-}
+type PasswordPair = { password: string; password_confirm: string };
+
+// Runs even when another field already failed, so the form shows 'Password mismatch' at once.
+const confirmMatches = [
+  (value: PasswordPair) => value.password === value.password_confirm,
+  {
+    error: 'password_mismatch',
+    path: ['password_confirm'],
+    when: (payload: { value: unknown }) => {
+      const value = payload.value as Partial<PasswordPair> | undefined;
+      return typeof value?.password === 'string' && typeof value.password_confirm === 'string' && value.password_confirm !== '';
+    },
+  },
+] as const;
 
 export const loginRequest = z.object({
   email,
@@ -52,7 +61,7 @@ export const passwordResetRequest = z.object({ email });
 
 export const passwordResetConfirm = z
   .object({ token: z.string({ error: 'reset_link_invalid' }).min(1, { error: 'reset_link_invalid' }), ...passwordPair })
-  .superRefine(confirmMatches);
+  .refine(...confirmMatches);
 export type PasswordResetConfirm = z.input<typeof passwordResetConfirm>;
 
 export const changePasswordRequest = z
@@ -60,7 +69,7 @@ export const changePasswordRequest = z
     current_password: z.string({ error: 'password_required' }).min(1, { error: 'password_required' }),
     ...passwordPair,
   })
-  .superRefine(confirmMatches);
+  .refine(...confirmMatches);
 export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
 
 export const manager = z.object({

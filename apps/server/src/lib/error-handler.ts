@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { formatMessage, type MessageKey } from '@evcms/contracts/messages';
 import { issueMessage } from '@evcms/contracts/schema';
@@ -39,7 +39,4 @@ export function registerErrorHandler(app: FastifyInstance) {
     return reply.code(500).send({ detail: formatMessage(lang, 'server_error') });
   });
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>
-    reply.code(404).send({ detail: formatMessage(request.lang, 'not_found') }),
-  );
 }

@@ -12,12 +12,15 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
   const index = path.join(webDist, 'index.html');
   if (!existsSync(index)) {
     app.log.warn({ webDist }, 'web app is not built; serving the API only');
+    app.setNotFoundHandler((request, reply) => reply.code(404).send({ detail: formatMessage(request.lang, 'not_found') }));
     return;
   }
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
     index: false,
+    // Cache headers are ours (below), not the plugin's default max-age=0.
+    cacheControl: false,
     setHeaders(res, filePath) {
       const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,43 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/test-app.ts';
+
+let ctx: TestContext;
+let web: string;
+beforeAll(async () => {
+  web = await mkdtemp(path.join(os.tmpdir(), 'evcms-web-'));
+  await mkdir(path.join(web, 'assets'));
+  await writeFile(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(web, 'assets', 'index-abc123.js'), 'console.log(1)');
+  await writeFile(path.join(web, 'favicon.svg'), '<svg/>');
+  ctx = await createTestApp({ WEB_DIST: web });
+});
+afterAll(async () => {
+  await ctx.close();
+  await rm(web, { recursive: true, force: true });
+});
+
+describe('web app serving', () => {
+  it('answers client routes with index.html, revalidated', async () => {
+    for (const url of ['/', '/merchants/merchant/5', '/change-password?token=abc']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a missing asset or API path with 404, not the page', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/assets/missing-123.js' })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/missing' })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: '/missing.png' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { aManager, bearer, createTestApp, signIn, type TestContext } from '../../test/test-app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const login = (payload: object, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload, headers });
+
+describe('login', () => {
+  it('answers a token pair that opens the API', async () => {
+    const manager = await aManager(ctx.database, { name: 'Aida' });
+    const response = await login({ email: manager.email.toUpperCase(), password: manager.password });
+    expect(response.statusCode).toBe(200);
+    const tokens = response.json();
+    expect(Object.keys(tokens).sort()).toEqual(['access', 'refresh']);
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/accounts/me/', headers: bearer(tokens.access) });
+    expect(me.json()).toEqual({ id: manager.id, email: manager.email, name: 'Aida', language: 'ru' });
+  });
+
+  it('says "Wrong password" in the asked language, for a wrong password and an unknown email alike', async () => {
+    const manager = await aManager(ctx.database);
+    const wrong = await login({ email: manager.email, password: 'not-it-at-all' }, { 'accept-language': 'en' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ detail: 'Wrong password' });
+    const unknown = await login({ email: 'nobody@example.com', password: 'whatever1' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ detail: 'Неверный пароль' });
+    const ky = await login({ email: 'nobody@example.com', password: 'whatever1' }, { 'accept-language': 'ky' });
+    expect(ky.json()).toEqual({ detail: 'Сырсөз туура эмес' });
+  });
+
+  it('names the field of a malformed email or a missing password', async () => {
+    const response = await login({ email: 'not-an-email' }, { 'accept-language': 'en' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ email: ['Your email address is not valid'], password: ['Enter your password'] });
+  });
+
+  it('slows guessing: the 11th attempt for one address within 15 minutes gets a localised 429', async () => {
+    const manager = await aManager(ctx.database);
+    for (let i = 0; i < 10; i += 1) expect((await login({ email: manager.email, password: 'guess-guess' })).statusCode).toBe(400);
+    const blocked = await login({ email: manager.email, password: manager.password }, { 'accept-language': 'en' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().detail).toMatch(/^Too many attempts\. Try again in \d+ min\.$/);
+    // Another address from the same client is not blocked by it.
+    const other = await aManager(ctx.database);
+    expect((await login({ email: other.email, password: other.password })).statusCode).toBe(200);
+  });
+
+  it('keeps a remembered session for 30 days and an ordinary one for a day', async () => {
+    const manager = await aManager(ctx.database);
+    await login({ email: manager.email, password: manager.password, remember: true });
+    await login({ email: manager.email, password: manager.password, remember: false });
+    const result = await ctx.database.db.execute<{ days: number }>(
+      sql`select round(extract(epoch from expires_at - created_at) / 86400)::int as days from refresh_tokens where manager_id = ${manager.id} order by id`,
+    );
+    expect(result.rows.map((row) => Number(row.days))).toEqual([30, 1]);
+  });
+});
+
+describe('refresh and logout', () => {
+  it('gives a new access token for a live refresh token and none after logout', async () => {
+    const manager = await aManager(ctx.database);
+    const tokens = await signIn(ctx.app, manager.email, manager.password);
+    const refreshed = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/refresh/', payload: { refresh: tokens.refresh } });
+    expect(refreshed.statusCode).toBe(200);
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/accounts/me/', headers: bearer(refreshed.json().access) });
+    expect(me.statusCode).toBe(200);
+
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/logout/', payload: { refresh: tokens.refresh } });
+    expect(out.statusCode).toBe(204);
+    const after = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/refresh/', payload: { refresh: tokens.refresh } });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ detail: 'Сеанс истёк. Войдите снова.' });
+  });
+
+  it('refuses an unknown refresh token', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/refresh/', payload: { refresh: 'forged' } });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('access token expiry', () => {
+  it('refuses an access token past its lifetime', async () => {
+    const short = await createTestApp({ ACCESS_TOKEN_TTL: '1' });
+    try {
+      const manager = await aManager(short.database);
+      const tokens = await signIn(short.app, manager.email, manager.password);
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      const me = await short.app.inject({ method: 'GET', url: '/api/v1/accounts/me/', headers: bearer(tokens.access) });
+      expect(me.statusCode).toBe(401);
+      const refreshed = await short.app.inject({ method: 'POST', url: '/api/v1/accounts/refresh/', payload: { refresh: tokens.refresh } });
+      expect(refreshed.statusCode).toBe(200);
+    } finally {
+      await short.close();
+    }
+  });
+});
+
+describe('profile', () => {
+  it('changes name and language, and names a bad field', async () => {
+    const manager = await aManager(ctx.database);
+    const { access } = await signIn(ctx.app, manager.email, manager.password);
+    const ok = await ctx.app.inject({ method: 'PATCH', url: '/api/v1/accounts/me/', headers: bearer(access), payload: { name: ' Bakyt ', language: 'ky' } });
+    expect(ok.json()).toMatchObject({ name: 'Bakyt', language: 'ky' });
+    const bad = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/accounts/me/',
+      headers: { ...bearer(access), 'accept-language': 'en' },
+      payload: { name: 'x'.repeat(101), language: 'de' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ name: ['Ensure this field has no more than 100 characters'], language: ['Select a valid choice'] });
+  });
+
+  it('changes the password only with the current one', async () => {
+    const manager = await aManager(ctx.database);
+    const { access } = await signIn(ctx.app, manager.email, manager.password);
+    const url = '/api/v1/accounts/change-password/';
+    const wrong = await ctx.app.inject({
+      method: 'POST', url, headers: { ...bearer(access), 'accept-language': 'en' },
+      payload: { current_password: 'nope-nope', password: 'new-password-1', password_confirm: 'new-password-1' },
+    });
+    expect(wrong.json()).toEqual({ current_password: ['The current password is wrong'] });
+    const mismatch = await ctx.app.inject({
+      method: 'POST', url, headers: { ...bearer(access), 'accept-language': 'en' },
+      payload: { current_password: manager.password, password: 'new-password-1', password_confirm: 'new-password-2' },
+    });
+    expect(mismatch.json()).toEqual({ password_confirm: ['Password mismatch'] });
+    const ok = await ctx.app.inject({
+      method: 'POST', url, headers: bearer(access),
+      payload: { current_password: manager.password, password: 'new-password-1', password_confirm: 'new-password-1' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await login({ email: manager.email, password: 'new-password-1' })).statusCode).toBe(200);
+    expect((await login({ email: manager.email, password: manager.password })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,72 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { insertManager } from '../modules/accounts/accounts.repository.ts';
+import { readEml } from './eml.ts';
+import { createTestDatabase } from './test-db.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Messages the app mailed, read back from its .eml outbox. */
+  outbox(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** The real app on a real, migrated database, with its mail going to a temporary outbox. */
+export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestContext> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcms-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://back.office.test', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database, jwtSecret: 'test-secret-test-secret-test-secret' });
+  await app.ready();
+  const outboxDir = path.join(dataDir, 'outbox');
+  return {
+    app,
+    database,
+    config,
+    async outbox() {
+      const files = await readdir(outboxDir).catch(() => [] as string[]);
+      const raw = await Promise.all(files.sort().map((file) => readFile(path.join(outboxDir, file), 'utf8')));
+      return raw.map((mail) => {
+        const { headers, text } = readEml(mail);
+        return `${headers}\n\n${text}`;
+      });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+/** Test data builder: a manager with overrides; returns the row and the plain password. */
+export async function aManager(database: Database, overrides: { email?: string; password?: string; name?: string } = {}) {
+  counter += 1;
+  const password = overrides.password ?? 'correct-horse-9';
+  const row = await insertManager(database.db, {
+    email: overrides.email ?? `manager${counter}@example.com`,
+    name: overrides.name ?? `Manager ${counter}`,
+    passwordHash: await hashPassword(password),
+  });
+  return { ...row, password };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string) {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ access: string; refresh: string }>();
+}
+
+export function bearer(access: string) {
+  return { authorization: `Bearer ${access}` };
+}

@@ -1,0 +1,35 @@
+import pg from 'pg';
+import { randomToken } from '../lib/secrets.ts';
+import { openPglite, openPostgres, type Database } from '../db/client.ts';
+
+/**
+ * A migrated, empty database for one test file: PGlite in memory by default; with
+ * TEST_DATABASE_URL, a fresh database created on that server and dropped on close.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openPglite(undefined);
+    await database.migrate();
+    return database;
+  }
+  const name = `evcms_test_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}

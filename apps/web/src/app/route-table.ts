@@ -1,0 +1,145 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Every signed-in route in one table: the router builds its routes from it, and the menu, the
+ * header title and the breadcrumbs read their labels from it. Titles are keys of the `shell`
+ * namespace: `routes.<id>` (or `routes.<idTitle>` when the optional :id is present).
+ * Pages load on demand, so nothing here pulls a screen into the sign-in bundle.
+ */
+export type PageLoader = () => Promise<ComponentType>;
+
+const comingSoon: PageLoader = () => import('./pages/coming-soon-page.tsx').then((m) => m.ComingSoonPage);
+
+export const ROUTE_IDS = [
+  'main',
+  'heat_map',
+  'banners',
+  'banner_form',
+  'fullscreen_form',
+  'merchants',
+  'merchant_detail',
+  'merchant_form',
+  'station_create',
+  'station_edit',
+  'station_info',
+  'merchant_report',
+  'rates',
+  'rate_edit',
+  'tags',
+  'users',
+  'user_detail',
+  'charges',
+  'balance_extract',
+  'infrastructure',
+  'promotions',
+  'promotion_form',
+  'promotions_report',
+  'software_rental_partners',
+  'promo_codes',
+  'referrals',
+  'settings',
+  'logout',
+] as const;
+export type RouteId = (typeof ROUTE_IDS)[number];
+
+export interface AppRoute {
+  id: RouteId;
+  path: string;
+  /** The route one level up in the breadcrumbs and the menu entry that stays highlighted. */
+  parent?: RouteId;
+  /** Title key used when the route's :id is present (edit rather than create). */
+  idTitle?: string;
+  page: PageLoader;
+}
+
+export const ROUTES: readonly AppRoute[] = [
+  { id: 'main', path: '/', page: comingSoon },
+  { id: 'heat_map', path: '/heat-map', page: comingSoon },
+  { id: 'banners', path: '/banners', page: comingSoon },
+  { id: 'banner_form', path: '/banners/create-banner/:id?', parent: 'banners', idTitle: 'banner_edit', page: comingSoon },
+  { id: 'fullscreen_form', path: '/banners/create-fullscr/:id?', parent: 'banners', idTitle: 'fullscreen_edit', page: comingSoon },
+  { id: 'merchants', path: '/merchants', page: comingSoon },
+  { id: 'merchant_detail', path: '/merchants/merchant/:id?', parent: 'merchants', page: comingSoon },
+  { id: 'merchant_form', path: '/merchants/create-edit-merchant/:id?', parent: 'merchants', idTitle: 'merchant_edit', page: comingSoon },
+  { id: 'station_create', path: '/merchants/merchant/:id/create-station', parent: 'merchant_detail', page: comingSoon },
+  { id: 'station_edit', path: '/merchants/merchant/:id/edit-station/:stationId', parent: 'merchant_detail', page: comingSoon },
+  { id: 'station_info', path: '/merchants/merchant/:id/station-info/:stationId', parent: 'merchant_detail', page: comingSoon },
+  // The specification does not show this path; it sits beside the other report (/promotions-report).
+  { id: 'merchant_report', path: '/merchant-report', page: comingSoon },
+  { id: 'rates', path: '/rates', page: comingSoon },
+  { id: 'rate_edit', path: '/rates/edit-rates/:id', parent: 'rates', page: comingSoon },
+  { id: 'tags', path: '/tags', page: comingSoon },
+  { id: 'users', path: '/users', page: comingSoon },
+  { id: 'user_detail', path: '/users/user/:id', parent: 'users', page: comingSoon },
+  { id: 'charges', path: '/chargers-list', page: comingSoon },
+  { id: 'balance_extract', path: '/extract-balance', page: comingSoon },
+  { id: 'infrastructure', path: '/infrastructure', page: comingSoon },
+  { id: 'promotions', path: '/promotions', page: comingSoon },
+  { id: 'promotion_form', path: '/promotions/creating-promotion/:id?', parent: 'promotions', idTitle: 'promotion_edit', page: comingSoon },
+  { id: 'promotions_report', path: '/promotions-report', page: comingSoon },
+  { id: 'software_rental_partners', path: '/software-rental-partners', page: comingSoon },
+  { id: 'promo_codes', path: '/list-of-promotional-codes', page: comingSoon },
+  { id: 'referrals', path: '/list-of-referrals', page: comingSoon },
+  {
+    id: 'settings',
+    path: '/settings',
+    page: () => import('../features/accounts/settings-page.tsx').then((m) => m.SettingsPage),
+  },
+  { id: 'logout', path: '/logout', page: () => import('./session/logout-page.tsx').then((m) => m.LogoutPage) },
+];
+
+const byId = new Map(ROUTES.map((route) => [route.id, route]));
+
+export function routeById(id: RouteId): AppRoute {
+  const route = byId.get(id);
+  if (!route) throw new Error(`unknown route ${id}`);
+  return route;
+}
+
+/** The route and its ancestors, outermost first. */
+export function routeChain(id: RouteId): AppRoute[] {
+  const chain: AppRoute[] = [];
+  for (let route: AppRoute | undefined = routeById(id); route; route = route.parent && byId.get(route.parent)) {
+    chain.unshift(route);
+  }
+  return chain;
+}
+
+/** The side menu of specification 2.4, in its order. Groups are labelled `menu.<key>`, items `menu.<id>`. */
+export type MenuGroupKey = 'merchants_group' | 'users_group' | 'promotions_group';
+export type MenuEntry = { type: 'item'; id: RouteId } | { type: 'group'; key: MenuGroupKey; items: RouteId[] };
+
+export const MAIN_MENU: readonly MenuEntry[] = [
+  { type: 'item', id: 'main' },
+  { type: 'group', key: 'merchants_group', items: ['merchants', 'merchant_report'] },
+  { type: 'group', key: 'users_group', items: ['users', 'charges', 'balance_extract'] },
+  { type: 'item', id: 'software_rental_partners' },
+  { type: 'item', id: 'rates' },
+  { type: 'item', id: 'heat_map' },
+  { type: 'group', key: 'promotions_group', items: ['promotions', 'promotions_report'] },
+  { type: 'item', id: 'banners' },
+  { type: 'item', id: 'infrastructure' },
+  { type: 'item', id: 'tags' },
+  { type: 'item', id: 'promo_codes' },
+  { type: 'item', id: 'referrals' },
+];
+
+export const BOTTOM_MENU: readonly RouteId[] = ['settings', 'logout'];
+
+/** The menu group holding a route, if any: the first crumb of the breadcrumbs. */
+export function menuGroupOf(id: RouteId): MenuGroupKey | undefined {
+  for (const entry of MAIN_MENU) if (entry.type === 'group' && entry.items.includes(id)) return entry.key;
+  return undefined;
+}
+
+const menuIds = new Set<RouteId>([
+  ...MAIN_MENU.flatMap((entry) => (entry.type === 'item' ? [entry.id] : entry.items)),
+  ...BOTTOM_MENU,
+]);
+
+/** The menu entry to highlight for a route: itself or its nearest ancestor that is in the menu. */
+export function menuEntryOf(id: RouteId): RouteId | undefined {
+  return routeChain(id)
+    .reverse()
+    .find((route) => menuIds.has(route.id))?.id;
+}

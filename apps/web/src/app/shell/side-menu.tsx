@@ -1,0 +1,70 @@
+import { Menu, type MenuProps } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  BOTTOM_MENU,
+  MAIN_MENU,
+  menuEntryOf,
+  menuGroupOf,
+  routeById,
+  type MenuGroupKey,
+  type RouteId,
+} from '../route-table.ts';
+import { useCurrentRoute } from '../use-current-route.ts';
+import { MENU_ICONS } from './menu-icons.tsx';
+
+type Items = NonNullable<MenuProps['items']>;
+
+function useItem() {
+  const { t } = useTranslation('shell');
+  return (id: RouteId, withIcon: boolean) => ({
+    key: id,
+    icon: withIcon ? MENU_ICONS[id] : undefined,
+    // A real link: the address shows on hover and opens in a new tab with a middle click.
+    label: <Link to={routeById(id).path}>{t(`menu.${id}`)}</Link>,
+    'data-menu-id': id,
+  });
+}
+
+/** The side menu of specification 2.4: the main entries, then Settings and Logout at the bottom. */
+export function SideMenu({ collapsed }: { collapsed: boolean }) {
+  const { t } = useTranslation('shell');
+  const item = useItem();
+  const { route } = useCurrentRoute();
+  const selected = route ? menuEntryOf(route.id) : undefined;
+  const currentGroup = selected ? menuGroupOf(selected) : undefined;
+  const [openKeys, setOpenKeys] = useState<string[]>(currentGroup ? [currentGroup] : []);
+
+  // Arriving at a page of a closed group (a link, the back button) opens that group.
+  useEffect(() => {
+    if (currentGroup) setOpenKeys((keys) => (keys.includes(currentGroup) ? keys : [...keys, currentGroup]));
+  }, [currentGroup]);
+
+  const main: Items = MAIN_MENU.map((entry) =>
+    entry.type === 'item'
+      ? item(entry.id, true)
+      : {
+          key: entry.key,
+          icon: MENU_ICONS[entry.key as MenuGroupKey],
+          label: t(`menu.${entry.key}`),
+          children: entry.items.map((id) => item(id, false)),
+        },
+  );
+  const bottom: Items = BOTTOM_MENU.map((id) => item(id, true));
+  const selectedKeys = selected ? [selected] : [];
+
+  return (
+    <>
+      <Menu
+        mode="inline"
+        items={main}
+        selectedKeys={selectedKeys}
+        // A collapsed menu shows groups as pop-ups; it must not keep them open.
+        {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+        style={{ borderInlineEnd: 'none', flex: 1, overflowY: 'auto', overflowX: 'hidden' }}
+      />
+      <Menu mode="inline" items={bottom} selectedKeys={selectedKeys} style={{ borderInlineEnd: 'none' }} />
+    </>
+  );
+}

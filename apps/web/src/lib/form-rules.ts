@@ -1,0 +1,51 @@
+import type { FormInstance, FormRule } from 'antd';
+import { formatMessage } from '@evcms/contracts/messages';
+import { issueMessage, type z } from '@evcms/contracts/schema';
+import { ApiError, errorText } from './api-error.ts';
+import { currentLang } from './i18n.ts';
+
+/**
+ * An Ant Design rule that checks one field's value with a schema from @evcms/contracts, so the
+ * form says exactly what the server would say, in the current language.
+ */
+export function zodRule(schema: z.ZodType): FormRule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const result = await schema.safeParseAsync(value);
+      const issue = result.success ? undefined : result.error.issues[0];
+      if (issue) throw new Error(issueMessage(issue, currentLang()));
+    },
+  };
+}
+
+/**
+ * A rule for a field whose check spans the form (a confirmation that must equal the password):
+ * the whole form is parsed with `schema` and only the issues on `field` are reported. `extra`
+ * adds values that are not form fields (the reset token). Pair it with `dependencies`.
+ */
+export function zodFormRule(schema: z.ZodType, field: string, extra: Record<string, unknown> = {}): FormRule {
+  return (form) => ({
+    validator: async () => {
+      const result = await schema.safeParseAsync({ ...form.getFieldsValue(true), ...extra });
+      const issue = result.success ? undefined : result.error.issues.find((i) => i.path.join('.') === field);
+      if (issue) throw new Error(issueMessage(issue, currentLang()));
+    },
+  });
+}
+
+/** 'connectors.0.typo' -> ['connectors', 0, 'typo'], the name path Ant Design forms use. */
+export function toNamePath(field: string): (string | number)[] {
+  return field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+/**
+ * Puts the server's field errors on the form's fields and returns the first message, which the
+ * caller shows as a notification (fields the form does not have are only in that message).
+ */
+export function applyServerErrors(form: FormInstance, error: unknown): string {
+  const fallback = formatMessage(currentLang(), 'server_error');
+  if (!(error instanceof ApiError)) return errorText(error, fallback);
+  const fields = Object.entries(error.fieldErrors()).map(([name, errors]) => ({ name: toNamePath(name), errors }));
+  if (fields.length) form.setFields(fields);
+  return error.firstMessage();
+}
