@@ -7,6 +7,7 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    globalSetup: ['src/test/global-setup.ts'],
     // Each file opens its own database (PGlite in memory, or a fresh database on TEST_DATABASE_URL).
     testTimeout: 20_000,
     hookTimeout: 60_000,

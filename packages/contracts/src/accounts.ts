@@ -29,17 +29,16 @@ const passwordPair = {
 type PasswordPair = { password: string; password_confirm: string };
 
 // Runs even when another field already failed, so the form shows 'Password mismatch' at once.
-const confirmMatches = [
-  (value: PasswordPair) => value.password === value.password_confirm,
-  {
+function confirmMatches<T extends z.ZodType<PasswordPair>>(schema: T) {
+  return schema.refine((value) => value.password === value.password_confirm, {
     error: 'password_mismatch',
     path: ['password_confirm'],
-    when: (payload: { value: unknown }) => {
+    when: (payload) => {
       const value = payload.value as Partial<PasswordPair> | undefined;
       return typeof value?.password === 'string' && typeof value.password_confirm === 'string' && value.password_confirm !== '';
     },
-  },
-] as const;
+  });
+}
 
 export const loginRequest = z.object({
   email,
@@ -59,17 +58,17 @@ export const logoutRequest = refreshRequest;
 
 export const passwordResetRequest = z.object({ email });
 
-export const passwordResetConfirm = z
-  .object({ token: z.string({ error: 'reset_link_invalid' }).min(1, { error: 'reset_link_invalid' }), ...passwordPair })
-  .refine(...confirmMatches);
+export const passwordResetConfirm = confirmMatches(
+  z.object({ token: z.string({ error: 'reset_link_invalid' }).min(1, { error: 'reset_link_invalid' }), ...passwordPair }),
+);
 export type PasswordResetConfirm = z.input<typeof passwordResetConfirm>;
 
-export const changePasswordRequest = z
-  .object({
+export const changePasswordRequest = confirmMatches(
+  z.object({
     current_password: z.string({ error: 'password_required' }).min(1, { error: 'password_required' }),
     ...passwordPair,
-  })
-  .refine(...confirmMatches);
+  }),
+);
 export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
 
 export const manager = z.object({

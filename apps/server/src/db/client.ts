@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -19,6 +19,8 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PGlite only: the whole cluster as a tarball, to start copies from. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 // src/db and dist/db sit at the same depth below the package, beside drizzle/.
@@ -26,9 +28,9 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 // Serialises start-ups of several processes sharing one PostgreSQL, so only one applies migrations.
 const MIGRATION_LOCK = 4_242_001;
 
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+export async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const client = await PGlite.create({ ...(dataDir && { dataDir }), ...(template && { loadDataDir: template }) });
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
@@ -36,6 +38,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: () => ping(db),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 
@@ -71,4 +74,10 @@ async function ping(db: Db): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`, which the shared type leaves unknown. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -35,7 +35,7 @@ describe('every API route is protected unless it must not be', () => {
     const protectedRoutes = ctx.app.routeTable.filter((r) => !r.public && r.url.startsWith('/api/'));
     expect(protectedRoutes.length).toBeGreaterThan(0);
     for (const route of protectedRoutes) {
-      const method = route.method as 'GET';
+      const method = route.method as 'GET' | 'HEAD' | 'POST';
       const none = await ctx.app.inject({ method, url: concrete(route.url), payload: method === 'GET' || method === 'HEAD' ? undefined : {} });
       expect(none.statusCode, `${route.method} ${route.url}`).toBe(401);
       if (method !== 'HEAD') expect(none.json()).toEqual({ detail: 'Учётные данные не были предоставлены или срок их действия истёк.' });

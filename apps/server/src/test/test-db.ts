@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { randomToken } from '../lib/secrets.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 
@@ -9,7 +11,8 @@ import { openPglite, openPostgres, type Database } from '../db/client.ts';
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openPglite(undefined);
+    const template = inject('pgliteTemplate');
+    const database = await openPglite(undefined, template ? new Blob([await readFile(template)]) : undefined);
     await database.migrate();
     return database;
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
 import { aManager, bearer, createTestApp, signIn, type TestContext } from '../../test/test-app.ts';
 
 let ctx: TestContext;
@@ -55,10 +56,11 @@ describe('login', () => {
     const manager = await aManager(ctx.database);
     await login({ email: manager.email, password: manager.password, remember: true });
     await login({ email: manager.email, password: manager.password, remember: false });
-    const result = await ctx.database.db.execute<{ days: number }>(
+    const rows = await queryRows<{ days: number }>(
+      ctx.database.db,
       sql`select round(extract(epoch from expires_at - created_at) / 86400)::int as days from refresh_tokens where manager_id = ${manager.id} order by id`,
     );
-    expect(result.rows.map((row) => Number(row.days))).toEqual([30, 1]);
+    expect(rows.map((row) => Number(row.days))).toEqual([30, 1]);
   });
 });
 

@@ -1,0 +1,48 @@
+/**
+ * Bytes of JavaScript (gzip) the browser loads for the sign-in screen and for the signed-in shell.
+ * Starts the built server, opens the pages in Debian's Chromium, records every JavaScript response
+ * and gzips its body (level 9, as a server would send it).  Run: npm run bench:bundle
+ */
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { launchBrowser, newContext, signInThroughForm } from '../e2e/support/browser.ts';
+import { ADMIN, startServer } from '../e2e/support/server.ts';
+
+function recordScripts(page: Page) {
+  const seen = new Map<string, { raw: number; gzip: number }>();
+  page.on('response', async (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (!type.includes('javascript')) return;
+    const body = await response.body().catch(() => null);
+    if (body) seen.set(new URL(response.url()).pathname, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+  });
+  return seen;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const sum = (files: Map<string, { raw: number; gzip: number }>, key: 'raw' | 'gzip') =>
+  [...files.values()].reduce((total, file) => total + file[key], 0);
+
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  const context = await newContext(browser, server.url);
+  const page = await context.newPage();
+  const files = recordScripts(page);
+  await page.goto('/');
+  await page.locator('button[type="submit"]').waitFor();
+  await page.waitForLoadState('networkidle');
+  const signIn = new Map(files);
+  console.log(`sign-in screen: ${kb(sum(signIn, 'gzip'))} gzip (${kb(sum(signIn, 'raw'))} raw) in ${signIn.size} files`);
+
+  await signInThroughForm(page, ADMIN.email, ADMIN.password);
+  await page.waitForLoadState('networkidle');
+  const shellOnly = new Map([...files].filter(([name]) => !signIn.has(name)));
+  console.log(`signed-in shell: ${kb(sum(files, 'gzip'))} gzip in total, of which ${kb(sum(shellOnly, 'gzip'))} loaded after sign-in (${shellOnly.size} files)`);
+  for (const [name, size] of [...files].sort((a, b) => b[1].gzip - a[1].gzip)) {
+    console.log(`  ${kb(size.gzip).padStart(9)}  ${signIn.has(name) ? 'sign-in' : 'shell  '}  ${name}`);
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}

@@ -1,0 +1,48 @@
+/**
+ * Time from `npm start` (scripts/start.mjs) on a built tree to a healthy /api/v1/health: a first
+ * start on an empty data folder (creates the embedded database, migrates, creates the manager) and
+ * a restart on the same folder. Prints the median of RUNS each.  Run: npm run bench:startup
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { staleReason } from '../scripts/build-inputs.mjs';
+
+const RUNS = Number(process.env.RUNS ?? 3);
+const root = path.resolve(import.meta.dirname, '..');
+
+async function timeStart(dataDir: string, port: number): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error('server exited before it was healthy');
+      const ok = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then((r) => r.ok, () => false);
+      if (ok) return performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+if (staleReason()) throw new Error(`the tree is not built (${staleReason()}); run npm run build first`);
+const first: number[] = [];
+const again: number[] = [];
+for (let i = 0; i < RUNS; i += 1) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcms-bench-'));
+  first.push(await timeStart(dataDir, 18_900 + i));
+  again.push(await timeStart(dataDir, 18_950 + i));
+  await rm(dataDir, { recursive: true, force: true });
+}
+console.log(`startup to healthy, empty data folder: median ${median(first).toFixed(0)} ms  (runs: ${first.map((v) => v.toFixed(0)).join(', ')})`);
+console.log(`startup to healthy, existing data:     median ${median(again).toFixed(0)} ms  (runs: ${again.map((v) => v.toFixed(0)).join(', ')})`);

@@ -1,0 +1,25 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium, headless, never a downloaded browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, locale: 'ru-RU', viewport: { width: 1366, height: 850 } });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+/** Signs in through the form and waits for the shell. */
+export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/');
+  await page.locator('input#email, input[name="email"]').first().fill(email);
+  await page.locator('input#password, input[name="password"]').first().fill(password);
+  await page.locator('button[type="submit"]').click();
+  await page.getByTestId('sidebar').waitFor();
+}
