@@ -4,5 +4,7 @@ import { useSignedIn } from './session/use-signed-in.ts';
 
 export function AppRouter() {
   const signedIn = useSignedIn();
-  return <RouterProvider router={routerFor(signedIn)} />;
+  // The key remounts the provider: it keeps the first router's state otherwise, and the old
+  // tree's matches would be read against the new tree's routes.
+  return <RouterProvider key={signedIn ? 'signed-in' : 'signed-out'} router={routerFor(signedIn)} />;
 }

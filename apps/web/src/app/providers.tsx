@@ -8,6 +8,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { isLang, type Lang } from '@evcms/contracts/i18n';
 import { i18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
+import ky_KG from '../locales/antd-ky.ts';
 
 export const theme: ThemeConfig = {
   token: { colorPrimary: '#13a8a8', colorLink: '#13a8a8', borderRadius: 8 },
@@ -17,8 +18,6 @@ export const theme: ThemeConfig = {
   },
 };
 
-// TEMP until locales/antd-ky.ts exists
-const ky_KG = ru_RU;
 const antdLocales: Record<Lang, Locale> = { ru: ru_RU, en: en_US, ky: ky_KG };
 
 /** Ant Design follows the interface language (its own texts, date pickers), so it re-renders on a switch. */

@@ -24,7 +24,7 @@ function Harness({ onOk }: { onOk?: () => unknown }) {
   );
 }
 
-describe('useConfirm', () => {
+describe('useConfirm', { timeout: 30_000 }, () => {
   beforeAll(switchToEnglish);
 
   it('confirms with Yes, running onOk first', async () => {

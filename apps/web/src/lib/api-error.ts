@@ -53,13 +53,10 @@ export function errorText(error: unknown, fallback: string): string {
 
 /** Reads an error response into an ApiError; a body that is not the usual shape becomes `detail`. */
 export async function readApiError(response: Response, fallback: string): Promise<ApiError> {
-  let data: unknown = null;
-  try {
-    const text = await response.text();
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
+  const data = await response
+    .text()
+    .then((text): unknown => (text ? JSON.parse(text) : null))
+    .catch(() => null);
   let body: ErrorBody = {};
   if (Array.isArray(data)) body = { detail: messagesOf(data).join(' ') };
   else if (typeof data === 'string') body = { detail: data };

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type Resource, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, isLang, LANGUAGES, type Lang } from '@evcms/contracts/i18n';
 import { messages } from '@evcms/contracts/messages';
@@ -9,12 +9,12 @@ import { messages } from '@evcms/contracts/messages';
  * @evcms/contracts that the server uses too. RU is the default and the fallback. Placeholders are
  * written `{name}` everywhere, as in the contracts catalogue.
  */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
+const files = import.meta.glob<{ default: ResourceKey }>('../locales/*/*.json', { eager: true });
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-function resources() {
-  const result: Record<string, Record<string, unknown>> = {};
+function resources(): Resource {
+  const result: Resource = {};
   for (const lang of LANGUAGES) result[lang] = { errors: messages[lang] };
   for (const [file, module] of Object.entries(files)) {
     const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);

@@ -3,6 +3,7 @@ import 'dayjs/locale/ru';
 import 'dayjs/locale/ky';
 import type { Lang } from '@evcms/contracts/i18n';
 import { currentLang, i18n, LANGUAGE_STORAGE_KEY } from './i18n.ts';
+import { queryClient } from './query-client.ts';
 
 /** Labels of the language switch, as the specification writes them. */
 export const LANGUAGE_LABELS: Record<Lang, string> = { en: 'ENG', ru: 'RU', ky: 'KG' };
@@ -22,6 +23,8 @@ export async function changeLanguage(lang: Lang): Promise<void> {
   }
   await i18n.changeLanguage(lang);
   applyLanguage(lang);
+  // Answers carry labels in the language they were asked in (Accept-Language); ask again.
+  void queryClient.invalidateQueries();
 }
 
 /** Called once at start-up for the language i18next began with. */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 
 /** Search and filter inputs act this long after the user stops typing (spec 9). */
 export const SEARCH_DELAY_MS = 500;
@@ -21,6 +21,42 @@ export type DebouncedFunction<A extends unknown[]> = ((...args: A) => void) & {
 };
 
 /**
+ * A debouncer outside React: its timer and target live in a closure, not in refs, so the hook
+ * below can create it during render and hand it out as a stable function.
+ */
+function createDebounced<A extends unknown[]>(delay: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending: A | undefined;
+  let target: ((...args: A) => void) | undefined;
+
+  const run = () => {
+    const args = pending;
+    timer = undefined;
+    pending = undefined;
+    if (args && target) target(...args);
+  };
+  const cancel = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    pending = undefined;
+  };
+  const flush = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    run();
+  };
+  const call = (...args: A) => {
+    pending = args;
+    clearTimeout(timer);
+    timer = setTimeout(run, delay);
+  };
+  const setTarget = (next: (...args: A) => void) => {
+    target = next;
+  };
+  return { debounced: Object.assign(call, { cancel, flush }) as DebouncedFunction<A>, setTarget };
+}
+
+/**
  * A stable function that calls the latest `callback` `delay` ms after its last call. The pending
  * call is dropped on unmount, so a late callback never lands on a screen that is gone.
  */
@@ -28,38 +64,9 @@ export function useDebouncedCallback<A extends unknown[]>(
   callback: (...args: A) => void,
   delay = SEARCH_DELAY_MS,
 ): DebouncedFunction<A> {
-  const latest = useRef(callback);
-  useEffect(() => {
-    latest.current = callback;
-  }, [callback]);
-
-  const debounced = useMemo(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let pending: A | undefined;
-    const run = () => {
-      const args = pending;
-      timer = undefined;
-      pending = undefined;
-      if (args) latest.current(...args);
-    };
-    const fn = (...args: A) => {
-      pending = args;
-      if (timer !== undefined) clearTimeout(timer);
-      timer = setTimeout(run, delay);
-    };
-    const cancel = () => {
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-      pending = undefined;
-    };
-    const flush = () => {
-      if (timer === undefined) return;
-      clearTimeout(timer);
-      run();
-    };
-    return Object.assign(fn, { cancel, flush });
-  }, [delay]);
-
+  const { debounced, setTarget } = useMemo(() => createDebounced<A>(delay), [delay]);
+  // Layout effect: the target is in place before any event can reach the new render.
+  useLayoutEffect(() => setTarget(callback), [setTarget, callback]);
   useEffect(() => debounced.cancel, [debounced]);
   return debounced;
 }

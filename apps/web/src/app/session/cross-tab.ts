@@ -6,6 +6,14 @@ function isLogoutMarker(value: unknown): boolean {
   return typeof value === 'string' && /^\d{1,16}$/.test(value) && Number(value) > 0;
 }
 
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Mirrors what another tab did to the session. `storage` events arrive only from other tabs.
  * Token writes are adopted; a logout marker logs this tab out. Anything malformed (another
@@ -14,13 +22,8 @@ function isLogoutMarker(value: unknown): boolean {
  */
 export function handleStorageEvent(event: Event): void {
   if (!(event instanceof StorageEvent)) return;
-  let area: Storage | null = null;
-  try {
-    area = window.localStorage;
-  } catch {
-    return;
-  }
-  if (event.storageArea !== area) return;
+  const area = localStorageOrNull();
+  if (!area || event.storageArea !== area) return;
   const { key, newValue } = event;
   if (key === ACCESS_KEY || key === REFRESH_KEY) {
     if (isTokenValue(newValue)) tokenStore.mirror(key, newValue);

@@ -1,5 +1,5 @@
 import { Menu, type MenuProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -23,7 +23,7 @@ function useItem() {
     icon: withIcon ? MENU_ICONS[id] : undefined,
     // A real link: the address shows on hover and opens in a new tab with a middle click.
     label: <Link to={routeById(id).path}>{t(`menu.${id}`)}</Link>,
-    'data-menu-id': id,
+    'data-testid': `menu-${id}`,
   });
 }
 
@@ -35,11 +35,14 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const selected = route ? menuEntryOf(route.id) : undefined;
   const currentGroup = selected ? menuGroupOf(selected) : undefined;
   const [openKeys, setOpenKeys] = useState<string[]>(currentGroup ? [currentGroup] : []);
+  const [shownGroup, setShownGroup] = useState(currentGroup);
 
-  // Arriving at a page of a closed group (a link, the back button) opens that group.
-  useEffect(() => {
-    if (currentGroup) setOpenKeys((keys) => (keys.includes(currentGroup) ? keys : [...keys, currentGroup]));
-  }, [currentGroup]);
+  // Arriving at a page of a closed group (a link, the back button) opens that group; the user
+  // may still close it afterwards, so this happens only when the group changes.
+  if (shownGroup !== currentGroup) {
+    setShownGroup(currentGroup);
+    if (currentGroup && !openKeys.includes(currentGroup)) setOpenKeys([...openKeys, currentGroup]);
+  }
 
   const main: Items = MAIN_MENU.map((entry) =>
     entry.type === 'item'
@@ -47,7 +50,7 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
       : {
           key: entry.key,
           icon: MENU_ICONS[entry.key as MenuGroupKey],
-          label: t(`menu.${entry.key}`),
+          label: <span data-testid={`menu-${entry.key}`}>{t(`menu.${entry.key}`)}</span>,
           children: entry.items.map((id) => item(id, false)),
         },
   );

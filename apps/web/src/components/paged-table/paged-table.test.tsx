@@ -29,7 +29,7 @@ function StationList() {
       <PagedTable<Row>
         data={fakePage(list.page, list.size, list.search)}
         page={list.page}
-        size={list.size}
+        pageSize={list.size}
         onPageChange={list.setPage}
         onSizeChange={list.setSize}
         columns={[{ title: 'Name', dataIndex: 'name' }]}
@@ -47,7 +47,7 @@ function renderList(url = '/stations') {
 
 const pageInput = () => screen.getByTestId('page-input') as HTMLInputElement;
 
-describe('PagedTable', () => {
+describe('PagedTable', { timeout: 30_000 }, () => {
   beforeAll(switchToEnglish);
 
   it('shows the empty state text when the page has no rows', () => {
@@ -106,6 +106,7 @@ describe('PagedTable', () => {
     const router = renderList('/stations?page=3');
     expect(screen.getByText('Station 21')).toBeInTheDocument();
 
+    expect(screen.getByTestId('page-size')).toHaveTextContent('10');
     await user.click(screen.getByRole('combobox', { name: 'Show by' }));
     await user.click(await screen.findByTitle('20'));
     expect(router.state.location.search).toBe('?size=20');

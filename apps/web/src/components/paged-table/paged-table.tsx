@@ -7,9 +7,9 @@ import { PageFooter } from './page-footer.tsx';
 export type PagedTableProps<T extends AnyObject> = Omit<TableProps<T>, 'dataSource' | 'pagination'> & {
   /** One page of the list, as the API returns it; undefined while the first page loads. */
   data: Paged<T> | undefined;
-  /** The requested page and size (from useListParams); they default to the ones in `data`. */
+  /** The requested page and page size (from useListParams); they default to the ones in `data`. */
   page?: number;
-  size?: number;
+  pageSize?: number;
   onPageChange: (page: number) => void;
   onSizeChange: (size: number) => void;
 };
@@ -21,7 +21,7 @@ export type PagedTableProps<T extends AnyObject> = Omit<TableProps<T>, 'dataSour
 export function PagedTable<T extends AnyObject>({
   data,
   page,
-  size,
+  pageSize,
   onPageChange,
   onSizeChange,
   locale,
@@ -39,7 +39,7 @@ export function PagedTable<T extends AnyObject>({
       <PageFooter
         page={page ?? data?.page ?? 1}
         pages={data?.pages ?? 1}
-        size={size ?? data?.size ?? DEFAULT_PAGE_SIZE}
+        size={pageSize ?? data?.size ?? DEFAULT_PAGE_SIZE}
         onPageChange={onPageChange}
         onSizeChange={onSizeChange}
       />

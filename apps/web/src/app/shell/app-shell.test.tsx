@@ -1,0 +1,122 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n.ts';
+import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
+import { tokenStore } from '../../lib/token-store.ts';
+import { signedInRoutes } from '../router.tsx';
+import { renderRoutes } from '../test-render.tsx';
+
+const MAIN_MENU_EN = [
+  'Main',
+  'Merchants',
+  'Users',
+  'Software Rental Partners',
+  'Rates',
+  'Heat Map',
+  'Promotions',
+  'Advertising banners',
+  'Infrastructure around stations',
+  'List of Tags',
+  'List of promotional codes',
+  'List of referrals',
+];
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  tokenStore.setTokens({ access: 'access-1', refresh: 'refresh-1' });
+  stubFetch({
+    'GET /accounts/me/': () => jsonResponse(200, { id: 1, email: 'aida@example.kg', name: 'Aida Bekova', language: 'en' }),
+  });
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  tokenStore.clear();
+  await i18n.changeLanguage('ru');
+});
+
+/** Labels of the top level of a menu (items and group titles), in order. */
+function topLevelLabels(menu: HTMLElement): string[] {
+  return [...menu.children].map((li) => {
+    const title = li.querySelector(':scope > .ant-menu-submenu-title') ?? li;
+    return title.textContent?.trim() ?? '';
+  });
+}
+
+describe('shell', () => {
+  it('renders every menu entry of the specification in order, with the groups', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderRoutes(signedInRoutes(), '/');
+    const sidebar = await screen.findByTestId('sidebar');
+    const [main, bottom] = within(sidebar).getAllByRole('menu');
+
+    expect(topLevelLabels(main!)).toEqual(MAIN_MENU_EN);
+    expect(topLevelLabels(bottom!)).toEqual(['Settings', 'Logout']);
+
+    const groups: [string, string[]][] = [
+      ['menu-merchants_group', ['Merchants', 'Merchant Report']],
+      ['menu-users_group', ['Users', 'List of user charges', 'Extract from user balance']],
+      ['menu-promotions_group', ['List', 'Report']],
+    ];
+    for (const [testId, children] of groups) {
+      await user.click(within(sidebar).getByTestId(testId));
+      const submenu = within(sidebar).getByTestId(testId).closest('li')!.querySelector('ul')!;
+      await waitFor(() => expect(topLevelLabels(submenu)).toEqual(children));
+    }
+  });
+
+  it('shows the page title, breadcrumbs from the menu root and the manager', async () => {
+    renderRoutes(signedInRoutes(), '/merchant-report');
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('Merchant report');
+    expect(screen.getByTestId('breadcrumbs')).toHaveTextContent('Merchants/Merchant report');
+    expect(await screen.findByTestId('manager-name')).toHaveTextContent('Aida Bekova');
+    expect(screen.getByText('Manager')).toBeInTheDocument();
+    // The screen is not built yet and says so, without made-up data.
+    expect(await screen.findByTestId('coming-soon')).toHaveTextContent('This section is not available yet.');
+    expect(screen.getByTestId('menu-merchant_report')).toHaveClass('ant-menu-item-selected');
+  });
+
+  it('links the ancestors in the breadcrumbs of a nested page', async () => {
+    renderRoutes(signedInRoutes(), '/merchants/merchant/7/create-station');
+    const crumbs = await screen.findByTestId('breadcrumbs');
+    expect(crumbs).toHaveTextContent('Merchants/Merchant/Create station');
+    expect(within(crumbs).getByRole('link', { name: 'Merchant' })).toHaveAttribute('href', '/merchants/merchant/7');
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Create station');
+  });
+
+  it('titles a form by whether it creates or edits', async () => {
+    renderRoutes(signedInRoutes(), '/promotions/creating-promotion/3');
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('Edit promotion');
+  });
+
+  it('shows a not-found page for an unknown address', async () => {
+    renderRoutes(signedInRoutes(), '/no/such/page');
+    expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Page not found');
+  });
+
+  it('collapses the sidebar from 240 to 68 pixels', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderRoutes(signedInRoutes(), '/');
+    const sidebar = await screen.findByTestId('sidebar');
+    expect(sidebar).toHaveStyle({ width: '240px' });
+    await user.click(screen.getByTestId('sidebar-toggle'));
+    expect(sidebar).toHaveStyle({ width: '68px' });
+    await user.click(screen.getByTestId('sidebar-toggle'));
+    expect(sidebar).toHaveStyle({ width: '240px' });
+  });
+
+  it('switches the language from the header and remembers it', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderRoutes(signedInRoutes(), '/rates');
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('Rates');
+    await user.click(within(screen.getByTestId('language-select')).getByRole('combobox'));
+    await user.click(await screen.findByText('KG', { selector: '.ant-select-item-option-content' }));
+
+    await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('Тарифтер'));
+    expect(localStorage.getItem('language')).toBe('ky');
+    expect(document.documentElement.lang).toBe('ky');
+    await act(() => i18n.changeLanguage('en'));
+  });
+});

@@ -1,0 +1,108 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Form, Input } from 'antd';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderInApp, switchToEnglish } from '../test-utils.tsx';
+import { localizedName } from './form-langs.ts';
+import { MultilingualStepper } from './multilingual-stepper.tsx';
+
+type Values = { name_ky: string; name_ru: string; name_en: string; phone: string };
+
+function TagForm(props: { mode?: 'create' | 'edit'; onSubmit?: (v: Values) => unknown; onCancel?: () => void }) {
+  const [form] = Form.useForm<Values>();
+  return (
+    <MultilingualStepper<Values>
+      form={form}
+      mode={props.mode ?? 'create'}
+      onSubmit={props.onSubmit ?? (() => undefined)}
+      onCancel={props.onCancel ?? (() => undefined)}
+      renderLanguage={(lang) => (
+        <Form.Item name={localizedName('name', lang)} label={`Name ${lang}`} rules={[{ required: true, message: 'Required' }]}>
+          <Input />
+        </Form.Item>
+      )}
+    >
+      <Form.Item name="phone" label="Phone" rules={[{ required: true, message: 'Phone required' }]}>
+        <Input />
+      </Form.Item>
+    </MultilingualStepper>
+  );
+}
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const visiblePane = () => ['ky', 'ru', 'en'].find((lang) => !screen.getByTestId(`stepper-pane-${lang}`).hidden);
+
+describe('MultilingualStepper', { timeout: 30_000 }, () => {
+  beforeAll(switchToEnglish);
+
+  it('walks Kyrgyz, Russian, English and shows Create only on the last step', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    renderInApp(<TagForm onSubmit={onSubmit} />);
+    for (const title of ['Kyrgyz', 'Russian', 'English']) expect(screen.getByText(title)).toBeInTheDocument();
+    expect(visiblePane()).toBe('ky');
+    expect(screen.queryByTestId('stepper-submit')).not.toBeInTheDocument();
+
+    fill('Name ky', 'Кубаттоо');
+    await user.click(screen.getByTestId('stepper-next'));
+    await waitFor(() => expect(visiblePane()).toBe('ru'));
+    expect(screen.queryByTestId('stepper-submit')).not.toBeInTheDocument();
+
+    fill('Name ru', 'Зарядка');
+    await user.click(screen.getByTestId('stepper-next'));
+    await waitFor(() => expect(visiblePane()).toBe('en'));
+    expect(screen.queryByTestId('stepper-next')).not.toBeInTheDocument();
+
+    fill('Name en', 'Charging');
+    fill('Phone', '996555000111');
+    expect(screen.getByTestId('stepper-submit')).toHaveTextContent('Create');
+    await user.click(screen.getByTestId('stepper-submit'));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ name_ky: 'Кубаттоо', name_ru: 'Зарядка', name_en: 'Charging', phone: '996555000111' }),
+    );
+  });
+
+  it('does not move on with an empty required field and marks the step', async () => {
+    const user = userEvent.setup();
+    const { container } = renderInApp(<TagForm />);
+    await user.click(screen.getByTestId('stepper-next'));
+    expect(await within(screen.getByTestId('stepper-pane-ky')).findByText('Required')).toBeInTheDocument();
+    expect(visiblePane()).toBe('ky');
+    // Only the current language was checked, not the ones the user has not reached yet.
+    expect(within(screen.getByTestId('stepper-pane-ru')).queryByText('Required')).not.toBeInTheDocument();
+    expect(container.querySelectorAll('.ant-steps-item-error')).toHaveLength(1);
+
+    fill('Name ky', 'Аты');
+    await waitFor(() => expect(container.querySelectorAll('.ant-steps-item-error')).toHaveLength(0));
+  });
+
+  it('goes back to the language with a mistake when the final check fails', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    renderInApp(<TagForm mode="edit" onSubmit={onSubmit} />);
+    await user.click(screen.getByText('English'));
+    expect(visiblePane()).toBe('en');
+    fill('Name en', 'Charging');
+    fill('Phone', '996555000111');
+    expect(screen.getByTestId('stepper-submit')).toHaveTextContent('Save');
+    await user.click(screen.getByTestId('stepper-submit'));
+    await waitFor(() => expect(visiblePane()).toBe('ky'));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('asks before cancelling and cancels only after Yes', async () => {
+    const user = userEvent.setup();
+    const onCancel = vi.fn();
+    renderInApp(<TagForm onCancel={onCancel} />);
+    await user.click(screen.getByTestId('stepper-cancel'));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel data entry?' });
+    expect(dialog).toHaveTextContent('All the data you entered will be lost.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(onCancel).not.toHaveBeenCalled();
+
+    await user.click(screen.getByTestId('stepper-cancel'));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(onCancel).toHaveBeenCalledOnce());
+  });
+});

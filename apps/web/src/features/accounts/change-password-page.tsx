@@ -1,0 +1,89 @@
+import { Alert, App, Button, Form, Input, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PASSWORD_MIN, passwordResetConfirm } from '@evcms/contracts/accounts';
+import { applyServerErrors, zodFormRule, zodRule } from '../../lib/form-rules.ts';
+import { useConfirmPasswordReset } from './api/confirm-password-reset.ts';
+import { AuthCard } from './auth-card.tsx';
+
+interface Values {
+  password: string;
+  password_confirm: string;
+}
+
+/** Create new password, reached from the e-mailed link (/change-password?token=...). */
+export function ChangePasswordPage() {
+  const { t } = useTranslation('accounts');
+  const { notification } = App.useApp();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [form] = Form.useForm<Values>();
+  const confirm = useConfirmPasswordReset();
+  const navigate = useNavigate();
+
+  if (confirm.isSuccess) {
+    return (
+      <AuthCard title={t('new_password.title')}>
+        <Result
+          status="success"
+          title={confirm.data.detail}
+          subTitle={t('new_password.done')}
+          extra={
+            <Button type="primary" onClick={() => void navigate('/')}>
+              {t('sign_in.submit')}
+            </Button>
+          }
+          style={{ padding: 0 }}
+        />
+      </AuthCard>
+    );
+  }
+
+  if (!token) {
+    return (
+      <AuthCard title={t('new_password.title')}>
+        <Alert type="error" showIcon title={t('errors:reset_link_invalid')} style={{ marginBottom: 16 }} />
+        <Link to="/reset-password">{t('new_password.request_again')}</Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('new_password.title')} subtitle={t('new_password.subtitle', { min: PASSWORD_MIN })}>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ password: '', password_confirm: '' }}
+        onFinish={(values) =>
+          confirm.mutate(
+            { token, ...values },
+            { onError: (error) => notification.error({ title: applyServerErrors(form, error) }) },
+          )
+        }
+      >
+        <Form.Item name="password" label={t('fields.new_password')} rules={[zodRule(passwordResetConfirm.shape.password)]}>
+          <Input.Password autoComplete="new-password" autoFocus />
+        </Form.Item>
+        <Form.Item
+          name="password_confirm"
+          label={t('fields.password_confirm')}
+          dependencies={['password']}
+          validateFirst
+          rules={[
+            zodRule(passwordResetConfirm.shape.password_confirm),
+            zodFormRule(passwordResetConfirm, 'password_confirm', { token }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={confirm.isPending}>
+          {t('new_password.submit')}
+        </Button>
+      </Form>
+      <div style={{ marginTop: 16, textAlign: 'center' }}>
+        <Link to="/">{t('common:actions.back_to_sign_in')}</Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,57 @@
+import { App, Button, Form, Input, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { passwordResetRequest } from '@evcms/contracts/accounts';
+import { applyServerErrors, zodRule } from '../../lib/form-rules.ts';
+import { useRequestPasswordReset } from './api/request-password-reset.ts';
+import { AuthCard } from './auth-card.tsx';
+
+const emailRules = [zodRule(passwordResetRequest.shape.email)];
+
+/** Password recovery: the server sends reset instructions and answers the same for any address. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation('accounts');
+  const { notification } = App.useApp();
+  const [form] = Form.useForm<{ email: string }>();
+  const reset = useRequestPasswordReset();
+
+  if (reset.isSuccess) {
+    return (
+      <AuthCard title={t('reset.title')}>
+        <Result
+          status="success"
+          title={t('reset.sent_title')}
+          subTitle={reset.data.detail}
+          extra={<Link to="/">{t('common:actions.back_to_sign_in')}</Link>}
+          style={{ padding: 0 }}
+        />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')}>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ email: '' }}
+        onFinish={(values) =>
+          reset.mutate(values, {
+            onError: (error) => notification.error({ title: applyServerErrors(form, error) }),
+          })
+        }
+      >
+        <Form.Item name="email" label={t('fields.email')} rules={emailRules}>
+          <Input inputMode="email" autoComplete="email" placeholder="name@example.com" autoFocus />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
+          {t('reset.submit')}
+        </Button>
+      </Form>
+      <div style={{ marginTop: 16, textAlign: 'center' }}>
+        <Link to="/">{t('common:actions.back_to_sign_in')}</Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n.ts';
+import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
+import { tokenStore } from '../../lib/token-store.ts';
+import { SignInPage } from './sign-in-page.tsx';
+import { renderScreen } from './test-render.tsx';
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  tokenStore.clear();
+  await i18n.changeLanguage('ru');
+});
+
+describe('sign-in screen', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('asks for the email and the password', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<SignInPage />);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter your email address')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+  });
+
+  it('says when the email address is not valid', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<SignInPage />);
+    await user.type(screen.getByLabelText('Email'), 'manager@');
+    expect(await screen.findByText('Your email address is not valid')).toBeInTheDocument();
+  });
+
+  it("shows the server's answer for a wrong password", async () => {
+    const user = userEvent.setup({ delay: null });
+    stubFetch({ 'POST /accounts/login/': () => jsonResponse(400, { detail: 'Wrong password' }) });
+    renderScreen(<SignInPage />);
+    await user.type(screen.getByLabelText('Email'), 'manager@example.kg');
+    await user.type(screen.getByLabelText('Password'), 'not-it');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong password');
+    expect(tokenStore.isSignedIn()).toBe(false);
+  });
+
+  it('signs in with remember me and stores both tokens', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubFetch({ 'POST /accounts/login/': () => jsonResponse(200, { access: 'access-1', refresh: 'refresh-1' }) });
+    renderScreen(<SignInPage />);
+    await user.type(screen.getByLabelText('Email'), 'manager@example.kg');
+    await user.type(screen.getByLabelText('Password'), 'secret-password');
+    await user.click(screen.getByLabelText('Remember me'));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(tokenStore.isSignedIn()).toBe(true));
+    expect(api.calls[0]!.json()).toEqual({ email: 'manager@example.kg', password: 'secret-password', remember: true });
+    expect(localStorage.getItem('access')).toBe('access-1');
+    expect(localStorage.getItem('refresh')).toBe('refresh-1');
+  });
+
+  it('links to password recovery', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<SignInPage />);
+    await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(await screen.findByText('reset password screen')).toBeInTheDocument();
+  });
+
+  it('shows the messages in Russian, the default language', async () => {
+    await i18n.changeLanguage('ru');
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<SignInPage />);
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
+    expect(await screen.findByText('Введите адрес электронной почты')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,57 @@
+import { Alert, Button, Checkbox, Flex, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { loginRequest, type LoginRequest } from '@evcms/contracts/accounts';
+import { applyServerErrors, zodRule } from '../../lib/form-rules.ts';
+import { useLogin } from './api/login.ts';
+import { AuthCard } from './auth-card.tsx';
+
+const rules = {
+  email: [zodRule(loginRequest.shape.email)],
+  password: [zodRule(loginRequest.shape.password)],
+};
+
+/** Sign-in: email, password, remember me; the server's answer ('Wrong password') shows above the button. */
+export function SignInPage() {
+  const { t } = useTranslation('accounts');
+  const [form] = Form.useForm<LoginRequest>();
+  const login = useLogin();
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const onFinish = (values: LoginRequest) => {
+    setServerError(null);
+    login.mutate(values, { onError: (error) => setServerError(applyServerErrors(form, error)) });
+  };
+
+  return (
+    <AuthCard title={t('sign_in.title')} subtitle={t('sign_in.subtitle')}>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ email: '', password: '', remember: false }}
+        onFinish={onFinish}
+        onValuesChange={() => setServerError(null)}
+        autoComplete="on"
+      >
+        <Form.Item name="email" label={t('fields.email')} rules={rules.email}>
+          <Input inputMode="email" autoComplete="username" placeholder="name@example.com" autoFocus />
+        </Form.Item>
+        <Form.Item name="password" label={t('fields.password')} rules={rules.password}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Flex justify="space-between" align="center" style={{ marginBottom: 24 }}>
+          <Form.Item name="remember" valuePropName="checked" noStyle>
+            <Checkbox>{t('fields.remember')}</Checkbox>
+          </Form.Item>
+          <Link to="/reset-password">{t('sign_in.forgot_password')}</Link>
+        </Flex>
+        {serverError && <Alert type="error" showIcon title={serverError} role="alert" style={{ marginBottom: 16 }} />}
+        <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
+          {t('sign_in.submit')}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

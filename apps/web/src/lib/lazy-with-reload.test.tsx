@@ -1,0 +1,71 @@
+import { render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { importWithReload, lazyWithReload, RELOAD_FLAG_KEY } from './lazy-with-reload.ts';
+import { reloadPage } from './page-reload.ts';
+
+vi.mock('./page-reload.ts', () => ({ reloadPage: vi.fn(), restartAt: vi.fn() }));
+
+const chunkError = () => new TypeError('Failed to fetch dynamically imported module: /assets/page-1a2b.js');
+const PENDING = Symbol('pending');
+const settledWithin = <T,>(promise: Promise<T>) =>
+  Promise.race([promise, new Promise<typeof PENDING>((resolve) => setTimeout(() => resolve(PENDING), 20))]);
+
+beforeEach(() => {
+  vi.mocked(reloadPage).mockClear();
+  sessionStorage.clear();
+});
+
+describe('importWithReload', () => {
+  it('reloads the page once when a chunk fails to load, and waits for the reload', async () => {
+    const result = await settledWithin(importWithReload(() => Promise.reject(chunkError())));
+    expect(result).toBe(PENDING);
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem(RELOAD_FLAG_KEY)).not.toBeNull();
+  });
+
+  it('does not reload again right after a reload: the error surfaces instead of a loop', async () => {
+    await settledWithin(importWithReload(() => Promise.reject(chunkError())));
+    // The page has "reloaded" and the chunk still fails.
+    await expect(importWithReload(() => Promise.reject(chunkError()))).rejects.toThrow('dynamically imported');
+    await expect(importWithReload(() => Promise.reject(chunkError()))).rejects.toThrow();
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('clears the flag once a chunk loads, so a later failure may reload again', async () => {
+    await settledWithin(importWithReload(() => Promise.reject(chunkError())));
+    await expect(importWithReload(() => Promise.resolve('module'))).resolves.toBe('module');
+    expect(sessionStorage.getItem(RELOAD_FLAG_KEY)).toBeNull();
+    await settledWithin(importWithReload(() => Promise.reject(chunkError())));
+    expect(reloadPage).toHaveBeenCalledTimes(2);
+  });
+
+  it('reloads again when the earlier reload is long past (a new deployment later in the day)', async () => {
+    sessionStorage.setItem(RELOAD_FLAG_KEY, String(Date.now() - 10 * 60_000));
+    await settledWithin(importWithReload(() => Promise.reject(chunkError())));
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('lazyWithReload', () => {
+  it('renders the loaded component', async () => {
+    const Page = lazyWithReload(() => Promise.resolve(({ name }: { name: string }) => <p>Hello {name}</p>));
+    render(
+      <Suspense fallback="loading">
+        <Page name="Bishkek" />
+      </Suspense>,
+    );
+    expect(await screen.findByText('Hello Bishkek')).toBeInTheDocument();
+  });
+
+  it('keeps showing the fallback while the page reloads after a failed chunk', async () => {
+    const Page = lazyWithReload<object>(() => Promise.reject(chunkError()));
+    render(
+      <Suspense fallback="loading">
+        <Page />
+      </Suspense>,
+    );
+    await vi.waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+    expect(screen.getByText('loading')).toBeInTheDocument();
+  });
+});

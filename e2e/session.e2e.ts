@@ -1,0 +1,70 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, signInThroughForm } from './support/browser.ts';
+import { ADMIN, startServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('session', () => {
+  it('shows the server’s message for a wrong password', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.locator('#email').fill(ADMIN.email);
+    await page.locator('#password').fill('not-the-password');
+    await page.locator('button[type="submit"]').click();
+    await page.getByText('Неверный пароль').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('access'))).toBeNull();
+    await context.close();
+  });
+
+  it('signs in, speaks Kyrgyz, collapses the sidebar and logs out', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await signInThroughForm(page, ADMIN.email, ADMIN.password);
+    await expect.poll(() => page.getByTestId('manager-name').textContent()).toContain(ADMIN.name);
+
+    await page.getByTestId('language-select').click();
+    await page.getByRole('option', { name: 'KG' }).click();
+    await page.getByTestId('sidebar').getByText('Жөндөөлөр').waitFor();
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Башкы бет');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ky');
+    expect(await page.locator('html').getAttribute('lang')).toBe('ky');
+
+    const sidebar = page.getByTestId('sidebar');
+    expect((await sidebar.boundingBox())?.width).toBe(240);
+    await page.getByTestId('sidebar-toggle').click();
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(68);
+
+    await sidebar.getByText('Чыгуу').click();
+    await page.locator('button[type="submit"]').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('access'))).toBeNull();
+    // The language choice survives logout.
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ky');
+    await context.close();
+  });
+
+  it('logs out every tab when one tab logs out', async () => {
+    const context = await newContext(browser, server.url);
+    const first = await context.newPage();
+    await signInThroughForm(first, ADMIN.email, ADMIN.password);
+    const second = await context.newPage();
+    await second.goto('/settings');
+    await second.getByTestId('sidebar').waitFor();
+
+    await first.getByTestId('sidebar').getByText('Выход').click();
+    await first.locator('button[type="submit"]').waitFor();
+    await second.locator('button[type="submit"]').waitFor();
+    expect(await second.getByTestId('sidebar').count()).toBe(0);
+    await context.close();
+  });
+});
