@@ -12,7 +12,8 @@ export const email = z
   .toLowerCase()
   .min(1, { error: 'email_required', abort: true })
   .max(EMAIL_MAX, { error: 'max_length', abort: true })
-  .regex(z.regexes.email, { error: 'email_invalid' });
+  // The HTML5 rule, as browsers apply it: it accepts hosts without a dot, such as the default admin@localhost.
+  .regex(z.regexes.html5Email, { error: 'email_invalid' });
 
 /** A new password: at least 8 characters. */
 export const newPassword = z

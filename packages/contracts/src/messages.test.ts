@@ -34,6 +34,7 @@ describe('schemas carry message keys', () => {
   it('names the email rules of the spec', () => {
     const empty = loginRequest.safeParse({ email: '', password: 'x' });
     expect(empty.error?.issues.map((i) => issueMessage(i, 'en'))).toEqual(['Enter your email address']);
+    expect(loginRequest.safeParse({ email: ' Admin@Localhost ', password: 'x' }).data?.email).toBe('admin@localhost');
     const bad = loginRequest.safeParse({ email: 'nope', password: 'x' });
     expect(bad.error?.issues.map((i) => issueMessage(i, 'ru'))).toEqual(['Адрес электронной почты недействителен']);
   });

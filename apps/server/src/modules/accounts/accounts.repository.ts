@@ -24,6 +24,15 @@ export async function insertManager(db: Db, values: { email: string; name: strin
   return row!;
 }
 
+/** Inserts unless the email exists (several processes may start on one database at once). */
+export async function insertManagerIfAbsent(
+  db: Db,
+  values: { email: string; name: string; passwordHash: string },
+): Promise<ManagerRow | undefined> {
+  const [row] = await db.insert(managers).values(values).onConflictDoNothing({ target: managers.email }).returning();
+  return row;
+}
+
 export async function updateManager(
   db: Db,
   id: number,

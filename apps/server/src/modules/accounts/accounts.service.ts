@@ -119,6 +119,6 @@ export async function ensureFirstManager(
   const generated = !options.password;
   const password = options.password ?? randomToken(12);
   if (password.length < 8) throw new AppError(500, 'password_min', { params: { min: 8 } });
-  await repo.insertManager(db, { email, name: 'Administrator', passwordHash: await hashPassword(password) });
-  return { email, password, generated };
+  const created = await repo.insertManagerIfAbsent(db, { email, name: 'Administrator', passwordHash: await hashPassword(password) });
+  return created ? { email, password, generated } : null;
 }
