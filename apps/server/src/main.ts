@@ -7,7 +7,10 @@ import { ensureFirstManager } from './modules/accounts/accounts.service.ts';
 /** Process entry: config -> database -> migrations -> first manager -> app -> listen; SIGTERM closes it all. */
 export async function main() {
   const config = loadConfig();
-  const logger = { level: config.logLevel };
+  // A person at a terminal gets readable lines; a service manager or a pipe gets JSON.
+  const logger = process.stdout.isTTY
+    ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+    : { level: config.logLevel };
   const database = await openDatabase(config);
   await database.migrate();
   const first = await ensureFirstManager(database.db, { email: config.adminEmail, password: config.adminPassword });
