@@ -53,6 +53,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A test run that is killed must not leave its server behind.
+  const killChild = () => child.kill('SIGTERM');
+  process.once('exit', killChild);
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
@@ -87,6 +90,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       throw new Error('no recovery mail in the outbox');
     },
     async stop() {
+      process.off('exit', killChild);
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
