@@ -7,7 +7,21 @@ export default defineConfig({
   plugins: [react()],
   // `source` makes @evcms/contracts resolve to its TypeScript sources, with no separate build.
   resolve: { conditions: ['source'] },
-  build: { manifest: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    manifest: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // dayjs and its locales in a chunk of their own: left to itself the bundler may put its
+          // runtime helpers beside them, and the sign-in screen, which needs the helpers but not
+          // dates, would download dayjs with them.
+          groups: [{ name: 'dayjs', test: /node_modules[\\/]dayjs[\\/]/ }],
+        },
+      },
+    },
+  },
   server: { port: 5173, proxy: { '/api': apiTarget } },
   test: {
     name: 'web',

@@ -8,18 +8,19 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_PICKER_PAGE_SIZE = 1000;
 
 /** The error body of every 4xx/5xx: field name -> messages, and `detail` for the rest. */
-export const errorBody = z
-  .object({ detail: z.string().optional() })
-  .catchall(z.union([z.array(z.string()), z.string()]));
+export const errorBody = z.catchall(
+  z.object({ detail: z.optional(z.string()) }),
+  z.union([z.array(z.string()), z.string()]),
+);
 export type ErrorBody = z.infer<typeof errorBody>;
 
-export function paged<T extends z.ZodType>(item: T) {
+export function paged<T extends z.ZodMiniType>(item: T) {
   return z.object({
     items: z.array(item),
-    page: z.number().int(),
-    pages: z.number().int(),
-    size: z.number().int(),
-    total: z.number().int(),
+    page: z.number().check(z.int()),
+    pages: z.number().check(z.int()),
+    size: z.number().check(z.int()),
+    total: z.number().check(z.int()),
   });
 }
 export type Paged<T> = { items: T[]; page: number; pages: number; size: number; total: number };

@@ -39,6 +39,14 @@ const en = {
   reset_sent: 'If this address belongs to an account, we have sent instructions to it.',
   current_password_wrong: 'The current password is wrong',
   password_changed: 'Password changed',
+  integer_invalid: 'Enter a whole number',
+  objects_not_found: 'Not found: {ids}.',
+  request_too_large: 'The request is too large.',
+  tag_active_delete: 'An active tag cannot be deleted. Deactivate it first.',
+  surrounding_active_delete: 'Active infrastructure cannot be deleted. Deactivate it first.',
+  icon_required: 'Upload icon',
+  icon_too_large: 'The icon must be {max} KB or smaller',
+  icon_not_svg: 'The icon must be an SVG image',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -78,6 +86,14 @@ const ru: Catalogue = {
   reset_sent: 'Если этот адрес принадлежит учётной записи, мы отправили на него инструкции.',
   current_password_wrong: 'Текущий пароль указан неверно',
   password_changed: 'Пароль изменён',
+  integer_invalid: 'Введите целое число',
+  objects_not_found: 'Не найдено: {ids}.',
+  request_too_large: 'Запрос слишком большой.',
+  tag_active_delete: 'Активный тег нельзя удалить. Сначала деактивируйте его.',
+  surrounding_active_delete: 'Активную инфраструктуру нельзя удалить. Сначала деактивируйте её.',
+  icon_required: 'Загрузите иконку',
+  icon_too_large: 'Размер иконки не должен превышать {max} КБ',
+  icon_not_svg: 'Иконка должна быть изображением в формате SVG',
 };
 
 const ky: Catalogue = {
@@ -114,6 +130,14 @@ const ky: Catalogue = {
   reset_sent: 'Эгер бул дарек каттоо эсебине таандык болсо, биз ага нускамаларды жөнөттүк.',
   current_password_wrong: 'Учурдагы сырсөз туура эмес',
   password_changed: 'Сырсөз өзгөртүлдү',
+  integer_invalid: 'Бүтүн сан киргизиңиз',
+  objects_not_found: 'Табылган жок: {ids}.',
+  request_too_large: 'Суроо-талап өтө чоң.',
+  tag_active_delete: 'Активдүү тегди өчүрүүгө болбойт. Адегенде аны активсиз кылыңыз.',
+  surrounding_active_delete: 'Активдүү инфраструктураны өчүрүүгө болбойт. Адегенде аны активсиз кылыңыз.',
+  icon_required: 'Иконканы жүктөңүз',
+  icon_too_large: 'Иконканын көлөмү {max} КБдан ашпашы керек',
+  icon_not_svg: 'Иконка SVG форматындагы сүрөт болушу керек',
 };
 
 export const messages: Record<Lang, Catalogue> = { ru, en, ky };

@@ -1,33 +1,43 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
-import type { Locale } from 'antd/es/locale';
-import en_US from 'antd/es/locale/en_US';
-import ru_RU from 'antd/es/locale/ru_RU';
-import type { ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { isLang, type Lang } from '@evcms/contracts/i18n';
-import { i18n } from '../lib/i18n.ts';
-import { queryClient } from '../lib/query-client.ts';
-import ky_KG from '../locales/antd-ky.ts';
+import { ConfigProvider, type ThemeConfig } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { useAntdLocale } from '../lib/antd-locale.ts';
+import { i18n, useLang } from '../lib/i18n.ts';
+
+/** Behind the pages: antd's Layout of the shell, and the signed-out screens, which have no Layout. */
+export const PAGE_BACKGROUND = '#f5f7f8';
+
+/**
+ * The base text (font, size, colour) antd's App gives the shell, for the roots outside it: the
+ * signed-out screens and the error page. antd's CSS variables are set on every antd component,
+ * so this works on an antd element and inside one.
+ */
+export const BASE_TEXT: CSSProperties = {
+  color: 'var(--ant-color-text)',
+  fontSize: 'var(--ant-font-size)',
+  lineHeight: 'var(--ant-line-height)',
+  fontFamily: 'var(--ant-font-family)',
+};
 
 export const theme: ThemeConfig = {
   token: { colorPrimary: '#13a8a8', colorLink: '#13a8a8', borderRadius: 8 },
   components: {
-    Layout: { siderBg: '#ffffff', headerBg: '#ffffff', headerPadding: '0 24px', bodyBg: '#f5f7f8' },
+    Layout: { siderBg: '#ffffff', headerBg: '#ffffff', headerPadding: '0 24px', bodyBg: PAGE_BACKGROUND },
     Menu: { itemBorderRadius: 8 },
   },
 };
 
-const antdLocales: Record<Lang, Locale> = { ru: ru_RU, en: en_US, ky: ky_KG };
-
-/** Ant Design follows the interface language (its own texts, date pickers), so it re-renders on a switch. */
+/**
+ * Ant Design follows the interface language (its own texts, date pickers), so it re-renders on a
+ * switch. antd's App (message, notification and modal through App.useApp) is not here: its code is
+ * large and the sign-in screen uses none of it; the shell and the signed-out screens that notify
+ * put it around themselves.
+ */
 function ThemedAnt({ children }: { children: ReactNode }) {
-  const { i18n: instance } = useTranslation();
-  const lang: Lang = isLang(instance.language) ? instance.language : 'ru';
+  const locale = useAntdLocale(useLang());
   return (
-    <ConfigProvider locale={antdLocales[lang]} theme={theme}>
-      {/* antd's App gives message, notification and modal the theme and locale (App.useApp). */}
-      <AntApp>{children}</AntApp>
+    <ConfigProvider locale={locale} theme={theme}>
+      {children}
     </ConfigProvider>
   );
 }
@@ -35,9 +45,7 @@ function ThemedAnt({ children }: { children: ReactNode }) {
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <ThemedAnt>{children}</ThemedAnt>
-      </QueryClientProvider>
+      <ThemedAnt>{children}</ThemedAnt>
     </I18nextProvider>
   );
 }

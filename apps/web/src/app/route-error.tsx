@@ -1,23 +1,35 @@
-import { Button, Result } from 'antd';
+import { CloseCircleFilled } from '@ant-design/icons';
+import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { reloadPage } from '../lib/page-reload.ts';
+import { BASE_TEXT } from './providers.tsx';
 
-/** Shown when a screen throws or its code could not be loaded even after the automatic reload. */
+/**
+ * Shown when a screen throws or its code could not be loaded even after the automatic reload.
+ * Laid out like antd's Result with status "error", from its design tokens: Result brings its
+ * large 403/404/500 illustrations, and this component is part of the first screen's code.
+ */
 export function RouteError() {
   const { t } = useTranslation('common');
   const error = useRouteError();
   console.error(error);
   return (
-    <Result
-      status="error"
-      title={t('errors.page_failed')}
-      subTitle={t('errors.page_failed_hint')}
-      extra={
-        <Button type="primary" onClick={reloadPage}>
-          {t('actions.reload')}
-        </Button>
-      }
-    />
+    <Flex vertical align="center" gap={8} style={{ ...BASE_TEXT, padding: '48px 32px', textAlign: 'center' }}>
+      <CloseCircleFilled style={{ fontSize: 72, color: 'var(--ant-color-error)', marginBottom: 16 }} />
+      <div
+        style={{
+          color: 'var(--ant-color-text-heading)',
+          fontSize: 'var(--ant-font-size-heading-3)',
+          lineHeight: 'var(--ant-line-height-heading-3)',
+        }}
+      >
+        {t('errors.page_failed')}
+      </div>
+      <div style={{ color: 'var(--ant-color-text-description)' }}>{t('errors.page_failed_hint')}</div>
+      <Button type="primary" onClick={reloadPage} style={{ marginTop: 16 }}>
+        {t('actions.reload')}
+      </Button>
+    </Flex>
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { NAMESPACES, withNamespaces } from '../lib/i18n.ts';
 import { lazyWithReload } from '../lib/lazy-with-reload.ts';
 import { PageSpinner } from './page-spinner.tsx';
 import { RouteError } from './route-error.tsx';
@@ -10,16 +11,25 @@ import { SignedOutLayout } from './signed-out-layout.tsx';
 /*
  * Two route trees: signed out (sign-in at the catch-all, /reset-password, /change-password) and
  * signed in (the shell around the route table). Everything below the signed-in root is loaded on
- * demand, so the sign-in screen does not download the shell or any signed-in page.
+ * demand, so the sign-in screen does not download the shell or any signed-in page. Translations
+ * come with the code: the signed-out screens are the accounts feature's, and the shell holds
+ * every feature's pages, so it loads every namespace.
  */
-const SignInPage = lazyWithReload(() => import('../features/accounts/sign-in-page.tsx').then((m) => m.SignInPage));
-const ResetPasswordPage = lazyWithReload(() =>
-  import('../features/accounts/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+const SIGNED_OUT_NAMESPACES = ['accounts'];
+const SignInPage = lazyWithReload(
+  withNamespaces(SIGNED_OUT_NAMESPACES, () => import('../features/accounts/sign-in-page.tsx').then((m) => m.SignInPage)),
 );
-const ChangePasswordPage = lazyWithReload(() =>
-  import('../features/accounts/change-password-page.tsx').then((m) => m.ChangePasswordPage),
+const ResetPasswordPage = lazyWithReload(
+  withNamespaces(SIGNED_OUT_NAMESPACES, () =>
+    import('../features/accounts/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+  ),
 );
-const AppShell = lazyWithReload(() => import('./shell/app-shell.tsx').then((m) => m.AppShell));
+const ChangePasswordPage = lazyWithReload(
+  withNamespaces(SIGNED_OUT_NAMESPACES, () =>
+    import('../features/accounts/change-password-page.tsx').then((m) => m.ChangePasswordPage),
+  ),
+);
+const AppShell = lazyWithReload(withNamespaces(NAMESPACES, () => import('./shell/app-shell.tsx').then((m) => m.AppShell)));
 const NotFoundPage = lazyWithReload(() => import('./pages/not-found-page.tsx').then((m) => m.NotFoundPage));
 const pages = new Map(ROUTES.map((route) => [route.id, lazyWithReload(route.page)]));
 

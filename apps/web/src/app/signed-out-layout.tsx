@@ -1,22 +1,26 @@
-import { Flex, Layout, Typography } from 'antd';
+import { Flex } from 'antd';
 import { ThunderboltFilled } from '@ant-design/icons';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { LanguageSelect } from './language-select.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 import { PageSpinner } from './page-spinner.tsx';
+import { BASE_TEXT, PAGE_BACKGROUND } from './providers.tsx';
 
-/** Around the sign-in and recovery screens: the product name, the language switch, a centred card. */
+/**
+ * Around the sign-in and recovery screens: the product name, the language switch, a centred card.
+ * A Flex, not antd's Layout, which would bring the shell's Sider code to the first screen.
+ */
 export function SignedOutLayout() {
   const { t } = useTranslation('common');
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <Flex vertical style={{ ...BASE_TEXT, minHeight: '100vh', background: PAGE_BACKGROUND }}>
       <Flex justify="space-between" align="center" style={{ padding: '12px 24px' }}>
         <Flex gap={8} align="center">
           <ThunderboltFilled style={{ fontSize: 22, color: 'var(--ant-color-primary)' }} />
-          <Typography.Text strong>{t('product_name')}</Typography.Text>
+          <strong>{t('product_name')}</strong>
         </Flex>
-        <LanguageSelect />
+        <LanguageSwitch />
       </Flex>
       <Flex flex={1} justify="center" align="center" style={{ padding: 24 }}>
         <div style={{ width: '100%', maxWidth: 420 }}>
@@ -25,6 +29,6 @@ export function SignedOutLayout() {
           </Suspense>
         </div>
       </Flex>
-    </Layout>
+    </Flex>
   );
 }

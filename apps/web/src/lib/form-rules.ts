@@ -8,7 +8,7 @@ import { currentLang } from './i18n.ts';
  * An Ant Design rule that checks one field's value with a schema from @evcms/contracts, so the
  * form says exactly what the server would say, in the current language.
  */
-export function zodRule(schema: z.ZodType): FormRule {
+export function zodRule(schema: z.ZodMiniType): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
       const result = await schema.safeParseAsync(value);
@@ -23,7 +23,7 @@ export function zodRule(schema: z.ZodType): FormRule {
  * the whole form is parsed with `schema` and only the issues on `field` are reported. `extra`
  * adds values that are not form fields (the reset token). Pair it with `dependencies`.
  */
-export function zodFormRule(schema: z.ZodType, field: string, extra: Record<string, unknown> = {}): FormRule {
+export function zodFormRule(schema: z.ZodMiniType, field: string, extra: Record<string, unknown> = {}): FormRule {
   return (form) => ({
     validator: async () => {
       const result = await schema.safeParseAsync({ ...form.getFieldsValue(true), ...extra });

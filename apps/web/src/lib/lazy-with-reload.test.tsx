@@ -40,6 +40,13 @@ describe('importWithReload', () => {
     expect(reloadPage).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps the flag when a load that is not a screen succeeds, so a broken screen does not loop', async () => {
+    await settledWithin(importWithReload(() => Promise.reject(chunkError())));
+    await expect(importWithReload(() => Promise.resolve('translations'), { clearFlag: false })).resolves.toBe('translations');
+    await expect(importWithReload(() => Promise.reject(chunkError()))).rejects.toThrow('dynamically imported');
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
   it('reloads again when the earlier reload is long past (a new deployment later in the day)', async () => {
     sessionStorage.setItem(RELOAD_FLAG_KEY, String(Date.now() - 10 * 60_000));
     await settledWithin(importWithReload(() => Promise.reject(chunkError())));

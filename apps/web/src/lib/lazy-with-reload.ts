@@ -28,11 +28,20 @@ function forgetReload() {
   }
 }
 
+export interface ImportOptions {
+  /**
+   * Whether a success clears the reload flag (the default). Loads that come with a screen rather
+   * than being one (translations) pass false: they succeed at every start, and clearing the flag
+   * there would turn a screen chunk that stays broken into a reload loop.
+   */
+  clearFlag?: boolean;
+}
+
 /** Runs a dynamic import; on failure reloads the page once, and rejects if it fails again. */
-export async function importWithReload<T>(factory: () => Promise<T>): Promise<T> {
+export async function importWithReload<T>(factory: () => Promise<T>, { clearFlag = true }: ImportOptions = {}): Promise<T> {
   try {
     const module = await factory();
-    forgetReload();
+    if (clearFlag) forgetReload();
     return module;
   } catch (error) {
     if (reloadedRecently()) throw error;

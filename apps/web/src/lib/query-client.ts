@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error.ts';
+import { followLanguage } from './language.ts';
 
 /** Retrying helps only when the server was not reached or failed; a 4xx answer will not change. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -17,3 +18,6 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+// Answers carry labels in the language they were asked in (Accept-Language); ask again.
+followLanguage(() => void queryClient.invalidateQueries());

@@ -1,7 +1,8 @@
-import { Alert, App, Button, Form, Input, Result } from 'antd';
+import { Alert, App, Button, Form, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN, passwordResetConfirm } from '@evcms/contracts/accounts';
+import { Password } from '../../components/light-input.ts';
 import { applyServerErrors, zodFormRule, zodRule } from '../../lib/form-rules.ts';
 import { useConfirmPasswordReset } from './api/confirm-password-reset.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -13,6 +14,16 @@ interface Values {
 
 /** Create new password, reached from the e-mailed link (/change-password?token=...). */
 export function ChangePasswordPage() {
+  // antd's App, for the error notifications, is not in the providers: the sign-in screen
+  // would load it for nothing (see providers.tsx).
+  return (
+    <App component={false}>
+      <ChangePasswordScreen />
+    </App>
+  );
+}
+
+function ChangePasswordScreen() {
   const { t } = useTranslation('accounts');
   const { notification } = App.useApp();
   const [params] = useSearchParams();
@@ -63,7 +74,7 @@ export function ChangePasswordPage() {
         }
       >
         <Form.Item name="password" label={t('fields.new_password')} rules={[zodRule(passwordResetConfirm.shape.password)]}>
-          <Input.Password autoComplete="new-password" autoFocus />
+          <Password autoComplete="new-password" autoFocus />
         </Form.Item>
         <Form.Item
           name="password_confirm"
@@ -75,7 +86,7 @@ export function ChangePasswordPage() {
             zodFormRule(passwordResetConfirm, 'password_confirm', { token }),
           ]}
         >
-          <Input.Password autoComplete="new-password" />
+          <Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={confirm.isPending}>
           {t('new_password.submit')}

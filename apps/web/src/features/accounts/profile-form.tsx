@@ -1,7 +1,7 @@
 import { App, Button, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Lang } from '@evcms/contracts/i18n';
-import { updateMeRequest, type Manager } from '@evcms/contracts/accounts';
+import { managerName, type Manager } from '@evcms/contracts/accounts';
 import { applyServerErrors, zodRule } from '../../lib/form-rules.ts';
 import { currentLang } from '../../lib/i18n.ts';
 import { changeLanguage } from '../../lib/language.ts';
@@ -12,7 +12,7 @@ interface Values {
   language: Lang;
 }
 
-const nameRules = [zodRule(updateMeRequest.shape.name.unwrap())];
+const nameRules = [zodRule(managerName)];
 
 /** The manager's own name and language (the language of e-mails and, once saved, of this interface). */
 export function ProfileForm({ manager }: { manager: Manager }) {

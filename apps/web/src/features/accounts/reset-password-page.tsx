@@ -1,7 +1,8 @@
-import { App, Button, Form, Input, Result } from 'antd';
+import { App, Button, Form, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { passwordResetRequest } from '@evcms/contracts/accounts';
+import { Input } from '../../components/light-input.ts';
 import { applyServerErrors, zodRule } from '../../lib/form-rules.ts';
 import { useRequestPasswordReset } from './api/request-password-reset.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -10,6 +11,16 @@ const emailRules = [zodRule(passwordResetRequest.shape.email)];
 
 /** Password recovery: the server sends reset instructions and answers the same for any address. */
 export function ResetPasswordPage() {
+  // antd's App, for the error notifications, is not in the providers: the sign-in screen
+  // would load it for nothing (see providers.tsx).
+  return (
+    <App component={false}>
+      <ResetPasswordScreen />
+    </App>
+  );
+}
+
+function ResetPasswordScreen() {
   const { t } = useTranslation('accounts');
   const { notification } = App.useApp();
   const [form] = Form.useForm<{ email: string }>();

@@ -1,8 +1,9 @@
-import { Alert, Button, Checkbox, Flex, Form, Input } from 'antd';
+import { Alert, Button, Checkbox, Flex, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loginRequest, type LoginRequest } from '@evcms/contracts/accounts';
+import { Input, Password } from '../../components/light-input.ts';
 import { applyServerErrors, zodRule } from '../../lib/form-rules.ts';
 import { useLogin } from './api/login.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -39,7 +40,7 @@ export function SignInPage() {
           <Input inputMode="email" autoComplete="username" placeholder="name@example.com" autoFocus />
         </Form.Item>
         <Form.Item name="password" label={t('fields.password')} rules={rules.password}>
-          <Input.Password autoComplete="current-password" />
+          <Password autoComplete="current-password" />
         </Form.Item>
         <Flex justify="space-between" align="center" style={{ marginBottom: 24 }}>
           <Form.Item name="remember" valuePropName="checked" noStyle>
