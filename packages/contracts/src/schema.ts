@@ -6,7 +6,7 @@ import type { Lang } from './i18n.ts';
 
 /**
  * Every issue zod raises without an explicit message gets a message key from here, so a rule
- * written as `z.string().max(100)` is already localised on the server and in the web forms.
+ * written as `z.string().check(z.maxLength(100))` is already localised on the server and in the web forms.
  */
 z.config({
   customError: (issue) => {
