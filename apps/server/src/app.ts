@@ -13,7 +13,9 @@ import { registerLang } from './lib/lang.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { registerSpa } from './lib/spa.ts';
+import { registerUploads } from './lib/uploads.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
 export interface AppDeps {
@@ -65,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrf(app);
   registerAuth(app, tokens);
   await registerOpenApi(app);
+  const media = await registerUploads(app, config.dataDir);
 
   const accountsDeps = {
     db: database.db,
@@ -78,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(healthRoutes(database), { prefix: '/api/v1' });
   await app.register(accountsRoutes(accountsDeps), { prefix: '/api/v1/accounts' });
+  await app.register(catalogRoutes({ db: database.db, media }), { prefix: '/api/v1' });
 
   await registerSpa(app, config.webDist);
   return app;

@@ -1,0 +1,91 @@
+import type { StatusesRequest, Tag } from '@evcms/contracts/catalog';
+import type { Paged } from '@evcms/contracts/common';
+import type { Lang } from '@evcms/contracts/i18n';
+import type { Db } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { pagedResult, pageRequest, pageWindow, PICKER_SIZE_CAP } from '../../lib/pagination.ts';
+import {
+  canDelete,
+  inLanguage,
+  inRequestedOrder,
+  isActive,
+  missingIds,
+  objectsNotFound,
+  statusOf,
+  titledValues,
+  uniqueIds,
+  type TitledChanges,
+  type TitledListQuery,
+} from './catalog.rules.ts';
+import * as repo from './tags.repository.ts';
+
+export interface TagsDeps {
+  db: Db;
+}
+
+export function toTag(row: repo.TagRow, lang: Lang): Tag {
+  return {
+    id: row.id,
+    title_ru: row.titleRu,
+    title_en: row.titleEn,
+    title_ky: row.titleKy,
+    title: inLanguage({ ru: row.titleRu, en: row.titleEn, ky: row.titleKy }, lang),
+    active: isActive(row),
+  };
+}
+
+/** Tags feed the station form's picker, so a page may hold up to 1000 of them. */
+export async function listTags(deps: TagsDeps, query: TitledListQuery, lang: Lang): Promise<Paged<Tag>> {
+  const page = pageRequest(query, PICKER_SIZE_CAP);
+  const { rows, total } = await repo.listTags(deps.db, { search: query.search, active: query.active }, pageWindow(page));
+  return pagedResult(
+    rows.map((row) => toTag(row, lang)),
+    total,
+    page,
+  );
+}
+
+export async function createTag(
+  deps: TagsDeps,
+  input: { title_ru: string; title_en: string; title_ky: string; active: boolean },
+  lang: Lang,
+): Promise<Tag> {
+  const row = await repo.insertTag(deps.db, {
+    titleRu: input.title_ru,
+    titleEn: input.title_en,
+    titleKy: input.title_ky,
+    status: statusOf(input.active),
+  });
+  return toTag(row, lang);
+}
+
+export async function updateTag(deps: TagsDeps, id: number, input: TitledChanges, lang: Lang): Promise<Tag> {
+  const values = titledValues(input);
+  const row = Object.keys(values).length ? await repo.updateTag(deps.db, id, values) : await repo.findTag(deps.db, id);
+  if (!row) throw notFound();
+  return toTag(row, lang);
+}
+
+/** All the ids change, or none does: a missing id rolls the whole change back. */
+export async function setTagStatuses(deps: TagsDeps, input: StatusesRequest, lang: Lang): Promise<Tag[]> {
+  const ids = uniqueIds(input.ids);
+  const rows = await deps.db.transaction(async (tx) => {
+    const updated = await repo.setTagStatuses(tx, ids, input.status);
+    const missing = missingIds(
+      ids,
+      updated.map((row) => row.id),
+    );
+    if (missing.length) throw objectsNotFound(missing);
+    return updated;
+  });
+  return inRequestedOrder(rows, ids).map((row) => toTag(row, lang));
+}
+
+export async function deleteTag(deps: TagsDeps, id: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const row = await repo.findTag(tx, id, { forUpdate: true });
+    if (!row) throw notFound();
+    if (!canDelete(row)) throw conflict('tag_active_delete');
+    await repo.deleteTag(tx, id);
+  });
+}

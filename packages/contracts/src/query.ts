@@ -1,0 +1,45 @@
+import { z } from './schema.ts';
+
+/**
+ * Query-string parameters arrive as text. An empty value is an omitted filter (the web leaves
+ * empty filters out, other clients may not); a malformed one is a 400 with the parameter's name.
+ */
+
+const MAX_DIGITS = 9;
+const digits = new RegExp(`^\\d{0,${MAX_DIGITS}}$`);
+
+/** A whole number of at least `min`, or undefined when absent or empty. */
+export function intParam(min = 1) {
+  return z.pipe(
+    z.pipe(
+      z.optional(z.string().check(z.trim(), z.regex(digits, { error: 'integer_invalid' }))),
+      z.transform((value) => (value === undefined || value === '' ? undefined : Number(value))),
+    ),
+    z.optional(z.number().check(z.gte(min))),
+  );
+}
+
+/** `true` or `false`, or undefined when absent or empty. */
+export const booleanParam = z.pipe(
+  z.optional(z.enum(['true', 'false', ''])),
+  z.transform((value) => (value === 'true' ? true : value === 'false' ? false : undefined)),
+);
+
+export const SEARCH_MAX = 100;
+
+/** Free text, trimmed; undefined when absent or blank. */
+export const searchParam = z.pipe(
+  z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX))),
+  z.transform((value) => (value ? value : undefined)),
+);
+
+/** `page` and `size` of a paged list; defaults and the size cap are the server's (lib/pagination.ts). */
+export const pageParams = { page: intParam(1), size: intParam(1) };
+
+/** A numeric id in a path (`/tags/{id}/`). */
+export const idPathParams = z.object({
+  id: z.pipe(
+    z.string().check(z.regex(/^\d{1,9}$/, { error: 'integer_invalid' })),
+    z.transform((value) => Number(value)),
+  ),
+});
