@@ -47,6 +47,13 @@ const en = {
   icon_required: 'Upload icon',
   icon_too_large: 'The icon must be {max} KB or smaller',
   icon_not_svg: 'The icon must be an SVG image',
+  schedule_time_invalid: 'Enter a time as HH:mm:ss',
+  schedule_start_after_end: 'The start cannot be later than the end',
+  schedule_end_before_start: 'The end cannot be earlier than the start',
+  schedule_end_max: 'The end cannot be later than 23:59:59',
+  schedule_day_duplicate: 'A day can have only one working-hours entry and one break',
+  schedule_break_outside: 'The break must be within the working hours',
+  schedule_break_day_off: 'A break can only be set on a working day',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -94,6 +101,13 @@ const ru: Catalogue = {
   icon_required: 'Загрузите иконку',
   icon_too_large: 'Размер иконки не должен превышать {max} КБ',
   icon_not_svg: 'Иконка должна быть изображением в формате SVG',
+  schedule_time_invalid: 'Введите время в формате ЧЧ:мм:сс',
+  schedule_start_after_end: 'Начало не может быть позже окончания',
+  schedule_end_before_start: 'Окончание не может быть раньше начала',
+  schedule_end_max: 'Окончание не может быть позже 23:59:59',
+  schedule_day_duplicate: 'У дня может быть только одна запись рабочего времени и один перерыв',
+  schedule_break_outside: 'Перерыв должен быть в пределах рабочего времени',
+  schedule_break_day_off: 'Перерыв можно указать только для рабочего дня',
 };
 
 const ky: Catalogue = {
@@ -138,6 +152,13 @@ const ky: Catalogue = {
   icon_required: 'Иконканы жүктөңүз',
   icon_too_large: 'Иконканын көлөмү {max} КБдан ашпашы керек',
   icon_not_svg: 'Иконка SVG форматындагы сүрөт болушу керек',
+  schedule_time_invalid: 'Убакытты СС:мм:сс форматында киргизиңиз',
+  schedule_start_after_end: 'Башталышы аякташынан кеч болбошу керек',
+  schedule_end_before_start: 'Аякташы башталышынан эрте болбошу керек',
+  schedule_end_max: 'Аякташы 23:59:59дан кеч болбошу керек',
+  schedule_day_duplicate: 'Бир күндө бир гана иш убактысы жана бир гана тыныгуу болушу мүмкүн',
+  schedule_break_outside: 'Тыныгуу иш убактысынын ичинде болушу керек',
+  schedule_break_day_off: 'Тыныгууну жумуш күнү үчүн гана коюуга болот',
 };
 
 export const messages: Record<Lang, Catalogue> = { ru, en, ky };
