@@ -1,22 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, signInThroughForm } from './support/browser.ts';
-import { ADMIN, startServer, type RunningServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, signInThroughForm } from './support/browser.ts';
+import { ADMIN } from './support/server.ts';
+import { useServerAndBrowser } from './support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 describe('password recovery', () => {
   it('goes from the request to signing in with the new password, by the mailed link', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('link', { name: /забыли пароль/i }).click();
@@ -25,8 +16,8 @@ describe('password recovery', () => {
     await page.locator('button[type="submit"]').click();
     await page.getByText('Если этот адрес принадлежит учётной записи', { exact: false }).waitFor();
 
-    const link = await server.resetLink();
-    expect(link.startsWith(`${server.url}/change-password?token=`)).toBe(true);
+    const link = await suite.server.resetLink();
+    expect(link.startsWith(`${suite.server.url}/change-password?token=`)).toBe(true);
     await page.goto(link);
     await page.locator('#password').fill('a-new-password-2');
     await page.locator('#password_confirm').fill('a-new-password-3');

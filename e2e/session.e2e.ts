@@ -1,22 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, signInThroughForm } from './support/browser.ts';
-import { ADMIN, startServer, type RunningServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, signInThroughForm } from './support/browser.ts';
+import { ADMIN } from './support/server.ts';
+import { useServerAndBrowser } from './support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 describe('session', () => {
   it('shows the server’s message for a wrong password', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     await page.goto('/');
     await page.locator('#email').fill(ADMIN.email);
@@ -28,7 +19,7 @@ describe('session', () => {
   });
 
   it('signs in, speaks Kyrgyz, collapses the sidebar and logs out', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     await signInThroughForm(page, ADMIN.email, ADMIN.password);
     await expect.poll(() => page.getByTestId('manager-name').textContent()).toContain(ADMIN.name);
@@ -54,7 +45,7 @@ describe('session', () => {
   });
 
   it('logs out every tab when one tab logs out', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(suite.browser, suite.server.url);
     const first = await context.newPage();
     await signInThroughForm(first, ADMIN.email, ADMIN.password);
     const second = await context.newPage();

@@ -1,23 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, signInThroughForm } from './support/browser.ts';
-import { ADMIN, startServer, type RunningServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, signInThroughForm } from './support/browser.ts';
+import { ADMIN } from './support/server.ts';
+import { useServerAndBrowser } from './support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  // Access tokens that live two seconds: the test outlives one without signing in again.
-  server = await startServer({ ACCESS_TOKEN_TTL: '2' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// Access tokens that live two seconds: the test outlives one without signing in again.
+const suite = useServerAndBrowser({ ACCESS_TOKEN_TTL: '2' });
 
 describe('access token expiry', () => {
   it('is refreshed without the user noticing', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     const refreshes: number[] = [];
     page.on('response', (response) => {

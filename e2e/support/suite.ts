@@ -1,0 +1,26 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+export interface Suite {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * One server (on an empty embedded database, with `env` on top of the defaults) and one browser
+ * for the spec file that calls it; both are stopped after its last test.
+ */
+export function useServerAndBrowser(env: Record<string, string> = {}): Suite {
+  const suite = {} as Suite;
+  beforeAll(async () => {
+    suite.server = await startServer(env);
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
+}
