@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aManager, bearer, createTestApp, signIn, type TestContext } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { aManager, bearer, signIn, useTestApp } from '../test/test-app.ts';
 import { createAccessTokens } from './access-tokens.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 /** The only routes anyone may call without an access token. Adding one here is a decision. */
 const PUBLIC = [

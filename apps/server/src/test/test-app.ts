@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -45,6 +46,16 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestCo
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The app for one test file: built before its first test, closed after its last. */
+export function useTestApp(env: NodeJS.ProcessEnv = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestApp(env));
+  });
+  afterAll(() => ctx.close?.());
+  return ctx;
 }
 
 let counter = 0;

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
-import { aManager, bearer, createTestApp, signIn, type TestContext } from '../../test/test-app.ts';
+import { aManager, bearer, createTestApp, signIn, useTestApp } from '../../test/test-app.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const login = (payload: object, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload, headers });

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestContext } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../test/test-app.ts';
 import { ensureFirstManager } from './accounts.service.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('first manager', () => {
   it('is created once, from the settings or with a generated password, and can sign in', async () => {

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { aManager, createTestApp, signIn, type TestContext } from '../../test/test-app.ts';
+import { aManager, signIn, useTestApp } from '../../test/test-app.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const requestReset = (email: string, lang = 'en') =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/password-reset/', payload: { email }, headers: { 'accept-language': lang } });

@@ -1,17 +1,15 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, type FilePart } from '../../test/multipart.ts';
-import { aManager, bearer, createTestApp, signIn, type TestContext } from '../../test/test-app.ts';
+import { aManager, bearer, signIn, useTestApp } from '../../test/test-app.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let auth: Record<string, string>;
 beforeAll(async () => {
-  ctx = await createTestApp();
   const manager = await aManager(ctx.database);
   auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
 });
-afterAll(() => ctx.close());
 
 interface SurroundingBody {
   id: number;

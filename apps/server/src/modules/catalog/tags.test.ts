@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aManager, bearer, createTestApp, signIn, type TestContext } from '../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { aManager, bearer, signIn, useTestApp } from '../../test/test-app.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let auth: Record<string, string>;
 beforeAll(async () => {
-  ctx = await createTestApp();
   const manager = await aManager(ctx.database);
   auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
 });
-afterAll(() => ctx.close());
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 function call(method: Method, url: string, options: { payload?: object; lang?: string } = {}) {
