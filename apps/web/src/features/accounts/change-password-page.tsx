@@ -6,6 +6,7 @@ import { Password } from '../../components/light-input.ts';
 import { applyServerErrors, zodFormRule, zodRule } from '../../lib/form-rules.ts';
 import { useConfirmPasswordReset } from './api/confirm-password-reset.ts';
 import { AuthCard } from './auth-card.tsx';
+import { withNotifications } from './with-notifications.tsx';
 
 interface Values {
   password: string;
@@ -13,15 +14,7 @@ interface Values {
 }
 
 /** Create new password, reached from the e-mailed link (/change-password?token=...). */
-export function ChangePasswordPage() {
-  // antd's App, for the error notifications, is not in the providers: the sign-in screen
-  // would load it for nothing (see providers.tsx).
-  return (
-    <App component={false}>
-      <ChangePasswordScreen />
-    </App>
-  );
-}
+export const ChangePasswordPage = withNotifications(ChangePasswordScreen);
 
 function ChangePasswordScreen() {
   const { t } = useTranslation('accounts');

@@ -6,19 +6,12 @@ import { Input } from '../../components/light-input.ts';
 import { applyServerErrors, zodRule } from '../../lib/form-rules.ts';
 import { useRequestPasswordReset } from './api/request-password-reset.ts';
 import { AuthCard } from './auth-card.tsx';
+import { withNotifications } from './with-notifications.tsx';
 
 const emailRules = [zodRule(passwordResetRequest.shape.email)];
 
 /** Password recovery: the server sends reset instructions and answers the same for any address. */
-export function ResetPasswordPage() {
-  // antd's App, for the error notifications, is not in the providers: the sign-in screen
-  // would load it for nothing (see providers.tsx).
-  return (
-    <App component={false}>
-      <ResetPasswordScreen />
-    </App>
-  );
-}
+export const ResetPasswordPage = withNotifications(ResetPasswordScreen);
 
 function ResetPasswordScreen() {
   const { t } = useTranslation('accounts');
