@@ -1,0 +1,72 @@
+import { index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { countries, districts, settlements, surroundings, tags } from './catalog.ts';
+import { managers } from './managers.ts';
+
+/** A schedule entry as stored; ids are derived from the day when read (see merchants.rules.ts). */
+export interface StoredScheduleItem {
+  day: number;
+  start_time: string;
+  end_time: string;
+  is_break: boolean;
+}
+
+/** Owners of charging networks. `status`: 0 active, 1 inactive; `percentage_bp`: agency share in hundredths of a percent. */
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: serial('id').primaryKey(),
+    nameRu: text('name_ru').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameKy: text('name_ky').notNull(),
+    agreementNumber: text('agreement_number').notNull(),
+    legalName: text('legal_name').notNull(),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
+    districtId: integer('district_id').references(() => districts.id),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => settlements.id),
+    street: text('street').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    // A week is at most 14 small entries, always read and written whole with its merchant.
+    schedule: jsonb('schedule').$type<StoredScheduleItem[]>().notNull().default([]),
+    percentageBp: integer('percentage_bp').notNull(),
+    status: smallint('status').notNull().default(0),
+    createdBy: integer('created_by').references(() => managers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('merchants_status_idx').on(table.status)],
+);
+
+export const merchantTags = pgTable(
+  'merchant_tags',
+  {
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    // Only inactive tags can be deleted; a deleted one simply leaves the merchants that had it.
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.merchantId, table.tagId] }), index('merchant_tags_tag_idx').on(table.tagId)],
+);
+
+export const merchantSurroundings = pgTable(
+  'merchant_surroundings',
+  {
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    surroundingId: integer('surrounding_id')
+      .notNull()
+      .references(() => surroundings.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.merchantId, table.surroundingId] }),
+    index('merchant_surroundings_surrounding_idx').on(table.surroundingId),
+  ],
+);
