@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessage, messages } from './messages.ts';
+import { formatMessage } from './messages.ts';
+import { messages } from './messages-all.ts';
 import { pickLang } from './i18n.ts';
 import { loginRequest, changePasswordRequest } from './accounts.ts';
 import { issueMessage } from './schema.ts';

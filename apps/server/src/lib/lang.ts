@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pickLang, type Lang } from '@evcms/contracts/i18n';
+// The server answers in any of the three languages: register the whole message catalogue.
+import '@evcms/contracts/messages-all';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,4 +15,9 @@ export function registerLang(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     request.lang = pickLang(request.headers['accept-language']);
   });
+}
+
+/** The text of a `*_ru/_en/_ky` triple in the request's language. */
+export function inLanguage(texts: { ru: string; en: string; ky: string }, lang: Lang): string {
+  return texts[lang];
 }

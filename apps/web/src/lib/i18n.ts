@@ -1,14 +1,15 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LANG, isLang, LANGUAGES, type Lang } from '@evcms/contracts/i18n';
-import { messages } from '@evcms/contracts/messages';
+import { registerMessages, type Catalogue } from '@evcms/contracts/messages';
 import { importWithReload } from './lazy-with-reload.ts';
 
 /**
  * Translations live in locales/<lang>/<namespace>.json (one namespace per area: common, shell,
  * accounts, components, ...), plus the `errors` namespace: the message catalogue of
- * @evcms/contracts that the server uses too. RU is the default and the fallback. Placeholders are
- * written `{name}` everywhere, as in the contracts catalogue.
+ * @evcms/contracts that the server uses too, registered with it as it loads so that the form rules
+ * and the HTTP client (formatMessage) speak the current language. RU is the default and the
+ * fallback. Placeholders are written `{name}` everywhere, as in the contracts catalogue.
  *
  * The JSON files load on demand, one language at a time, so the first screen carries only what it
  * shows: `common` before the first render (`i18nReady`), a screen's own namespaces with its code
@@ -17,6 +18,19 @@ import { importWithReload } from './lazy-with-reload.ts';
  */
 const files = import.meta.glob<ResourceKey>('../locales/*/*.json', { import: 'default' });
 const FILE_PATTERN = /locales\/\w+\/([\w-]+)\.json$/;
+
+// One language's messages at a time: the sign-in screen would otherwise carry all three.
+const catalogues: Record<Lang, () => Promise<Catalogue>> = {
+  ru: () => import('@evcms/contracts/messages-ru').then((m) => m.ru),
+  en: () => import('@evcms/contracts/messages-en').then((m) => m.en),
+  ky: () => import('@evcms/contracts/messages-ky').then((m) => m.ky),
+};
+
+async function loadCatalogue(lang: Lang): Promise<Catalogue> {
+  const catalogue = await catalogues[lang]();
+  registerMessages(lang, catalogue);
+  return catalogue;
+}
 
 /** Every namespace of the locale files. */
 export const NAMESPACES: readonly string[] = [
@@ -28,7 +42,8 @@ const localeFiles: BackendModule = {
   callbackApi: true,
   init: () => undefined,
   read(lang, namespace, done) {
-    const load = files[`../locales/${lang}/${namespace}.json`];
+    const load =
+      namespace === 'errors' && isLang(lang) ? () => loadCatalogue(lang) : files[`../locales/${lang}/${namespace}.json`];
     if (!load) return done(new Error(`no translations for ${lang}/${namespace}`), false);
     // After a deployment the old chunk names are gone; a reload fetches the new ones.
     importWithReload(load, { clearFlag: false }).then(
@@ -56,10 +71,6 @@ export const i18nReady: Promise<unknown> = i18n
   .use(localeFiles)
   .use(initReactI18next)
   .init({
-    // The error messages come with the code: the HTTP client and the form rules use the contracts
-    // catalogue directly. Everything else comes from the backend above.
-    resources: Object.fromEntries(LANGUAGES.map((lang) => [lang, { errors: messages[lang] }])),
-    partialBundledLanguages: true,
     lng: storedLanguage(),
     fallbackLng: DEFAULT_LANG,
     supportedLngs: [...LANGUAGES],

@@ -10,7 +10,7 @@ configure({ asyncUtilTimeout: 10_000 });
 // in the hook, not above: a test file's vi.mock of a module i18n uses (page-reload) comes first.
 beforeAll(async () => {
   const { i18n, NAMESPACES } = await import('../lib/i18n.ts');
-  await i18n.loadNamespaces([...NAMESPACES]);
+  await i18n.loadNamespaces([...NAMESPACES, 'errors']);
 });
 
 afterEach(() => {
