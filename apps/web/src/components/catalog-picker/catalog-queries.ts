@@ -16,8 +16,15 @@ export const catalogQueryKeys = {
   surroundings: ['catalog', 'surroundings'] as const,
 };
 
-/** `active` is the API's `true`/`false` filter; leave it out for every item. */
-export type CatalogListParams = Omit<CatalogListQuery, 'active'> & { active?: string | boolean | undefined };
+/**
+ * The list query as the web sends it: `page` and `size` as numbers (the contract's input type is
+ * the query-string text), `active` as the API's `true`/`false` filter; leave it out for every item.
+ */
+export type CatalogListParams = Omit<CatalogListQuery, 'active' | 'page' | 'size'> & {
+  page?: number | string | undefined;
+  size?: number | string | undefined;
+  active?: string | boolean | undefined;
+};
 
 export function listTags(params: CatalogListParams, signal?: AbortSignal): Promise<Paged<Tag>> {
   return http.get<Paged<Tag>>('/common/tags/', { query: params, signal });

@@ -90,6 +90,31 @@ describe('MultilingualStepper', { timeout: 30_000 }, () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('opens the language of a field error that onSubmit put on the form (a server answer)', async () => {
+    const user = userEvent.setup();
+    function ServerRefusing() {
+      const [form] = Form.useForm<Values>();
+      return (
+        <MultilingualStepper<Values>
+          form={form}
+          mode="edit"
+          onSubmit={() => form.setFields([{ name: 'name_ru', errors: ['Taken'] }])}
+          onCancel={() => undefined}
+          renderLanguage={(lang) => (
+            <Form.Item name={localizedName('name', lang)} label={`Name ${lang}`}>
+              <Input />
+            </Form.Item>
+          )}
+        />
+      );
+    }
+    renderInApp(<ServerRefusing />);
+    await user.click(screen.getByText('English'));
+    await user.click(screen.getByTestId('stepper-submit'));
+    await waitFor(() => expect(visiblePane()).toBe('ru'));
+    expect(await within(screen.getByTestId('stepper-pane-ru')).findByText('Taken')).toBeInTheDocument();
+  });
+
   it('asks before cancelling and cancels only after Yes', async () => {
     const user = userEvent.setup();
     const onCancel = vi.fn();

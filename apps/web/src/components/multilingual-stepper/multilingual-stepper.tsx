@@ -69,15 +69,19 @@ export function MultilingualStepper<V extends object>(props: MultilingualStepper
     setReached((value) => Math.max(value, current + 1));
   };
 
+  // Show the first language that still has a mistake; shared fields are visible anyway.
+  const showFirstError = () => {
+    const wrong = refreshErrors();
+    const first = FORM_LANGS.findIndex((item) => wrong.includes(item));
+    if (first >= 0) setCurrent(first);
+  };
+
   const submit = async () => {
     let values: V;
     try {
       values = await form.validateFields();
     } catch {
-      // Show the first language that still has a mistake; shared fields are visible anyway.
-      const wrong = refreshErrors();
-      const first = FORM_LANGS.findIndex((item) => wrong.includes(item));
-      if (first >= 0) setCurrent(first);
+      showFirstError();
       return;
     }
     setBusy(true);
@@ -86,6 +90,8 @@ export function MultilingualStepper<V extends object>(props: MultilingualStepper
     } finally {
       setBusy(false);
     }
+    // onSubmit may have put the server's field errors on the form (setFields reports no change).
+    showFirstError();
   };
 
   const cancel = async () => {

@@ -1,0 +1,29 @@
+import { Flex } from 'antd';
+import type { Lang } from '@evcms/contracts/i18n';
+import { useLang } from '../../lib/i18n.ts';
+import type { CatalogItem } from './catalog-queries.ts';
+
+/**
+ * The title in the interface language. Items carry all three titles, so an item kept from before
+ * a language switch (a picker's choice, an edit form's loaded items) still reads right.
+ */
+export function catalogTitle(item: CatalogItem, lang: Lang): string {
+  return item[`title_${lang}`] || item.title;
+}
+
+/** The svg of an infrastructure item; tags have none. */
+export function catalogIcon(item: CatalogItem): string | undefined {
+  return 'icon_path' in item && item.icon_path ? item.icon_path : undefined;
+}
+
+/** Title, after the icon for infrastructure items: the content of a tag or a table cell. */
+export function CatalogItemLabel({ item }: { item: CatalogItem }) {
+  const lang = useLang();
+  const icon = catalogIcon(item);
+  return (
+    <Flex component="span" align="center" gap={4} style={{ display: 'inline-flex' }}>
+      {icon && <img src={icon} alt="" width={16} height={16} />}
+      <span>{catalogTitle(item, lang)}</span>
+    </Flex>
+  );
+}

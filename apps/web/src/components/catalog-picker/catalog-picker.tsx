@@ -1,0 +1,190 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Checkbox, Flex, Modal, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_PICKER_PAGE_SIZE } from '@evcms/contracts/common';
+import { formatMessage } from '@evcms/contracts/messages';
+import { errorText } from '../../lib/api-error.ts';
+import { currentLang, useLang } from '../../lib/i18n.ts';
+import { PagedTable } from '../paged-table/paged-table.tsx';
+import { useLocalListParams } from '../paged-table/use-list-params.ts';
+import { SearchInput } from '../search-input.tsx';
+import { catalogIcon, catalogTitle } from './catalog-item.tsx';
+import {
+  allCatalogItemsQueryOptions,
+  catalogItemsQueryOptions,
+  type CatalogItem,
+  type CatalogKind,
+  type CatalogListParams,
+} from './catalog-queries.ts';
+import {
+  addItems,
+  applyKeys,
+  chosenItems,
+  hasUnknown,
+  removeItems,
+  startSelection,
+  type Selection,
+} from './selection.ts';
+
+export interface CatalogPickerProps {
+  kind: CatalogKind;
+  open: boolean;
+  /** The ids chosen so far; every opening starts from them. */
+  value: readonly number[];
+  /**
+   * Items the caller already has (the field passes what it shows), so Choose can return them
+   * without asking the server for ids that are not on the pages the user looked at.
+   */
+  knownItems?: readonly CatalogItem[];
+  /** The chosen items, in the order they were chosen. */
+  onChoose: (items: CatalogItem[]) => void;
+  onCancel: () => void;
+}
+
+/**
+ * A searchable, paged list of the active tags or infrastructure items with row checkboxes kept
+ * across pages and searches (spec 2.5). Chosen items that have become inactive are not listed
+ * but stay chosen. Select-all takes every record of the current search: it sets the page size to
+ * the total (at most the API's picker cap), so they arrive and show on one page.
+ */
+export function CatalogPicker({ kind, open, value, knownItems, onChoose, onCancel }: CatalogPickerProps) {
+  const { t } = useTranslation('pickers');
+  const lang = useLang();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const list = useLocalListParams();
+  const [selection, setSelection] = useState<Selection>(() => new Map());
+  const [wasOpen, setWasOpen] = useState(false);
+  const [busy, setBusy] = useState<'all' | 'choose' | null>(null);
+
+  // Each opening starts afresh from the caller's value: no search, page 1, the default size.
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setSelection(startSelection(value, knownItems));
+      list.reset();
+    }
+  }
+
+  const params: CatalogListParams = { ...list.params, active: true };
+  const query = useQuery({ ...catalogItemsQueryOptions(kind, params), enabled: open });
+  const data = query.data;
+  const rows = data?.items ?? [];
+  // While another page or search loads, the rows shown are the previous ones: no bulk act on them.
+  const settled = !!data && !query.isPlaceholderData;
+  const chosenOnPage = rows.filter((row) => selection.has(row.id));
+  const wholeSearchShown = !!data && rows.length >= data.total;
+  const allChosen = rows.length > 0 && chosenOnPage.length === rows.length && wholeSearchShown;
+
+  const failed = (error: unknown) => void message.error(errorText(error, formatMessage(currentLang(), 'server_error')));
+
+  const selectAll = async () => {
+    if (!data) return;
+    if (wholeSearchShown) {
+      setSelection((current) => addItems(current, rows));
+      return;
+    }
+    const size = Math.min(data.total, MAX_PICKER_PAGE_SIZE);
+    const everything: CatalogListParams = { page: 1, size, active: true };
+    if (list.search) everything.search = list.search;
+    setBusy('all');
+    try {
+      const page = await queryClient.fetchQuery(catalogItemsQueryOptions(kind, everything));
+      setSelection((current) => addItems(current, page.items));
+      // The table then asks for the very same page, which is in the cache now.
+      list.setSize(size);
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const choose = async () => {
+    if (!hasUnknown(selection)) {
+      onChoose(chosenItems(selection));
+      return;
+    }
+    setBusy('choose');
+    try {
+      const all = await queryClient.fetchQuery(allCatalogItemsQueryOptions(kind));
+      onChoose(chosenItems(selection, all.items));
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const columns: TableColumnsType<CatalogItem> = [
+    { key: 'id', title: t('picker.id'), dataIndex: 'id', width: 80 },
+    ...(kind === 'surroundings'
+      ? [
+          {
+            key: 'icon',
+            title: t('picker.icon'),
+            width: 72,
+            render: (_: unknown, item: CatalogItem) => {
+              const icon = catalogIcon(item);
+              return icon ? <img src={icon} alt="" width={24} height={24} /> : null;
+            },
+          },
+        ]
+      : []),
+    { key: 'title', title: t('picker.name'), render: (_: unknown, item: CatalogItem) => catalogTitle(item, lang) },
+  ];
+
+  return (
+    <Modal
+      open={open}
+      title={t(kind === 'tags' ? 'picker.tagsTitle' : 'picker.surroundingsTitle')}
+      width={720}
+      destroyOnHidden
+      okText={t('picker.choose')}
+      cancelText={t('picker.cancel')}
+      okButtonProps={{ loading: busy === 'choose', disabled: busy === 'all' }}
+      onOk={() => void choose()}
+      onCancel={onCancel}
+      footer={(buttons) => (
+        <Flex justify="space-between" align="center" gap="small">
+          <Typography.Text type="secondary" data-testid="picker-count">
+            {t('picker.chosen', { count: selection.size })}
+          </Typography.Text>
+          <Flex gap="small">{buttons}</Flex>
+        </Flex>
+      )}
+    >
+      <Flex vertical gap="middle">
+        <SearchInput value={list.search} onChange={list.setSearch} />
+        <PagedTable<CatalogItem>
+          data={data}
+          page={list.page}
+          pageSize={list.size}
+          onPageChange={list.setPage}
+          onSizeChange={list.setSize}
+          rowKey="id"
+          columns={columns}
+          loading={query.isFetching || busy === 'all'}
+          size="small"
+          scroll={{ y: '50vh' }}
+          rowSelection={{
+            preserveSelectedRowKeys: true,
+            selectedRowKeys: [...selection.keys()],
+            onChange: (keys) => setSelection((current) => applyKeys(current, keys.map(Number), rows)),
+            columnTitle: (
+              <Checkbox
+                aria-label={t('picker.selectAll')}
+                checked={allChosen}
+                indeterminate={chosenOnPage.length > 0 && !allChosen}
+                disabled={!settled || !data?.total || busy !== null}
+                onChange={() => (allChosen ? setSelection((current) => removeItems(current, rows)) : void selectAll())}
+              />
+            ),
+          }}
+        />
+        {query.isError && <Typography.Text type="danger">{errorText(query.error, t('picker.loadFailed'))}</Typography.Text>}
+      </Flex>
+    </Modal>
+  );
+}

@@ -1,0 +1,80 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App, Form, type FormInstance } from 'antd';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Location } from '@evcms/contracts/catalog';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
+import { switchToEnglish } from '../test-utils.tsx';
+import { LocationFields } from './location-fields.tsx';
+
+const place = (id: number, name: string, extra: Partial<Location> = {}): Location => ({
+  id,
+  name,
+  name_ru: name,
+  name_en: name,
+  name_ky: name,
+  ...extra,
+});
+
+const COUNTRIES = [place(1, 'Kyrgyzstan'), place(2, 'Kazakhstan')];
+const DISTRICTS = [place(1, 'Bishkek', { country_id: 1 }), place(3, 'Chuy Region', { country_id: 1 }), place(20, 'Almaty Region', { country_id: 2 })];
+const SETTLEMENTS = [
+  place(1, 'Bishkek', { country_id: 1, district_id: 1 }),
+  place(5, 'Tokmok', { country_id: 1, district_id: 3 }),
+  place(30, 'Almaty', { country_id: 2, district_id: 20 }),
+];
+
+function locationsEndpoint(url: URL) {
+  const country = Number(url.searchParams.get('country_id'));
+  switch (url.searchParams.get('location_type')) {
+    case 'countries':
+      return jsonResponse(200, COUNTRIES);
+    case 'districts':
+      return jsonResponse(200, DISTRICTS.filter((row) => row.country_id === country));
+    default:
+      return jsonResponse(200, SETTLEMENTS.filter((row) => row.country_id === country));
+  }
+}
+
+describe('LocationFields', () => {
+  beforeAll(switchToEnglish);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('clears district and city when the country changes, and lists the new country’s districts', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubFetch({ 'GET /common/locations/': (request) => locationsEndpoint(request.url) });
+    let form: FormInstance | undefined;
+    function Harness() {
+      const [instance] = Form.useForm();
+      form = instance;
+      return (
+        <Form form={instance} initialValues={{ country: 1, district: 3, city: 5 }}>
+          <LocationFields form={instance} />
+        </Form>
+      );
+    }
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <App>
+          <Harness />
+        </App>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Tokmok')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Country' }));
+    await user.click(await screen.findByTitle('Kazakhstan'));
+
+    expect(form!.getFieldsValue()).toEqual({ country: 2, district: undefined, city: undefined });
+    await waitFor(() =>
+      expect(api.callsTo('GET /common/locations/').map((call) => call.url.search)).toContain(
+        '?location_type=districts&country_id=2',
+      ),
+    );
+    await user.click(screen.getByRole('combobox', { name: 'District' }));
+    expect(await screen.findByTitle('Almaty Region')).toBeInTheDocument();
+    expect(screen.queryByTitle('Chuy Region')).not.toBeInTheDocument();
+  });
+});

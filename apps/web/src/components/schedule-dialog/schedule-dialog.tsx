@@ -1,0 +1,115 @@
+import { Button, Checkbox, Flex, Modal, Typography } from 'antd';
+import type { ScheduleEntryInput } from '@evcms/contracts/schedule';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../lib/i18n.ts';
+import {
+  addBreak,
+  allDaysCheck,
+  canShareBreak,
+  defaultDialog,
+  initDialog,
+  removeBreak,
+  saveDialog,
+  setTime,
+  shareBreak,
+  toggleAllDays,
+  toggleDay,
+  validateDialog,
+  type DialogEntry,
+  type DialogState,
+} from './schedule-dialog-model.ts';
+import { DayRows, ROW_GRID } from './schedule-day-rows.tsx';
+
+export interface ScheduleDialogProps {
+  open: boolean;
+  /** The schedule to edit (storage days 0..6); read each time the dialog opens. */
+  value?: readonly ScheduleEntryInput[] | null;
+  /** The valid schedule: the selected days, each break right after its day; [] when no day is selected. */
+  onSave: (entries: DialogEntry[]) => void;
+  /** Closed without saving; the edits are dropped and the next opening starts from `value` again. */
+  onCancel: () => void;
+  /** Defaults to 'Operating mode'. */
+  title?: ReactNode;
+}
+
+/** Spec 2.10 weekly schedule dialog: the rules live in schedule-dialog-model.ts. */
+export function ScheduleDialog({ open, value, onSave, onCancel, title }: ScheduleDialogProps) {
+  const { t } = useTranslation('schedule');
+  const lang = useLang();
+  const [state, setState] = useState<DialogState>(() => (open ? initDialog(value) : defaultDialog()));
+  const [wasOpen, setWasOpen] = useState(open);
+  // Errors show once Save was refused, then follow the edits, so a fixed field clears at once.
+  const [checked, setChecked] = useState(false);
+
+  // Every opening starts from the schedule the form holds now.
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setState(initDialog(value));
+      setChecked(false);
+    }
+  }
+
+  const issues = checked ? validateDialog(state, lang) : [];
+  const allDays = allDaysCheck(state);
+  const canShare = canShareBreak(state);
+
+  const save = () => {
+    const result = saveDialog(state, lang);
+    if (!result.ok) {
+      setChecked(true);
+      return;
+    }
+    setState(result.state);
+    setChecked(false);
+    onSave(result.entries);
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={title ?? t('dialog.title')}
+      width={680}
+      onCancel={onCancel}
+      footer={
+        <Flex justify="flex-end" gap="small">
+          <Button onClick={onCancel}>{t('dialog.cancel')}</Button>
+          <Button type="primary" data-testid="schedule-save" onClick={save}>
+            {t('dialog.save')}
+          </Button>
+        </Flex>
+      }
+    >
+      <Flex vertical gap={8}>
+        <div style={ROW_GRID}>
+          <Checkbox
+            checked={allDays.checked}
+            indeterminate={allDays.indeterminate}
+            onChange={() => setState(toggleAllDays)}
+            style={{ fontWeight: 600 }}
+          >
+            {t('dialog.allDays')}
+          </Checkbox>
+          <Typography.Text strong style={{ gridColumn: 'span 2' }}>
+            {t('dialog.time')}
+          </Typography.Text>
+        </div>
+        {state.map((row) => (
+          <DayRows
+            key={row.day}
+            row={row}
+            issues={issues}
+            canShare={canShare}
+            onToggle={() => setState((s) => toggleDay(s, row.day))}
+            onTime={(part, field, time) => setState((s) => setTime(s, row.day, part, field, time))}
+            onAddBreak={() => setState((s) => addBreak(s, row.day))}
+            onRemoveBreak={() => setState((s) => removeBreak(s, row.day))}
+            onShareBreak={() => setState((s) => shareBreak(s, row.day))}
+          />
+        ))}
+        <Typography.Text type="secondary">{t('dialog.midnightHint')}</Typography.Text>
+      </Flex>
+    </Modal>
+  );
+}

@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Tag } from '@evcms/contracts/catalog';
+import { i18n } from '../../lib/i18n.ts';
+import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
+import { TagListPage } from './tag-list.tsx';
+import { renderScreen } from './test-render.tsx';
+
+const aTag = (id: number, title: string, active: boolean): Tag => ({
+  id,
+  title,
+  title_ru: title,
+  title_en: title,
+  title_ky: title,
+  active,
+});
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('ru');
+});
+
+const rowOf = (title: string) => screen.getByText(title).closest('tr')!;
+const toggleRow = (user: ReturnType<typeof userEvent.setup>, title: string) =>
+  user.click(within(rowOf(title)).getByRole('checkbox'));
+
+describe('tag list', { timeout: 60_000 }, () => {
+  it('offers Deactivate for active rows only, then changes their status after confirming', async () => {
+    const user = userEvent.setup({ delay: null });
+    let tags = [aTag(3, 'Cafe', true), aTag(2, 'Parking', true), aTag(1, 'Hotel', false)];
+    const api = stubFetch({
+      'GET /common/tags/': () => jsonResponse(200, { items: tags, page: 1, pages: 1, size: 10, total: tags.length }),
+      'PATCH /common/tags/statuses/': (request) => {
+        const { ids, status } = request.json() as { ids: number[]; status: number };
+        tags = tags.map((tag) => (ids.includes(tag.id) ? { ...tag, active: status === 0 } : tag));
+        return jsonResponse(200, tags.filter((tag) => ids.includes(tag.id)));
+      },
+    });
+    renderScreen(<TagListPage />, '/tags');
+    await screen.findByText('Cafe');
+    expect(screen.queryByTestId('bulk-status')).not.toBeInTheDocument();
+
+    await toggleRow(user, 'Parking');
+    await toggleRow(user, 'Cafe');
+    expect(screen.getByTestId('bulk-status')).toHaveTextContent('Deactivate');
+    expect(screen.getByTestId('bulk-status')).toBeEnabled();
+
+    // A mixed selection cannot be changed in one go.
+    await toggleRow(user, 'Hotel');
+    expect(screen.getByTestId('bulk-status')).toBeDisabled();
+    await toggleRow(user, 'Hotel');
+    expect(screen.getByTestId('bulk-status')).toBeEnabled();
+
+    await user.click(screen.getByTestId('bulk-status'));
+    // antd gives every id 'test-id' under test, so the dialog is found by its text, not its name.
+    const title = await screen.findByText('Deactivate the selected items?', { selector: '.ant-modal-confirm-title' });
+    const dialog = title.closest<HTMLElement>('[role="dialog"]')!;
+    expect(dialog).toHaveTextContent('Selected: 2');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+
+    await waitFor(() => expect(api.callsTo('PATCH /common/tags/statuses/')).toHaveLength(1));
+    expect(api.callsTo('PATCH /common/tags/statuses/')[0]!.json()).toEqual({ ids: [2, 3], status: 1 });
+    // The list is asked again and the selection is gone.
+    await waitFor(() => expect(screen.queryByTestId('bulk-bar')).not.toBeInTheDocument());
+    expect(api.callsTo('GET /common/tags/').length).toBeGreaterThan(1);
+    await waitFor(() => expect(within(rowOf('Cafe')).getByRole('switch')).not.toBeChecked());
+  });
+});
