@@ -1,3 +1,7 @@
+-- Written by hand (drizzle-kit does not manage extensions): the trigram index below needs pg_trgm, a
+-- trusted extension, so the database owner may create it; PGlite loads it at start (db/client.ts).
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+--> statement-breakpoint
 CREATE TABLE "merchant_surroundings" (
 	"merchant_id" integer NOT NULL,
 	"surrounding_id" integer NOT NULL,
@@ -28,7 +32,8 @@ CREATE TABLE "merchants" (
 	"status" smallint DEFAULT 0 NOT NULL,
 	"created_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"search_text" text GENERATED ALWAYS AS (lower(name_ru || chr(10) || name_en || chr(10) || name_ky || chr(10) || agreement_number || chr(10) || legal_name || chr(10) || phone || chr(10) || email)) STORED NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "news_events" (
@@ -54,4 +59,5 @@ ALTER TABLE "news_events" ADD CONSTRAINT "news_events_created_by_managers_id_fk"
 CREATE INDEX "merchant_surroundings_surrounding_idx" ON "merchant_surroundings" USING btree ("surrounding_id");--> statement-breakpoint
 CREATE INDEX "merchant_tags_tag_idx" ON "merchant_tags" USING btree ("tag_id");--> statement-breakpoint
 CREATE INDEX "merchants_status_idx" ON "merchants" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "merchants_search_text_trgm_idx" ON "merchants" USING gin ("search_text" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "news_events_created_at_idx" ON "news_events" USING btree ("created_at");

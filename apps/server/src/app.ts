@@ -17,6 +17,7 @@ import { registerUploads } from './lib/uploads.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { merchantsRoutes } from './modules/merchants/merchants.routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(database), { prefix: '/api/v1' });
   await app.register(accountsRoutes(accountsDeps), { prefix: '/api/v1/accounts' });
   await app.register(catalogRoutes({ db: database.db, media }), { prefix: '/api/v1' });
+  await app.register(merchantsRoutes({ db: database.db, media }), { prefix: '/api/v1' });
 
   await registerSpa(app, config.webDist);
   return app;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { countries, districts, settlements, surroundings, tags } from './catalog.ts';
 import { managers } from './managers.ts';
@@ -9,6 +10,13 @@ export interface StoredScheduleItem {
   end_time: string;
   is_break: boolean;
 }
+
+/**
+ * A GIN index normally queues new rows in a pending list that only VACUUM merges, and every search
+ * reads that list whole. PGlite has no autovacuum, so the list would only grow; merchants are
+ * written rarely, so rows go straight into the index instead.
+ */
+const noPendingList = { fastupdate: false };
 
 /** Owners of charging networks. `status`: 0 active, 1 inactive; `percentage_bp`: agency share in hundredths of a percent. */
 export const merchants = pgTable(
@@ -37,8 +45,21 @@ export const merchants = pgTable(
     createdBy: integer('created_by').references(() => managers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Every searched text, lower-cased, one per line: the list search is one LIKE on it (seven
+     * ILIKEs cost 7x as much on a full read) and one trigram index serves it.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(name_ru || chr(10) || name_en || chr(10) || name_ky || chr(10) || agreement_number || chr(10) || legal_name || chr(10) || phone || chr(10) || email)`,
+      ),
   },
-  (table) => [index('merchants_status_idx').on(table.status)],
+  (table) => [
+    index('merchants_status_idx').on(table.status),
+    // Serves the list's "contains" search for three characters or more; shorter ones read the column.
+    index('merchants_search_text_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')).with(noPendingList),
+  ],
 );
 
 export const merchantTags = pgTable(

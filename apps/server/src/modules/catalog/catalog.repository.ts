@@ -1,6 +1,7 @@
 import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { containsPattern, searchedId, statusOf } from './catalog.rules.ts';
+import { containsPattern, searchedId } from '../../lib/search.ts';
+import { statusOf } from '../../lib/status.ts';
 
 /** The columns tags and infrastructure share. */
 export interface TitledColumns {

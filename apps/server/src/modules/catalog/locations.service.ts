@@ -1,7 +1,8 @@
 import type { Location, LocationType } from '@evcms/contracts/catalog';
 import type { Lang } from '@evcms/contracts/i18n';
 import type { Db } from '../../db/client.ts';
-import { byName, inLanguage } from './catalog.rules.ts';
+import { inLanguage } from '../../lib/lang.ts';
+import { byName } from './catalog.rules.ts';
 import * as repo from './locations.repository.ts';
 
 /** The home country leads the country list; the rest, and every other list, go by name. */

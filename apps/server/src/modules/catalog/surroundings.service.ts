@@ -3,23 +3,14 @@ import type { Paged } from '@evcms/contracts/common';
 import type { Lang } from '@evcms/contracts/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { inRequestedOrder, missingIds, objectsNotFound, uniqueIds } from '../../lib/bulk.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { inLanguage } from '../../lib/lang.ts';
 import { pagedResult, pageRequest, pageWindow, PICKER_SIZE_CAP } from '../../lib/pagination.ts';
+import { isActive, statusOf } from '../../lib/status.ts';
 import { NotSvgError, sanitizeSvg } from '../../lib/svg.ts';
 import type { MediaStore, UploadedFile } from '../../lib/uploads.ts';
-import {
-  canDelete,
-  inLanguage,
-  inRequestedOrder,
-  isActive,
-  missingIds,
-  objectsNotFound,
-  statusOf,
-  titledValues,
-  uniqueIds,
-  type TitledChanges,
-  type TitledListQuery,
-} from './catalog.rules.ts';
+import { canDelete, titledValues, type TitledChanges, type TitledListQuery } from './catalog.rules.ts';
 import * as repo from './surroundings.repository.ts';
 
 export interface SurroundingsDeps {

@@ -2,21 +2,12 @@ import type { StatusesRequest, Tag } from '@evcms/contracts/catalog';
 import type { Paged } from '@evcms/contracts/common';
 import type { Lang } from '@evcms/contracts/i18n';
 import type { Db } from '../../db/client.ts';
+import { inRequestedOrder, missingIds, objectsNotFound, uniqueIds } from '../../lib/bulk.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { inLanguage } from '../../lib/lang.ts';
 import { pagedResult, pageRequest, pageWindow, PICKER_SIZE_CAP } from '../../lib/pagination.ts';
-import {
-  canDelete,
-  inLanguage,
-  inRequestedOrder,
-  isActive,
-  missingIds,
-  objectsNotFound,
-  statusOf,
-  titledValues,
-  uniqueIds,
-  type TitledChanges,
-  type TitledListQuery,
-} from './catalog.rules.ts';
+import { isActive, statusOf } from '../../lib/status.ts';
+import { canDelete, titledValues, type TitledChanges, type TitledListQuery } from './catalog.rules.ts';
 import * as repo from './tags.repository.ts';
 
 export interface TagsDeps {

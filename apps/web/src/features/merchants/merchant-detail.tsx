@@ -1,0 +1,105 @@
+import { EditOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Descriptions, Empty, Flex, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { Merchant } from '@evcms/contracts/merchants';
+import { CatalogItemLabel } from '../../components/catalog-picker/catalog-item.tsx';
+import { FORM_LANGS } from '../../components/multilingual-stepper/form-langs.ts';
+import { ScheduleSummary } from '../../components/schedule-dialog/schedule-summary.tsx';
+import { ApiError } from '../../lib/api-error.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { useMerchant } from './api/get-merchant.ts';
+import { asCatalogItems } from './catalog-items.ts';
+import { parseMerchantId } from './merchant-id.ts';
+import { MerchantNotFound } from './merchant-not-found.tsx';
+import { MerchantStatusSwitch } from './merchant-status-switch.tsx';
+import { formatPhone } from './phone-mask.ts';
+
+/** /merchants/merchant/{id}: everything about one merchant, its schedule, tags, infrastructure and stations. */
+export function MerchantDetail() {
+  const id = parseMerchantId(useParams().id);
+  return id === undefined ? <MerchantNotFound /> : <MerchantDetailOf id={id} />;
+}
+
+function MerchantDetailOf({ id }: { id: number }) {
+  const merchant = useMerchant(id);
+  if (merchant.data) return <MerchantCard merchant={merchant.data} />;
+  if (merchant.error instanceof ApiError && merchant.error.status === 404) return <MerchantNotFound />;
+  if (merchant.isError) return <Alert type="error" showIcon title={merchant.error.message} />;
+  return <Skeleton active />;
+}
+
+function ItemTags({ items, empty }: { items: Merchant['tag_items'] | Merchant['environment_items']; empty: ReactNode }) {
+  if (items.length === 0) return <Typography.Text type="secondary">{empty}</Typography.Text>;
+  return (
+    <Flex wrap gap="small">
+      {asCatalogItems(items).map((item) => (
+        <Tag key={item.id} style={{ marginInlineEnd: 0 }}>
+          <CatalogItemLabel item={item} />
+        </Tag>
+      ))}
+    </Flex>
+  );
+}
+
+function MerchantCard({ merchant }: { merchant: Merchant }) {
+  const { t } = useTranslation('merchants');
+  const navigate = useNavigate();
+  const location = [merchant.country_name, merchant.district_name, merchant.city_name, merchant.street]
+    .filter(Boolean)
+    .join(', ');
+
+  const details = [
+    ...FORM_LANGS.map((lang) => ({ key: `name_${lang}`, label: t(`fields.name_lang.${lang}`), children: merchant[`name_${lang}`] })),
+    { key: 'agreement_number', label: t('fields.agreement_number'), children: merchant.agreement_number },
+    { key: 'legal_name', label: t('fields.legal_name'), children: merchant.legal_name },
+    { key: 'location', label: t('fields.location'), children: location },
+    { key: 'phone', label: t('fields.phone'), children: formatPhone(merchant.phone) },
+    { key: 'email', label: t('fields.email'), children: merchant.email },
+    { key: 'percentage', label: t('fields.percentage'), children: `${merchant.percentage} %` },
+    { key: 'status', label: t('fields.status'), children: <MerchantStatusSwitch merchant={merchant} /> },
+    { key: 'created_by', label: t('fields.created_by'), children: merchant.created_by ?? t('detail.account_gone') },
+    { key: 'created_at', label: t('fields.created_at'), children: formatDateTime(merchant.created_at) },
+  ];
+
+  return (
+    <Flex vertical gap={24}>
+      <Card
+        title={merchant.name}
+        extra={
+          <Button icon={<EditOutlined />} onClick={() => void navigate(`/merchants/create-edit-merchant/${merchant.id}`)}>
+            {t('detail.edit')}
+          </Button>
+        }
+      >
+        <Descriptions bordered column={{ xs: 1, lg: 2 }} items={details} data-testid="merchant-details" />
+      </Card>
+      <Row gutter={[24, 24]}>
+        <Col xs={24} lg={8}>
+          <Card title={t('fields.schedule')} style={{ height: '100%' }}>
+            <ScheduleSummary entries={merchant.schedule} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card title={t('fields.tags')} style={{ height: '100%' }}>
+            <ItemTags items={merchant.tag_items} empty={t('detail.none')} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card title={t('fields.environment')} style={{ height: '100%' }}>
+            <ItemTags items={merchant.environment_items} empty={t('detail.none')} />
+          </Card>
+        </Col>
+      </Row>
+      <Card title={t('fields.stations')}>
+        <Flex gap={48} wrap style={{ marginBottom: 16 }}>
+          <Statistic title={t('detail.stations_total')} value={merchant.stations_count} />
+          <Statistic title={t('detail.stations_active')} value={merchant.active_stations} />
+          <Statistic title={t('detail.stations_inactive')} value={merchant.inactive_stations} />
+        </Flex>
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.stations_empty')} />
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { MerchantForUpdate } from '@evcms/contracts/merchants';
+import { changedFields, formValuesOf } from './merchant-form-values.ts';
+
+const stored: MerchantForUpdate = {
+  id: 7,
+  name_ru: 'Вольт',
+  name_en: 'Volt',
+  name_ky: 'Вольт КЖ',
+  agreement_number: 'A-7',
+  legal_name: 'Volt LLC',
+  country: 1,
+  district: null,
+  city: 1,
+  street: 'Chui 1',
+  phone: '996555123456',
+  email: 'volt@example.kg',
+  percentage: 10,
+  status: 0,
+  tags: [3],
+  environment: [],
+  tag_items: [{ id: 3, title: 'Cafe', active: true }],
+  environment_items: [],
+  schedule: [{ id: 1, day: 0, start_time: '09:00:00', end_time: '18:00:00', is_break: false }],
+};
+
+describe('merchant edit values', () => {
+  it('sends nothing for an untouched form: the masked phone and the stored schedule ids are not changes', () => {
+    const values = formValuesOf(stored);
+    expect(values.phone).toBe('+996 (555) 12-34-56');
+    expect(changedFields(values, { ...values })).toEqual({});
+  });
+
+  it('sends only what changed, the phone as 12 digits and a list whole', () => {
+    const before = formValuesOf(stored);
+    const after = { ...before, phone: '+996 (700) 11-22-33', tags: [3, 5], district: 10 };
+    expect(changedFields(before, after)).toEqual({ phone: '996700112233', tags: [3, 5], district: 10 });
+  });
+});

@@ -1,0 +1,97 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n.ts';
+import { jsonResponse, stubFetch, type SeenRequest } from '../../lib/test-fetch.ts';
+import { MerchantForm } from './merchant-form.tsx';
+import { renderScreen } from './test-render.tsx';
+
+const place = (id: number, name: string, extra: object = {}) => ({ id, name, name_ru: name, name_en: name, name_ky: name, ...extra });
+
+function locations(request: SeenRequest) {
+  const type = request.url.searchParams.get('location_type');
+  if (type === 'countries') return jsonResponse(200, [place(1, 'Kyrgyzstan')]);
+  if (type === 'districts') return jsonResponse(200, [place(10, 'Chui region', { country_id: 1 })]);
+  return jsonResponse(200, [place(1, 'Bishkek', { country_id: 1, district_id: null })]);
+}
+
+// The machine is shared and antd under jsdom is slow: waits get more than the default second.
+const slow = { timeout: 5000 };
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('ru');
+});
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+  // The city waits for a country: its select is disabled until then.
+  await waitFor(() => expect(screen.getByLabelText(label)).toBeEnabled(), slow);
+  await user.click(screen.getByLabelText(label));
+  await user.click(await screen.findByTitle(option, {}, slow));
+}
+
+describe('merchant form', { timeout: 60_000 }, () => {
+  it('creates a merchant with the 12-digit phone and a numeric percentage, after a phone error from the server', async () => {
+    const user = userEvent.setup({ delay: null });
+    let answer = () => jsonResponse(400, { phone: ['A merchant with this phone already exists'] });
+    const api = stubFetch({
+      'GET /common/locations/': locations,
+      'POST /merchants/': () => answer(),
+    });
+    const { router } = renderScreen(<MerchantForm />, '/merchants/create-edit-merchant', '/merchants/create-edit-merchant/:id?');
+
+    fill('Name in Kyrgyz', 'Вольт КЖ');
+    await user.click(screen.getByTestId('stepper-next'));
+    await waitFor(() => expect(screen.getByTestId('stepper-pane-ru')).toBeVisible(), slow);
+    fill('Name in Russian', 'Вольт');
+    await user.click(screen.getByTestId('stepper-next'));
+    await waitFor(() => expect(screen.getByTestId('stepper-pane-en')).toBeVisible(), slow);
+    fill('Name in English', 'Volt');
+    fill('Agreement number', 'A-17');
+    fill('Legal entity name', 'Volt LLC');
+    await choose(user, 'Country', 'Kyrgyzstan');
+    await choose(user, 'City', 'Bishkek');
+    fill('Street', 'Chui 1');
+    // Typed or pasted, the field shows the mask (each keystroke: phone-mask.test.ts).
+    fill('Phone', '996555123456');
+    expect(screen.getByLabelText('Phone')).toHaveValue('+996 (555) 12-34-56');
+    fill('Email', 'volt@example.kg');
+    fill('Agency agreement percentage', '12.5');
+
+    await user.click(screen.getByTestId('stepper-submit'));
+    await waitFor(() => expect(api.callsTo('POST /merchants/')).toHaveLength(1), slow);
+    expect(api.callsTo('POST /merchants/')[0]!.json()).toEqual({
+      name_ky: 'Вольт КЖ',
+      name_ru: 'Вольт',
+      name_en: 'Volt',
+      agreement_number: 'A-17',
+      legal_name: 'Volt LLC',
+      country: 1,
+      district: null,
+      city: 1,
+      street: 'Chui 1',
+      phone: '996555123456',
+      email: 'volt@example.kg',
+      percentage: 12.5,
+      tags: [],
+      environment: [],
+      schedule: [],
+    });
+    // The server's message is on the phone field and in a notification.
+    await waitFor(() => expect(screen.getAllByText('A merchant with this phone already exists')).toHaveLength(2), slow);
+    expect(screen.getByLabelText('Phone').closest('.ant-form-item')).toHaveTextContent('A merchant with this phone already exists');
+
+    answer = () => jsonResponse(201, { id: 17 });
+    await user.click(screen.getByTestId('stepper-submit'));
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    expect(dialog).toHaveTextContent('Merchant created');
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/merchants/merchant/17'), slow);
+  });
+});

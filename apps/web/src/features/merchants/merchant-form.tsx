@@ -1,0 +1,109 @@
+import { Alert, App, Card, Form, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { Merchant, MerchantForUpdate } from '@evcms/contracts/merchants';
+import { useConfirm } from '../../components/confirm-modal.ts';
+import { MultilingualStepper } from '../../components/multilingual-stepper/multilingual-stepper.tsx';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { ApiError } from '../../lib/api-error.ts';
+import { applyServerErrors } from '../../lib/form-rules.ts';
+import { useCreateMerchant } from './api/create-merchant.ts';
+import { useMerchantForUpdate } from './api/get-merchant-for-update.ts';
+import { useUpdateMerchant } from './api/update-merchant.ts';
+import { parseMerchantId } from './merchant-id.ts';
+import { MerchantNameField, MerchantSharedFields } from './merchant-form-fields.tsx';
+import {
+  changedFields,
+  EMPTY_MERCHANT_FORM,
+  formValuesOf,
+  toMerchantRequest,
+  type MerchantFormValues,
+} from './merchant-form-values.ts';
+import { MerchantNotFound } from './merchant-not-found.tsx';
+
+/** /merchants/create-edit-merchant/{id?}: a new merchant, or the stored one to edit. */
+export function MerchantForm() {
+  const raw = useParams().id;
+  const id = parseMerchantId(raw);
+  if (raw === undefined) return <MerchantFormBody />;
+  return id === undefined ? <MerchantNotFound /> : <EditMerchant id={id} />;
+}
+
+function EditMerchant({ id }: { id: number }) {
+  const stored = useMerchantForUpdate(id);
+  // Keyed, so a background refetch does not reset what the user is typing.
+  if (stored.data) return <MerchantFormBody key={id} merchant={stored.data} />;
+  if (stored.error instanceof ApiError && stored.error.status === 404) return <MerchantNotFound />;
+  if (stored.isError) return <Alert type="error" showIcon title={stored.error.message} />;
+  return <Skeleton active />;
+}
+
+function MerchantFormBody({ merchant }: { merchant?: MerchantForUpdate }) {
+  const { t } = useTranslation('merchants');
+  const navigate = useNavigate();
+  const { message, notification } = App.useApp();
+  const { success } = useConfirm();
+  const [form] = Form.useForm<MerchantFormValues>();
+  // What the form started from: the base of the dirty check and of the PATCH's changed fields.
+  const [initial] = useState(() => (merchant ? formValuesOf(merchant) : EMPTY_MERCHANT_FORM));
+  const [dirty, setDirty] = useState(false);
+  const guard = useUnsavedChangesGuard(dirty);
+  const create = useCreateMerchant();
+  const update = useUpdateMerchant();
+
+  const current = (): MerchantFormValues => ({ ...initial, ...form.getFieldsValue(true) });
+  // Where Cancel (and a save without changes) goes back to.
+  const back = merchant ? `/merchants/merchant/${merchant.id}` : '/merchants';
+  const leave = (to: string) => {
+    guard.allowNextNavigation();
+    void navigate(to);
+  };
+
+  const save = async (values: MerchantFormValues): Promise<Merchant | 'unchanged'> => {
+    if (!merchant) return create.mutateAsync(toMerchantRequest(values));
+    const changes = changedFields(initial, values);
+    if (Object.keys(changes).length === 0) return 'unchanged';
+    return update.mutateAsync({ id: merchant.id, changes });
+  };
+
+  const submit = async () => {
+    let saved: Merchant | 'unchanged';
+    try {
+      saved = await save(current());
+    } catch (error) {
+      // Spec 8: the fields are marked and the first message is shown; the stepper then opens
+      // the first language with a mistake.
+      notification.error({ title: applyServerErrors(form, error) });
+      return;
+    }
+    setDirty(false);
+    if (saved === 'unchanged') {
+      void message.info(t('form.no_changes'));
+      leave(back);
+      return;
+    }
+    const to = `/merchants/merchant/${saved.id}`;
+    void success({ title: t(merchant ? 'form.saved' : 'form.created') }).then(() => leave(to));
+  };
+
+  return (
+    <Card>
+      <MultilingualStepper<MerchantFormValues>
+        form={form}
+        mode={merchant ? 'edit' : 'create'}
+        renderLanguage={(lang) => <MerchantNameField lang={lang} />}
+        onSubmit={submit}
+        onCancel={() => leave(back)}
+        formProps={{
+          initialValues: initial,
+          autoComplete: 'off',
+          onValuesChange: (_changed, all) =>
+            setDirty(Object.keys(changedFields(initial, { ...initial, ...all })).length > 0),
+        }}
+      >
+        <MerchantSharedFields form={form} tagItems={merchant?.tag_items} environmentItems={merchant?.environment_items} />
+      </MultilingualStepper>
+    </Card>
+  );
+}

@@ -1,0 +1,13 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { STATUS_ACTIVE, type Status } from '@evcms/contracts/catalog';
+
+export function isActive(status: Status): boolean {
+  return status === STATUS_ACTIVE;
+}
+
+/** 'Active' in green or 'Inactive' in grey. */
+export function MerchantStatusTag({ status }: { status: Status }) {
+  const { t } = useTranslation('merchants');
+  return isActive(status) ? <Tag color="success">{t('status.active')}</Tag> : <Tag>{t('status.inactive')}</Tag>;
+}

@@ -1,0 +1,185 @@
+/**
+ * Response times of the merchant list search and the tags picker with 10,000 merchants and 1,000
+ * tags, through the whole app in process (`app.inject`: routing, validation, SQL, serialisation).
+ * Runs on PGlite in a temporary folder and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a
+ * PostgreSQL server, on a fresh database created there; both are removed at the end.
+ * Prints p50/p95/max per engine and request kind.  Run: npm run bench:merchants
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client.ts';
+import { tags } from '../apps/server/src/db/schema/catalog.ts';
+import { merchants } from '../apps/server/src/db/schema/merchants.ts';
+import { hashPassword } from '../apps/server/src/lib/passwords.ts';
+import { randomToken } from '../apps/server/src/lib/secrets.ts';
+import { insertManager } from '../apps/server/src/modules/accounts/accounts.repository.ts';
+
+const MERCHANTS = 10_000;
+const TAGS = 1_000;
+const RARE = 6;
+const N = Number(process.env.N ?? 200);
+const WARM_UP = 30;
+const CHUNK = 500;
+const SECRET = 'bench-secret-bench-secret-bench-secret';
+const PASSWORD = 'bench-password-1';
+
+const COMMON_TERM = 'volt';
+const RARE_TERM = 'zephyrine';
+const FIRST = ['Alatoo', 'Issyk', 'Chuy', 'Naryn', 'Talas', 'Osh', 'Batken', 'Jalal', 'Tengri', 'Manas', 'Ala', 'Sary', 'Kok', 'Ak', 'Kara'];
+const SECOND = ['Volt', 'Charge', 'Energy', 'Power', 'Grid', 'Spark', 'Current', 'Station', 'Point', 'Plug', 'Amp', 'Watt'];
+const SECOND_RU = ['Вольт', 'Заряд', 'Энергия', 'Сила', 'Сеть', 'Искра', 'Ток', 'Станция', 'Точка', 'Вилка', 'Ампер', 'Ватт'];
+
+function merchantRow(i: number, managerId: number) {
+  const first = FIRST[i % FIRST.length]!;
+  const second = i % SECOND.length;
+  // Spread the rare word over the table, not at one end of it.
+  const rare = i % Math.floor(MERCHANTS / RARE) === 7 ? ' Zephyrine' : '';
+  return {
+    nameRu: `${first} ${SECOND_RU[second]} ${i}${rare}`,
+    nameEn: `${first} ${SECOND[second]} ${i}${rare}`,
+    nameKy: `${first} ${SECOND_RU[second]} ${i} ky`,
+    agreementNumber: `AG-${String(i).padStart(6, '0')}`,
+    legalName: `${first} ${SECOND[second]} LLC ${i}`,
+    countryId: 1,
+    districtId: 1,
+    cityId: 1,
+    street: `Street ${i % 300}`,
+    phone: `996${String(500_000_000 + i * 37).padStart(9, '0')}`,
+    email: `merchant${i}@${first.toLowerCase()}.kg`,
+    percentageBp: i % 10_001,
+    status: i % 5 === 0 ? 1 : 0,
+    createdBy: managerId,
+  };
+}
+
+async function seed(database: Database): Promise<void> {
+  const manager = await insertManager(database.db, { email: 'bench@example.com', name: 'Bench', passwordHash: await hashPassword(PASSWORD) });
+  for (let start = 0; start < MERCHANTS; start += CHUNK) {
+    const rows = Array.from({ length: Math.min(CHUNK, MERCHANTS - start) }, (_, k) => merchantRow(start + k, manager.id));
+    await database.db.insert(merchants).values(rows);
+  }
+  for (let start = 0; start < TAGS; start += CHUNK) {
+    const rows = Array.from({ length: Math.min(CHUNK, TAGS - start) }, (_, k) => {
+      const i = start + k;
+      return { titleRu: `Тег ${SECOND_RU[i % SECOND_RU.length]} ${i}`, titleEn: `Tag ${SECOND[i % SECOND.length]} ${i}`, titleKy: `Тег ${i}`, status: i % 4 === 0 ? 1 : 0 };
+    });
+    await database.db.insert(tags).values(rows);
+  }
+}
+
+interface Kind {
+  name: string;
+  url: (i: number) => string;
+}
+
+const page = (i: number) => (i % 5) + 1;
+const KINDS: Kind[] = [
+  { name: `merchants ?search=${COMMON_TERM} (common)`, url: (i) => `/api/v1/merchants/?search=${COMMON_TERM}&page=${page(i)}` },
+  { name: `merchants ?search=${RARE_TERM} (6 rows)`, url: (i) => `/api/v1/merchants/?search=${RARE_TERM}&page=${page(i)}` },
+  // Two letters give no trigram to look up, so this one shows the search without index help.
+  { name: 'merchants ?search=ka (2 letters)', url: (i) => `/api/v1/merchants/?search=ka&page=${page(i)}` },
+  { name: 'merchants ?search=<id>', url: (i) => `/api/v1/merchants/?search=${1 + ((i * 997) % MERCHANTS)}&page=${page(i)}` },
+  { name: 'merchants, no search', url: (i) => `/api/v1/merchants/?page=${page(i)}` },
+  { name: 'tags ?size=100', url: (i) => `/api/v1/common/tags/?size=100&page=${page(i)}` },
+  { name: 'tags ?size=100&search=', url: (i) => `/api/v1/common/tags/?size=100&search=${SECOND[i % SECOND.length]!.toLowerCase()}&page=${(i % 2) + 1}` },
+];
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function measure(engine: string, database: Database, dataDir: string) {
+  await database.migrate();
+  const seeding = performance.now();
+  await seed(database);
+  // PostgreSQL's autovacuum analyses a table soon after such a load; PGlite has no autovacuum, so
+  // its planner knows nothing of the data until someone runs ANALYZE (BENCH_NO_ANALYZE=1 shows that state).
+  const analysed = !process.env.BENCH_NO_ANALYZE;
+  if (analysed) await database.db.execute(sql`ANALYZE`);
+  const seeded = performance.now() - seeding;
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'warn' });
+  const app = await buildApp({ config, database, jwtSecret: SECRET });
+  try {
+    await app.ready();
+    const login = await app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { email: 'bench@example.com', password: PASSWORD } });
+    const headers = { authorization: `Bearer ${login.json<{ access: string }>().access}`, 'accept-language': 'en' };
+    const results: { kind: string; p50: number; p95: number; max: number }[] = [];
+    for (const kind of KINDS) {
+      const timings: number[] = [];
+      for (let i = 0; i < WARM_UP + N; i += 1) {
+        const started = performance.now();
+        const response = await app.inject({ method: 'GET', url: kind.url(i), headers });
+        const elapsed = performance.now() - started;
+        if (response.statusCode !== 200) throw new Error(`${kind.url(i)}: ${response.statusCode} ${response.body}`);
+        if (i >= WARM_UP) timings.push(elapsed);
+      }
+      timings.sort((a, b) => a - b);
+      results.push({ kind: kind.name, p50: percentile(timings, 50), p95: percentile(timings, 95), max: timings[timings.length - 1]! });
+    }
+    console.log(`\n${engine}: ${MERCHANTS} merchants and ${TAGS} tags seeded in ${(seeded / 1000).toFixed(1)} s${analysed ? ', analysed' : ', NOT analysed'}; ${N} requests per kind, ms`);
+    console.log(`  ${'request'.padEnd(38)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}`);
+    for (const r of results) {
+      console.log(`  ${r.kind.padEnd(38)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.max.toFixed(1).padStart(7)}`);
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+async function onPglite() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcms-bench-merchants-'));
+  try {
+    const database = await openPglite(path.join(dataDir, 'pg'));
+    try {
+      await measure('PGlite', database, dataDir);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function onPostgres(serverUrl: string) {
+  const name = `evcms_bench_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      // The pool's sockets may still be closing; a forced drop then kills them with an uncaught error.
+      for (let i = 0; statement.startsWith('DROP') && i < 50; i += 1) {
+        const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcms-bench-merchants-'));
+  await admin(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const database = await openPostgres(url.toString());
+    try {
+      await measure(`PostgreSQL (${url.host})`, database, dataDir);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await onPglite();
+const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+if (serverUrl) await onPostgres(serverUrl);
+else console.log('\n(set BENCH_DATABASE_URL to a PostgreSQL server to measure it too)');

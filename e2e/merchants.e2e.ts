@@ -1,0 +1,155 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminApi, chooseLanguage, fixture, pickOption, saveShot } from './support/app.ts';
+import { newContext, signInThroughForm } from './support/browser.ts';
+import { ADMIN } from './support/server.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+
+const suite = useServerAndBrowser();
+
+const NAMES = { ky: 'Тоо Энержи', ru: 'Горная Энергия', en: 'Mountain Energy' };
+/** Mon-Fri 09:00-18:00 with a 13:00-14:00 break, as the summary words it in Kyrgyz. */
+const SCHEDULE_SUMMARY = '09:00-18:00, дем алыш күндөрү: Ише, Жек\nТыныгуу 13:00-14:00';
+
+/** The catalogue the merchant picks from, and a second merchant the search must leave out. */
+async function seed(): Promise<void> {
+  const api = await adminApi(suite.server);
+  await api.json('POST', '/common/tags/', { title_ky: 'Тез кубаттоо', title_ru: 'Быстрая зарядка', title_en: 'Fast charging' });
+  const icon = new FormData();
+  for (const [field, value] of Object.entries({ title_ky: 'Кафе', title_ru: 'Кафе', title_en: 'Cafe' })) icon.append(field, value);
+  icon.append('icon', new Blob([await readFile(fixture('cafe.svg'))], { type: 'image/svg+xml' }), 'cafe.svg');
+  await api.form('POST', '/common/surroundings/', icon);
+  await api.json('POST', '/merchants/', {
+    name_ky: 'Башка мерчант',
+    name_ru: 'Другой мерчант',
+    name_en: 'Another merchant',
+    agreement_number: 'A-1',
+    legal_name: 'ОсОО Башка',
+    country: 1,
+    city: 1,
+    street: 'Манас проспекти, 1',
+    phone: '996700000001',
+    email: 'other@example.com',
+    percentage: 5,
+  });
+}
+
+/** Picks one row of the tag or infrastructure picker and confirms the choice. */
+async function pickFromCatalog(page: Page, fieldLabel: string, dialogTitle: string, item: string, shotName: string): Promise<void> {
+  await page.getByLabel(fieldLabel, { exact: true }).click();
+  const picker = page.getByRole('dialog', { name: dialogTitle });
+  await picker.getByRole('row', { name: new RegExp(item) }).getByRole('checkbox').check();
+  await expect.poll(() => picker.getByTestId('picker-count').textContent()).toBe('Тандалды: 1');
+  await saveShot(page, `merchant-form-${shotName}-picker`, { dialog: true });
+  await picker.getByRole('button', { name: 'Тандоо', exact: true }).click();
+  await picker.waitFor({ state: 'hidden' });
+}
+
+/** Types a time into a schedule time field and commits it. */
+async function typeTime(page: Page, label: string, time: string): Promise<void> {
+  const field = page.getByLabel(label, { exact: true });
+  await field.click();
+  await field.fill(time);
+  await field.press('Enter');
+  await expect.poll(() => field.inputValue()).toBe(time);
+}
+
+describe('merchants, in Kyrgyz', () => {
+  it('creates a merchant in three languages with tags, infrastructure and a schedule, finds it and deactivates it', async () => {
+    await seed();
+    const context = await newContext(suite.browser, suite.server.url);
+    const page = await context.newPage();
+    await signInThroughForm(page, ADMIN.email, ADMIN.password);
+    await chooseLanguage(page, 'KG', 'ky');
+    await page.goto('/merchants');
+    await page.getByRole('row', { name: /Башка мерчант/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Мерчант түзүү' }).click();
+    await page.waitForURL('**/merchants/create-edit-merchant');
+
+    // The shared fields sit under the language steps.
+    await page.getByLabel('Келишимдин номери').fill('KG-2024/17');
+    await page.getByLabel('Юридикалык жактын аталышы').fill('ОсОО «Тоо Энержи»');
+    await page.getByLabel('Өлкө', { exact: true }).fill('Кыргыз');
+    await saveShot(page, 'merchant-form-country', { dialog: true });
+    await pickOption(page, 'Кыргызстан');
+    await page.getByLabel('Шаар', { exact: true }).fill('Бишк');
+    await pickOption(page, 'Бишкек');
+    await page.getByLabel('Көчө').fill('Чүй проспекти, 150');
+    const phone = page.getByLabel('Телефон');
+    await phone.pressSequentially('996555123456');
+    expect(await phone.inputValue()).toBe('+996 (555) 12-34-56');
+    await page.getByLabel('Электрондук почта').fill('info@too-energy.kg');
+    await page.getByLabel('Агенттик келишим боюнча пайыз').fill('12.5');
+
+    await pickFromCatalog(page, 'Тегдер', 'Тегдерди тандоо', 'Тез кубаттоо', 'tags');
+    await page.getByTestId('catalog-field-tags').getByText('Тез кубаттоо').waitFor();
+    await pickFromCatalog(page, 'Айланадагы инфраструктура', 'Инфраструктураны тандоо', 'Кафе', 'infrastructure');
+    await page.getByTestId('catalog-field-surroundings').getByText('Кафе').waitFor();
+
+    // Monday to Friday 09:00-18:00 (the dialog's default hours), a break 13:00-14:00 shared from Monday.
+    await page.getByTestId('schedule-open').click();
+    const schedule = page.getByRole('dialog', { name: 'Иштөө режими' });
+    for (const day of ['Дүйшөмбү', 'Шейшемби', 'Шаршемби', 'Бейшемби', 'Жума']) {
+      await schedule.getByRole('checkbox', { name: day, exact: true }).check();
+    }
+    await schedule.getByRole('button', { name: 'Тыныгуу кошуу: Дүйшөмбү' }).click();
+    await typeTime(page, 'Дүйшөмбү: тыныгуунун башталышы', '13:00');
+    await typeTime(page, 'Дүйшөмбү: тыныгуунун аякташы', '14:00');
+    await schedule.getByRole('button', { name: 'Бардык тандалган күндөргө колдонуу: Дүйшөмбү' }).click();
+    await schedule.getByTestId('schedule-break-5').waitFor();
+    await saveShot(page, 'merchant-form-schedule-dialog', { dialog: true });
+    await schedule.getByTestId('schedule-save').click();
+    await schedule.waitFor({ state: 'hidden' });
+    const summary = page.getByTestId('schedule-summary');
+    await expect.poll(() => summary.innerText()).toBe(SCHEDULE_SUMMARY);
+
+    // The names, one language at a time.
+    await page.getByLabel('Кыргызча аталышы').fill(NAMES.ky);
+    await page.getByTestId('stepper-next').click();
+    await page.getByLabel('Орусча аталышы').fill(NAMES.ru);
+    await page.getByTestId('stepper-next').click();
+    await page.getByLabel('Англисче аталышы').fill(NAMES.en);
+    await saveShot(page, 'merchant-form');
+    await page.getByTestId('stepper-submit').click();
+
+    const done = page.getByRole('dialog').filter({ hasText: 'Мерчант түзүлдү' });
+    await done.getByRole('button', { name: 'Макул' }).click();
+    await page.waitForURL(/\/merchants\/merchant\/\d+$/);
+
+    // The detail page: the Kyrgyz name as the title, the three names, the schedule, the catalogue.
+    await page.getByText(NAMES.ky, { exact: true }).first().waitFor();
+    const details = page.getByTestId('merchant-details');
+    const shown = [NAMES.ru, NAMES.en, '+996 (555) 12-34-56', 'info@too-energy.kg', '12.5 %', 'Кыргызстан, Бишкек, Чүй проспекти, 150'];
+    for (const text of shown) {
+      await details.getByText(text, { exact: true }).waitFor();
+    }
+    await expect.poll(() => page.getByTestId('schedule-summary').innerText()).toBe(SCHEDULE_SUMMARY);
+    await page.locator('.ant-card').filter({ hasText: 'Тегдер' }).getByText('Тез кубаттоо').waitFor();
+    const environment = page.locator('.ant-card').filter({ hasText: 'Айланадагы инфраструктура' });
+    await environment.getByText('Кафе').waitFor();
+    expect(await environment.locator('img').getAttribute('src')).toMatch(/^\/media\/.+\.svg$/);
+    await saveShot(page, 'merchant-detail');
+
+    // The list: search narrows it to the merchant, which is then deactivated in bulk.
+    await page.goto('/merchants');
+    await page.getByRole('row', { name: /Башка мерчант/ }).waitFor();
+    await page.getByLabel('ID, аталышы, келишими, телефону же почтасы боюнча издөө').fill('энерж');
+    await page.getByRole('row', { name: /Башка мерчант/ }).waitFor({ state: 'detached' });
+    const row = page.getByRole('row', { name: new RegExp(NAMES.ky) });
+    expect(await row.getByText('Активдүү', { exact: true }).count()).toBe(1);
+    expect(await page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
+    await saveShot(page, 'merchants-list');
+
+    await row.getByRole('checkbox').check();
+    await page.getByTestId('bulk-status').click();
+    const confirm = page.getByRole('dialog', { name: 'Тандалган жазууларды активсиз кыласызбы?' });
+    await confirm.getByRole('button', { name: 'Ооба' }).click();
+    await row.getByText('Активсиз', { exact: true }).waitFor();
+    await page.getByText('Статустар өзгөртүлдү').waitFor();
+    // The selection is cleared: nothing left to act on.
+    await page.getByTestId('bulk-status').waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
