@@ -174,21 +174,18 @@ export const merchant = z.extend(merchantListItem, chosenItems);
 export type Merchant = z.infer<typeof merchant>;
 
 /** GET /merchants/for-update/{id}/: the editable fields as the form sends them back. */
-export const merchantForUpdate = z.object({
-  id,
-  name_ru: z.string(),
-  name_en: z.string(),
-  name_ky: z.string(),
-  agreement_number: z.string(),
-  legal_name: z.string(),
-  country: id,
-  district: z.nullable(id),
-  city: id,
-  street: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  percentage: z.number(),
-  status,
-  ...chosenItems,
-});
+export const merchantForUpdate = z.extend(
+  z.omit(merchantListItem, {
+    name: true,
+    country_name: true,
+    district_name: true,
+    city_name: true,
+    stations_count: true,
+    active_stations: true,
+    inactive_stations: true,
+    created_by: true,
+    created_at: true,
+  }),
+  chosenItems,
+);
 export type MerchantForUpdate = z.infer<typeof merchantForUpdate>;
