@@ -1,3 +1,4 @@
+import type { Db } from '../db/client.ts';
 import { AppError } from './errors.ts';
 
 /** Bulk changes by id (`PATCH .../statuses/`) change every id asked for or none. */
@@ -16,7 +17,7 @@ export function missingIds(requested: readonly number[], found: readonly number[
 }
 
 /** A bulk change that names a missing id: 404 naming them, and nothing changed. */
-export function objectsNotFound(ids: readonly number[]): AppError {
+function objectsNotFound(ids: readonly number[]): AppError {
   return new AppError(404, 'objects_not_found', { params: { ids: ids.join(', ') } });
 }
 
@@ -24,4 +25,26 @@ export function objectsNotFound(ids: readonly number[]): AppError {
 export function inRequestedOrder<T extends { id: number }>(rows: readonly T[], ids: readonly number[]): T[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Runs `change` over the ids (once each) in one transaction and answers the rows it returns in
+ * the order asked. An id it returns no row for rolls everything back with a 404 naming it.
+ */
+export async function changeEveryIdOrNone<T extends { id: number }>(
+  db: Db,
+  ids: readonly number[],
+  change: (tx: Db, ids: number[]) => Promise<T[]>,
+): Promise<T[]> {
+  const unique = uniqueIds(ids);
+  const rows = await db.transaction(async (tx) => {
+    const changed = await change(tx, unique);
+    const missing = missingIds(
+      unique,
+      changed.map((row) => row.id),
+    );
+    if (missing.length) throw objectsNotFound(missing);
+    return changed;
+  });
+  return inRequestedOrder(rows, unique);
 }

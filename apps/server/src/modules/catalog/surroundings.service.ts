@@ -3,7 +3,7 @@ import type { Paged } from '@evcms/contracts/common';
 import type { Lang } from '@evcms/contracts/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { inRequestedOrder, missingIds, objectsNotFound, uniqueIds } from '../../lib/bulk.ts';
+import { changeEveryIdOrNone } from '../../lib/bulk.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { inLanguage } from '../../lib/lang.ts';
 import { pagedResult, pageRequest, pageWindow, PICKER_SIZE_CAP } from '../../lib/pagination.ts';
@@ -11,7 +11,7 @@ import { isActive, statusOf } from '../../lib/status.ts';
 import { NotSvgError, sanitizeSvg } from '../../lib/svg.ts';
 import type { MediaStore, UploadedFile } from '../../lib/uploads.ts';
 import { canDelete, titledValues, type TitledChanges, type TitledListQuery } from './catalog.rules.ts';
-import * as repo from './surroundings.repository.ts';
+import { surroundingsRepository as repo, type SurroundingRow } from './catalog.repository.ts';
 
 export interface SurroundingsDeps {
   db: Db;
@@ -21,7 +21,7 @@ export interface SurroundingsDeps {
 
 const ICON_FOLDER = 'surroundings';
 
-export function toSurrounding(row: repo.SurroundingRow, lang: Lang, media: MediaStore): Surrounding {
+export function toSurrounding(row: SurroundingRow, lang: Lang, media: MediaStore): Surrounding {
   return {
     id: row.id,
     title_ru: row.titleRu,
@@ -52,7 +52,7 @@ async function removeIcon(deps: SurroundingsDeps, stored: string) {
 
 export async function listSurroundings(deps: SurroundingsDeps, query: TitledListQuery, lang: Lang): Promise<Paged<Surrounding>> {
   const page = pageRequest(query, PICKER_SIZE_CAP);
-  const { rows, total } = await repo.listSurroundings(deps.db, { search: query.search, active: query.active }, pageWindow(page));
+  const { rows, total } = await repo.list(deps.db, { search: query.search, active: query.active }, pageWindow(page));
   return pagedResult(
     rows.map((row) => toSurrounding(row, lang, deps.media)),
     total,
@@ -67,7 +67,7 @@ export async function createSurrounding(
 ): Promise<Surrounding> {
   const icon = await storeIcon(deps, input.icon);
   try {
-    const row = await repo.insertSurrounding(deps.db, {
+    const row = await repo.insert(deps.db, {
       titleRu: input.title_ru,
       titleEn: input.title_en,
       titleKy: input.title_ky,
@@ -89,13 +89,13 @@ export async function updateSurrounding(
 ): Promise<Surrounding> {
   // Sanitising comes first, outside the transaction; a refused or unused new file is removed again.
   const icon = input.icon ? await storeIcon(deps, input.icon) : undefined;
-  const values: Partial<repo.SurroundingValues> = { ...titledValues(input), ...(icon !== undefined && { icon }) };
-  let result: { row: repo.SurroundingRow; previousIcon: string };
+  const values: Partial<Omit<SurroundingRow, 'id' | 'createdAt' | 'updatedAt'>> = { ...titledValues(input), ...(icon !== undefined && { icon }) };
+  let result: { row: SurroundingRow; previousIcon: string };
   try {
     result = await deps.db.transaction(async (tx) => {
-      const existing = await repo.findSurrounding(tx, id, { forUpdate: true });
+      const existing = await repo.find(tx, id, { forUpdate: true });
       if (!existing) throw notFound();
-      const row = Object.keys(values).length ? await repo.updateSurrounding(tx, id, values) : existing;
+      const row = Object.keys(values).length ? await repo.update(tx, id, values) : existing;
       return { row: row ?? existing, previousIcon: existing.icon };
     });
   } catch (error) {
@@ -106,27 +106,18 @@ export async function updateSurrounding(
   return toSurrounding(result.row, lang, deps.media);
 }
 
-/** All the ids change, or none does: a missing id rolls the whole change back. */
+/** All the ids change, or none does. */
 export async function setSurroundingStatuses(deps: SurroundingsDeps, input: StatusesRequest, lang: Lang): Promise<Surrounding[]> {
-  const ids = uniqueIds(input.ids);
-  const rows = await deps.db.transaction(async (tx) => {
-    const updated = await repo.setSurroundingStatuses(tx, ids, input.status);
-    const missing = missingIds(
-      ids,
-      updated.map((row) => row.id),
-    );
-    if (missing.length) throw objectsNotFound(missing);
-    return updated;
-  });
-  return inRequestedOrder(rows, ids).map((row) => toSurrounding(row, lang, deps.media));
+  const rows = await changeEveryIdOrNone(deps.db, input.ids, (tx, ids) => repo.setStatuses(tx, ids, input.status));
+  return rows.map((row) => toSurrounding(row, lang, deps.media));
 }
 
 export async function deleteSurrounding(deps: SurroundingsDeps, id: number): Promise<void> {
   const icon = await deps.db.transaction(async (tx) => {
-    const row = await repo.findSurrounding(tx, id, { forUpdate: true });
+    const row = await repo.find(tx, id, { forUpdate: true });
     if (!row) throw notFound();
     if (!canDelete(row)) throw conflict('surrounding_active_delete');
-    await repo.deleteSurrounding(tx, id);
+    await repo.remove(tx, id);
     return row.icon;
   });
   await removeIcon(deps, icon);

@@ -1,7 +1,7 @@
 import type { Merchant } from '@evcms/contracts/merchants';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aManager, bearer, signIn, useTestApp } from '../../test/test-app.ts';
-import { insertTag } from '../catalog/tags.repository.ts';
+import { tagsRepository } from '../catalog/catalog.repository.ts';
 import { aMerchant, ALMATY, CHUY_REGION, KAZAKHSTAN, TOKMOK } from './merchant-builder.ts';
 
 const ctx = useTestApp();
@@ -20,7 +20,7 @@ function patch(url: string, payload: object, lang?: string) {
   });
 }
 
-const aTag = (titleEn: string) => insertTag(ctx.database.db, { titleRu: titleEn, titleEn, titleKy: titleEn, status: 0 });
+const aTag = (titleEn: string) => tagsRepository.insert(ctx.database.db, { titleRu: titleEn, titleEn, titleKy: titleEn, status: 0 });
 
 describe('changing a merchant', () => {
   it('changes only the fields sent and answers the detail', async () => {

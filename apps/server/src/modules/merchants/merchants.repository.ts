@@ -161,10 +161,9 @@ export async function replaceMerchantSurroundings(db: Db, merchantId: number, su
   }
 }
 
-/** Sets the status of those of `ids` that exist and returns their ids. */
-export async function setMerchantStatuses(db: Db, ids: number[], status: number): Promise<number[]> {
-  const rows = await db.update(merchants).set({ status, updatedAt: new Date() }).where(inArray(merchants.id, ids)).returning({ id: merchants.id });
-  return rows.map((row) => row.id);
+/** Sets the status of those of `ids` that exist. */
+export async function setMerchantStatuses(db: Db, ids: number[], status: number): Promise<void> {
+  await db.update(merchants).set({ status, updatedAt: new Date() }).where(inArray(merchants.id, ids));
 }
 
 /** The merchant picker: names only, newest first; it searches as the list does. */

@@ -4,7 +4,7 @@ import type { Lang } from '@evcms/contracts/i18n';
 import type { Merchant, MerchantCreate, MerchantForUpdate, MerchantListItem, MerchantOption, MerchantUpdate } from '@evcms/contracts/merchants';
 import type { MessageKey } from '@evcms/contracts/messages';
 import type { Db } from '../../db/client.ts';
-import { inRequestedOrder, missingIds, objectsNotFound, uniqueIds } from '../../lib/bulk.ts';
+import { changeEveryIdOrNone, missingIds, uniqueIds } from '../../lib/bulk.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { inLanguage } from '../../lib/lang.ts';
 import { pagedResult, pageRequest, pageWindow, PICKER_SIZE_CAP } from '../../lib/pagination.ts';
@@ -243,14 +243,11 @@ export async function updateMerchant(deps: MerchantsDeps, id: number, input: Mer
   return getMerchant(deps, id, lang);
 }
 
-/** All the ids change, or none does: a missing id rolls the whole change back. Answers list rows in the order asked. */
+/** All the ids change, or none does. Answers list rows in the order asked. */
 export async function setMerchantStatuses(deps: MerchantsDeps, input: StatusesRequest, lang: Lang): Promise<MerchantListItem[]> {
-  const ids = uniqueIds(input.ids);
-  const rows = await deps.db.transaction(async (tx) => {
-    const updated = await repo.setMerchantStatuses(tx, ids, input.status);
-    const missing = missingIds(ids, updated);
-    if (missing.length) throw objectsNotFound(missing);
+  const rows = await changeEveryIdOrNone(deps.db, input.ids, async (tx, ids) => {
+    await repo.setMerchantStatuses(tx, ids, input.status);
     return repo.listMerchantsByIds(tx, ids);
   });
-  return inRequestedOrder(rows, ids).map((row) => toListItem(row, lang));
+  return rows.map((row) => toListItem(row, lang));
 }

@@ -3,8 +3,7 @@ import type { Merchant, MerchantForUpdate } from '@evcms/contracts/merchants';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newsEvents } from '../../db/schema/news.ts';
 import { aManager, bearer, signIn, useTestApp } from '../../test/test-app.ts';
-import { insertSurrounding } from '../catalog/surroundings.repository.ts';
-import { insertTag } from '../catalog/tags.repository.ts';
+import { surroundingsRepository, tagsRepository } from '../catalog/catalog.repository.ts';
 import { aMerchant, aMerchantRequest, ALMATY, BISHKEK, BISHKEK_CITY_DISTRICT, KAZAKHSTAN, KYRGYZSTAN, TOKMOK } from './merchant-builder.ts';
 
 const ctx = useTestApp();
@@ -26,9 +25,9 @@ function call(method: 'GET' | 'POST' | 'PATCH', url: string, options: { payload?
 }
 
 const aTag = (titleEn: string, status = 0) =>
-  insertTag(ctx.database.db, { titleRu: `${titleEn} ru`, titleEn, titleKy: `${titleEn} ky`, status });
+  tagsRepository.insert(ctx.database.db, { titleRu: `${titleEn} ru`, titleEn, titleKy: `${titleEn} ky`, status });
 const aSurrounding = (titleEn: string) =>
-  insertSurrounding(ctx.database.db, { titleRu: `${titleEn} ru`, titleEn, titleKy: `${titleEn} ky`, icon: `surroundings/${titleEn}.svg`, status: 0 });
+  surroundingsRepository.insert(ctx.database.db, { titleRu: `${titleEn} ru`, titleEn, titleKy: `${titleEn} ky`, icon: `surroundings/${titleEn}.svg`, status: 0 });
 
 describe('creating a merchant', () => {
   it('answers 201 with the full detail, in the language asked, and writes one news event', async () => {
