@@ -1,8 +1,17 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One `npm test` runs every unit and API suite; end-to-end specs have their own config (e2e/).
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'apps/server', 'apps/web'],
+    // Vitest's default on two cores is one worker, which runs every file one after another.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    projects: [
+      'packages/contracts',
+      'apps/server',
+      'apps/web',
+      // Tests of the repository's own tooling (lint rules, scripts).
+      { test: { name: 'repo', include: ['scripts/**/*.test.ts'], environment: 'node' } },
+    ],
   },
 });

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { STATUS_ACTIVE, STATUS_INACTIVE } from '@evcms/contracts/status';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client.ts';
@@ -34,7 +35,7 @@ const FIRST = ['Alatoo', 'Issyk', 'Chuy', 'Naryn', 'Talas', 'Osh', 'Batken', 'Ja
 const SECOND = ['Volt', 'Charge', 'Energy', 'Power', 'Grid', 'Spark', 'Current', 'Station', 'Point', 'Plug', 'Amp', 'Watt'];
 const SECOND_RU = ['Вольт', 'Заряд', 'Энергия', 'Сила', 'Сеть', 'Искра', 'Ток', 'Станция', 'Точка', 'Вилка', 'Ампер', 'Ватт'];
 
-function merchantRow(i: number, managerId: number) {
+function merchantRow(i: number, managerId: number): typeof merchants.$inferInsert {
   const first = FIRST[i % FIRST.length]!;
   const second = i % SECOND.length;
   // Spread the rare word over the table, not at one end of it.
@@ -52,7 +53,7 @@ function merchantRow(i: number, managerId: number) {
     phone: `996${String(500_000_000 + i * 37).padStart(9, '0')}`,
     email: `merchant${i}@${first.toLowerCase()}.kg`,
     percentageBp: i % 10_001,
-    status: i % 5 === 0 ? 1 : 0,
+    status: i % 5 === 0 ? STATUS_INACTIVE : STATUS_ACTIVE,
     createdBy: managerId,
   };
 }
@@ -64,9 +65,9 @@ async function seed(database: Database): Promise<void> {
     await database.db.insert(merchants).values(rows);
   }
   for (let start = 0; start < TAGS; start += CHUNK) {
-    const rows = Array.from({ length: Math.min(CHUNK, TAGS - start) }, (_, k) => {
+    const rows = Array.from({ length: Math.min(CHUNK, TAGS - start) }, (_, k): typeof tags.$inferInsert => {
       const i = start + k;
-      return { titleRu: `Тег ${SECOND_RU[i % SECOND_RU.length]} ${i}`, titleEn: `Tag ${SECOND[i % SECOND.length]} ${i}`, titleKy: `Тег ${i}`, status: i % 4 === 0 ? 1 : 0 };
+      return { titleRu: `Тег ${SECOND_RU[i % SECOND_RU.length]} ${i}`, titleEn: `Tag ${SECOND[i % SECOND.length]} ${i}`, titleKy: `Тег ${i}`, status: i % 4 === 0 ? STATUS_INACTIVE : STATUS_ACTIVE };
     });
     await database.db.insert(tags).values(rows);
   }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { root, staleReason, stampFile } from './build-inputs.mjs';
 
 // Builds the server (with the contracts it imports) and the web app, then stamps the tree.
@@ -17,8 +17,14 @@ if (process.argv.includes('--if-stale')) {
   console.log(`Building (${reason})...`);
 }
 
-const started = Date.now();
-writeFileSync(stampFile, new Date().toISOString());
+// The stamp says "built from the inputs as they were when this build started". It goes before the
+// build and comes back only after every step succeeded, so a failed or interrupted build is
+// rebuilt (and its error shown again) by the next `npm start`, instead of serving the old dist.
+const started = new Date();
+rmSync(stampFile, { force: true });
 run(process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'apps/server']);
 run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/web', '--logLevel', 'warn']);
-console.log(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+writeFileSync(stampFile, started.toISOString());
+// An input saved while the build ran is newer than this, so it counts as a change.
+utimesSync(stampFile, started, started);
+console.log(`build finished in ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s`);

@@ -35,6 +35,17 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // fetch is stubbed per test (lib/test-fetch.ts); each test starts with the real one again.
+    unstubGlobals: true,
+    /*
+     * Time, measured on two cores: a fresh jsdom and a fresh import of antd, React and the app
+     * for each of ~40 files cost more than the tests themselves. A worker now keeps its jsdom and
+     * its modules from file to file (test/setup.ts resets what tests change); the root config
+     * runs two workers. Tests replace modules with vi.spyOn, not vi.mock, which a shared module
+     * cache would not honour.
+     */
+    pool: 'threads',
+    isolate: false,
     // Ant Design under jsdom is slow on a two-core machine.
     testTimeout: 30_000,
   },

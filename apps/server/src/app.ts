@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(database), { prefix: '/api/v1' });
   await app.register(accountsRoutes(accountsDeps), { prefix: '/api/v1/accounts' });
   await app.register(catalogRoutes({ db: database.db, media }), { prefix: '/api/v1' });
-  await app.register(merchantsRoutes({ db: database.db, media }), { prefix: '/api/v1' });
+  await app.register(merchantsRoutes({ db: database.db }), { prefix: '/api/v1' });
 
   await registerSpa(app, config.webDist);
   return app;

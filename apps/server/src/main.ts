@@ -4,13 +4,24 @@ import { openDatabase } from './db/client.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { ensureFirstManager } from './modules/accounts/accounts.service.ts';
 
+function isInstalled(name: string): boolean {
+  try {
+    import.meta.resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Process entry: config -> database -> migrations -> first manager -> app -> listen; SIGTERM closes it all. */
 export async function main() {
   const config = loadConfig();
-  // A person at a terminal gets readable lines; a service manager or a pipe gets JSON.
-  const logger = process.stdout.isTTY
-    ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
-    : { level: config.logLevel };
+  // A person at a terminal gets readable lines (pino-pretty, a development tool, when installed);
+  // a service manager or a pipe gets JSON.
+  const logger =
+    process.stdout.isTTY && isInstalled('pino-pretty')
+      ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      : { level: config.logLevel };
   const database = await openDatabase(config);
   await database.migrate();
   const first = await ensureFirstManager(database.db, { email: config.adminEmail, password: config.adminPassword });

@@ -5,12 +5,12 @@ import {
   CONNECTOR_TYPES,
   iconFile,
   locationsQuery,
-  statusesRequest,
-  surroundingCreateRequest,
+  infrastructureCreateRequest,
   tagCreateRequest,
   tagUpdateRequest,
 } from './catalog.ts';
 import { LANGUAGES } from './i18n.ts';
+import { statusesRequest } from './status.ts';
 import { issueMessage } from './schema.ts';
 
 type Result = { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
@@ -89,7 +89,7 @@ describe('list query', () => {
 
 describe('infrastructure icon', () => {
   it('is required and at most 256 KB, and the message names the limit', () => {
-    expect(errors(surroundingCreateRequest.safeParse({ ...titles }))).toEqual({ icon: ['Upload icon'] });
+    expect(errors(infrastructureCreateRequest.safeParse({ ...titles }))).toEqual({ icon: ['Upload icon'] });
     expect(iconFile.safeParse({ size: 256 * 1024 }).success).toBe(true);
     const tooBig = iconFile.safeParse({ size: 256 * 1024 + 1 });
     expect(issueMessage(tooBig.error!.issues[0]!, 'en')).toBe('The icon must be 256 KB or smaller');
@@ -97,9 +97,9 @@ describe('infrastructure icon', () => {
   });
 
   it('reads active from a form field', () => {
-    expect(surroundingCreateRequest.parse({ ...titles, icon: { size: 1 }, active: 'false' }).active).toBe(false);
-    expect(surroundingCreateRequest.parse({ ...titles, icon: { size: 1 } }).active).toBe(true);
-    expect(surroundingCreateRequest.safeParse({ ...titles, icon: { size: 1 }, active: 'no' }).success).toBe(false);
+    expect(infrastructureCreateRequest.parse({ ...titles, icon: { size: 1 }, active: 'false' }).active).toBe(false);
+    expect(infrastructureCreateRequest.parse({ ...titles, icon: { size: 1 } }).active).toBe(true);
+    expect(infrastructureCreateRequest.safeParse({ ...titles, icon: { size: 1 }, active: 'no' }).success).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Lang } from './i18n.ts';
+import { localizedOutput, localizedText } from './localized.ts';
 import { booleanParam, intParam, pageParams, searchParam } from './query.ts';
-import { requiredText, z } from './schema.ts';
+import { optionalFields, z } from './schema.ts';
 
 /*
  * The catalogue: tags and infrastructure items (what is around a station), locations
@@ -9,17 +10,9 @@ import { requiredText, z } from './schema.ts';
 
 /** Tag and infrastructure titles, in each of the three languages. */
 export const CATALOG_TITLE_MAX = 50;
-/** At most this many ids in one bulk status change. */
-export const BULK_IDS_MAX = 1000;
 /** Infrastructure icon: an svg of at most this size (1 KB = 1024 bytes). */
 export const ICON_MAX_KB = 256;
 export const ICON_MAX_BYTES = ICON_MAX_KB * 1024;
-
-/** Status numbers everywhere: 0 active, 1 inactive. */
-export const STATUS_ACTIVE = 0;
-export const STATUS_INACTIVE = 1;
-export const status = z.union([z.literal(STATUS_ACTIVE), z.literal(STATUS_INACTIVE)]);
-export type Status = z.infer<typeof status>;
 
 const id = z.number().check(z.int());
 
@@ -28,17 +21,7 @@ function choice<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === '' ? 'field_blank' : 'invalid_choice') });
 }
 
-const titles = {
-  title_ru: requiredText(CATALOG_TITLE_MAX),
-  title_en: requiredText(CATALOG_TITLE_MAX),
-  title_ky: requiredText(CATALOG_TITLE_MAX),
-};
-
-const optionalTitles = {
-  title_ru: z.optional(requiredText(CATALOG_TITLE_MAX)),
-  title_en: z.optional(requiredText(CATALOG_TITLE_MAX)),
-  title_ky: z.optional(requiredText(CATALOG_TITLE_MAX)),
-};
+const titles = localizedText('title', CATALOG_TITLE_MAX);
 
 /** The list query of tags and infrastructure; pickers may ask for up to 1000 rows at once. */
 export const catalogListQuery = z.object({ ...pageParams, search: searchParam, active: booleanParam });
@@ -47,46 +30,26 @@ export type CatalogListQuery = z.input<typeof catalogListQuery>;
 // ---- Tags
 
 /** `title` is the title in the request's language (Accept-Language). */
-export const tag = z.object({
-  id,
-  title_ru: z.string(),
-  title_en: z.string(),
-  title_ky: z.string(),
-  title: z.string(),
-  active: z.boolean(),
-});
+export const tag = z.object({ id, ...localizedOutput('title'), active: z.boolean() });
 export type Tag = z.infer<typeof tag>;
 
 /** A new tag is active unless it says otherwise. */
 export const tagCreateRequest = z.object({ ...titles, active: z._default(z.boolean(), true) });
 export type TagCreateRequest = z.input<typeof tagCreateRequest>;
 
-export const tagUpdateRequest = z.object({ ...optionalTitles, active: z.optional(z.boolean()) });
+export const tagUpdateRequest = z.object({ ...optionalFields(titles), active: z.optional(z.boolean()) });
 export type TagUpdateRequest = z.input<typeof tagUpdateRequest>;
 
-/** Bulk activate (0) or deactivate (1): all the ids change, or none does. */
-export const statusesRequest = z.object({
-  ids: z.array(id.check(z.positive())).check(
-    z.minLength(1, { error: 'field_blank' }),
-    z.maxLength(BULK_IDS_MAX, { error: 'number_max' }),
-  ),
-  status,
-});
-export type StatusesRequest = z.infer<typeof statusesRequest>;
+// ---- Infrastructure around stations ("surroundings" in the API's paths, "environment" on merchants and stations)
 
-// ---- Infrastructure around stations ("surroundings" in the API)
-
-export const surrounding = z.object({
+export const infrastructureItem = z.object({
   id,
-  title_ru: z.string(),
-  title_en: z.string(),
-  title_ky: z.string(),
-  title: z.string(),
+  ...localizedOutput('title'),
   /** Where the sanitised svg is served, e.g. `/media/surroundings/abc.svg`. */
   icon_path: z.string(),
   active: z.boolean(),
 });
-export type Surrounding = z.infer<typeof surrounding>;
+export type InfrastructureItem = z.infer<typeof infrastructureItem>;
 
 /** A multipart form sends every value as text; `active` is `true`/`false` there, a boolean in JSON. */
 export const formBoolean = z.union([
@@ -117,15 +80,15 @@ export const iconWithinLimit = z.superRefine<FileLike>((file, ctx) => {
 /** The icon file; the server also checks from the bytes that it is an svg, and sanitises it. */
 export const iconFile = z.custom<FileLike>(isFileLike, { error: 'icon_required' }).check(iconWithinLimit);
 
-export const surroundingCreateRequest = z.object({ ...titles, active: z._default(formBoolean, true), icon: iconFile });
-export type SurroundingCreateRequest = z.input<typeof surroundingCreateRequest>;
+export const infrastructureCreateRequest = z.object({ ...titles, active: z._default(formBoolean, true), icon: iconFile });
+export type InfrastructureCreateRequest = z.input<typeof infrastructureCreateRequest>;
 
-export const surroundingUpdateRequest = z.object({
-  ...optionalTitles,
+export const infrastructureUpdateRequest = z.object({
+  ...optionalFields(titles),
   active: z.optional(formBoolean),
   icon: z.optional(iconFile),
 });
-export type SurroundingUpdateRequest = z.input<typeof surroundingUpdateRequest>;
+export type InfrastructureUpdateRequest = z.input<typeof infrastructureUpdateRequest>;
 
 // ---- Locations
 
@@ -142,10 +105,7 @@ export type LocationsQuery = z.input<typeof locationsQuery>;
 /** A country, district or settlement; districts carry their country, settlements both (district may be null). */
 export const location = z.object({
   id,
-  name: z.string(),
-  name_ru: z.string(),
-  name_en: z.string(),
-  name_ky: z.string(),
+  ...localizedOutput('name'),
   country_id: z.optional(id),
   district_id: z.optional(z.nullable(id)),
 });

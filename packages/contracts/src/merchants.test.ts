@@ -39,11 +39,13 @@ describe('merchant phone', () => {
 });
 
 describe('merchant percentage', () => {
-  it('takes 0..100 with at most two decimals, as a number or numeric text', () => {
+  it('takes 0..100 with at most two decimals, as a number or numeric text, in exact basis points', () => {
     expect(percentage.parse(0)).toBe(0);
-    expect(percentage.parse(100)).toBe(100);
-    expect(percentage.parse('12.25')).toBe(12.25);
-    expect(percentage.parse(0.07)).toBe(0.07);
+    expect(percentage.parse(100)).toBe(10_000);
+    expect(percentage.parse('12.25')).toBe(1225);
+    expect(percentage.parse(0.07)).toBe(7);
+    expect(percentage.parse(0.29)).toBe(29);
+    expect(percentage.parse('12.50')).toBe(1250);
   });
 
   it('refuses anything else with the percentage message', () => {

@@ -1,8 +1,10 @@
 import { email } from './accounts.ts';
-import { status } from './catalog.ts';
+import { DECIMALS, decimalUnits } from './decimal.ts';
+import { localizedOutput, localizedText } from './localized.ts';
 import { booleanParam, intParam, pageParams, searchParam } from './query.ts';
 import { scheduleEntry, weeklySchedule } from './schedule.ts';
-import { requiredText, z } from './schema.ts';
+import { optionalFields, requiredText, z } from './schema.ts';
+import { status } from './status.ts';
 
 /*
  * Merchants: the owners of charging networks. Write requests name locations, tags and
@@ -39,63 +41,47 @@ export const phone = z.pipe(
   ),
 );
 
-/** 0..100 with at most two decimals; a numeric string is read as its number (form posts send text). */
-export const percentage = z.pipe(
-  z.union([z.number(), z.pipe(z.string().check(z.trim(), z.regex(/^-?\d+(\.\d+)?$/)), z.transform(Number))], {
-    error: (issue) => (issue.input == null || issue.input === '' ? 'field_blank' : 'percentage_invalid'),
-  }),
-  z.number().check(
-    z.gte(0, { error: 'percentage_invalid', abort: true }),
-    z.lte(PERCENTAGE_MAX, { error: 'percentage_invalid', abort: true }),
-    z.refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, { error: 'percentage_invalid' }),
-  ),
-);
+/**
+ * The agency share: 0..100 with at most two decimals, as a number or numeric text (form posts send
+ * text). Parsed exactly to basis points (12.5 -> 1250), which is what the server stores.
+ */
+export const percentage = decimalUnits({ decimals: DECIMALS.percent, min: 0, max: PERCENTAGE_MAX, error: 'percentage_invalid' });
 
 const idList = z.array(refId).check(z.maxLength(MERCHANT_ITEMS_MAX, { error: 'number_max' }));
 
+/** The fields a merchant is created with; the lists and the status have defaults on create. */
 const merchantFields = {
-  name_ru: requiredText(MERCHANT_NAME_MAX),
-  name_en: requiredText(MERCHANT_NAME_MAX),
-  name_ky: requiredText(MERCHANT_NAME_MAX),
+  ...localizedText('name', MERCHANT_NAME_MAX),
   agreement_number: requiredText(AGREEMENT_NUMBER_MAX),
   legal_name: requiredText(LEGAL_NAME_MAX),
   country: refId,
-  district: z.optional(z.nullable(refId)),
+  district: z.nullable(refId),
   city: refId,
   street: requiredText(STREET_MAX),
   phone,
   email,
-  tags: z._default(idList, []),
-  environment: z._default(idList, []),
-  schedule: z._default(weeklySchedule, []),
+  tags: idList,
+  environment: idList,
+  schedule: weeklySchedule,
   percentage,
-  status: z._default(status, 0),
+  status,
 };
 
 /** POST /merchants/: every field but district, tags, environment, schedule and status is required. */
-export const merchantCreateRequest = z.object(merchantFields);
+export const merchantCreateRequest = z.object({
+  ...merchantFields,
+  district: z.optional(merchantFields.district),
+  tags: z._default(idList, []),
+  environment: z._default(idList, []),
+  schedule: z._default(weeklySchedule, []),
+  status: z._default(status, 0),
+});
 export type MerchantCreateRequest = z.input<typeof merchantCreateRequest>;
+/** As parsed: `percentage` in basis points. */
 export type MerchantCreate = z.output<typeof merchantCreateRequest>;
 
 /** PATCH /merchants/{id}/: only the fields sent change; a list sent replaces the whole list. */
-export const merchantUpdateRequest = z.object({
-  name_ru: z.optional(merchantFields.name_ru),
-  name_en: z.optional(merchantFields.name_en),
-  name_ky: z.optional(merchantFields.name_ky),
-  agreement_number: z.optional(merchantFields.agreement_number),
-  legal_name: z.optional(merchantFields.legal_name),
-  country: z.optional(refId),
-  district: merchantFields.district,
-  city: z.optional(refId),
-  street: z.optional(merchantFields.street),
-  phone: z.optional(phone),
-  email: z.optional(email),
-  tags: z.optional(idList),
-  environment: z.optional(idList),
-  schedule: z.optional(weeklySchedule),
-  percentage: z.optional(percentage),
-  status: z.optional(status),
-});
+export const merchantUpdateRequest = z.object(optionalFields(merchantFields));
 export type MerchantUpdateRequest = z.input<typeof merchantUpdateRequest>;
 export type MerchantUpdate = z.output<typeof merchantUpdateRequest>;
 
@@ -129,10 +115,7 @@ export type StoredScheduleEntry = z.infer<typeof storedScheduleEntry>;
 /** A row of the merchant list: labels in the request's language, counts of its stations. */
 export const merchantListItem = z.object({
   id,
-  name: z.string(),
-  name_ru: z.string(),
-  name_en: z.string(),
-  name_ky: z.string(),
+  ...localizedOutput('name'),
   agreement_number: z.string(),
   legal_name: z.string(),
   country: id,

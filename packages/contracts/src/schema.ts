@@ -51,8 +51,14 @@ export function requiredText(max: number) {
     .check(z.trim(), z.minLength(1, { error: 'field_blank', abort: true }), z.maxLength(max, { error: 'max_length' }));
 }
 
-export function key(k: MessageKey): { error: MessageKey } {
-  return { error: k };
+/**
+ * The same fields, each optional: the shape of a partial update. (`z.partial` would also run the
+ * fields' defaults, so a PATCH that leaves `active` out would set it.)
+ */
+export function optionalFields<S extends Record<string, z.ZodMiniType>>(shape: S): { [K in keyof S]: z.ZodMiniOptional<S[K]> } {
+  return Object.fromEntries(Object.entries(shape).map(([name, schema]) => [name, z.optional(schema)])) as {
+    [K in keyof S]: z.ZodMiniOptional<S[K]>;
+  };
 }
 
 export { z };

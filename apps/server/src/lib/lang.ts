@@ -16,8 +16,3 @@ export function registerLang(app: FastifyInstance) {
     request.lang = pickLang(request.headers['accept-language']);
   });
 }
-
-/** The text of a `*_ru/_en/_ky` triple in the request's language. */
-export function inLanguage(texts: { ru: string; en: string; ky: string }, lang: Lang): string {
-  return texts[lang];
-}

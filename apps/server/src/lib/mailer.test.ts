@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aManager, createTestApp, type TestContext } from '../test/test-app.ts';
+import { aManager } from '../test/builders.ts';
+import { createTestApp, type TestContext } from '../test/test-app.ts';
 import { readEml, resetLinkIn } from '../test/eml.ts';
 
 // A real SMTP server on loopback stands in for the outside mail system.

@@ -25,3 +25,8 @@ export function pageWindow({ page, size }: PageRequest): { limit: number; offset
 export function pagedResult<T>(items: T[], total: number, { page, size }: PageRequest): Paged<T> {
   return { items, page, pages: Math.max(1, Math.ceil(total / size)), size, total };
 }
+
+/** A page of records as the API answers it: each record through its presenter, in the request's language. */
+export function presentPage<R, T, L>(page: Paged<R>, present: (record: R, lang: L) => T, lang: L): Paged<T> {
+  return { ...page, items: page.items.map((record) => present(record, lang)) };
+}

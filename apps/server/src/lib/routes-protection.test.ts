@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aManager, bearer, signIn, useTestApp } from '../test/test-app.ts';
+import { aManager } from '../test/builders.ts';
+import { bearer, signIn, useTestApp } from '../test/test-app.ts';
 import { createAccessTokens } from './access-tokens.ts';
 
 const ctx = useTestApp();

@@ -27,13 +27,17 @@ export interface FileRule {
 /** Where uploads are served from; a stored file `surroundings/x.svg` is at `/media/surroundings/x.svg`. */
 export const MEDIA_PREFIX = '/media/';
 
+/** The URL of a stored file, for answers. */
+export function mediaUrl(stored: string): string {
+  return `${MEDIA_PREFIX}${stored}`;
+}
+
 /** Files under DATA_DIR/uploads, named at random so a URL cannot be guessed or collide. */
 export interface MediaStore {
   /** Writes the content and returns its path below the uploads folder (kept in the database). */
   save(folder: string, extension: string, content: Buffer | string): Promise<string>;
   /** Removes a stored file; a file already gone is not an error. */
   remove(stored: string): Promise<void>;
-  urlOf(stored: string): string;
 }
 
 export function createMediaStore(uploadsDir: string): MediaStore {
@@ -52,7 +56,6 @@ export function createMediaStore(uploadsDir: string): MediaStore {
     async remove(stored) {
       await rm(resolve(stored), { force: true });
     },
-    urlOf: (stored) => `${MEDIA_PREFIX}${stored}`,
   };
 }
 

@@ -18,3 +18,10 @@ export function readEml(raw: string): { headers: string; text: string } {
 export function resetLinkIn(text: string): string | undefined {
   return /https?:\/\/\S+\/change-password\?token=[\w-]+/.exec(text)?.[0];
 }
+
+/** The token of the recovery link in a mail. */
+export function resetTokenIn(mail: string): string {
+  const link = resetLinkIn(mail);
+  if (!link) throw new Error(`no recovery link in mail:\n${mail}`);
+  return new URL(link).searchParams.get('token') ?? '';
+}

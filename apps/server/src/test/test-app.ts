@@ -6,8 +6,6 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { hashPassword } from '../lib/passwords.ts';
-import { insertManager } from '../modules/accounts/accounts.repository.ts';
 import { readEml } from './eml.ts';
 import { createTestDatabase } from './test-db.ts';
 
@@ -56,20 +54,6 @@ export function useTestApp(env: NodeJS.ProcessEnv = {}): TestContext {
   });
   afterAll(() => ctx.close?.());
   return ctx;
-}
-
-let counter = 0;
-
-/** Test data builder: a manager with overrides; returns the row and the plain password. */
-export async function aManager(database: Database, overrides: { email?: string; password?: string; name?: string } = {}) {
-  counter += 1;
-  const password = overrides.password ?? 'correct-horse-9';
-  const row = await insertManager(database.db, {
-    email: overrides.email ?? `manager${counter}@example.com`,
-    name: overrides.name ?? `Manager ${counter}`,
-    passwordHash: await hashPassword(password),
-  });
-  return { ...row, password };
 }
 
 export async function signIn(app: FastifyInstance, email: string, password: string) {

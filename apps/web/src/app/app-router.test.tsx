@@ -1,9 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../lib/i18n.ts';
+import { ConfigProvider } from 'antd';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../lib/query-client.ts';
 import { jsonResponse, stubFetch } from '../lib/test-fetch.ts';
 import { tokenStore } from '../lib/token-store.ts';
+import { inEnglish, NO_RUNTIME_STYLES } from '../test/render-screen.tsx';
 import { AppRouter } from './app-router.tsx';
 import { Providers } from './providers.tsx';
 
@@ -12,22 +13,24 @@ function renderAppAt(path: string) {
   // The router of an earlier test may still be alive; a popstate is how it learns of the address.
   window.dispatchEvent(new PopStateEvent('popstate'));
   queryClient.clear();
+  // The app's root as main.tsx renders it (its own browser router), without antd's runtime styles.
   return render(
-    <Providers>
-      <AppRouter />
-    </Providers>,
+    <ConfigProvider theme={NO_RUNTIME_STYLES}>
+      <Providers>
+        <AppRouter />
+      </Providers>
+    </ConfigProvider>,
   );
 }
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
+inEnglish();
+
+beforeEach(() => {
   stubFetch({ 'GET /accounts/me/': () => jsonResponse(200, { id: 1, email: 'a@b.kg', name: 'Aida', language: 'en' }) });
 });
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
+afterEach(() => {
   tokenStore.clear();
-  await i18n.changeLanguage('ru');
 });
 
 describe('routes by session', () => {

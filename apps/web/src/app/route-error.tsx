@@ -2,7 +2,7 @@ import { CloseCircleFilled } from '@ant-design/icons';
 import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { reloadPage } from '../lib/page-reload.ts';
+import { pageLoads } from '../lib/page-reload.ts';
 import { BASE_TEXT } from './providers.tsx';
 
 /**
@@ -27,7 +27,7 @@ export function RouteError() {
         {t('errors.page_failed')}
       </div>
       <div style={{ color: 'var(--ant-color-text-description)' }}>{t('errors.page_failed_hint')}</div>
-      <Button type="primary" onClick={reloadPage} style={{ marginTop: 16 }}>
+      <Button type="primary" onClick={() => pageLoads.reload()} style={{ marginTop: 16 }}>
         {t('actions.reload')}
       </Button>
     </Flex>

@@ -91,7 +91,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     id: 'infrastructure',
     path: '/infrastructure',
-    page: () => import('../features/catalog/surrounding-list.tsx').then((m) => m.SurroundingListPage),
+    page: () => import('../features/catalog/infrastructure-list.tsx').then((m) => m.InfrastructureListPage),
   },
   { id: 'promotions', path: '/promotions', page: comingSoon },
   { id: 'promotion_form', path: '/promotions/creating-promotion/:id?', parent: 'promotions', idTitle: 'promotion_edit', page: comingSoon },

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useConfirm } from './confirm-modal.ts';
-import { renderInApp, switchToEnglish } from './test-utils.tsx';
+import { inEnglish, renderScreen } from '../test/render-screen.tsx';
 
 function Harness({ onOk }: { onOk?: () => unknown }) {
   const { confirm, success } = useConfirm();
@@ -25,12 +25,12 @@ function Harness({ onOk }: { onOk?: () => unknown }) {
 }
 
 describe('useConfirm', { timeout: 30_000 }, () => {
-  beforeAll(switchToEnglish);
+  inEnglish();
 
   it('confirms with Yes, running onOk first', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onOk = vi.fn();
-    renderInApp(<Harness onOk={onOk} />);
+    renderScreen(<Harness onOk={onOk} />);
     await user.click(screen.getByText('delete'));
     expect(await screen.findByRole('dialog', { name: 'Delete station?' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Yes' }));
@@ -39,9 +39,9 @@ describe('useConfirm', { timeout: 30_000 }, () => {
   });
 
   it('resolves false on Cancel without running onOk', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onOk = vi.fn();
-    renderInApp(<Harness onOk={onOk} />);
+    renderScreen(<Harness onOk={onOk} />);
     await user.click(screen.getByText('delete'));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('false'));
@@ -49,8 +49,8 @@ describe('useConfirm', { timeout: 30_000 }, () => {
   });
 
   it('shows a success modal closed with Okay', async () => {
-    const user = userEvent.setup();
-    renderInApp(<Harness />);
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<Harness />);
     await user.click(screen.getByText('save'));
     expect(await screen.findByRole('dialog', { name: 'Saved' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();

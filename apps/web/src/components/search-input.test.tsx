@@ -1,13 +1,13 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inEnglish } from '../test/render-screen.tsx';
 import { SearchInput } from './search-input.tsx';
-import { switchToEnglish } from './test-utils.tsx';
 
 const type = (value: string) => fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value } });
 
 describe('SearchInput', () => {
-  beforeAll(switchToEnglish);
+  inEnglish();
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

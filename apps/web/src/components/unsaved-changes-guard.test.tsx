@@ -1,10 +1,9 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
 import { useState } from 'react';
-import { createMemoryRouter, Link, RouterProvider, useNavigate } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { switchToEnglish } from './test-utils.tsx';
+import { Link, useNavigate } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { inEnglish, renderScreen } from '../test/render-screen.tsx';
 import { useUnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
 function EditForm() {
@@ -28,28 +27,20 @@ function EditForm() {
 }
 
 function renderForm() {
-  const router = createMemoryRouter(
-    [
-      { path: '/list', element: <p>list</p> },
-      { path: '/edit', element: <EditForm /> },
-    ],
-    { initialEntries: ['/list', '/edit'], initialIndex: 1 },
-  );
-  render(
-    <App>
-      <RouterProvider router={router} />
-    </App>,
-  );
-  return router;
+  return renderScreen(<EditForm />, {
+    path: ['/list', '/edit'],
+    pattern: '/edit',
+    routes: [{ path: '/list', element: <p>list</p> }],
+  }).router;
 }
 
 const makeDirty = () => fireEvent.change(screen.getByLabelText('name'), { target: { value: 'x' } });
 
 describe('useUnsavedChangesGuard', { timeout: 30_000 }, () => {
-  beforeAll(switchToEnglish);
+  inEnglish();
 
   it('lets a clean form go without asking', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const router = renderForm();
     await user.click(screen.getByText('to list'));
     expect(router.state.location.pathname).toBe('/list');
@@ -57,7 +48,7 @@ describe('useUnsavedChangesGuard', { timeout: 30_000 }, () => {
   });
 
   it('asks on an in-app link; Stay keeps the screen, Leave goes', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const router = renderForm();
     makeDirty();
     await user.click(screen.getByText('to list'));
@@ -74,7 +65,7 @@ describe('useUnsavedChangesGuard', { timeout: 30_000 }, () => {
   });
 
   it('asks on the browser back button', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const router = renderForm();
     makeDirty();
     act(() => void router.navigate(-1));
@@ -86,7 +77,7 @@ describe('useUnsavedChangesGuard', { timeout: 30_000 }, () => {
   });
 
   it('lets a saved form leave when told to', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const router = renderForm();
     makeDirty();
     await user.click(screen.getByText('save'));

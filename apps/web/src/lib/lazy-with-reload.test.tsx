@@ -1,18 +1,19 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { importWithReload, lazyWithReload, RELOAD_FLAG_KEY } from './lazy-with-reload.ts';
-import { reloadPage } from './page-reload.ts';
-
-vi.mock('./page-reload.ts', () => ({ reloadPage: vi.fn(), restartAt: vi.fn() }));
+import { pageLoads } from './page-reload.ts';
 
 const chunkError = () => new TypeError('Failed to fetch dynamically imported module: /assets/page-1a2b.js');
 const PENDING = Symbol('pending');
 const settledWithin = <T,>(promise: Promise<T>) =>
   Promise.race([promise, new Promise<typeof PENDING>((resolve) => setTimeout(() => resolve(PENDING), 20))]);
 
+// jsdom cannot navigate; asking for the reload is what we check.
+let reloadPage: MockInstance<() => void>;
+
 beforeEach(() => {
-  vi.mocked(reloadPage).mockClear();
+  reloadPage = vi.spyOn(pageLoads, 'reload').mockImplementation(() => undefined);
   sessionStorage.clear();
 });
 

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { reloadPage } from './page-reload.ts';
+import { pageLoads } from './page-reload.ts';
 
 /**
  * After a deployment the old chunk names are gone and a screen fails to load; a reload fetches
@@ -46,7 +46,7 @@ export async function importWithReload<T>(factory: () => Promise<T>, { clearFlag
   } catch (error) {
     if (reloadedRecently()) throw error;
     sessionStorage.setItem(RELOAD_FLAG_KEY, String(Date.now()));
-    reloadPage();
+    pageLoads.reload();
     // The page is going away; never settle, so nothing flashes an error meanwhile.
     return new Promise<T>(() => undefined);
   }

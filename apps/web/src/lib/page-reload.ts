@@ -1,13 +1,16 @@
 /**
- * Full page loads, in one place so tests can replace them (jsdom cannot navigate) and so every
- * caller agrees on how the app restarts.
+ * Full page loads, in one place so every caller agrees on how the app restarts. They are methods
+ * of one object so that a test can replace them (jsdom cannot navigate) with
+ * `vi.spyOn(pageLoads, 'reload')`, whichever test file loaded this module first.
  */
-export function reloadPage(): void {
-  window.location.reload();
-}
+export const pageLoads = {
+  reload(): void {
+    window.location.reload();
+  },
 
-/** Replaces the address with `path` and loads the app afresh from there. */
-export function restartAt(path: string): void {
-  window.history.replaceState(null, '', path);
-  window.location.reload();
-}
+  /** Replaces the address with `path` and loads the app afresh from there. */
+  restartAt(path: string): void {
+    window.history.replaceState(null, '', path);
+    window.location.reload();
+  },
+};

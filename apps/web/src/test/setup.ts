@@ -1,21 +1,24 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { i18n, NAMESPACES } from '../lib/i18n.ts';
 
 // Lazy routes and Ant Design under jsdom can take seconds on a loaded two-core machine; findBy*
 // and waitFor wait that long before calling something missing.
 configure({ asyncUtilTimeout: 10_000 });
 
-// Screens under test find every namespace loaded, as the lazy routes load them in the app. Imported
-// in the hook, not above: a test file's vi.mock of a module i18n uses (page-reload) comes first.
+// Screens under test find every namespace loaded, as the lazy routes load them in the app.
 beforeAll(async () => {
-  const { i18n, NAMESPACES } = await import('../lib/i18n.ts');
   await i18n.loadNamespaces([...NAMESPACES, 'errors']);
 });
 
+// Test files share a worker's modules (`isolate: false` in vite.config.ts): each test leaves the
+// page, the storages and the spied-on modules as it found them.
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
+  vi.restoreAllMocks();
 });
 
 // Ant Design reads these; jsdom has none.

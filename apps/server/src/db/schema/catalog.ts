@@ -1,28 +1,24 @@
-import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { statusColumn, timestamps } from './columns.ts';
+import { localizedColumns } from './localized.ts';
 
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-
-/** Tags a station can carry. `status`: 0 active, 1 inactive. */
+/** Tags a station can carry. */
 export const tags = pgTable('tags', {
   id: serial('id').primaryKey(),
-  titleRu: text('title_ru').notNull(),
-  titleEn: text('title_en').notNull(),
-  titleKy: text('title_ky').notNull(),
-  status: smallint('status').notNull().default(0),
+  ...localizedColumns('title'),
+  status: statusColumn(),
   ...timestamps,
 });
 
-/** Infrastructure around stations (cafe, toilet, ...); `icon` is the stored svg's path below the uploads folder. */
-export const surroundings = pgTable('surroundings', {
+/**
+ * Infrastructure around stations (cafe, toilet, ...); `icon` is the stored svg's path below the
+ * uploads folder. The table keeps the API's name, `surroundings`.
+ */
+export const infrastructure = pgTable('surroundings', {
   id: serial('id').primaryKey(),
-  titleRu: text('title_ru').notNull(),
-  titleEn: text('title_en').notNull(),
-  titleKy: text('title_ky').notNull(),
+  ...localizedColumns('title'),
   icon: text('icon').notNull(),
-  status: smallint('status').notNull().default(0),
+  status: statusColumn(),
   ...timestamps,
 });
 
@@ -31,9 +27,7 @@ export const countries = pgTable('countries', {
   id: serial('id').primaryKey(),
   /** ISO 3166-1 alpha-2. */
   code: text('code').notNull().unique(),
-  nameRu: text('name_ru').notNull(),
-  nameEn: text('name_en').notNull(),
-  nameKy: text('name_ky').notNull(),
+  ...localizedColumns('name'),
 });
 
 /** First-level divisions: regions, and cities of republican significance (Bishkek, Osh). */
@@ -44,9 +38,7 @@ export const districts = pgTable(
     countryId: integer('country_id')
       .notNull()
       .references(() => countries.id),
-    nameRu: text('name_ru').notNull(),
-    nameEn: text('name_en').notNull(),
-    nameKy: text('name_ky').notNull(),
+    ...localizedColumns('name'),
   },
   (table) => [index('districts_country_idx').on(table.countryId)],
 );
@@ -60,9 +52,7 @@ export const settlements = pgTable(
       .notNull()
       .references(() => countries.id),
     districtId: integer('district_id').references(() => districts.id),
-    nameRu: text('name_ru').notNull(),
-    nameEn: text('name_en').notNull(),
-    nameKy: text('name_ky').notNull(),
+    ...localizedColumns('name'),
   },
   (table) => [index('settlements_country_idx').on(table.countryId), index('settlements_district_idx').on(table.districtId)],
 );

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { countries, districts, settlements, surroundings, tags } from './catalog.ts';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { countries, districts, infrastructure, settlements, tags } from './catalog.ts';
+import { statusColumn, timestamps } from './columns.ts';
+import { localizedKeys } from '@evcms/contracts/localized';
+import { localizedColumns } from './localized.ts';
 import { managers } from './managers.ts';
 
 /** A schedule entry as stored; ids are derived from the day when read (see merchants.rules.ts). */
@@ -18,14 +21,15 @@ export interface StoredScheduleItem {
  */
 const noPendingList = { fastupdate: false };
 
+/** What the list search reads, in this order (the generated column's expression is part of the schema). */
+const SEARCHED_COLUMNS = [...localizedKeys('name'), 'agreement_number', 'legal_name', 'phone', 'email'];
+
 /** Owners of charging networks. `status`: 0 active, 1 inactive; `percentage_bp`: agency share in hundredths of a percent. */
 export const merchants = pgTable(
   'merchants',
   {
     id: serial('id').primaryKey(),
-    nameRu: text('name_ru').notNull(),
-    nameEn: text('name_en').notNull(),
-    nameKy: text('name_ky').notNull(),
+    ...localizedColumns('name'),
     agreementNumber: text('agreement_number').notNull(),
     legalName: text('legal_name').notNull(),
     countryId: integer('country_id')
@@ -41,19 +45,16 @@ export const merchants = pgTable(
     // A week is at most 14 small entries, always read and written whole with its merchant.
     schedule: jsonb('schedule').$type<StoredScheduleItem[]>().notNull().default([]),
     percentageBp: integer('percentage_bp').notNull(),
-    status: smallint('status').notNull().default(0),
+    status: statusColumn(),
     createdBy: integer('created_by').references(() => managers.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
     /**
      * Every searched text, lower-cased, one per line: the list search is one LIKE on it (seven
      * ILIKEs cost 7x as much on a full read) and one trigram index serves it.
      */
     searchText: text('search_text')
       .notNull()
-      .generatedAlwaysAs(
-        sql`lower(name_ru || chr(10) || name_en || chr(10) || name_ky || chr(10) || agreement_number || chr(10) || legal_name || chr(10) || phone || chr(10) || email)`,
-      ),
+      .generatedAlwaysAs(sql.raw(`lower(${SEARCHED_COLUMNS.join(' || chr(10) || ')})`)),
   },
   (table) => [
     index('merchants_status_idx').on(table.status),
@@ -76,18 +77,19 @@ export const merchantTags = pgTable(
   (table) => [primaryKey({ columns: [table.merchantId, table.tagId] }), index('merchant_tags_tag_idx').on(table.tagId)],
 );
 
-export const merchantSurroundings = pgTable(
+/** A merchant's infrastructure items (the API's `environment`). */
+export const merchantInfrastructure = pgTable(
   'merchant_surroundings',
   {
     merchantId: integer('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    surroundingId: integer('surrounding_id')
+    itemId: integer('surrounding_id')
       .notNull()
-      .references(() => surroundings.id, { onDelete: 'cascade' }),
+      .references(() => infrastructure.id, { onDelete: 'cascade' }),
   },
   (table) => [
-    primaryKey({ columns: [table.merchantId, table.surroundingId] }),
-    index('merchant_surroundings_surrounding_idx').on(table.surroundingId),
+    primaryKey({ columns: [table.merchantId, table.itemId] }),
+    index('merchant_surroundings_surrounding_idx').on(table.itemId),
   ],
 );

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { localizedColumns } from './localized.ts';
 import { managers } from './managers.ts';
 
 /**
@@ -13,9 +14,7 @@ export const newsEvents = pgTable(
     /** 'merchant_created', 'station_created', ... */
     kind: text('kind').notNull(),
     subjectId: integer('subject_id').notNull(),
-    titleRu: text('title_ru').notNull(),
-    titleEn: text('title_en').notNull(),
-    titleKy: text('title_ky').notNull(),
+    ...localizedColumns('title'),
     createdBy: integer('created_by').references(() => managers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,80 +1,120 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { Localized } from '@evcms/contracts/localized';
+import { statusOf, type Status } from '@evcms/contracts/status';
 import type { Db } from '../../db/client.ts';
-import { surroundings, tags } from '../../db/schema/catalog.ts';
+import { infrastructure, tags } from '../../db/schema/catalog.ts';
+import { localizedSelection, localizedValues } from '../../db/schema/localized.ts';
 import { containsPattern, searchedId } from '../../lib/search.ts';
-import { statusOf } from '../../lib/status.ts';
 
 /** Tags and infrastructure: titled in three languages, with a status; infrastructure adds an icon. */
-type TitledTable = typeof tags | typeof surroundings;
+type TitledTable = typeof tags | typeof infrastructure;
+
+export interface TagRecord {
+  id: number;
+  title: Localized;
+  status: Status;
+}
+
+export interface InfrastructureRecord extends TagRecord {
+  /** The sanitised svg's path below the uploads folder. */
+  icon: string;
+}
 
 export interface TitledFilter {
   search?: string | undefined;
   active?: boolean | undefined;
 }
 
+/** What a create writes, and (partially) what an update changes. */
+export interface TitledValues {
+  title: Localized;
+  status: Status;
+  icon?: string;
+}
+export type TitledChanges = { title?: Partial<Localized>; status?: Status; icon?: string };
+
 /** `search` matches a title in any language (case-insensitive) or the id; `active` the status. */
-export function titledWhere(table: TitledTable, filter: TitledFilter): SQL | undefined {
+function titledWhere(table: TitledTable, filter: TitledFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.search) {
     const pattern = containsPattern(filter.search);
     const id = searchedId(filter.search);
-    conditions.push(
-      or(
-        ilike(table.titleRu, pattern),
-        ilike(table.titleEn, pattern),
-        ilike(table.titleKy, pattern),
-        id === undefined ? undefined : eq(table.id, id),
-      ),
-    );
+    const titles = Object.values(localizedSelection(table, 'title')).map((column) => ilike(column, pattern));
+    conditions.push(or(...titles, id === undefined ? undefined : eq(table.id, id)));
   }
   if (filter.active !== undefined) conditions.push(eq(table.status, statusOf(filter.active)));
   return and(...conditions);
 }
 
+function columnValues(values: TitledChanges) {
+  return {
+    ...(values.title && localizedValues('title', values.title)),
+    ...(values.status !== undefined && { status: values.status }),
+    ...(values.icon !== undefined && { icon: values.icon }),
+  };
+}
+
 /**
- * The SQL of one titled catalogue table. Drizzle cannot type a query over a union of tables, so
- * the queries are written once against the tags table's shape and typed back to `T`'s rows here.
+ * The SQL of one titled catalogue table, answering its records. Drizzle cannot type a query over a
+ * union of tables, so the queries are written once against the infrastructure table's shape (a
+ * superset of the tags table's) and typed back to `R` here.
  */
-function titledRepository<T extends TitledTable>(tableOfT: T) {
-  type Row = T['$inferSelect'];
-  type Values = Omit<T['$inferInsert'], 'id' | 'createdAt' | 'updatedAt'>;
-  const table = tableOfT as typeof tags;
+function titledRepository<R extends TagRecord>(tableOfR: TitledTable, record: Record<keyof R, unknown>) {
+  const table = tableOfR as typeof infrastructure;
+  const columns = record as unknown as { id: typeof table.id };
 
   return {
     /** Newest first. */
-    async list(db: Db, filter: TitledFilter, window: { limit: number; offset: number }): Promise<{ rows: Row[]; total: number }> {
+    async list(db: Db, filter: TitledFilter, window: { limit: number; offset: number }): Promise<{ rows: R[]; total: number }> {
       const where = titledWhere(table, filter);
       const [rows, [total]] = await Promise.all([
-        db.select().from(table).where(where).orderBy(desc(table.id)).limit(window.limit).offset(window.offset),
+        db.select(columns).from(table).where(where).orderBy(desc(table.id)).limit(window.limit).offset(window.offset),
         db.select({ value: count() }).from(table).where(where),
       ]);
-      return { rows: rows as Row[], total: total?.value ?? 0 };
+      return { rows: rows as unknown as R[], total: total?.value ?? 0 };
     },
 
-    async insert(db: Db, values: Values): Promise<Row> {
-      const [row] = await db.insert(table).values(values as typeof tags.$inferInsert).returning();
-      return row as Row;
+    async insert(db: Db, values: TitledValues): Promise<R> {
+      const [row] = await db
+        .insert(table)
+        .values(columnValues(values) as typeof table.$inferInsert)
+        .returning(columns);
+      return row as unknown as R;
     },
 
-    async update(db: Db, id: number, values: Partial<Values>): Promise<Row | undefined> {
+    async update(db: Db, id: number, changes: TitledChanges): Promise<R | undefined> {
       const [row] = await db
         .update(table)
-        .set({ ...(values as Partial<typeof tags.$inferInsert>), updatedAt: new Date() })
+        .set({ ...columnValues(changes), updatedAt: new Date() })
         .where(eq(table.id, id))
-        .returning();
-      return row as Row | undefined;
+        .returning(columns);
+      return row as unknown as R | undefined;
     },
 
-    async find(db: Db, id: number, options: { forUpdate?: boolean } = {}): Promise<Row | undefined> {
-      const query = db.select().from(table).where(eq(table.id, id)).limit(1);
+    async find(db: Db, id: number, options: { forUpdate?: boolean } = {}): Promise<R | undefined> {
+      const query = db.select(columns).from(table).where(eq(table.id, id)).limit(1);
       const [row] = options.forUpdate ? await query.for('update') : await query;
-      return row as Row | undefined;
+      return row as unknown as R | undefined;
+    },
+
+    /** The records of `ids` that exist, by id. */
+    async findMany(db: Db, ids: readonly number[]): Promise<R[]> {
+      if (!ids.length) return [];
+      const rows = await db.select(columns).from(table).where(inArray(table.id, [...ids])).orderBy(table.id);
+      return rows as unknown as R[];
+    },
+
+    /** Those of `ids` that exist, locked against deletion until the transaction ends. */
+    async lockExisting(db: Db, ids: readonly number[]): Promise<number[]> {
+      if (!ids.length) return [];
+      const rows = await db.select({ id: table.id }).from(table).where(inArray(table.id, [...ids])).for('key share');
+      return rows.map((row) => row.id);
     },
 
     /** Sets the status of those of `ids` that exist and returns them. */
-    async setStatuses(db: Db, ids: number[], status: number): Promise<Row[]> {
-      const rows = await db.update(table).set({ status, updatedAt: new Date() }).where(inArray(table.id, ids)).returning();
-      return rows as Row[];
+    async setStatuses(db: Db, ids: number[], status: Status): Promise<R[]> {
+      const rows = await db.update(table).set({ status, updatedAt: new Date() }).where(inArray(table.id, ids)).returning(columns);
+      return rows as unknown as R[];
     },
 
     async remove(db: Db, id: number): Promise<void> {
@@ -83,8 +123,13 @@ function titledRepository<T extends TitledTable>(tableOfT: T) {
   };
 }
 
-export const tagsRepository = titledRepository(tags);
-export type TagRow = typeof tags.$inferSelect;
+const tagColumns = { id: tags.id, title: localizedSelection(tags, 'title'), status: tags.status };
+export const tagsRepository = titledRepository<TagRecord>(tags, tagColumns);
 
-export const surroundingsRepository = titledRepository(surroundings);
-export type SurroundingRow = typeof surroundings.$inferSelect;
+const infrastructureColumns = {
+  id: infrastructure.id,
+  title: localizedSelection(infrastructure, 'title'),
+  status: infrastructure.status,
+  icon: infrastructure.icon,
+};
+export const infrastructureRepository = titledRepository<InfrastructureRecord>(infrastructure, infrastructureColumns);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byName, canDelete, titledValues } from './catalog.rules.ts';
+import { byName, canDelete, titledChanges } from './catalog.rules.ts';
 
 describe('canDelete', () => {
   it('allows deleting only what is inactive (status 1)', () => {
@@ -10,8 +10,8 @@ describe('canDelete', () => {
 
 describe('changes', () => {
   it('touches only the fields given', () => {
-    expect(titledValues({})).toEqual({});
-    expect(titledValues({ title_en: 'A', active: false })).toEqual({ titleEn: 'A', status: 1 });
+    expect(titledChanges({})).toEqual({});
+    expect(titledChanges({ title_en: 'A', title_ky: undefined, active: false })).toEqual({ title: { en: 'A' }, status: 1 });
   });
 });
 

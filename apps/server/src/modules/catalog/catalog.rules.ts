@@ -1,37 +1,25 @@
 import type { Lang } from '@evcms/contracts/i18n';
-import { isActive, statusOf } from '../../lib/status.ts';
+import { localizedChanges, type LocalizedKey } from '@evcms/contracts/localized';
+import { isActive, statusOf, type Status } from '@evcms/contracts/status';
+import type { TitledChanges } from './catalog.repository.ts';
 
-/** Rules of the catalogue, as plain functions over rows. */
-
-/** The list query of tags and infrastructure, as validated. */
-export interface TitledListQuery {
-  page?: number | undefined;
-  size?: number | undefined;
-  search?: string | undefined;
-  active?: boolean | undefined;
-}
+/** Rules of the catalogue, as plain functions over records and requests. */
 
 /** A partial change of a tag or infrastructure item, as validated. */
-export interface TitledChanges {
-  title_ru?: string | undefined;
-  title_en?: string | undefined;
-  title_ky?: string | undefined;
-  active?: boolean | undefined;
-}
+export type TitledUpdate = Partial<Record<LocalizedKey<'title'>, string | undefined>> & { active?: boolean | undefined };
 
-/** The columns a change touches; an absent field stays as it is. */
-export function titledValues(input: TitledChanges): { titleRu?: string; titleEn?: string; titleKy?: string; status?: number } {
+/** The change a request makes; an absent field stays as it is. */
+export function titledChanges(input: TitledUpdate): TitledChanges {
+  const title = localizedChanges('title', input);
   return {
-    ...(input.title_ru !== undefined && { titleRu: input.title_ru }),
-    ...(input.title_en !== undefined && { titleEn: input.title_en }),
-    ...(input.title_ky !== undefined && { titleKy: input.title_ky }),
+    ...(Object.keys(title).length > 0 && { title }),
     ...(input.active !== undefined && { status: statusOf(input.active) }),
   };
 }
 
 /** An active tag or infrastructure item cannot be deleted; it is deactivated first. */
-export function canDelete(item: { status: number }): boolean {
-  return !isActive(item);
+export function canDelete(item: { status: Status }): boolean {
+  return !isActive(item.status);
 }
 
 /** Sorts by the name in the request's language, as a reader of that language expects. */

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aManager, bearer, signIn, useTestApp } from '../../test/test-app.ts';
+import { aManager } from '../../test/builders.ts';
+import { bearer, signIn, useTestApp } from '../../test/test-app.ts';
 
 const ctx = useTestApp();
 let auth: Record<string, string>;

@@ -1,73 +1,62 @@
-import type { StatusesRequest, Tag } from '@evcms/contracts/catalog';
 import type { Paged } from '@evcms/contracts/common';
-import type { Lang } from '@evcms/contracts/i18n';
+import { localizedFrom, type LocalizedKey } from '@evcms/contracts/localized';
+import { statusOf, type StatusesRequest } from '@evcms/contracts/status';
 import type { Db } from '../../db/client.ts';
 import { changeEveryIdOrNone } from '../../lib/bulk.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { inLanguage } from '../../lib/lang.ts';
 import { pagedResult, pageRequest, pageWindow, PICKER_SIZE_CAP } from '../../lib/pagination.ts';
-import { isActive, statusOf } from '../../lib/status.ts';
-import { canDelete, titledValues, type TitledChanges, type TitledListQuery } from './catalog.rules.ts';
-import { tagsRepository as repo, type TagRow } from './catalog.repository.ts';
+import { tagsRepository as repo, type TagRecord, type TitledFilter } from './catalog.repository.ts';
+import { canDelete, titledChanges, type TitledUpdate } from './catalog.rules.ts';
+
+export type { TagRecord } from './catalog.repository.ts';
 
 export interface TagsDeps {
   db: Db;
 }
 
-export function toTag(row: TagRow, lang: Lang): Tag {
-  return {
-    id: row.id,
-    title_ru: row.titleRu,
-    title_en: row.titleEn,
-    title_ky: row.titleKy,
-    title: inLanguage({ ru: row.titleRu, en: row.titleEn, ky: row.titleKy }, lang),
-    active: isActive(row),
-  };
-}
+export type TitledListQuery = TitledFilter & { page?: number | undefined; size?: number | undefined };
+export type TagCreate = Record<LocalizedKey<'title'>, string> & { active: boolean };
 
 /** Tags feed the station form's picker, so a page may hold up to 1000 of them. */
-export async function listTags(deps: TagsDeps, query: TitledListQuery, lang: Lang): Promise<Paged<Tag>> {
+export async function listTags(deps: TagsDeps, query: TitledListQuery): Promise<Paged<TagRecord>> {
   const page = pageRequest(query, PICKER_SIZE_CAP);
   const { rows, total } = await repo.list(deps.db, { search: query.search, active: query.active }, pageWindow(page));
-  return pagedResult(
-    rows.map((row) => toTag(row, lang)),
-    total,
-    page,
-  );
+  return pagedResult(rows, total, page);
 }
 
-export async function createTag(
-  deps: TagsDeps,
-  input: { title_ru: string; title_en: string; title_ky: string; active: boolean },
-  lang: Lang,
-): Promise<Tag> {
-  const row = await repo.insert(deps.db, {
-    titleRu: input.title_ru,
-    titleEn: input.title_en,
-    titleKy: input.title_ky,
-    status: statusOf(input.active),
-  });
-  return toTag(row, lang);
+export function createTag(deps: TagsDeps, input: TagCreate): Promise<TagRecord> {
+  return repo.insert(deps.db, { title: localizedFrom('title', input), status: statusOf(input.active) });
 }
 
-export async function updateTag(deps: TagsDeps, id: number, input: TitledChanges, lang: Lang): Promise<Tag> {
-  const values = titledValues(input);
-  const row = Object.keys(values).length ? await repo.update(deps.db, id, values) : await repo.find(deps.db, id);
-  if (!row) throw notFound();
-  return toTag(row, lang);
+export async function updateTag(deps: TagsDeps, id: number, input: TitledUpdate): Promise<TagRecord> {
+  const changes = titledChanges(input);
+  const tag = Object.keys(changes).length ? await repo.update(deps.db, id, changes) : await repo.find(deps.db, id);
+  if (!tag) throw notFound();
+  return tag;
 }
 
 /** All the ids change, or none does. */
-export async function setTagStatuses(deps: TagsDeps, input: StatusesRequest, lang: Lang): Promise<Tag[]> {
-  const rows = await changeEveryIdOrNone(deps.db, input.ids, (tx, ids) => repo.setStatuses(tx, ids, input.status));
-  return rows.map((row) => toTag(row, lang));
+export function setTagStatuses(deps: TagsDeps, input: StatusesRequest): Promise<TagRecord[]> {
+  return changeEveryIdOrNone(deps.db, input.ids, (tx, ids) => repo.setStatuses(tx, ids, input.status));
 }
 
 export async function deleteTag(deps: TagsDeps, id: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const row = await repo.find(tx, id, { forUpdate: true });
-    if (!row) throw notFound();
-    if (!canDelete(row)) throw conflict('tag_active_delete');
+    const tag = await repo.find(tx, id, { forUpdate: true });
+    if (!tag) throw notFound();
+    if (!canDelete(tag)) throw conflict('tag_active_delete');
     await repo.remove(tx, id);
   });
+}
+
+// ---- For other modules
+
+/** The tags of `ids` that exist, by id (a merchant's or a station's tags). */
+export function findTags(db: Db, ids: readonly number[]): Promise<TagRecord[]> {
+  return repo.findMany(db, ids);
+}
+
+/** Those of `ids` that are tags, locked against deletion until the caller's transaction ends. */
+export function lockExistingTags(db: Db, ids: readonly number[]): Promise<number[]> {
+  return repo.lockExisting(db, ids);
 }

@@ -1,7 +1,7 @@
 import type { Merchant, MerchantListItem, MerchantOption } from '@evcms/contracts/merchants';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aManager, bearer, signIn, useTestApp } from '../../test/test-app.ts';
-import { aMerchant } from './merchant-builder.ts';
+import { aManager, aMerchant } from '../../test/builders.ts';
+import { bearer, signIn, useTestApp } from '../../test/test-app.ts';
 
 const ctx = useTestApp();
 let auth: Record<string, string>;

@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { Merchant } from '@evcms/contracts/merchants';
+import { queryRows } from '../../db/client.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aManager, bearer, signIn, useTestApp } from '../../test/test-app.ts';
-import { tagsRepository } from '../catalog/catalog.repository.ts';
-import { aMerchant, ALMATY, CHUY_REGION, KAZAKHSTAN, TOKMOK } from './merchant-builder.ts';
+import { aManager, aMerchant, ALMATY, aTag, CHUY_REGION, KAZAKHSTAN, TOKMOK } from '../../test/builders.ts';
+import { bearer, signIn, useTestApp } from '../../test/test-app.ts';
 
 const ctx = useTestApp();
 let auth: Record<string, string>;
@@ -20,7 +21,6 @@ function patch(url: string, payload: object, lang?: string) {
   });
 }
 
-const aTag = (titleEn: string) => tagsRepository.insert(ctx.database.db, { titleRu: titleEn, titleEn, titleKy: titleEn, status: 0 });
 
 describe('changing a merchant', () => {
   it('changes only the fields sent and answers the detail', async () => {
@@ -43,7 +43,7 @@ describe('changing a merchant', () => {
   });
 
   it('replaces the lists sent and keeps the others', async () => {
-    const [a, b, c] = [await aTag('A'), await aTag('B'), await aTag('C')];
+    const [a, b, c] = [await aTag(ctx.database, 'A'), await aTag(ctx.database, 'B'), await aTag(ctx.database, 'C')];
     const merchant = await aMerchant(ctx.app, auth, {
       tags: [a.id, b.id],
       schedule: [{ day: 0, start_time: '08:00:00', end_time: '20:00:00', is_break: false }],
@@ -90,5 +90,18 @@ describe('changing a merchant', () => {
     const malformed = await patch('abc/', { name_en: 'x' }, 'en');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ id: ['Enter a whole number'] });
+  });
+
+  it('keeps the percentage exact: what is sent comes back, a third decimal is refused', async () => {
+    const merchant = await aMerchant(ctx.app, auth);
+    for (const percentage of [0.29, '33.33', 99.99, 0.01]) {
+      const response = await patch(`${merchant.id}/`, { percentage });
+      expect(response.json<Merchant>().percentage).toBe(Number(percentage));
+    }
+    const refused = await patch(`${merchant.id}/`, { percentage: 12.345 }, 'en');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ percentage: ['The rate must be a percentage'] });
+    const stored = await queryRows(ctx.database.db, sql`select percentage_bp from merchants where id = ${merchant.id}`);
+    expect(stored).toEqual([{ percentage_bp: 1 }]);
   });
 });

@@ -1,49 +1,73 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { Localized } from '@evcms/contracts/localized';
+import { statusOf, type Status } from '@evcms/contracts/status';
 import type { Db } from '../../db/client.ts';
-import { countries, districts, settlements, surroundings, tags } from '../../db/schema/catalog.ts';
+import { countries, districts, settlements } from '../../db/schema/catalog.ts';
+import { localizedSelection } from '../../db/schema/localized.ts';
 import { managers } from '../../db/schema/managers.ts';
-import { merchantSurroundings, merchants, merchantTags } from '../../db/schema/merchants.ts';
+import { merchantInfrastructure, merchants, merchantTags, type StoredScheduleItem } from '../../db/schema/merchants.ts';
 import { containsPattern, searchedId } from '../../lib/search.ts';
-import { statusOf } from '../../lib/status.ts';
-import type { LocationIds, LocationRows } from './merchants.rules.ts';
 import { phoneSearchText } from './merchants.rules.ts';
 
-export type MerchantValues = Omit<typeof merchants.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type MerchantValues = Omit<typeof merchants.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'searchText'>;
 
-/**
- * Station counts of each merchant. There is no stations table yet, so they are 0 here; the
- * stations issue replaces these three expressions with counts over its table (correlated on
- * `merchants.id`), so the list stays one query per page and the detail gets them too.
- */
-function stationCountColumns() {
-  return {
-    stationsCount: sql<number>`0`.mapWith(Number),
-    activeStations: sql<number>`0`.mapWith(Number),
-    inactiveStations: sql<number>`0`.mapWith(Number),
-  };
+export interface Named {
+  id: number;
+  name: Localized;
 }
 
-// The schedule (at most 14 small entries) comes along in lists too: one column set, one join shape.
-const { searchText: _searchText, ...storedColumns } = getTableColumns(merchants);
-const merchantColumns = {
-  ...storedColumns,
-  countryRu: countries.nameRu,
-  countryEn: countries.nameEn,
-  countryKy: countries.nameKy,
-  districtRu: districts.nameRu,
-  districtEn: districts.nameEn,
-  districtKy: districts.nameKy,
-  cityRu: settlements.nameRu,
-  cityEn: settlements.nameEn,
-  cityKy: settlements.nameKy,
-  createdByName: managers.name,
-  ...stationCountColumns(),
-};
+/** A merchant as the service works with it: its location named, its creator's name. */
+export interface MerchantRecord {
+  id: number;
+  name: Localized;
+  agreementNumber: string;
+  legalName: string;
+  countryId: number;
+  countryName: Localized;
+  districtId: number | null;
+  /** Null when the merchant names no district. */
+  districtName: Localized | null;
+  cityId: number;
+  cityName: Localized;
+  street: string;
+  phone: string;
+  email: string;
+  schedule: StoredScheduleItem[];
+  /** The agency share in basis points (hundredths of a percent). */
+  percentageBp: number;
+  status: Status;
+  /** Null when that manager's account is gone. */
+  createdByName: string | null;
+  createdAt: Date;
+}
 
-/** Merchants with their location names and creator, by join: one query whatever the page size. */
+/**
+ * Location names are read by join from the reference tables (migrations own them; nothing here
+ * writes them): one query per page whatever its size. The schedule (at most 14 small entries)
+ * comes along in lists too: one column set, one join shape.
+ */
 function selectMerchants(db: Db) {
   return db
-    .select(merchantColumns)
+    .select({
+      id: merchants.id,
+      name: localizedSelection(merchants, 'name'),
+      agreementNumber: merchants.agreementNumber,
+      legalName: merchants.legalName,
+      countryId: merchants.countryId,
+      countryName: localizedSelection(countries, 'name'),
+      districtId: merchants.districtId,
+      districtName: localizedSelection(districts, 'name'),
+      cityId: merchants.cityId,
+      cityName: localizedSelection(settlements, 'name'),
+      street: merchants.street,
+      phone: merchants.phone,
+      email: merchants.email,
+      schedule: merchants.schedule,
+      percentageBp: merchants.percentageBp,
+      status: merchants.status,
+      createdByName: managers.name,
+      createdAt: merchants.createdAt,
+    })
     .from(merchants)
     .innerJoin(countries, eq(countries.id, merchants.countryId))
     .leftJoin(districts, eq(districts.id, merchants.districtId))
@@ -76,7 +100,7 @@ function merchantWhere(filter: MerchantFilter): SQL | undefined {
     );
   }
   if (filter.active !== undefined) conditions.push(eq(merchants.status, statusOf(filter.active)));
-  if (filter.status !== undefined) conditions.push(eq(merchants.status, filter.status));
+  if (filter.status !== undefined) conditions.push(eq(merchants.status, filter.status as Status));
   return and(...conditions);
 }
 
@@ -87,21 +111,20 @@ export async function listMerchants(db: Db, filter: MerchantFilter, window: { li
     selectMerchants(db).where(where).orderBy(desc(merchants.id)).limit(window.limit).offset(window.offset),
     db.select({ value: count() }).from(merchants).where(where),
   ]);
-  return { rows, total: total?.value ?? 0 };
+  return { rows: rows satisfies MerchantRecord[], total: total?.value ?? 0 };
 }
-export type MerchantRow = Awaited<ReturnType<typeof listMerchants>>['rows'][number];
 
-export async function listMerchantsByIds(db: Db, ids: number[]): Promise<MerchantRow[]> {
+export function listMerchantsByIds(db: Db, ids: number[]): Promise<MerchantRecord[]> {
   return selectMerchants(db).where(inArray(merchants.id, ids));
 }
 
-export async function findMerchant(db: Db, id: number): Promise<MerchantRow | undefined> {
+export async function findMerchant(db: Db, id: number): Promise<MerchantRecord | undefined> {
   const [row] = await selectMerchants(db).where(eq(merchants.id, id)).limit(1);
   return row;
 }
 
-/** The merchant's location, locked for a change; undefined when there is no such merchant. */
-export async function findMerchantLocation(db: Db, id: number): Promise<LocationIds | undefined> {
+/** The merchant's location ids, locked for a change; undefined when there is no such merchant. */
+export async function findMerchantLocation(db: Db, id: number) {
   const [row] = await db
     .select({ country: merchants.countryId, district: merchants.districtId, city: merchants.cityId })
     .from(merchants)
@@ -110,32 +133,14 @@ export async function findMerchantLocation(db: Db, id: number): Promise<Location
   return row;
 }
 
-/** The merchant's tags and infrastructure, by id, with what the detail shows of them. */
-export async function findMerchantItems(db: Db, merchantId: number) {
-  const [tagRows, surroundingRows] = await Promise.all([
-    db
-      .select({ id: tags.id, titleRu: tags.titleRu, titleEn: tags.titleEn, titleKy: tags.titleKy, status: tags.status })
-      .from(merchantTags)
-      .innerJoin(tags, eq(tags.id, merchantTags.tagId))
-      .where(eq(merchantTags.merchantId, merchantId))
-      .orderBy(asc(tags.id)),
-    db
-      .select({
-        id: surroundings.id,
-        titleRu: surroundings.titleRu,
-        titleEn: surroundings.titleEn,
-        titleKy: surroundings.titleKy,
-        icon: surroundings.icon,
-        status: surroundings.status,
-      })
-      .from(merchantSurroundings)
-      .innerJoin(surroundings, eq(surroundings.id, merchantSurroundings.surroundingId))
-      .where(eq(merchantSurroundings.merchantId, merchantId))
-      .orderBy(asc(surroundings.id)),
+/** The ids of the merchant's tags and infrastructure items, ascending. */
+export async function findMerchantItemIds(db: Db, merchantId: number) {
+  const [tagRows, itemRows] = await Promise.all([
+    db.select({ id: merchantTags.tagId }).from(merchantTags).where(eq(merchantTags.merchantId, merchantId)),
+    db.select({ id: merchantInfrastructure.itemId }).from(merchantInfrastructure).where(eq(merchantInfrastructure.merchantId, merchantId)),
   ]);
-  return { tags: tagRows, surroundings: surroundingRows };
+  return { tagIds: tagRows.map((row) => row.id), infrastructureIds: itemRows.map((row) => row.id) };
 }
-export type MerchantItems = Awaited<ReturnType<typeof findMerchantItems>>;
 
 export async function insertMerchant(db: Db, values: MerchantValues): Promise<number> {
   const [row] = await db.insert(merchants).values(values).returning({ id: merchants.id });
@@ -154,15 +159,13 @@ export async function replaceMerchantTags(db: Db, merchantId: number, tagIds: nu
   if (tagIds.length) await db.insert(merchantTags).values(tagIds.map((tagId) => ({ merchantId, tagId })));
 }
 
-export async function replaceMerchantSurroundings(db: Db, merchantId: number, surroundingIds: number[]): Promise<void> {
-  await db.delete(merchantSurroundings).where(eq(merchantSurroundings.merchantId, merchantId));
-  if (surroundingIds.length) {
-    await db.insert(merchantSurroundings).values(surroundingIds.map((surroundingId) => ({ merchantId, surroundingId })));
-  }
+export async function replaceMerchantInfrastructure(db: Db, merchantId: number, itemIds: number[]): Promise<void> {
+  await db.delete(merchantInfrastructure).where(eq(merchantInfrastructure.merchantId, merchantId));
+  if (itemIds.length) await db.insert(merchantInfrastructure).values(itemIds.map((itemId) => ({ merchantId, itemId })));
 }
 
 /** Sets the status of those of `ids` that exist. */
-export async function setMerchantStatuses(db: Db, ids: number[], status: number): Promise<void> {
+export async function setMerchantStatuses(db: Db, ids: number[], status: Status): Promise<void> {
   await db.update(merchants).set({ status, updatedAt: new Date() }).where(inArray(merchants.id, ids));
 }
 
@@ -171,7 +174,7 @@ export async function listMerchantOptions(db: Db, filter: MerchantFilter, window
   const where = merchantWhere(filter);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: merchants.id, nameRu: merchants.nameRu, nameEn: merchants.nameEn, nameKy: merchants.nameKy })
+      .select({ id: merchants.id, name: localizedSelection(merchants, 'name') })
       .from(merchants)
       .where(where)
       .orderBy(desc(merchants.id))
@@ -179,35 +182,5 @@ export async function listMerchantOptions(db: Db, filter: MerchantFilter, window
       .offset(window.offset),
     db.select({ value: count() }).from(merchants).where(where),
   ]);
-  return { rows, total: total?.value ?? 0 };
-}
-
-// ---- References a merchant names by id
-
-export async function findLocationRows(db: Db, ids: LocationIds): Promise<LocationRows> {
-  const [[country], [district], [city]] = await Promise.all([
-    db.select({ id: countries.id }).from(countries).where(eq(countries.id, ids.country)),
-    ids.district === null
-      ? Promise.resolve([])
-      : db.select({ id: districts.id, countryId: districts.countryId }).from(districts).where(eq(districts.id, ids.district)),
-    db
-      .select({ id: settlements.id, countryId: settlements.countryId, districtId: settlements.districtId })
-      .from(settlements)
-      .where(eq(settlements.id, ids.city)),
-  ]);
-  return { country, district, city };
-}
-
-/** Those of `ids` that are tags, locked against deletion until the transaction ends. */
-export async function existingTagIds(db: Db, ids: number[]): Promise<number[]> {
-  if (!ids.length) return [];
-  const rows = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids)).for('key share');
-  return rows.map((row) => row.id);
-}
-
-/** Those of `ids` that are infrastructure items, locked against deletion until the transaction ends. */
-export async function existingSurroundingIds(db: Db, ids: number[]): Promise<number[]> {
-  if (!ids.length) return [];
-  const rows = await db.select({ id: surroundings.id }).from(surroundings).where(inArray(surroundings.id, ids)).for('key share');
-  return rows.map((row) => row.id);
+  return { rows: rows satisfies Named[], total: total?.value ?? 0 };
 }

@@ -2,9 +2,20 @@ import { and, eq } from 'drizzle-orm';
 import type { Merchant, MerchantForUpdate } from '@evcms/contracts/merchants';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newsEvents } from '../../db/schema/news.ts';
-import { aManager, bearer, signIn, useTestApp } from '../../test/test-app.ts';
-import { surroundingsRepository, tagsRepository } from '../catalog/catalog.repository.ts';
-import { aMerchant, aMerchantRequest, ALMATY, BISHKEK, BISHKEK_CITY_DISTRICT, KAZAKHSTAN, KYRGYZSTAN, TOKMOK } from './merchant-builder.ts';
+import {
+  aManager,
+  aMerchant,
+  aMerchantRequest,
+  ALMATY,
+  anInfrastructureItem,
+  aTag,
+  BISHKEK,
+  BISHKEK_CITY_DISTRICT,
+  KAZAKHSTAN,
+  KYRGYZSTAN,
+  TOKMOK,
+} from '../../test/builders.ts';
+import { bearer, signIn, useTestApp } from '../../test/test-app.ts';
 
 const ctx = useTestApp();
 let auth: Record<string, string>;
@@ -24,16 +35,12 @@ function call(method: 'GET' | 'POST' | 'PATCH', url: string, options: { payload?
   });
 }
 
-const aTag = (titleEn: string, status = 0) =>
-  tagsRepository.insert(ctx.database.db, { titleRu: `${titleEn} ru`, titleEn, titleKy: `${titleEn} ky`, status });
-const aSurrounding = (titleEn: string) =>
-  surroundingsRepository.insert(ctx.database.db, { titleRu: `${titleEn} ru`, titleEn, titleKy: `${titleEn} ky`, icon: `surroundings/${titleEn}.svg`, status: 0 });
 
 describe('creating a merchant', () => {
   it('answers 201 with the full detail, in the language asked, and writes one news event', async () => {
-    const fast = await aTag('Fast');
-    const slow = await aTag('Slow', 1);
-    const cafe = await aSurrounding('Cafe');
+    const fast = await aTag(ctx.database, 'Fast');
+    const slow = await aTag(ctx.database, 'Slow', 1);
+    const cafe = await anInfrastructureItem(ctx.database, 'Cafe');
     const request = aMerchantRequest({
       name_ru: ' Зарядка ',
       name_en: 'Charging',
@@ -176,7 +183,7 @@ describe('creating a merchant', () => {
   });
 
   it('refuses unknown tags and infrastructure, and creates nothing', async () => {
-    const tag = await aTag('Known');
+    const tag = await aTag(ctx.database, 'Known');
     const request = aMerchantRequest({ name_en: 'Never stored', tags: [tag.id, 999_999], environment: [999_998] });
     const response = await call('POST', '', { payload: request, lang: 'en' });
     expect(response.statusCode).toBe(400);
@@ -209,7 +216,7 @@ describe('reading one merchant', () => {
   });
 
   it('answers the form fields for editing', async () => {
-    const tag = await aTag('Editable');
+    const tag = await aTag(ctx.database, 'Editable');
     const created = await aMerchant(ctx.app, auth, { tags: [tag.id], percentage: '7.25' });
     const response = await call('GET', `for-update/${created.id}/`, { lang: 'en' });
     expect(response.statusCode).toBe(200);

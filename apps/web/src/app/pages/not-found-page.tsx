@@ -1,21 +1,7 @@
-import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { NotFound } from '../../components/not-found.tsx';
 
 export function NotFoundPage() {
   const { t } = useTranslation('common');
-  const navigate = useNavigate();
-  return (
-    <Result
-      data-testid="not-found"
-      status="404"
-      title={t('not_found.title')}
-      subTitle={t('not_found.text')}
-      extra={
-        <Button type="primary" onClick={() => void navigate('/')}>
-          {t('not_found.home')}
-        </Button>
-      }
-    />
-  );
+  return <NotFound title={t('not_found.title')} text={t('not_found.text')} backTo="/" backText={t('not_found.home')} />;
 }

@@ -1,6 +1,6 @@
 import { LANGUAGE_STORAGE_KEY } from '../../lib/i18n.ts';
 import { http } from '../../lib/http.ts';
-import { restartAt } from '../../lib/page-reload.ts';
+import { pageLoads } from '../../lib/page-reload.ts';
 import { tokenStore } from '../../lib/token-store.ts';
 
 /** Written on logout; other tabs see it in a `storage` event and log out too. */
@@ -53,7 +53,7 @@ export function logout(options: { revoke?: boolean } = {}): Promise<void> {
     clearStorageKeepingLanguage();
     tokenStore.clear();
     writeLogoutMarker();
-    restartAt('/');
+    pageLoads.restartAt('/');
   })();
   return ending;
 }
@@ -64,7 +64,7 @@ export function followLogoutOfOtherTab(): void {
   if (ending || (!tokenStore.getAccess() && !tokenStore.getRefresh())) return;
   ending = Promise.resolve();
   tokenStore.clear();
-  restartAt('/');
+  pageLoads.restartAt('/');
 }
 
 /** For tests: forget that a logout ran (the real page reloads instead). */

@@ -1,25 +1,45 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { http } from '../../lib/http.ts';
-import { restartAt } from '../../lib/page-reload.ts';
+import { pageLoads } from '../../lib/page-reload.ts';
 import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
 import { tokenStore } from '../../lib/token-store.ts';
 import { handleStorageEvent } from './cross-tab.ts';
 import { installSession } from './install-session.ts';
 import { logout, LOGOUT_MARKER_KEY, resetLogoutState } from './logout.ts';
 
-// jsdom cannot navigate; the restart is what we check.
-vi.mock('../../lib/page-reload.ts', () => ({ reloadPage: vi.fn(), restartAt: vi.fn() }));
 
 function storageEvent(init: StorageEventInit) {
   return new StorageEvent('storage', { storageArea: localStorage, ...init });
 }
 
+/**
+ * Dispatches as the browser does. An exception in a listener does not reach the caller of
+ * dispatchEvent (so `expect(...).not.toThrow()` would always pass); it is reported as an `error`
+ * event on the window, which is what this collects.
+ */
+function dispatchCatchingErrors(event: Event): unknown[] {
+  const errors: unknown[] = [];
+  const collect = (report: ErrorEvent) => {
+    errors.push(report.error);
+    report.preventDefault();
+  };
+  window.addEventListener('error', collect);
+  try {
+    window.dispatchEvent(event);
+  } finally {
+    window.removeEventListener('error', collect);
+  }
+  return errors;
+}
+
 let uninstall: () => void;
+// jsdom cannot navigate; the restart is what we check.
+let restartAt: MockInstance<(path: string) => void>;
 
 beforeEach(() => {
   uninstall = installSession();
   resetLogoutState();
-  vi.mocked(restartAt).mockClear();
+  restartAt = vi.spyOn(pageLoads, 'restartAt').mockImplementation(() => undefined);
   tokenStore.setTokens({ access: 'access-1', refresh: 'refresh-1' });
 });
 
@@ -123,10 +143,17 @@ describe('other tabs', () => {
     ['an empty marker', { key: LOGOUT_MARKER_KEY, newValue: '' }],
     ['a removed marker', { key: LOGOUT_MARKER_KEY, newValue: null }],
   ])('ignores %s', (_name, init) => {
-    expect(() => window.dispatchEvent(storageEvent(init))).not.toThrow();
+    const seen = vi.fn();
+    const unsubscribe = tokenStore.subscribe(seen);
+    const errors = dispatchCatchingErrors(storageEvent(init));
+    unsubscribe();
+    // The tab keeps its session as it was, and no listener failed on the odd value.
     expect(tokenStore.getAccess()).toBe('access-1');
     expect(tokenStore.getRefresh()).toBe('refresh-1');
+    expect(tokenStore.isSignedIn()).toBe(true);
+    expect(seen).not.toHaveBeenCalled();
     expect(restartAt).not.toHaveBeenCalled();
+    expect(errors).toEqual([]);
   });
 
   it('ignores events of session storage and events that are not storage events', () => {

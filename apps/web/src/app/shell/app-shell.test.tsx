@@ -1,11 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
 import { tokenStore } from '../../lib/token-store.ts';
+import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
+import { Providers } from '../providers.tsx';
 import { signedInRoutes } from '../router.tsx';
-import { renderRoutes } from '../test-render.tsx';
 
 const MAIN_MENU_EN = [
   'Main',
@@ -22,19 +24,23 @@ const MAIN_MENU_EN = [
   'List of referrals',
 ];
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
+inEnglish();
+
+beforeEach(() => {
+  // The shell keeps the app's own cache, as in the app.
+  queryClient.clear();
   tokenStore.setTokens({ access: 'access-1', refresh: 'refresh-1' });
   stubFetch({
     'GET /accounts/me/': () => jsonResponse(200, { id: 1, email: 'aida@example.kg', name: 'Aida Bekova', language: 'en' }),
   });
 });
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
+afterEach(() => {
   tokenStore.clear();
-  await i18n.changeLanguage('ru');
 });
+
+/** The signed-in route tree of the app at `path`, inside the app's providers. */
+const renderApp = (path: string) => renderScreen(null, { routes: signedInRoutes(), path, wrapper: Providers, queryClient });
 
 /** Labels of the top level of a menu (items and group titles), in order. */
 function topLevelLabels(menu: HTMLElement): string[] {
@@ -47,7 +53,7 @@ function topLevelLabels(menu: HTMLElement): string[] {
 describe('shell', () => {
   it('renders every menu entry of the specification in order, with the groups', async () => {
     const user = userEvent.setup({ delay: null });
-    renderRoutes(signedInRoutes(), '/');
+    renderApp('/');
     const sidebar = await screen.findByTestId('sidebar');
     const [main, bottom] = within(sidebar).getAllByRole('menu');
 
@@ -67,7 +73,7 @@ describe('shell', () => {
   });
 
   it('shows the page title, breadcrumbs from the menu root and the manager', async () => {
-    renderRoutes(signedInRoutes(), '/merchant-report');
+    renderApp('/merchant-report');
     expect(await screen.findByTestId('page-title')).toHaveTextContent('Merchant report');
     expect(screen.getByTestId('breadcrumbs')).toHaveTextContent('Merchants/Merchant report');
     expect(await screen.findByTestId('manager-name')).toHaveTextContent('Aida Bekova');
@@ -78,7 +84,7 @@ describe('shell', () => {
   });
 
   it('links the ancestors in the breadcrumbs of a nested page', async () => {
-    renderRoutes(signedInRoutes(), '/merchants/merchant/7/create-station');
+    renderApp('/merchants/merchant/7/create-station');
     const crumbs = await screen.findByTestId('breadcrumbs');
     expect(crumbs).toHaveTextContent('Merchants/Merchant/Create station');
     expect(within(crumbs).getByRole('link', { name: 'Merchant' })).toHaveAttribute('href', '/merchants/merchant/7');
@@ -86,19 +92,19 @@ describe('shell', () => {
   });
 
   it('titles a form by whether it creates or edits', async () => {
-    renderRoutes(signedInRoutes(), '/promotions/creating-promotion/3');
+    renderApp('/promotions/creating-promotion/3');
     expect(await screen.findByTestId('page-title')).toHaveTextContent('Edit promotion');
   });
 
   it('shows a not-found page for an unknown address', async () => {
-    renderRoutes(signedInRoutes(), '/no/such/page');
+    renderApp('/no/such/page');
     expect(await screen.findByTestId('not-found')).toBeInTheDocument();
     expect(screen.getByTestId('page-title')).toHaveTextContent('Page not found');
   });
 
   it('collapses the sidebar from 240 to 68 pixels', async () => {
     const user = userEvent.setup({ delay: null });
-    renderRoutes(signedInRoutes(), '/');
+    renderApp('/');
     const sidebar = await screen.findByTestId('sidebar');
     expect(sidebar).toHaveStyle({ width: '240px' });
     await user.click(screen.getByTestId('sidebar-toggle'));
@@ -109,7 +115,7 @@ describe('shell', () => {
 
   it('switches the language from the header and remembers it', async () => {
     const user = userEvent.setup({ delay: null });
-    renderRoutes(signedInRoutes(), '/rates');
+    renderApp('/rates');
     expect(await screen.findByTestId('page-title')).toHaveTextContent('Rates');
     await user.click(within(screen.getByTestId('language-select')).getByRole('combobox'));
     await user.click(await screen.findByText('KG', { selector: '.ant-select-item-option-content' }));

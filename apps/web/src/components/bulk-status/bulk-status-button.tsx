@@ -1,6 +1,6 @@
 import { App, Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Status } from '@evcms/contracts/catalog';
+import type { Status } from '@evcms/contracts/status';
 import { formatMessage } from '@evcms/contracts/messages';
 import { errorText } from '../../lib/api-error.ts';
 import { currentLang } from '../../lib/i18n.ts';

@@ -1,4 +1,4 @@
-import { STATUS_ACTIVE, STATUS_INACTIVE, type Status } from '@evcms/contracts/catalog';
+import { STATUS_ACTIVE, STATUS_INACTIVE, type Status } from '@evcms/contracts/status';
 
 export interface BulkStatusAction {
   label: 'activate' | 'deactivate';

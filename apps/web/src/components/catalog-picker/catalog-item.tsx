@@ -1,5 +1,6 @@
 import { Flex } from 'antd';
 import type { Lang } from '@evcms/contracts/i18n';
+import { localizedKey } from '@evcms/contracts/localized';
 import { useLang } from '../../lib/i18n.ts';
 import type { CatalogItem } from './catalog-queries.ts';
 
@@ -8,7 +9,7 @@ import type { CatalogItem } from './catalog-queries.ts';
  * a language switch (a picker's choice, an edit form's loaded items) still reads right.
  */
 export function catalogTitle(item: CatalogItem, lang: Lang): string {
-  return item[`title_${lang}`] || item.title;
+  return item[localizedKey('title', lang)] || item.title;
 }
 
 /** The svg of an infrastructure item; tags have none. */

@@ -1,16 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Surrounding } from '@evcms/contracts/catalog';
-import { createQueryClient } from '../../lib/query-client.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { InfrastructureItem } from '@evcms/contracts/catalog';
 import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
-import { switchToEnglish } from '../test-utils.tsx';
+import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { CatalogItemsPreview } from './catalog-items-preview.tsx';
 import { CatalogPickerField } from './catalog-picker-field.tsx';
 
-const item = (id: number, title: string, active = true): Surrounding => ({
+const item = (id: number, title: string, active = true): InfrastructureItem => ({
   id,
   title,
   title_ru: title,
@@ -21,8 +18,7 @@ const item = (id: number, title: string, active = true): Surrounding => ({
 });
 
 describe('CatalogPickerField', () => {
-  beforeAll(switchToEnglish);
-  afterEach(() => vi.unstubAllGlobals());
+  inEnglish();
 
   it('shows the titles it was given, looks up the rest once, and removes an item', async () => {
     const user = userEvent.setup({ delay: null });
@@ -31,13 +27,7 @@ describe('CatalogPickerField', () => {
         jsonResponse(200, { items: [item(1, 'Cafe'), item(7, 'Parking', false)], page: 1, pages: 1, size: 1000, total: 2 }),
     });
     const onChange = vi.fn();
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <App>
-          <CatalogPickerField kind="surroundings" value={[1, 7]} onChange={onChange} initialItems={[item(1, 'Café')]} />
-        </App>
-      </QueryClientProvider>,
-    );
+    renderScreen(<CatalogPickerField kind="infrastructure" value={[1, 7]} onChange={onChange} initialItems={[item(1, 'Café')]} />);
 
     expect(screen.getByText('Café')).toBeInTheDocument();
     expect(await screen.findByText('Parking')).toBeInTheDocument();
@@ -52,11 +42,11 @@ describe('CatalogPickerField', () => {
 });
 
 describe('CatalogItemsPreview', () => {
-  beforeAll(switchToEnglish);
+  inEnglish();
 
   it('shows the first item and a +N toggle that expands the rest', async () => {
     const user = userEvent.setup({ delay: null });
-    render(<CatalogItemsPreview items={[item(1, 'Cafe'), item(2, 'Parking'), item(3, 'Shop')]} />);
+    renderScreen(<CatalogItemsPreview items={[item(1, 'Cafe'), item(2, 'Parking'), item(3, 'Shop')]} />);
     expect(screen.getByText('Cafe')).toBeInTheDocument();
     expect(screen.queryByText('Parking')).not.toBeInTheDocument();
 

@@ -7,6 +7,10 @@ import { CatalogItemLabel } from './catalog-item.tsx';
 import { CatalogPicker } from './catalog-picker.tsx';
 import { allCatalogItemsQueryOptions, type CatalogItem, type CatalogKind } from './catalog-queries.ts';
 
+// The end-to-end specs find the fields by these ids; the infrastructure one was named after the
+// API's path (`/common/surroundings/`) and is kept so the specs stay as they are.
+const FIELD_TEST_IDS: Record<CatalogKind, string> = { tags: 'catalog-field-tags', infrastructure: 'catalog-field-surroundings' };
+
 export interface CatalogPickerFieldProps {
   kind: CatalogKind;
   /** The chosen ids (antd's Form.Item passes value, onChange and id). */
@@ -45,7 +49,7 @@ export function CatalogPickerField({ kind, value, onChange, initialItems, disabl
 
   return (
     <>
-      <Flex wrap gap="small" align="center" data-testid={`catalog-field-${kind}`}>
+      <Flex wrap gap="small" align="center" data-testid={FIELD_TEST_IDS[kind]}>
         {ids.map((itemId) => {
           const item = known.get(itemId);
           return (

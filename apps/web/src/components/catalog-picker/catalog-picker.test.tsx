@@ -1,12 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Tag } from '@evcms/contracts/catalog';
-import { createQueryClient } from '../../lib/query-client.ts';
 import { jsonResponse, stubFetch, type SeenRequest } from '../../lib/test-fetch.ts';
-import { switchToEnglish } from '../test-utils.tsx';
+import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { CatalogPicker } from './catalog-picker.tsx';
 import type { CatalogItem } from './catalog-queries.ts';
 
@@ -37,13 +34,7 @@ function tagsEndpoint(request: SeenRequest) {
 function renderPicker(value: number[] = []) {
   const api = stubFetch({ 'GET /common/tags/': tagsEndpoint });
   const onChoose = vi.fn<(items: CatalogItem[]) => void>();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <App>
-        <CatalogPicker kind="tags" open value={value} onChoose={onChoose} onCancel={() => undefined} />
-      </App>
-    </QueryClientProvider>,
-  );
+  renderScreen(<CatalogPicker kind="tags" open value={value} onChoose={onChoose} onCancel={() => undefined} />);
   const requests = () => api.callsTo('GET /common/tags/').map((call) => Object.fromEntries(call.url.searchParams));
   return { onChoose, requests };
 }
@@ -52,8 +43,7 @@ const rowCheckbox = (title: string) => within(screen.getByText(title).closest('t
 const chosenIds = (onChoose: ReturnType<typeof renderPicker>['onChoose']) => onChoose.mock.calls[0]![0].map((item) => item.id);
 
 describe('CatalogPicker', () => {
-  beforeAll(switchToEnglish);
-  afterEach(() => vi.unstubAllGlobals());
+  inEnglish();
 
   it('keeps choices across pages, and keeps a chosen item that is no longer active', async () => {
     const user = userEvent.setup({ delay: null });

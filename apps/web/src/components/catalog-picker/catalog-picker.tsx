@@ -119,7 +119,7 @@ export function CatalogPicker({ kind, open, value, knownItems, onChoose, onCance
 
   const columns: TableColumnsType<CatalogItem> = [
     { key: 'id', title: t('picker.id'), dataIndex: 'id', width: 80 },
-    ...(kind === 'surroundings'
+    ...(kind === 'infrastructure'
       ? [
           {
             key: 'icon',
@@ -138,7 +138,7 @@ export function CatalogPicker({ kind, open, value, knownItems, onChoose, onCance
   return (
     <Modal
       open={open}
-      title={t(kind === 'tags' ? 'picker.tagsTitle' : 'picker.surroundingsTitle')}
+      title={t(kind === 'tags' ? 'picker.tagsTitle' : 'picker.infrastructureTitle')}
       width={720}
       destroyOnHidden
       okText={t('picker.choose')}

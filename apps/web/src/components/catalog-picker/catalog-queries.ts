@@ -1,20 +1,20 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { CatalogListQuery, Surrounding, Tag } from '@evcms/contracts/catalog';
-import { MAX_PICKER_PAGE_SIZE, type Paged } from '@evcms/contracts/common';
-import { http } from '../../lib/http.ts';
+import type { CatalogListQuery, InfrastructureItem, Tag } from '@evcms/contracts/catalog';
+import { MAX_PICKER_PAGE_SIZE } from '@evcms/contracts/common';
+import { resourceListQueryOptions, type ResourceConfig } from '../../lib/resource-api.ts';
 
 /*
- * The tag and infrastructure lists, shared by their own screens (features/catalog) and by the
- * pickers of the merchant and station forms. Mutations invalidate `catalogQueryKeys.tags` or
- * `.surroundings`, so every list and picker of that kind refetches.
+ * The tag and infrastructure resources, shared by their own screens (features/catalog builds its
+ * calls on these) and by the pickers of the merchant and station forms: one list key per kind, so
+ * a change made on a screen refetches every list and picker of that kind.
  */
-export type CatalogKind = 'tags' | 'surroundings';
-export type CatalogItem = Tag | Surrounding;
+export type CatalogKind = 'tags' | 'infrastructure';
+export type CatalogItem = Tag | InfrastructureItem;
 
-export const catalogQueryKeys = {
-  tags: ['catalog', 'tags'] as const,
-  surroundings: ['catalog', 'surroundings'] as const,
-};
+export const catalogResources = {
+  tags: { path: '/common/tags/', key: ['catalog', 'tags'] },
+  // The API calls infrastructure "surroundings" in its paths.
+  infrastructure: { path: '/common/surroundings/', key: ['catalog', 'infrastructure'] },
+} as const satisfies Record<CatalogKind, ResourceConfig>;
 
 /**
  * The list query as the web sends it: `page` and `size` as numbers (the contract's input type is
@@ -26,46 +26,9 @@ export type CatalogListParams = Omit<CatalogListQuery, 'active' | 'page' | 'size
   active?: string | boolean | undefined;
 };
 
-export function listTags(params: CatalogListParams, signal?: AbortSignal): Promise<Paged<Tag>> {
-  return http.get<Paged<Tag>>('/common/tags/', { query: params, signal });
-}
-
-export function listSurroundings(params: CatalogListParams, signal?: AbortSignal): Promise<Paged<Surrounding>> {
-  return http.get<Paged<Surrounding>>('/common/surroundings/', { query: params, signal });
-}
-
-export function listTagsQueryOptions(params: CatalogListParams) {
-  return queryOptions({
-    queryKey: [...catalogQueryKeys.tags, 'list', params],
-    queryFn: ({ signal }) => listTags(params, signal),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function listSurroundingsQueryOptions(params: CatalogListParams) {
-  return queryOptions({
-    queryKey: [...catalogQueryKeys.surroundings, 'list', params],
-    queryFn: ({ signal }) => listSurroundings(params, signal),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** The list query of either kind, for widgets that serve both. */
-export function listCatalogQueryOptions(kind: CatalogKind, params: CatalogListParams) {
-  return kind === 'tags' ? listTagsQueryOptions(params) : listSurroundingsQueryOptions(params);
-}
-
-/**
- * The same list typed as either kind, for the pickers (one component serves both). Its key is the
- * kind's own list key, so it shares the cache with the kind's screens and their invalidations.
- */
+/** The list of either kind typed as either, for the pickers (one component serves both). */
 export function catalogItemsQueryOptions(kind: CatalogKind, params: CatalogListParams) {
-  return queryOptions({
-    queryKey: [...catalogQueryKeys[kind], 'list', params],
-    queryFn: ({ signal }): Promise<Paged<CatalogItem>> =>
-      kind === 'tags' ? listTags(params, signal) : listSurroundings(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  return resourceListQueryOptions<CatalogItem, CatalogListParams>(catalogResources[kind], params);
 }
 
 /**

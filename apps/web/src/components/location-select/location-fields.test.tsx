@@ -1,12 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App, Form, type FormInstance } from 'antd';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Form, type FormInstance } from 'antd';
+import { describe, expect, it } from 'vitest';
 import type { Location } from '@evcms/contracts/catalog';
-import { createQueryClient } from '../../lib/query-client.ts';
 import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
-import { switchToEnglish } from '../test-utils.tsx';
+import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { LocationFields } from './location-fields.tsx';
 
 const place = (id: number, name: string, extra: Partial<Location> = {}): Location => ({
@@ -39,8 +37,7 @@ function locationsEndpoint(url: URL) {
 }
 
 describe('LocationFields', () => {
-  beforeAll(switchToEnglish);
-  afterEach(() => vi.unstubAllGlobals());
+  inEnglish();
 
   it('clears district and city when the country changes, and lists the new country’s districts', async () => {
     const user = userEvent.setup({ delay: null });
@@ -55,13 +52,7 @@ describe('LocationFields', () => {
         </Form>
       );
     }
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <App>
-          <Harness />
-        </App>
-      </QueryClientProvider>,
-    );
+    renderScreen(<Harness />);
     expect(await screen.findByText('Tokmok')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Country' }));

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, Input } from 'antd';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderInApp, switchToEnglish } from '../test-utils.tsx';
-import { localizedName } from './form-langs.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { localizedKey } from '@evcms/contracts/localized';
+import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { MultilingualStepper } from './multilingual-stepper.tsx';
 
 type Values = { name_ky: string; name_ru: string; name_en: string; phone: string };
@@ -17,7 +17,7 @@ function TagForm(props: { mode?: 'create' | 'edit'; onSubmit?: (v: Values) => un
       onSubmit={props.onSubmit ?? (() => undefined)}
       onCancel={props.onCancel ?? (() => undefined)}
       renderLanguage={(lang) => (
-        <Form.Item name={localizedName('name', lang)} label={`Name ${lang}`} rules={[{ required: true, message: 'Required' }]}>
+        <Form.Item name={localizedKey('name', lang)} label={`Name ${lang}`} rules={[{ required: true, message: 'Required' }]}>
           <Input />
         </Form.Item>
       )}
@@ -33,12 +33,12 @@ const fill = (label: string, value: string) => fireEvent.change(screen.getByLabe
 const visiblePane = () => ['ky', 'ru', 'en'].find((lang) => !screen.getByTestId(`stepper-pane-${lang}`).hidden);
 
 describe('MultilingualStepper', { timeout: 30_000 }, () => {
-  beforeAll(switchToEnglish);
+  inEnglish();
 
   it('walks Kyrgyz, Russian, English and shows Create only on the last step', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
-    renderInApp(<TagForm onSubmit={onSubmit} />);
+    renderScreen(<TagForm onSubmit={onSubmit} />);
     for (const title of ['Kyrgyz', 'Russian', 'English']) expect(screen.getByText(title)).toBeInTheDocument();
     expect(visiblePane()).toBe('ky');
     expect(screen.queryByTestId('stepper-submit')).not.toBeInTheDocument();
@@ -63,8 +63,8 @@ describe('MultilingualStepper', { timeout: 30_000 }, () => {
   });
 
   it('does not move on with an empty required field and marks the step', async () => {
-    const user = userEvent.setup();
-    const { container } = renderInApp(<TagForm />);
+    const user = userEvent.setup({ delay: null });
+    const { container } = renderScreen(<TagForm />);
     await user.click(screen.getByTestId('stepper-next'));
     expect(await within(screen.getByTestId('stepper-pane-ky')).findByText('Required')).toBeInTheDocument();
     expect(visiblePane()).toBe('ky');
@@ -77,9 +77,9 @@ describe('MultilingualStepper', { timeout: 30_000 }, () => {
   });
 
   it('goes back to the language with a mistake when the final check fails', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
-    renderInApp(<TagForm mode="edit" onSubmit={onSubmit} />);
+    renderScreen(<TagForm mode="edit" onSubmit={onSubmit} />);
     await user.click(screen.getByText('English'));
     expect(visiblePane()).toBe('en');
     fill('Name en', 'Charging');
@@ -91,7 +91,7 @@ describe('MultilingualStepper', { timeout: 30_000 }, () => {
   });
 
   it('opens the language of a field error that onSubmit put on the form (a server answer)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     function ServerRefusing() {
       const [form] = Form.useForm<Values>();
       return (
@@ -101,14 +101,14 @@ describe('MultilingualStepper', { timeout: 30_000 }, () => {
           onSubmit={() => form.setFields([{ name: 'name_ru', errors: ['Taken'] }])}
           onCancel={() => undefined}
           renderLanguage={(lang) => (
-            <Form.Item name={localizedName('name', lang)} label={`Name ${lang}`}>
+            <Form.Item name={localizedKey('name', lang)} label={`Name ${lang}`}>
               <Input />
             </Form.Item>
           )}
         />
       );
     }
-    renderInApp(<ServerRefusing />);
+    renderScreen(<ServerRefusing />);
     await user.click(screen.getByText('English'));
     await user.click(screen.getByTestId('stepper-submit'));
     await waitFor(() => expect(visiblePane()).toBe('ru'));
@@ -116,9 +116,9 @@ describe('MultilingualStepper', { timeout: 30_000 }, () => {
   });
 
   it('asks before cancelling and cancels only after Yes', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onCancel = vi.fn();
-    renderInApp(<TagForm onCancel={onCancel} />);
+    renderScreen(<TagForm onCancel={onCancel} />);
     await user.click(screen.getByTestId('stepper-cancel'));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel data entry?' });
     expect(dialog).toHaveTextContent('All the data you entered will be lost.');

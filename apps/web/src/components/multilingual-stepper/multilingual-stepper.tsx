@@ -8,7 +8,7 @@ export interface MultilingualStepperProps<V extends object> {
   form: FormInstance<V>;
   /** 'create' ends with a Create button, 'edit' with Save and lets the user open any language at once. */
   mode: 'create' | 'edit';
-  /** The fields of one language. Name them `<field>_<lang>` (see localizedName): that is how a step finds its fields. */
+  /** The fields of one language. Name them with `localizedKey(field, lang)`: that is how a step finds its fields. */
   renderLanguage: (lang: FormLang) => ReactNode;
   /** Fields that do not depend on the language, rendered once under the language steps. */
   children?: ReactNode;

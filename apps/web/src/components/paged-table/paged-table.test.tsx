@@ -1,9 +1,8 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Paged } from '@evcms/contracts/common';
-import { switchToEnglish } from '../test-utils.tsx';
+import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { PagedTable } from './paged-table.tsx';
 import { useListParams } from './use-list-params.ts';
 
@@ -40,18 +39,16 @@ function StationList() {
 }
 
 function renderList(url = '/stations') {
-  const router = createMemoryRouter([{ path: '/stations', element: <StationList /> }], { initialEntries: [url] });
-  render(<RouterProvider router={router} />);
-  return router;
+  return renderScreen(<StationList />, { path: url, pattern: '/stations' }).router;
 }
 
 const pageInput = () => screen.getByTestId('page-input') as HTMLInputElement;
 
 describe('PagedTable', { timeout: 30_000 }, () => {
-  beforeAll(switchToEnglish);
+  inEnglish();
 
   it('shows the empty state text when the page has no rows', () => {
-    render(
+    renderScreen(
       <PagedTable<Row>
         data={{ items: [], page: 1, pages: 0, size: 10, total: 0 }}
         onPageChange={() => undefined}
@@ -66,7 +63,7 @@ describe('PagedTable', { timeout: 30_000 }, () => {
   });
 
   it('disables previous on page 1 and next on the last page', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const router = renderList();
     expect(screen.getByText('Station 1')).toBeInTheDocument();
     expect(screen.getByTestId('page-count')).toHaveTextContent('of 5 pages');
@@ -84,7 +81,7 @@ describe('PagedTable', { timeout: 30_000 }, () => {
   });
 
   it('turns a typed page below 1 into 0 and navigates to a page within bounds', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const router = renderList('/stations?page=3');
     await user.clear(pageInput());
     await user.type(pageInput(), '-3');
@@ -102,7 +99,7 @@ describe('PagedTable', { timeout: 30_000 }, () => {
   });
 
   it('keeps the list state in the URL and starts at page 1 after a new size, search or filter', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const router = renderList('/stations?page=3');
     expect(screen.getByText('Station 21')).toBeInTheDocument();
 
@@ -127,7 +124,7 @@ describe('PagedTable', { timeout: 30_000 }, () => {
   });
 
   it('restores the list after going back from another page', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const router = renderList('/stations?page=2&size=20');
     expect(pageInput().value).toBe('2');
     await user.click(screen.getByTestId('page-next'));

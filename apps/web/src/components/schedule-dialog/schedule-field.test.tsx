@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { Form } from 'antd';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderInApp, switchToEnglish } from '../test-utils.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { ScheduleField } from './schedule-field.tsx';
 
 /*
@@ -21,12 +21,12 @@ function typeTime(label: string, time: string) {
 }
 
 describe('ScheduleField', { timeout: 60_000 }, () => {
-  beforeAll(switchToEnglish);
+  inEnglish();
 
   it('edits a schedule in the dialog: days, a shared break, errors that keep it open, and saves 0..6 days', async () => {
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     const onValuesChange = vi.fn();
-    renderInApp(
+    renderScreen(
       <Form initialValues={{ schedule: [] }} onValuesChange={onValuesChange}>
         <Form.Item name="schedule">
           <ScheduleField />

@@ -1,24 +1,16 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../lib/i18n.ts';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
 import { ChangePasswordPage } from './change-password-page.tsx';
-import { renderScreen } from './test-render.tsx';
+import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await i18n.changeLanguage('ru');
-});
+inEnglish();
 
 describe('create new password screen', () => {
   it('checks the length and that the confirmation matches', async () => {
     const user = userEvent.setup({ delay: null });
-    renderScreen(<ChangePasswordPage />, '/change-password?token=t1', '/change-password');
+    renderScreen(<ChangePasswordPage />, { path: '/change-password?token=t1' });
     await user.type(screen.getByLabelText('New password'), 'short');
     expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
     await user.type(screen.getByLabelText('New password'), '-but-long-now');
@@ -29,7 +21,7 @@ describe('create new password screen', () => {
   it('sends the token with the new password and says it is done', async () => {
     const user = userEvent.setup({ delay: null });
     const api = stubFetch({ 'POST /accounts/password-reset/confirm/': () => jsonResponse(200, { detail: 'Password changed' }) });
-    renderScreen(<ChangePasswordPage />, '/change-password?token=t1', '/change-password');
+    renderScreen(<ChangePasswordPage />, { path: '/change-password?token=t1' });
     await user.type(screen.getByLabelText('New password'), 'new-password-1');
     await user.type(screen.getByLabelText('Confirm password'), 'new-password-1');
     await user.click(screen.getByRole('button', { name: 'Save password' }));
@@ -39,7 +31,7 @@ describe('create new password screen', () => {
   });
 
   it('explains a link without a token', async () => {
-    renderScreen(<ChangePasswordPage />, '/change-password', '/change-password');
+    renderScreen(<ChangePasswordPage />, { path: '/change-password' });
     expect(await screen.findByText('The link is invalid or has expired. Request a new one.')).toBeInTheDocument();
   });
 });

@@ -1,21 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../lib/i18n.ts';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
 import { SettingsPage } from './settings-page.tsx';
-import { renderScreen } from './test-render.tsx';
+import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 
 const manager = { id: 1, email: 'aida@example.kg', name: 'Aida', language: 'en' };
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await i18n.changeLanguage('ru');
-});
+inEnglish();
 
 describe('settings', () => {
   it('saves the profile name', async () => {

@@ -1,22 +1,21 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n.ts';
 import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
 import { tokenStore } from '../../lib/token-store.ts';
 import { SignInPage } from './sign-in-page.tsx';
-import { renderScreen } from './test-render.tsx';
+import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
+inEnglish();
+
+afterEach(() => {
   tokenStore.clear();
-  await i18n.changeLanguage('ru');
 });
 
+const withRecovery = { routes: [{ path: '/reset-password', element: <p>reset password screen</p> }] };
+
 describe('sign-in screen', () => {
-  beforeEach(async () => {
-    await i18n.changeLanguage('en');
-  });
 
   it('asks for the email and the password', async () => {
     const user = userEvent.setup({ delay: null });
@@ -61,7 +60,7 @@ describe('sign-in screen', () => {
 
   it('links to password recovery', async () => {
     const user = userEvent.setup({ delay: null });
-    renderScreen(<SignInPage />);
+    renderScreen(<SignInPage />, withRecovery);
     await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
     expect(await screen.findByText('reset password screen')).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import { App, Form, Input, Modal, Switch, type FormInstance } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localizedName } from '../../components/multilingual-stepper/form-langs.ts';
+import { localizedKey } from '@evcms/contracts/localized';
 import { MultilingualStepper } from '../../components/multilingual-stepper/multilingual-stepper.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { applyServerErrors } from '../../lib/form-rules.ts';
@@ -53,7 +53,7 @@ export function CatalogFormModal<V extends CatalogTitles>(props: CatalogFormModa
         onCancel={onClose}
         formProps={{ initialValues: initialValues as V, onValuesChange: () => setDirty(true), autoComplete: 'off' }}
         renderLanguage={(lang) => (
-          <Form.Item name={localizedName('title', lang)} label={t(`form.title_${lang}`)} rules={titleRules[lang]} required>
+          <Form.Item name={localizedKey('title', lang)} label={t(`form.${localizedKey('title', lang)}`)} rules={titleRules[lang]} required>
             <Input />
           </Form.Item>
         )}

@@ -1,35 +1,36 @@
 import type { FormRule } from 'antd';
 import { tagCreateRequest } from '@evcms/contracts/catalog';
+import { localizedFields, localizedFrom, localizedKey, type Localized, type LocalizedKey } from '@evcms/contracts/localized';
 import { FORM_LANGS, type FormLang } from '../../components/multilingual-stepper/form-langs.ts';
 import { zodRule } from '../../lib/form-rules.ts';
 
 /** The three titles of a tag or an infrastructure item, as the API and the form name them. */
-export interface CatalogTitles {
-  title_ky: string;
-  title_ru: string;
-  title_en: string;
-}
-
-const titleField = (lang: FormLang) => `title_${lang}` as const;
+export type CatalogTitles = Record<LocalizedKey<'title'>, string>;
 
 /** The server's title rule (required, trimmed, at most 50), the same for tags and infrastructure. */
-export const titleRules: Record<FormLang, FormRule[]> = {
-  ky: [zodRule(tagCreateRequest.shape.title_ky)],
-  ru: [zodRule(tagCreateRequest.shape.title_ru)],
-  en: [zodRule(tagCreateRequest.shape.title_en)],
-};
+export const titleRules = Object.fromEntries(
+  FORM_LANGS.map((lang) => [lang, [zodRule(tagCreateRequest.shape[localizedKey('title', lang)])]]),
+) as Record<FormLang, FormRule[]>;
+
+/** The titles of a stored item: what its edit form starts from. */
+export function titlesOf(item: CatalogTitles): CatalogTitles {
+  return localizedFields('title', localizedFrom('title', item));
+}
+
+function trimmed(values: CatalogTitles): Localized {
+  const titles = localizedFrom('title', values);
+  return Object.fromEntries(FORM_LANGS.map((lang) => [lang, titles[lang].trim()])) as Localized;
+}
 
 export function trimmedTitles(values: CatalogTitles): CatalogTitles {
-  return { title_ky: values.title_ky.trim(), title_ru: values.title_ru.trim(), title_en: values.title_en.trim() };
+  return localizedFields('title', trimmed(values));
 }
 
 /** The titles that differ from the saved ones (after trimming, as the server stores them). */
 export function changedTitles(values: CatalogTitles, saved: CatalogTitles): Partial<CatalogTitles> {
-  const trimmed = trimmedTitles(values);
+  const after = trimmed(values);
+  const before = localizedFrom('title', saved);
   const changes: Partial<CatalogTitles> = {};
-  for (const lang of FORM_LANGS) {
-    const name = titleField(lang);
-    if (trimmed[name] !== saved[name]) changes[name] = trimmed[name];
-  }
+  for (const lang of FORM_LANGS) if (after[lang] !== before[lang]) changes[localizedKey('title', lang)] = after[lang];
   return changes;
 }

@@ -1,10 +1,10 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Tag } from '@evcms/contracts/catalog';
-import { useCreateTag } from './api/create-tag.ts';
-import { useUpdateTag } from './api/update-tag.ts';
+import { useResourceMutation } from '../../lib/resource-api.ts';
 import { CatalogFormModal } from './catalog-form-modal.tsx';
-import { changedTitles, trimmedTitles, type CatalogTitles } from './catalog-titles.ts';
+import { changedTitles, titlesOf, trimmedTitles, type CatalogTitles } from './catalog-titles.ts';
+import { tagsApi } from './tags-api.ts';
 
 type Values = CatalogTitles & { active?: boolean };
 
@@ -18,17 +18,17 @@ export interface TagFormModalProps {
 export function TagFormModal({ tag, onClose }: TagFormModalProps) {
   const { t } = useTranslation('catalog');
   const [form] = Form.useForm<Values>();
-  const create = useCreateTag();
-  const update = useUpdateTag();
+  const create = useResourceMutation(tagsApi.create);
+  const update = useResourceMutation(tagsApi.update);
 
   const submit = async (values: Values): Promise<string | null> => {
     if (!tag) {
       await create.mutateAsync({ ...trimmedTitles(values), active: values.active ?? true });
       return t('tags.created');
     }
-    const body = changedTitles(values, tag);
-    if (Object.keys(body).length === 0) return null;
-    await update.mutateAsync({ id: tag.id, body });
+    const changes = changedTitles(values, tag);
+    if (Object.keys(changes).length === 0) return null;
+    await update.mutateAsync({ id: tag.id, changes });
     return t('tags.saved');
   };
 
@@ -37,7 +37,7 @@ export function TagFormModal({ tag, onClose }: TagFormModalProps) {
       form={form}
       mode={tag ? 'edit' : 'create'}
       title={tag ? t('tags.edit_title') : t('tags.create_title')}
-      initialValues={tag ? { title_ky: tag.title_ky, title_ru: tag.title_ru, title_en: tag.title_en } : { active: true }}
+      initialValues={tag ? titlesOf(tag) : { active: true }}
       onSubmit={submit}
       onClose={onClose}
     />

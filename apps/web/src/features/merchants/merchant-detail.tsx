@@ -1,19 +1,20 @@
 import { EditOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Empty, Flex, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { localizedKey } from '@evcms/contracts/localized';
 import type { Merchant } from '@evcms/contracts/merchants';
 import { CatalogItemLabel } from '../../components/catalog-picker/catalog-item.tsx';
 import { FORM_LANGS } from '../../components/multilingual-stepper/form-langs.ts';
 import { ScheduleSummary } from '../../components/schedule-dialog/schedule-summary.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { useMerchant } from './api/get-merchant.ts';
 import { asCatalogItems } from './catalog-items.ts';
-import { parseMerchantId } from './merchant-id.ts';
-import { MerchantNotFound } from './merchant-not-found.tsx';
+import { MerchantNotFound, parseMerchantId } from './merchant-route.tsx';
 import { MerchantStatusSwitch } from './merchant-status-switch.tsx';
+import { merchantsApi } from './merchants-api.ts';
 import { formatPhone } from './phone-mask.ts';
 
 /** /merchants/merchant/{id}: everything about one merchant, its schedule, tags, infrastructure and stations. */
@@ -23,7 +24,7 @@ export function MerchantDetail() {
 }
 
 function MerchantDetailOf({ id }: { id: number }) {
-  const merchant = useMerchant(id);
+  const merchant = useQuery(merchantsApi.detailQueryOptions(id));
   if (merchant.data) return <MerchantCard merchant={merchant.data} />;
   if (merchant.error instanceof ApiError && merchant.error.status === 404) return <MerchantNotFound />;
   if (merchant.isError) return <Alert type="error" showIcon title={merchant.error.message} />;
@@ -51,7 +52,10 @@ function MerchantCard({ merchant }: { merchant: Merchant }) {
     .join(', ');
 
   const details = [
-    ...FORM_LANGS.map((lang) => ({ key: `name_${lang}`, label: t(`fields.name_lang.${lang}`), children: merchant[`name_${lang}`] })),
+    ...FORM_LANGS.map((lang) => {
+      const name = localizedKey('name', lang);
+      return { key: name, label: t(`fields.name_lang.${lang}`), children: merchant[name] };
+    }),
     { key: 'agreement_number', label: t('fields.agreement_number'), children: merchant.agreement_number },
     { key: 'legal_name', label: t('fields.legal_name'), children: merchant.legal_name },
     { key: 'location', label: t('fields.location'), children: location },

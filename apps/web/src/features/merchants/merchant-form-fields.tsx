@@ -1,5 +1,6 @@
 import { Col, Form, Input, InputNumber, Row, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { localizedKey } from '@evcms/contracts/localized';
 import {
   AGREEMENT_NUMBER_MAX,
   LEGAL_NAME_MAX,
@@ -12,7 +13,7 @@ import {
 } from '@evcms/contracts/merchants';
 import { CatalogPickerField } from '../../components/catalog-picker/catalog-picker-field.tsx';
 import { LocationFields } from '../../components/location-select/location-fields.tsx';
-import { localizedName, type FormLang } from '../../components/multilingual-stepper/form-langs.ts';
+import type { FormLang } from '../../components/multilingual-stepper/form-langs.ts';
 import { ScheduleField } from '../../components/schedule-dialog/schedule-field.tsx';
 import { zodRule } from '../../lib/form-rules.ts';
 import { asCatalogItems } from './catalog-items.ts';
@@ -22,7 +23,8 @@ import { formatPhone } from './phone-mask.ts';
 // The form says what the server would say: the rules are the contract's own schemas.
 const fields = merchantCreateRequest.shape;
 const rules = {
-  name: [zodRule(fields.name_ru)],
+  // The three names share one rule (required, at most 100).
+  name: [zodRule(fields[localizedKey('name', 'ru')])],
   agreement_number: [zodRule(fields.agreement_number)],
   legal_name: [zodRule(fields.legal_name)],
   street: [zodRule(fields.street)],
@@ -35,7 +37,7 @@ const rules = {
 export function MerchantNameField({ lang }: { lang: FormLang }) {
   const { t } = useTranslation('merchants');
   return (
-    <Form.Item name={localizedName('name', lang)} label={t(`fields.name_lang.${lang}`)} rules={rules.name} required>
+    <Form.Item name={localizedKey('name', lang)} label={t(`fields.name_lang.${lang}`)} rules={rules.name} required>
       <Input count={{ show: true, max: MERCHANT_NAME_MAX }} />
     </Form.Item>
   );
@@ -109,7 +111,7 @@ export function MerchantSharedFields({ form, tagItems, environmentItems }: Merch
       </Col>
       <Col xs={24} lg={12}>
         <Form.Item name="environment" label={t('fields.environment')}>
-          <CatalogPickerField kind="surroundings" initialItems={environmentItems && asCatalogItems(environmentItems)} />
+          <CatalogPickerField kind="infrastructure" initialItems={environmentItems && asCatalogItems(environmentItems)} />
         </Form.Item>
       </Col>
       <Col span={24}>

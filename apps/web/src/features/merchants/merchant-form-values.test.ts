@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MerchantForUpdate } from '@evcms/contracts/merchants';
-import { changedFields, formValuesOf } from './merchant-form-values.ts';
+import { changedFields, EMPTY_MERCHANT_FORM, formValuesOf, toMerchantRequest } from './merchant-form-values.ts';
 
 const stored: MerchantForUpdate = {
   id: 7,
@@ -25,6 +25,19 @@ const stored: MerchantForUpdate = {
 };
 
 describe('merchant edit values', () => {
+  it('start from the stored form fields only: no id, status or titled items, schedule without ids', () => {
+    const values = formValuesOf(stored);
+    expect(Object.keys(values).sort()).toEqual(Object.keys(EMPTY_MERCHANT_FORM).sort());
+    expect(values).toMatchObject({ name_ky: 'Вольт КЖ', district: null, tags: [3], percentage: 10 });
+    expect(values.schedule).toEqual([{ day: 0, start_time: '09:00:00', end_time: '18:00:00', is_break: false }]);
+  });
+
+  it('send the phone as its 12 digits and the schedule without ids', () => {
+    const request = toMerchantRequest(formValuesOf(stored));
+    expect(request.phone).toBe('996555123456');
+    expect(request.schedule).toEqual([{ day: 0, start_time: '09:00:00', end_time: '18:00:00', is_break: false }]);
+  });
+
   it('sends nothing for an untouched form: the masked phone and the stored schedule ids are not changes', () => {
     const values = formValuesOf(stored);
     expect(values.phone).toBe('+996 (555) 12-34-56');

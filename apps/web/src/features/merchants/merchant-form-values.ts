@@ -1,30 +1,24 @@
+import { localizedFields, type LocalizedKey } from '@evcms/contracts/localized';
 import type { MerchantCreateRequest, MerchantForUpdate, MerchantUpdateRequest } from '@evcms/contracts/merchants';
 import type { ScheduleEntryInput } from '@evcms/contracts/schedule';
+import { inEveryLang } from '../../components/multilingual-stepper/form-langs.ts';
 import { formatPhone, phoneDigits } from './phone-mask.ts';
 
-/** The merchant form's fields: the phone as masked text, the percentage as InputNumber gives it. */
-export interface MerchantFormValues {
-  name_ky: string;
-  name_ru: string;
-  name_en: string;
-  agreement_number: string;
-  legal_name: string;
-  country: number | null;
-  district: number | null;
-  city: number | null;
-  street: string;
-  phone: string;
-  email: string;
-  percentage: number | null;
-  tags: number[];
-  environment: number[];
-  schedule: ScheduleEntryInput[];
-}
+/**
+ * The merchant form's fields, as the API names them: the phone as masked text, the selects and
+ * the percentage null until chosen, the schedule without the stored ids.
+ */
+export type MerchantFormValues = Record<LocalizedKey<'name'>, string> &
+  Pick<MerchantForUpdate, 'agreement_number' | 'legal_name' | 'street' | 'phone' | 'email' | 'tags' | 'environment'> & {
+    country: number | null;
+    district: number | null;
+    city: number | null;
+    percentage: number | null;
+    schedule: ScheduleEntryInput[];
+  };
 
 export const EMPTY_MERCHANT_FORM: MerchantFormValues = {
-  name_ky: '',
-  name_ru: '',
-  name_en: '',
+  ...localizedFields('name', inEveryLang('')),
   agreement_number: '',
   legal_name: '',
   country: null,
@@ -39,25 +33,16 @@ export const EMPTY_MERCHANT_FORM: MerchantFormValues = {
   schedule: [],
 };
 
-/** The stored merchant as the edit form starts: the phone masked, schedule ids dropped (the server numbers entries). */
+const FORM_FIELDS = Object.keys(EMPTY_MERCHANT_FORM) as (keyof MerchantFormValues)[];
+
+// The server numbers schedule entries; the form and the requests carry none.
+const withoutIds = (schedule: readonly ScheduleEntryInput[]): ScheduleEntryInput[] =>
+  schedule.map(({ day, start_time, end_time, is_break }) => ({ day, start_time, end_time, is_break }));
+
+/** The stored merchant as the edit form starts: its form fields, the phone masked. */
 export function formValuesOf(merchant: MerchantForUpdate): MerchantFormValues {
-  return {
-    name_ky: merchant.name_ky,
-    name_ru: merchant.name_ru,
-    name_en: merchant.name_en,
-    agreement_number: merchant.agreement_number,
-    legal_name: merchant.legal_name,
-    country: merchant.country,
-    district: merchant.district,
-    city: merchant.city,
-    street: merchant.street,
-    phone: formatPhone(merchant.phone),
-    email: merchant.email,
-    percentage: merchant.percentage,
-    tags: merchant.tags,
-    environment: merchant.environment,
-    schedule: merchant.schedule.map(({ day, start_time, end_time, is_break }) => ({ day, start_time, end_time, is_break })),
-  };
+  const values = Object.fromEntries(FORM_FIELDS.map((name) => [name, merchant[name]])) as MerchantFormValues;
+  return { ...values, phone: formatPhone(merchant.phone), schedule: withoutIds(merchant.schedule) };
 }
 
 /**
@@ -72,7 +57,7 @@ export function toMerchantRequest(values: MerchantFormValues): MerchantCreateReq
     district: values.district ?? null,
     phone: phoneDigits(values.phone),
     percentage: values.percentage as number,
-    schedule: values.schedule.map(({ day, start_time, end_time, is_break }) => ({ day, start_time, end_time, is_break })),
+    schedule: withoutIds(values.schedule),
   };
 }
 

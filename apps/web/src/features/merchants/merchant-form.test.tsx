@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../lib/i18n.ts';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch, type SeenRequest } from '../../lib/test-fetch.ts';
+import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { MerchantForm } from './merchant-form.tsx';
-import { renderScreen } from './test-render.tsx';
 
 const place = (id: number, name: string, extra: object = {}) => ({ id, name, name_ru: name, name_en: name, name_ky: name, ...extra });
 
@@ -15,25 +14,15 @@ function locations(request: SeenRequest) {
   return jsonResponse(200, [place(1, 'Bishkek', { country_id: 1, district_id: null })]);
 }
 
-// The machine is shared and antd under jsdom is slow: waits get more than the default second.
-const slow = { timeout: 5000 };
-
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await i18n.changeLanguage('ru');
-});
+inEnglish();
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
   // The city waits for a country: its select is disabled until then.
-  await waitFor(() => expect(screen.getByLabelText(label)).toBeEnabled(), slow);
+  await waitFor(() => expect(screen.getByLabelText(label)).toBeEnabled());
   await user.click(screen.getByLabelText(label));
-  await user.click(await screen.findByTitle(option, {}, slow));
+  await user.click(await screen.findByTitle(option));
 }
 
 describe('merchant form', { timeout: 60_000 }, () => {
@@ -44,14 +33,18 @@ describe('merchant form', { timeout: 60_000 }, () => {
       'GET /common/locations/': locations,
       'POST /merchants/': () => answer(),
     });
-    const { router } = renderScreen(<MerchantForm />, '/merchants/create-edit-merchant', '/merchants/create-edit-merchant/:id?');
+    const { router } = renderScreen(<MerchantForm />, {
+      path: '/merchants/create-edit-merchant',
+      pattern: '/merchants/create-edit-merchant/:id?',
+      routes: [{ path: '/merchants/merchant/:id', element: <p>merchant page</p> }],
+    });
 
     fill('Name in Kyrgyz', 'Вольт КЖ');
     await user.click(screen.getByTestId('stepper-next'));
-    await waitFor(() => expect(screen.getByTestId('stepper-pane-ru')).toBeVisible(), slow);
+    await waitFor(() => expect(screen.getByTestId('stepper-pane-ru')).toBeVisible());
     fill('Name in Russian', 'Вольт');
     await user.click(screen.getByTestId('stepper-next'));
-    await waitFor(() => expect(screen.getByTestId('stepper-pane-en')).toBeVisible(), slow);
+    await waitFor(() => expect(screen.getByTestId('stepper-pane-en')).toBeVisible());
     fill('Name in English', 'Volt');
     fill('Agreement number', 'A-17');
     fill('Legal entity name', 'Volt LLC');
@@ -65,7 +58,7 @@ describe('merchant form', { timeout: 60_000 }, () => {
     fill('Agency agreement percentage', '12.5');
 
     await user.click(screen.getByTestId('stepper-submit'));
-    await waitFor(() => expect(api.callsTo('POST /merchants/')).toHaveLength(1), slow);
+    await waitFor(() => expect(api.callsTo('POST /merchants/')).toHaveLength(1));
     expect(api.callsTo('POST /merchants/')[0]!.json()).toEqual({
       name_ky: 'Вольт КЖ',
       name_ru: 'Вольт',
@@ -84,14 +77,14 @@ describe('merchant form', { timeout: 60_000 }, () => {
       schedule: [],
     });
     // The server's message is on the phone field and in a notification.
-    await waitFor(() => expect(screen.getAllByText('A merchant with this phone already exists')).toHaveLength(2), slow);
+    await waitFor(() => expect(screen.getAllByText('A merchant with this phone already exists')).toHaveLength(2));
     expect(screen.getByLabelText('Phone').closest('.ant-form-item')).toHaveTextContent('A merchant with this phone already exists');
 
     answer = () => jsonResponse(201, { id: 17 });
     await user.click(screen.getByTestId('stepper-submit'));
-    const dialog = await screen.findByRole('dialog', {}, slow);
+    const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Merchant created');
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/merchants/merchant/17'), slow);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/merchants/merchant/17'));
   });
 });

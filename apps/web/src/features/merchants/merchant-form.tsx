@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Card, Form, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +9,7 @@ import { MultilingualStepper } from '../../components/multilingual-stepper/multi
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { applyServerErrors } from '../../lib/form-rules.ts';
-import { useCreateMerchant } from './api/create-merchant.ts';
-import { useMerchantForUpdate } from './api/get-merchant-for-update.ts';
-import { useUpdateMerchant } from './api/update-merchant.ts';
-import { parseMerchantId } from './merchant-id.ts';
+import { useResourceMutation } from '../../lib/resource-api.ts';
 import { MerchantNameField, MerchantSharedFields } from './merchant-form-fields.tsx';
 import {
   changedFields,
@@ -20,7 +18,8 @@ import {
   toMerchantRequest,
   type MerchantFormValues,
 } from './merchant-form-values.ts';
-import { MerchantNotFound } from './merchant-not-found.tsx';
+import { MerchantNotFound, parseMerchantId } from './merchant-route.tsx';
+import { merchantsApi } from './merchants-api.ts';
 
 /** /merchants/create-edit-merchant/{id?}: a new merchant, or the stored one to edit. */
 export function MerchantForm() {
@@ -31,7 +30,7 @@ export function MerchantForm() {
 }
 
 function EditMerchant({ id }: { id: number }) {
-  const stored = useMerchantForUpdate(id);
+  const stored = useQuery(merchantsApi.forUpdateQueryOptions(id));
   // Keyed, so a background refetch does not reset what the user is typing.
   if (stored.data) return <MerchantFormBody key={id} merchant={stored.data} />;
   if (stored.error instanceof ApiError && stored.error.status === 404) return <MerchantNotFound />;
@@ -49,8 +48,8 @@ function MerchantFormBody({ merchant }: { merchant?: MerchantForUpdate }) {
   const [initial] = useState(() => (merchant ? formValuesOf(merchant) : EMPTY_MERCHANT_FORM));
   const [dirty, setDirty] = useState(false);
   const guard = useUnsavedChangesGuard(dirty);
-  const create = useCreateMerchant();
-  const update = useUpdateMerchant();
+  const create = useResourceMutation(merchantsApi.create);
+  const update = useResourceMutation(merchantsApi.update);
 
   const current = (): MerchantFormValues => ({ ...initial, ...form.getFieldsValue(true) });
   // Where Cancel (and a save without changes) goes back to.

@@ -1,39 +1,25 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Segmented, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Flex, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Status } from '@evcms/contracts/catalog';
 import type { MerchantListItem } from '@evcms/contracts/merchants';
-import { BulkStatusButton } from '../../components/bulk-status/bulk-status-button.tsx';
+import { isActive, type Status } from '@evcms/contracts/status';
+import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
+import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import { PagedTable } from '../../components/paged-table/paged-table.tsx';
-import { useListParams } from '../../components/paged-table/use-list-params.ts';
-import { SearchInput } from '../../components/search-input.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
-import { useMerchants } from './api/list-merchants.ts';
-import { useSetMerchantStatuses } from './api/set-merchant-statuses.ts';
-import { isActive, MerchantStatusTag } from './merchant-status.tsx';
+import { merchantsApi } from './merchants-api.ts';
+import { MerchantStatusTag } from './merchant-status.tsx';
 import { formatPhone } from './phone-mask.ts';
 
-type ActiveFilter = 'all' | 'true' | 'false';
+const rowIsActive = (row: MerchantListItem) => isActive(row.status);
 
 /** Merchants: search, status filter, paged table, bulk activate / deactivate of the selected rows. */
 export function MerchantList() {
   const { t } = useTranslation('merchants');
   const navigate = useNavigate();
-  const list = useListParams({ filters: ['active'] });
-  const merchants = useMerchants(list.params);
-  const setStatuses = useSetMerchantStatuses();
-  // The selection belongs to the rows on screen: another page, search or filter starts afresh.
-  const listKey = JSON.stringify(list.params);
-  const [selection, setSelection] = useState<{ listKey: string; rows: MerchantListItem[] }>({ listKey, rows: [] });
-  const selected = selection.listKey === listKey ? selection.rows : [];
-  const filtered = Boolean(list.search || list.filters.active);
-
-  const changeStatuses = async (status: Status) => {
-    await setStatuses.mutateAsync({ ids: selected.map((row) => row.id), status });
-    setSelection({ listKey, rows: [] });
-  };
+  const screen = useListScreen<MerchantListItem>(merchantsApi, rowIsActive);
+  const { list, query } = screen;
 
   // Status sits next to the name so that what a bulk change changes is in view on a laptop screen.
   const columns: TableColumnsType<MerchantListItem> = [
@@ -55,59 +41,40 @@ export function MerchantList() {
 
   return (
     <Card>
-      <Flex gap="middle" wrap justify="space-between" style={{ marginBottom: 16 }}>
-        <Flex gap="middle" wrap>
-          <SearchInput
-            value={list.search}
-            onChange={list.setSearch}
-            placeholder={t('list.search')}
-            aria-label={t('list.search')}
-            style={{ width: 440 }}
-          />
-          <Segmented<ActiveFilter>
-            aria-label={t('list.status_filter')}
-            value={(list.filters.active as ActiveFilter | undefined) ?? 'all'}
-            onChange={(value) => list.setFilter('active', value === 'all' ? null : value)}
-            options={[
-              { value: 'all', label: t('list.all') },
-              { value: 'true', label: t('status.active') },
-              { value: 'false', label: t('status.inactive') },
-            ]}
-          />
-        </Flex>
-        <Flex gap="middle" wrap align="center">
-          {selected.length > 0 && <Typography.Text>{t('components:bulk.selected', { count: selected.length })}</Typography.Text>}
-          <BulkStatusButton selected={selected.map((row) => ({ active: isActive(row.status) }))} onChange={changeStatuses} />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/merchants/create-edit-merchant')}>
-            {t('list.create')}
-          </Button>
-        </Flex>
+      <Flex vertical gap="middle">
+        <ListToolbar
+          screen={screen}
+          searchLabel={t('list.search')}
+          searchWidth={440}
+          actions={
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/merchants/create-edit-merchant')}>
+              {t('list.create')}
+            </Button>
+          }
+        />
+        {query.isError && <Alert type="error" showIcon title={query.error.message} />}
+        <PagedTable<MerchantListItem>
+          data={query.data}
+          page={list.page}
+          pageSize={list.size}
+          onPageChange={list.setPage}
+          onSizeChange={list.setSize}
+          loading={query.isFetching}
+          columns={columns}
+          rowKey="id"
+          scroll={{ x: 'max-content' }}
+          locale={screen.filtered ? { emptyText: t('list.nothing_found') } : undefined}
+          rowSelection={screen.rowSelection}
+          onRow={(row) => ({
+            style: { cursor: 'pointer' },
+            onClick: (event) => {
+              // A click on the selection checkbox selects the row; it must not open it.
+              if ((event.target as HTMLElement).closest('.ant-table-selection-column')) return;
+              void navigate(`/merchants/merchant/${row.id}`);
+            },
+          })}
+        />
       </Flex>
-      {merchants.isError && <Alert type="error" showIcon title={merchants.error.message} style={{ marginBottom: 16 }} />}
-      <PagedTable<MerchantListItem>
-        data={merchants.data}
-        page={list.page}
-        pageSize={list.size}
-        onPageChange={list.setPage}
-        onSizeChange={list.setSize}
-        loading={merchants.isFetching}
-        columns={columns}
-        rowKey="id"
-        scroll={{ x: 'max-content' }}
-        locale={filtered ? { emptyText: t('list.nothing_found') } : undefined}
-        rowSelection={{
-          selectedRowKeys: selected.map((row) => row.id),
-          onChange: (_keys, rows) => setSelection({ listKey, rows }),
-        }}
-        onRow={(row) => ({
-          style: { cursor: 'pointer' },
-          onClick: (event) => {
-            // A click on the selection checkbox selects the row; it must not open it.
-            if ((event.target as HTMLElement).closest('.ant-table-selection-column')) return;
-            void navigate(`/merchants/merchant/${row.id}`);
-          },
-        })}
-      />
     </Card>
   );
 }

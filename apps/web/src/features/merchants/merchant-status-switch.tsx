@@ -1,20 +1,20 @@
 import { App, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { STATUS_ACTIVE, STATUS_INACTIVE } from '@evcms/contracts/catalog';
 import { formatMessage } from '@evcms/contracts/messages';
 import type { Merchant } from '@evcms/contracts/merchants';
+import { isActive, toggledStatus } from '@evcms/contracts/status';
 import { useConfirm } from '../../components/confirm-modal.ts';
 import { errorText } from '../../lib/api-error.ts';
 import { currentLang } from '../../lib/i18n.ts';
-import { useSetMerchantStatuses } from './api/set-merchant-statuses.ts';
-import { isActive } from './merchant-status.tsx';
+import { useResourceMutation } from '../../lib/resource-api.ts';
+import { merchantsApi } from './merchants-api.ts';
 
 /** Activates or deactivates one merchant after a confirmation naming it. */
 export function MerchantStatusSwitch({ merchant }: { merchant: Pick<Merchant, 'id' | 'name' | 'status'> }) {
   const { t } = useTranslation('merchants');
   const { message, notification } = App.useApp();
   const { confirm } = useConfirm();
-  const setStatuses = useSetMerchantStatuses();
+  const setStatuses = useResourceMutation(merchantsApi.setStatuses);
   const active = isActive(merchant.status);
 
   const toggle = () =>
@@ -23,7 +23,7 @@ export function MerchantStatusSwitch({ merchant }: { merchant: Pick<Merchant, 'i
       content: merchant.name,
       onOk: async () => {
         try {
-          await setStatuses.mutateAsync({ ids: [merchant.id], status: active ? STATUS_INACTIVE : STATUS_ACTIVE });
+          await setStatuses.mutateAsync({ ids: [merchant.id], status: toggledStatus(merchant.status) });
           void message.success(t(active ? 'detail.deactivated' : 'detail.activated'));
         } catch (error) {
           notification.error({ title: errorText(error, formatMessage(currentLang(), 'server_error')) });

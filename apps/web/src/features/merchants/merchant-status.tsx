@@ -1,10 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { STATUS_ACTIVE, type Status } from '@evcms/contracts/catalog';
-
-export function isActive(status: Status): boolean {
-  return status === STATUS_ACTIVE;
-}
+import { isActive, type Status } from '@evcms/contracts/status';
 
 /** 'Active' in green or 'Inactive' in grey. */
 export function MerchantStatusTag({ status }: { status: Status }) {

@@ -1,0 +1,12 @@
+import { smallint, timestamp } from 'drizzle-orm/pg-core';
+import type { Status } from '@evcms/contracts/status';
+
+/** Columns many tables share. */
+
+/** 0 active, 1 inactive (contracts/status.ts). */
+export const statusColumn = () => smallint('status').$type<Status>().notNull().default(0);
+
+export const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};

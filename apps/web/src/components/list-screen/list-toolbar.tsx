@@ -1,0 +1,48 @@
+import { Flex, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BulkStatusButton } from '../bulk-status/bulk-status-button.tsx';
+import { SearchInput } from '../search-input.tsx';
+import { StatusFilter } from './status-filter.tsx';
+import type { ListScreen } from './use-list-screen.ts';
+
+export interface ListToolbarProps<Row extends { id: number }> {
+  screen: ListScreen<Row>;
+  /** What the search matches, as its placeholder and accessible name. */
+  searchLabel: string;
+  searchWidth?: number;
+  /** The screen's own buttons (create), at the end. */
+  actions?: ReactNode;
+}
+
+/**
+ * Above a list with statuses: search and status filter, and while rows are selected their count
+ * and the one bulk Activate / Deactivate button (spec 4), then the screen's create button.
+ */
+export function ListToolbar<Row extends { id: number }>({ screen, searchLabel, searchWidth = 300, actions }: ListToolbarProps<Row>) {
+  const { t } = useTranslation('components');
+  const { list } = screen;
+  return (
+    <Flex justify="space-between" wrap gap="middle">
+      <Flex wrap gap="middle">
+        <SearchInput
+          value={list.search}
+          onChange={list.setSearch}
+          placeholder={searchLabel}
+          aria-label={searchLabel}
+          style={{ width: searchWidth }}
+        />
+        <StatusFilter value={screen.active} onChange={screen.setActive} />
+      </Flex>
+      <Flex wrap gap="middle" align="center">
+        {screen.selected.length > 0 && (
+          <Flex align="center" gap="middle" data-testid="bulk-bar">
+            <Typography.Text>{t('bulk.selected', { count: screen.selected.length })}</Typography.Text>
+            <BulkStatusButton selected={screen.selectedStatuses} onChange={screen.changeSelected} />
+          </Flex>
+        )}
+        {actions}
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,42 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The house rules of docs/architecture.md that lint enforces. Each case lints a line as if it
+ * stood in a real file of the tree, and expects the rule to refuse it (or to let it pass).
+ */
+const eslint = new ESLint();
+
+async function ruleIds(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+const RESTRICTED = 'import-x/no-restricted-paths';
+
+describe('import direction', () => {
+  it('refuses a web feature importing another feature', async () => {
+    expect(await ruleIds('apps/web/src/features/catalog/probe.ts', "export { MerchantList } from '../merchants/merchant-list.tsx';\n")).toContain(
+      RESTRICTED,
+    );
+  });
+
+  it('refuses lib or components importing a feature', async () => {
+    expect(await ruleIds('apps/web/src/lib/probe.ts', "export { MerchantList } from '../features/merchants/merchant-list.tsx';\n")).toContain(
+      RESTRICTED,
+    );
+  });
+
+  it('refuses a server module reading another module’s repository, and lets it call the service', async () => {
+    const module = 'apps/server/src/modules/merchants/probe.ts';
+    expect(await ruleIds(module, "export { tagsRepository } from '../catalog/catalog.repository.ts';\n")).toContain(RESTRICTED);
+    expect(await ruleIds(module, "export { findTags } from '../catalog/tags.service.ts';\n")).toEqual([]);
+  });
+});
+
+describe('file names', () => {
+  it('refuses a file name that is not kebab-case', async () => {
+    expect(await ruleIds('apps/web/src/lib/MerchantList.ts', 'export const a = 1;\n')).toContain('check-file/filename-naming-convention');
+    expect(await ruleIds('apps/web/src/lib/merchant-list.test.ts', 'export const a = 1;\n')).toEqual([]);
+  });
+});
