@@ -1,43 +1,49 @@
-import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import checkFile from 'eslint-plugin-check-file';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const folders = (parent) =>
-  readdirSync(new URL(parent, import.meta.url), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
-
-const web = './apps/web/src';
-const modules = './apps/server/src/modules';
-
 /*
- * The import direction of docs/architecture.md. Web: lib and components -> features -> app, and a
- * feature never imports another feature. Server: a module reaches another module only through
- * one of its services (`*.service.ts`), never its repository, rules or presenter.
+ * The import direction of docs/architecture.md, as architectural elements. Web: lib and components
+ * -> features -> app, and a feature never imports another feature. Server: a module reaches
+ * another module only through one of its services (`*.service.ts`), never its repository, rules
+ * or presenter. (A file belongs to the first element whose folder pattern it lies in.)
  */
-const importZones = [
-  ...folders(`${web}/features/`).map((feature) => ({
-    target: `${web}/features/${feature}`,
-    from: `${web}/features`,
-    except: [`./${feature}`],
-    message: 'A feature never imports another feature: move what both need into components/ or lib/.',
-  })),
+const elements = [
+  { type: 'web-app', pattern: 'apps/web/src/app' },
+  { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+  { type: 'web-shared', pattern: 'apps/web/src/(lib|components)' },
+  { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['module'] },
+];
+// What a module offers other modules.
+const files = [{ category: 'service', pattern: '**/*.service.ts' }];
+
+const element = (type, captured) => ({ element: { type, ...(captured && { captured }) } });
+const policies = [
   {
-    target: [`${web}/lib`, `${web}/components`],
-    from: [`${web}/features`, `${web}/app`],
+    from: element('web-feature'),
+    disallow: [{ to: element('web-feature', { feature: '!{{from.element.captured.feature}}' }) }],
+    message: 'A feature never imports another feature: move what both need into components/ or lib/.',
+  },
+  {
+    from: element('web-feature'),
+    disallow: [{ to: element('web-app') }],
+    message: 'Features do not import the app shell; the app imports features.',
+  },
+  {
+    from: element('web-shared'),
+    disallow: [{ to: element('web-feature') }, { to: element('web-app') }],
     message: 'lib/ and components/ are shared by every feature: they import no feature and nothing of app/.',
   },
-  { target: `${web}/features`, from: `${web}/app`, message: 'Features do not import the app shell; the app imports features.' },
-  ...folders(`${modules}/`).map((module) => ({
-    target: `${modules}/${module}`,
-    from: `${modules}/!(${module})/**`,
-    except: ['**/*.service.ts'],
+  {
+    from: element('server-module'),
+    disallow: [{ to: element('server-module', { module: '!{{from.element.captured.module}}' }) }],
     message: 'A module uses another module only through its service (*.service.ts).',
-  })),
+  },
+  // The last policy that matches decides: another module's services are open to every module.
+  { from: element('server-module'), allow: [{ to: { file: { categories: 'service' } } }] },
 ];
 
 export default tseslint.config(
@@ -54,10 +60,14 @@ export default tseslint.config(
   },
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
-    plugins: { 'import-x': importX, 'check-file': checkFile },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    plugins: { boundaries, 'check-file': checkFile },
+    settings: {
+      'boundaries/elements': elements,
+      'boundaries/files': files,
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: importZones }],
+      'boundaries/dependencies': ['error', { default: 'allow', policies }],
       'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
       'check-file/folder-naming-convention': ['error', { 'apps/*/src/**/': 'KEBAB_CASE', 'packages/*/src/**/': 'KEBAB_CASE' }],
     },

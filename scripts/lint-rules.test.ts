@@ -12,7 +12,7 @@ async function ruleIds(filePath: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
 }
 
-const RESTRICTED = 'import-x/no-restricted-paths';
+const RESTRICTED = 'boundaries/dependencies';
 
 describe('import direction', () => {
   it('refuses a web feature importing another feature', async () => {

@@ -1,15 +1,15 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { QueryClient, UseMutationOptions } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Switch, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Card, Flex, Switch, Tooltip, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMessage } from '@evcms/contracts/messages';
 import { statusOf } from '@evcms/contracts/status';
 import type { CatalogItem, CatalogKind } from '../../components/catalog-picker/catalog-queries.ts';
 import { useConfirm } from '../../components/confirm-modal.ts';
+import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
 import { useListScreen, type ListScreenResource } from '../../components/list-screen/use-list-screen.ts';
-import { PagedTable } from '../../components/paged-table/paged-table.tsx';
 import { errorText } from '../../lib/api-error.ts';
 import { currentLang } from '../../lib/i18n.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
@@ -38,7 +38,6 @@ export function CatalogList<T extends CatalogItem>({ kind, api, extraColumns = [
   const { message, notification } = App.useApp();
   const { confirm } = useConfirm();
   const screen = useListScreen<T>(api, isActive);
-  const { list, query } = screen;
   const remove = useResourceMutation(api.remove);
   const [editing, setEditing] = useState<Editing<T>>(null);
   const [toggling, setToggling] = useState<number | null>(null);
@@ -130,19 +129,7 @@ export function CatalogList<T extends CatalogItem>({ kind, api, extraColumns = [
             </Button>
           }
         />
-        {query.isError && <Alert type="error" showIcon title={t('list.load_failed')} description={query.error.message} />}
-        <PagedTable<T>
-          rowKey="id"
-          columns={columns}
-          data={query.data}
-          loading={query.isFetching}
-          page={list.page}
-          pageSize={list.size}
-          onPageChange={list.setPage}
-          onSizeChange={list.setSize}
-          locale={screen.filtered ? { emptyText: t('list.nothing_found') } : undefined}
-          rowSelection={screen.rowSelection}
-        />
+        <ListScreenTable<T> screen={screen} columns={columns} />
       </Flex>
       {editing && renderForm(editing.item, () => setEditing(null))}
     </Card>

@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MerchantListItem } from '@evcms/contracts/merchants';
 import { isActive, type Status } from '@evcms/contracts/status';
+import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
-import { PagedTable } from '../../components/paged-table/paged-table.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { merchantsApi } from './merchants-api.ts';
 import { MerchantStatusTag } from './merchant-status.tsx';
@@ -19,7 +19,6 @@ export function MerchantList() {
   const { t } = useTranslation('merchants');
   const navigate = useNavigate();
   const screen = useListScreen<MerchantListItem>(merchantsApi, rowIsActive);
-  const { list, query } = screen;
 
   // Status sits next to the name so that what a bulk change changes is in view on a laptop screen.
   const columns: TableColumnsType<MerchantListItem> = [
@@ -52,19 +51,10 @@ export function MerchantList() {
             </Button>
           }
         />
-        {query.isError && <Alert type="error" showIcon title={query.error.message} />}
-        <PagedTable<MerchantListItem>
-          data={query.data}
-          page={list.page}
-          pageSize={list.size}
-          onPageChange={list.setPage}
-          onSizeChange={list.setSize}
-          loading={query.isFetching}
+        <ListScreenTable<MerchantListItem>
+          screen={screen}
           columns={columns}
-          rowKey="id"
           scroll={{ x: 'max-content' }}
-          locale={screen.filtered ? { emptyText: t('list.nothing_found') } : undefined}
-          rowSelection={screen.rowSelection}
           onRow={(row) => ({
             style: { cursor: 'pointer' },
             onClick: (event) => {
