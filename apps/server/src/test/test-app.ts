@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { aManager } from './builders.ts';
 import { readEml } from './eml.ts';
 import { createTestDatabase } from './test-db.ts';
 
@@ -53,6 +54,23 @@ export function useTestApp(env: NodeJS.ProcessEnv = {}): TestContext {
     Object.assign(ctx, await createTestApp(env));
   });
   afterAll(() => ctx.close?.());
+  return ctx;
+}
+
+export interface SignedInContext extends TestContext {
+  /** The Authorization header of the signed-in manager. */
+  auth: Record<string, string>;
+  managerName: string;
+}
+
+/** The app for one test file with a manager signed in before its first test (`ctx.auth`). */
+export function useSignedInApp(manager: { name?: string } = {}): SignedInContext {
+  const ctx = useTestApp() as SignedInContext;
+  beforeAll(async () => {
+    const row = await aManager(ctx.database, manager);
+    ctx.managerName = row.name;
+    ctx.auth = bearer((await signIn(ctx.app, row.email, row.password)).access);
+  });
   return ctx;
 }
 

@@ -1,16 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multipartForm, type FilePart } from '../../test/multipart.ts';
-import { aManager } from '../../test/builders.ts';
-import { bearer, signIn, useTestApp } from '../../test/test-app.ts';
+import { useSignedInApp } from '../../test/test-app.ts';
 
-const ctx = useTestApp();
-let auth: Record<string, string>;
-beforeAll(async () => {
-  const manager = await aManager(ctx.database);
-  auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
-});
+const ctx = useSignedInApp();
 
 interface SurroundingBody {
   id: number;
@@ -32,7 +26,7 @@ async function send(method: 'POST' | 'PATCH', url: string, fields: Record<string
     method,
     url: `/api/v1/common/surroundings/${url}`,
     payload: form.payload,
-    headers: { ...auth, ...form.headers, ...(lang && { 'accept-language': lang }) },
+    headers: { ...ctx.auth, ...form.headers, ...(lang && { 'accept-language': lang }) },
   });
 }
 
@@ -40,7 +34,7 @@ function call(method: 'GET' | 'PATCH' | 'DELETE', url: string, options: { payloa
   return ctx.app.inject({
     method,
     url: `/api/v1/common/surroundings/${url}`,
-    headers: { ...auth, ...(options.lang && { 'accept-language': options.lang }) },
+    headers: { ...ctx.auth, ...(options.lang && { 'accept-language': options.lang }) },
     ...(options.payload && { payload: options.payload }),
   });
 }
@@ -126,7 +120,7 @@ describe('creating infrastructure', () => {
       title_ky: ['Field cannot be blank'],
       icon: ['Upload icon'],
     });
-    const json = await ctx.app.inject({ method: 'POST', url: '/api/v1/common/surroundings/', headers: { ...auth, 'accept-language': 'en' }, payload: { ...titles, icon: { size: 1 } } });
+    const json = await ctx.app.inject({ method: 'POST', url: '/api/v1/common/surroundings/', headers: { ...ctx.auth, 'accept-language': 'en' }, payload: { ...titles, icon: { size: 1 } } });
     expect(json.statusCode).toBe(400);
     expect(json.json()).toEqual({ icon: ['Upload icon'] });
     const tooLong = await send('POST', '', { ...titles, title_ky: 'ы'.repeat(51), icon: icon(), active: 'perhaps' }, 'en');
@@ -141,7 +135,7 @@ describe('creating infrastructure', () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/common/surroundings/',
-      headers: { ...auth, 'content-type': 'multipart/form-data; boundary=xyz', 'accept-language': 'en' },
+      headers: { ...ctx.auth, 'content-type': 'multipart/form-data; boundary=xyz', 'accept-language': 'en' },
       payload: '--xyz\r\nContent-Disposition: form-data; name="title_ru"\r\n\r\nunfinished',
     });
     expect(response.statusCode).toBe(400);

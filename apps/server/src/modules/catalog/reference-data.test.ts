@@ -1,13 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { aManager } from '../../test/builders.ts';
-import { bearer, signIn, useTestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useSignedInApp } from '../../test/test-app.ts';
 
-const ctx = useTestApp();
-let auth: Record<string, string>;
-beforeAll(async () => {
-  const manager = await aManager(ctx.database);
-  auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
-});
+const ctx = useSignedInApp();
 
 interface LocationBody {
   id: number;
@@ -20,7 +14,7 @@ interface LocationBody {
 }
 
 function get(url: string, lang?: string) {
-  return ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { ...auth, ...(lang && { 'accept-language': lang }) } });
+  return ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { ...ctx.auth, ...(lang && { 'accept-language': lang }) } });
 }
 
 async function locations(query: string, lang?: string): Promise<LocationBody[]> {

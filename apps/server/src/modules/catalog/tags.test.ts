@@ -1,20 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { aManager } from '../../test/builders.ts';
-import { bearer, signIn, useTestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useSignedInApp } from '../../test/test-app.ts';
 
-const ctx = useTestApp();
-let auth: Record<string, string>;
-beforeAll(async () => {
-  const manager = await aManager(ctx.database);
-  auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
-});
+const ctx = useSignedInApp();
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 function call(method: Method, url: string, options: { payload?: object; lang?: string } = {}) {
   return ctx.app.inject({
     method,
     url: `/api/v1/common/tags/${url}`,
-    headers: { ...auth, ...(options.lang && { 'accept-language': options.lang }) },
+    headers: { ...ctx.auth, ...(options.lang && { 'accept-language': options.lang }) },
     ...(options.payload && { payload: options.payload }),
   });
 }

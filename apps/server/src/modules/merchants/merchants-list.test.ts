@@ -1,20 +1,15 @@
 import type { Merchant, MerchantListItem, MerchantOption } from '@evcms/contracts/merchants';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { aManager, aMerchant } from '../../test/builders.ts';
-import { bearer, signIn, useTestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { aMerchant } from '../../test/builders.ts';
+import { useSignedInApp } from '../../test/test-app.ts';
 
-const ctx = useTestApp();
-let auth: Record<string, string>;
-beforeAll(async () => {
-  const manager = await aManager(ctx.database, { name: 'List Manager' });
-  auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
-});
+const ctx = useSignedInApp({ name: 'List Manager' });
 
 function call(method: 'GET' | 'PATCH', url: string, options: { payload?: object; lang?: string } = {}) {
   return ctx.app.inject({
     method,
     url: `/api/v1/merchants/${url}`,
-    headers: { ...auth, ...(options.lang && { 'accept-language': options.lang }) },
+    headers: { ...ctx.auth, ...(options.lang && { 'accept-language': options.lang }) },
     ...(options.payload && { payload: options.payload }),
   });
 }
@@ -32,7 +27,7 @@ const ids = async (query: string) => (await call('GET', query)).json<Page<Mercha
 describe('the merchant list', () => {
   it('pages 10 at a time by default, newest first, with labels in the language asked', async () => {
     const created: Merchant[] = [];
-    for (let i = 1; i <= 12; i += 1) created.push(await aMerchant(ctx.app, auth, { name_en: `Paging ${String(i).padStart(2, '0')}` }));
+    for (let i = 1; i <= 12; i += 1) created.push(await aMerchant(ctx.app, ctx.auth, { name_en: `Paging ${String(i).padStart(2, '0')}` }));
     const first = await call('GET', '?search=paging', { lang: 'en' });
     expect(first.statusCode).toBe(200);
     const body = first.json<Page<MerchantListItem>>();
@@ -57,7 +52,7 @@ describe('the merchant list', () => {
   });
 
   it('searches the id, the names, agreement number, legal name, phone and email, ignoring case', async () => {
-    const merchant = await aMerchant(ctx.app, auth, {
+    const merchant = await aMerchant(ctx.app, ctx.auth, {
       name_ru: 'Электрозаправка Восток',
       name_en: 'Eastern Volt',
       name_ky: 'Чыгыш Кубат',
@@ -66,7 +61,7 @@ describe('the merchant list', () => {
       phone: '996312987654',
       email: 'hello@east-volt.kg',
     });
-    const other = await aMerchant(ctx.app, auth);
+    const other = await aMerchant(ctx.app, ctx.auth);
     for (const search of ['восток', 'EASTERN volt', 'чыгыш', 'dog-2024/77', 'осоо восток', '312987', '+996 (312) 98', 'East-Volt.KG']) {
       expect(await ids(`?search=${encodeURIComponent(search)}`), search).toEqual([merchant.id]);
     }
@@ -77,8 +72,8 @@ describe('the merchant list', () => {
   });
 
   it('filters by active and by status', async () => {
-    const on = await aMerchant(ctx.app, auth, { name_en: 'Filter on' });
-    const off = await aMerchant(ctx.app, auth, { name_en: 'Filter off', status: 1 });
+    const on = await aMerchant(ctx.app, ctx.auth, { name_en: 'Filter on' });
+    const off = await aMerchant(ctx.app, ctx.auth, { name_en: 'Filter off', status: 1 });
     expect(await ids('?search=filter&active=true')).toEqual([on.id]);
     expect(await ids('?search=filter&active=false')).toEqual([off.id]);
     expect(await ids('?search=filter&status=0')).toEqual([on.id]);
@@ -89,8 +84,8 @@ describe('the merchant list', () => {
 
 describe('bulk status change', () => {
   it('sets every merchant given and returns them as list rows in the order asked', async () => {
-    const a = await aMerchant(ctx.app, auth, { name_en: 'Bulk A' });
-    const b = await aMerchant(ctx.app, auth, { name_en: 'Bulk B' });
+    const a = await aMerchant(ctx.app, ctx.auth, { name_en: 'Bulk A' });
+    const b = await aMerchant(ctx.app, ctx.auth, { name_en: 'Bulk B' });
     const response = await call('PATCH', 'statuses/', { payload: { ids: [b.id, a.id, b.id], status: 1 }, lang: 'en' });
     expect(response.statusCode).toBe(200);
     const rows = response.json<MerchantListItem[]>();
@@ -103,7 +98,7 @@ describe('bulk status change', () => {
   });
 
   it('changes nothing when any id is missing, and names the missing ones', async () => {
-    const a = await aMerchant(ctx.app, auth, { name_en: 'All or none' });
+    const a = await aMerchant(ctx.app, ctx.auth, { name_en: 'All or none' });
     const response = await call('PATCH', 'statuses/', { payload: { ids: [a.id, 999_998, 999_997], status: 1 }, lang: 'en' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: 'Not found: 999997, 999998.' });
@@ -119,8 +114,8 @@ describe('bulk status change', () => {
 
 describe('the merchant picker of promotions', () => {
   it('answers {id, name} pages in the language asked, searching as the list does', async () => {
-    const merchant = await aMerchant(ctx.app, auth, { name_ru: 'Промо Сеть', name_en: 'Promo Net', name_ky: 'Промо Тармак', email: 'promo-only@example.com' });
-    const off = await aMerchant(ctx.app, auth, { name_en: 'Promo Off', status: 1 });
+    const merchant = await aMerchant(ctx.app, ctx.auth, { name_ru: 'Промо Сеть', name_en: 'Promo Net', name_ky: 'Промо Тармак', email: 'promo-only@example.com' });
+    const off = await aMerchant(ctx.app, ctx.auth, { name_en: 'Promo Off', status: 1 });
     const page = (query: string, lang?: string) => call('GET', `for-promotion/${query}`, lang ? { lang } : {});
     const en = await page('?search=promo%20net', 'en');
     expect(en.statusCode).toBe(200);

@@ -1,22 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Merchant } from '@evcms/contracts/merchants';
 import { queryRows } from '../../db/client.ts';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { aManager, aMerchant, ALMATY, aTag, CHUY_REGION, KAZAKHSTAN, TOKMOK } from '../../test/builders.ts';
-import { bearer, signIn, useTestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { aMerchant, ALMATY, aTag, CHUY_REGION, KAZAKHSTAN, TOKMOK } from '../../test/builders.ts';
+import { useSignedInApp } from '../../test/test-app.ts';
 
-const ctx = useTestApp();
-let auth: Record<string, string>;
-beforeAll(async () => {
-  const manager = await aManager(ctx.database);
-  auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
-});
+const ctx = useSignedInApp();
 
 function patch(url: string, payload: object, lang?: string) {
   return ctx.app.inject({
     method: 'PATCH',
     url: `/api/v1/merchants/${url}`,
-    headers: { ...auth, ...(lang && { 'accept-language': lang }) },
+    headers: { ...ctx.auth, ...(lang && { 'accept-language': lang }) },
     payload,
   });
 }
@@ -24,7 +19,7 @@ function patch(url: string, payload: object, lang?: string) {
 
 describe('changing a merchant', () => {
   it('changes only the fields sent and answers the detail', async () => {
-    const merchant = await aMerchant(ctx.app, auth);
+    const merchant = await aMerchant(ctx.app, ctx.auth);
     const response = await patch(`${merchant.id}/`, { name_en: 'Renamed', percentage: 0.1, phone: '+996 (777) 11-22-33', status: 1 }, 'en');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -44,7 +39,7 @@ describe('changing a merchant', () => {
 
   it('replaces the lists sent and keeps the others', async () => {
     const [a, b, c] = [await aTag(ctx.database, 'A'), await aTag(ctx.database, 'B'), await aTag(ctx.database, 'C')];
-    const merchant = await aMerchant(ctx.app, auth, {
+    const merchant = await aMerchant(ctx.app, ctx.auth, {
       tags: [a.id, b.id],
       schedule: [{ day: 0, start_time: '08:00:00', end_time: '20:00:00', is_break: false }],
     });
@@ -55,7 +50,7 @@ describe('changing a merchant', () => {
   });
 
   it('checks what is sent, as on create', async () => {
-    const merchant = await aMerchant(ctx.app, auth);
+    const merchant = await aMerchant(ctx.app, ctx.auth);
     const response = await patch(`${merchant.id}/`, { name_ru: ' ', phone: '123', percentage: 101, tags: [999_999] }, 'en');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
@@ -68,7 +63,7 @@ describe('changing a merchant', () => {
   });
 
   it('keeps the location consistent: a new country needs its city, a district must fit', async () => {
-    const merchant = await aMerchant(ctx.app, auth);
+    const merchant = await aMerchant(ctx.app, ctx.auth);
     const countryOnly = await patch(`${merchant.id}/`, { country: KAZAKHSTAN }, 'en');
     expect(countryOnly.statusCode).toBe(400);
     expect(countryOnly.json()).toEqual({ district: ['Select a valid choice'], city: ['Field cannot be blank'] });
@@ -93,7 +88,7 @@ describe('changing a merchant', () => {
   });
 
   it('keeps the percentage exact: what is sent comes back, a third decimal is refused', async () => {
-    const merchant = await aMerchant(ctx.app, auth);
+    const merchant = await aMerchant(ctx.app, ctx.auth);
     for (const percentage of [0.29, '33.33', 99.99, 0.01]) {
       const response = await patch(`${merchant.id}/`, { percentage });
       expect(response.json<Merchant>().percentage).toBe(Number(percentage));

@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Merchant, MerchantForUpdate } from '@evcms/contracts/merchants';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newsEvents } from '../../db/schema/news.ts';
 import {
-  aManager,
   aMerchant,
   aMerchantRequest,
   ALMATY,
@@ -15,22 +14,15 @@ import {
   KYRGYZSTAN,
   TOKMOK,
 } from '../../test/builders.ts';
-import { bearer, signIn, useTestApp } from '../../test/test-app.ts';
+import { useSignedInApp } from '../../test/test-app.ts';
 
-const ctx = useTestApp();
-let auth: Record<string, string>;
-let managerName: string;
-beforeAll(async () => {
-  const manager = await aManager(ctx.database, { name: 'Aida Manager' });
-  managerName = manager.name;
-  auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
-});
+const ctx = useSignedInApp({ name: 'Aida Manager' });
 
 function call(method: 'GET' | 'POST' | 'PATCH', url: string, options: { payload?: object; lang?: string } = {}) {
   return ctx.app.inject({
     method,
     url: `/api/v1/merchants/${url}`,
-    headers: { ...auth, ...(options.lang && { 'accept-language': options.lang }) },
+    headers: { ...ctx.auth, ...(options.lang && { 'accept-language': options.lang }) },
     ...(options.payload && { payload: options.payload }),
   });
 }
@@ -81,7 +73,7 @@ describe('creating a merchant', () => {
       stations_count: 0,
       active_stations: 0,
       inactive_stations: 0,
-      created_by: managerName,
+      created_by: ctx.managerName,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       tags: [fast.id, slow.id],
       environment: [cafe.id],
@@ -164,8 +156,8 @@ describe('creating a merchant', () => {
     }
     const text = await call('POST', '', { payload: aMerchantRequest({ percentage: '33.33' }) });
     expect(text.json<Merchant>().percentage).toBe(33.33);
-    expect((await aMerchant(ctx.app, auth, { percentage: 0.07 })).percentage).toBe(0.07);
-    expect((await aMerchant(ctx.app, auth, { percentage: 100 })).percentage).toBe(100);
+    expect((await aMerchant(ctx.app, ctx.auth, { percentage: 0.07 })).percentage).toBe(0.07);
+    expect((await aMerchant(ctx.app, ctx.auth, { percentage: 100 })).percentage).toBe(100);
   });
 
   it('refuses a location that does not hold together, field by field, in the language asked', async () => {
@@ -209,7 +201,7 @@ describe('creating a merchant', () => {
 
 describe('reading one merchant', () => {
   it('answers the detail with labels in the language asked', async () => {
-    const created = await aMerchant(ctx.app, auth, { name_ru: 'Ток', name_en: 'Current', name_ky: 'Агым' });
+    const created = await aMerchant(ctx.app, ctx.auth, { name_ru: 'Ток', name_en: 'Current', name_ky: 'Агым' });
     const ky = await call('GET', `${created.id}/`, { lang: 'ky' });
     expect(ky.statusCode).toBe(200);
     expect(ky.json()).toEqual({ ...created, name: 'Агым', country_name: 'Кыргызстан', district_name: 'Бишкек шаары', city_name: 'Бишкек' });
@@ -217,7 +209,7 @@ describe('reading one merchant', () => {
 
   it('answers the form fields for editing', async () => {
     const tag = await aTag(ctx.database, 'Editable');
-    const created = await aMerchant(ctx.app, auth, { tags: [tag.id], percentage: '7.25' });
+    const created = await aMerchant(ctx.app, ctx.auth, { tags: [tag.id], percentage: '7.25' });
     const response = await call('GET', `for-update/${created.id}/`, { lang: 'en' });
     expect(response.statusCode).toBe(200);
     const body = response.json<MerchantForUpdate>();
