@@ -8,8 +8,9 @@ import type { Database } from './db/client.ts';
 import { createAccessTokens } from './lib/access-tokens.ts';
 import { isPublicRoute, registerAuth } from './lib/auth.ts';
 import { registerCsrf } from './lib/csrf.ts';
-import { registerErrorHandler } from './lib/error-handler.ts';
+import { frameworkErrors, registerErrorHandler } from './lib/error-handler.ts';
 import { registerLang } from './lib/lang.ts';
+import { registerNulGuard } from './lib/nul-guard.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { registerSpa } from './lib/spa.ts';
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
   // One line per request instead of Fastify's two multi-line entries; the query string stays out
   // of the log because it can carry secrets (the password-reset token).
@@ -68,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = createAccessTokens(deps.jwtSecret, config.accessTokenTtlSeconds);
   registerLang(app);
   registerErrorHandler(app);
+  registerNulGuard(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   registerCsrf(app);

@@ -35,6 +35,7 @@ export const en = {
   password_changed: 'Password changed',
   number_invalid: 'Enter a number',
   decimal_places: 'Ensure that there are no more than {max} decimal places',
+  text_nul: 'The text contains a character that cannot be stored (NUL)',
   integer_invalid: 'Enter a whole number',
   objects_not_found: 'Not found: {ids}.',
   request_too_large: 'The request is too large.',

@@ -37,6 +37,7 @@ export const ru: Catalogue = {
   password_changed: 'Пароль изменён',
   number_invalid: 'Введите число',
   decimal_places: 'Убедитесь, что после запятой не более {max} знаков',
+  text_nul: 'Текст содержит символ, который нельзя сохранить (NUL)',
   integer_invalid: 'Введите целое число',
   objects_not_found: 'Не найдено: {ids}.',
   request_too_large: 'Запрос слишком большой.',

@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { pickLang } from '@evcms/contracts/i18n';
 import { formatMessage, type MessageKey } from '@evcms/contracts/messages';
 import { issueMessage } from '@evcms/contracts/schema';
 import { AppError } from './errors.ts';
@@ -24,7 +25,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const body: Record<string, string[]> = {};
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'detail';
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        // An issue of the whole body (null, an array, a string where an object belongs).
+        if (!field) return reply.code(400).send({ detail: formatMessage(lang, 'request_malformed') });
         (body[field] ??= []).push(issueMessage({ ...issue.params, message: issue.message ?? '' }, lang));
       }
       return reply.code(400).send(body);
@@ -35,8 +38,28 @@ export function registerErrorHandler(app: FastifyInstance) {
       const key: MessageKey = status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : 'request_malformed';
       return reply.code(status).send({ detail: formatMessage(lang, key) });
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: withoutValues(error) }, 'request failed');
     return reply.code(500).send({ detail: formatMessage(lang, 'server_error') });
   });
 
+}
+
+/**
+ * A failed statement as it goes to the log: Drizzle puts the statement's values (names, emails,
+ * whatever the user sent) in the error's message; the log gets the statement and the database's
+ * own error instead.
+ */
+export function withoutValues(error: Error): Error | { type: string; message: string; query: string; cause: unknown } {
+  if (!('query' in error) || !('params' in error)) return error;
+  return { type: error.constructor.name, message: 'Failed query', query: String(error.query), cause: error.cause };
+}
+
+/**
+ * Errors Fastify raises before a route is found (a malformed URL such as `/tags/%/`): the product's
+ * body, in the language asked, instead of Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const lang = pickLang(request.headers['accept-language']);
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).send({ detail: formatMessage(lang, 'request_malformed') });
 }

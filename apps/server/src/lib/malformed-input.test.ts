@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { aMerchant } from '../test/builders.ts';
+import { useSignedInApp } from '../test/test-app.ts';
+
+/*
+ * A small fuzzer: every operation of the OpenAPI document, signed in, with what a hostile or
+ * broken client sends: bodies that are not objects, every body field and query parameter with
+ * wrong types, NUL characters, over-long and deeply nested values, malformed path ids. Whatever
+ * it sends, the answer is never a 5xx, and an error is the product's body: field -> messages, or
+ * `detail` as one string, never Fastify's own (`FST_ERR_...`).
+ */
+const ctx = useSignedInApp();
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+interface Operation {
+  method: Method;
+  path: string;
+  query: string[];
+  fields: string[];
+}
+
+interface OpenApi {
+  paths: Record<string, Partial<Record<Lowercase<Method>, OperationObject>>>;
+}
+interface OperationObject {
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+}
+
+function operations(doc: OpenApi): Operation[] {
+  return Object.entries(doc.paths).flatMap(([path, byMethod]) =>
+    Object.entries(byMethod).map(([method, op]) => ({
+      method: method.toUpperCase() as Method,
+      path,
+      query: (op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+      fields: Object.keys(Object.values(op?.requestBody?.content ?? {})[0]?.schema?.properties ?? {}),
+    })),
+  );
+}
+
+const LONG = 'x'.repeat(100_000);
+const deep = (levels: number): unknown => (levels === 0 ? 'x' : [deep(levels - 1)]);
+const BAD_VALUES: unknown[] = ['a\u0000b', LONG, 123, -1, 1.5, true, null, {}, [], ['x'], { nested: { a: 1 } }, deep(500), '', ' '];
+const NON_OBJECT_BODIES = ['null', '[]', '"x"', '1', 'true', '{"a":'];
+const BAD_QUERY = ['%00', 'a%00b', encodeURIComponent(LONG.slice(0, 5000)), '-1', '0', 'abc', '1e3', '99999999999999999999'];
+const BAD_IDS = ['abc', '0', '-1', '1.5', '99999999999', '%00', '1%00', '%', '%zz'];
+
+/** The product's error body: every value a list of strings, except `detail`, one string. */
+function isProductError(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  return Object.entries(body).every(([key, value]) =>
+    key === 'detail' ? typeof value === 'string' : Array.isArray(value) && value.every((item) => typeof item === 'string'),
+  );
+}
+
+describe('malformed input on every route', () => {
+  it('never answers 5xx, and answers errors in the product format', async () => {
+    const merchant = await aMerchant(ctx.app, ctx.auth);
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApi>();
+    const ops = operations(doc);
+    expect(ops.length).toBeGreaterThan(20);
+
+    const failures: string[] = [];
+    let sent = 0;
+    const send = async (method: Method, url: string, payload?: string, contentType = 'application/json') => {
+      sent += 1;
+      const response = await ctx.app.inject({
+        method,
+        url,
+        headers: { ...ctx.auth, 'accept-language': 'en', ...(payload !== undefined && { 'content-type': contentType }) },
+        ...(payload !== undefined && { payload }),
+      });
+      const text = response.body;
+      const body = text ? (JSON.parse(text) as unknown) : undefined;
+      if (response.statusCode >= 500 || text.includes('FST_ERR') || (response.statusCode >= 400 && !isProductError(body))) {
+        failures.push(`${method} ${url} ${payload?.slice(0, 60) ?? ''} -> ${response.statusCode} ${text.slice(0, 120)}`);
+      }
+    };
+
+    for (const op of ops) {
+      // Path ids: a real merchant id where one fits (so the body reaches validation and the database), and malformed ones.
+      const url = (id: string) => `/api${op.path.replace(/\{[^}]+\}/g, id)}`.replace('/api/api/', '/api/');
+      const base = url(String(merchant.id));
+      if (op.path.includes('{')) for (const id of BAD_IDS) await send(op.method, url(id));
+      for (const name of op.query) for (const value of BAD_QUERY) await send(op.method, `${base}?${name}=${value}`);
+      if (op.method === 'GET' || op.method === 'DELETE') continue;
+      for (const body of NON_OBJECT_BODIES) await send(op.method, base, body);
+      await send(op.method, base, 'plain text', 'text/plain');
+      for (const field of op.fields) {
+        for (const value of BAD_VALUES) await send(op.method, base, JSON.stringify({ [field]: value }));
+      }
+    }
+    console.log(`malformed input: ${sent} requests over ${ops.length} operations, ${failures.length} failed`);
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
