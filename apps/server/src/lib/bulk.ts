@@ -1,3 +1,5 @@
+import { inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { AppError } from './errors.ts';
 
@@ -47,4 +49,18 @@ export async function changeEveryIdOrNone<T extends { id: number }>(
     return changed;
   });
   return inRequestedOrder(rows, unique);
+}
+
+/**
+ * Locks the rows of `ids` in id order before a bulk change writes them. Two transactions changing
+ * overlapping sets then wait for each other; left to the UPDATE, each locks rows in the order it
+ * meets them on disk, and on PostgreSQL they deadlock.
+ */
+export async function lockInIdOrder(db: Db, table: PgTable, id: PgColumn, ids: readonly number[]): Promise<void> {
+  await db
+    .select({ id })
+    .from(table)
+    .where(inArray(id, [...ids]))
+    .orderBy(id)
+    .for('update');
 }

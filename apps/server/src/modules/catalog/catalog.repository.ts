@@ -4,6 +4,7 @@ import { statusOf, type Status } from '@evcms/contracts/status';
 import type { Db } from '../../db/client.ts';
 import { infrastructure, tags } from '../../db/schema/catalog.ts';
 import { localizedSelection, localizedValues } from '../../db/schema/localized.ts';
+import { lockInIdOrder } from '../../lib/bulk.ts';
 import { containsPattern, searchedId } from '../../lib/search.ts';
 
 /** Tags and infrastructure: titled in three languages, with a status; infrastructure adds an icon. */
@@ -113,6 +114,7 @@ function titledRepository<R extends TagRecord>(tableOfR: TitledTable, record: Re
 
     /** Sets the status of those of `ids` that exist and returns them. */
     async setStatuses(db: Db, ids: number[], status: Status): Promise<R[]> {
+      await lockInIdOrder(db, table, table.id, ids);
       const rows = await db.update(table).set({ status, updatedAt: new Date() }).where(inArray(table.id, ids)).returning(columns);
       return rows as unknown as R[];
     },

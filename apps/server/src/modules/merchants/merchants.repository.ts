@@ -6,6 +6,7 @@ import { countries, districts, settlements } from '../../db/schema/catalog.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
 import { managers } from '../../db/schema/managers.ts';
 import { merchantInfrastructure, merchants, merchantTags, type StoredScheduleItem } from '../../db/schema/merchants.ts';
+import { lockInIdOrder } from '../../lib/bulk.ts';
 import { containsPattern, searchedId } from '../../lib/search.ts';
 import { phoneSearchText } from './merchants.rules.ts';
 
@@ -166,6 +167,7 @@ export async function replaceMerchantInfrastructure(db: Db, merchantId: number, 
 
 /** Sets the status of those of `ids` that exist. */
 export async function setMerchantStatuses(db: Db, ids: number[], status: Status): Promise<void> {
+  await lockInIdOrder(db, merchants, merchants.id, ids);
   await db.update(merchants).set({ status, updatedAt: new Date() }).where(inArray(merchants.id, ids));
 }
 

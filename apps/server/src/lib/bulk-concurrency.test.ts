@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { aMerchant, aTag } from '../test/builders.ts';
+import { useSignedInApp } from '../test/test-app.ts';
+
+/*
+ * Bulk status changes that overlap, all at once, as a busy back office (or a double click times a
+ * hundred) sends them. On PostgreSQL they run in parallel transactions; none may fail, and every
+ * row ends with the status of the same (last) change.
+ */
+const ctx = useSignedInApp();
+const PARALLEL = 100;
+
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = (seed * 31 + i * 17) % (i + 1);
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+async function hammer(url: string, ids: number[]) {
+  const responses = await Promise.all(
+    Array.from({ length: PARALLEL }, (_, n) =>
+      ctx.app.inject({ method: 'PATCH', url, headers: ctx.auth, payload: { ids: shuffled(ids, n), status: n % 2 } }),
+    ),
+  );
+  return responses.map((response) => response.statusCode);
+}
+
+describe('overlapping bulk status changes in parallel', () => {
+  it('changes merchants without a single failure, leaving them uniform', { timeout: 120_000 }, async () => {
+    const ids = (await Promise.all(Array.from({ length: 10 }, () => aMerchant(ctx.app, ctx.auth)))).map((merchant) => merchant.id);
+    const codes = await hammer('/api/v1/merchants/statuses/', ids);
+    expect(codes.filter((code) => code !== 200)).toEqual([]);
+    const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/merchants/?size=100`, headers: ctx.auth });
+    const statuses = new Set(list.json<{ items: { id: number; status: number }[] }>().items.filter((m) => ids.includes(m.id)).map((m) => m.status));
+    expect(statuses.size).toBe(1);
+  });
+
+  it('changes tags without a single failure, leaving them uniform', { timeout: 120_000 }, async () => {
+    const ids = (await Promise.all(Array.from({ length: 10 }, () => aTag(ctx.database)))).map((tag) => tag.id);
+    const codes = await hammer('/api/v1/common/tags/statuses/', ids);
+    expect(codes.filter((code) => code !== 200)).toEqual([]);
+    const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/common/tags/?size=1000`, headers: ctx.auth });
+    const statuses = new Set(list.json<{ items: { id: number; active: boolean }[] }>().items.filter((t) => ids.includes(t.id)).map((t) => t.active));
+    expect(statuses.size).toBe(1);
+  });
+});
