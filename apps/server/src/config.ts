@@ -26,15 +26,35 @@ export interface Config {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** HS256 wants a key at least as long as its hash: 256 bits. */
+export const JWT_SECRET_MIN_BYTES = 32;
+
+/** A setting the server cannot start with; the message says which and why. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
   return parsed;
 }
 
 function text(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function jwtSecret(value: string | undefined): string | undefined {
+  const secret = text(value);
+  const bytes = secret === undefined ? 0 : Buffer.byteLength(secret);
+  if (secret !== undefined && bytes < JWT_SECRET_MIN_BYTES) {
+    throw new ConfigError(
+      `JWT_SECRET must be at least ${JWT_SECRET_MIN_BYTES} bytes long (it signs every access token); it has ${bytes}. ` +
+        'Set a longer random value, or leave it unset to have one generated into the data folder.',
+    );
+  }
+  return secret;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -49,7 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (text(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl: text(env.SMTP_URL),
     mailFrom: text(env.MAIL_FROM) ?? 'EV Charging Back Office <no-reply@localhost>',
-    jwtSecret: text(env.JWT_SECRET),
+    jwtSecret: jwtSecret(env.JWT_SECRET),
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 15 * 60, 'ACCESS_TOKEN_TTL'),
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 24 * 60 * 60, 'REFRESH_TOKEN_TTL'),
     rememberRefreshTokenTtlSeconds: int(env.REMEMBER_REFRESH_TOKEN_TTL, 30 * 24 * 60 * 60, 'REMEMBER_REFRESH_TOKEN_TTL'),

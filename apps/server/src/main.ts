@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { ensureFirstManager } from './modules/accounts/accounts.service.ts';
@@ -50,4 +50,11 @@ export async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  // A setting it cannot start with is the operator's to fix: say which, without a stack trace.
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+}

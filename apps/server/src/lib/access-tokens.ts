@@ -19,7 +19,8 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
         .sign(key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        // A token without an expiry would be valid for ever: refused, as is one without a subject.
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
         const id = Number(payload.sub);
         return payload.typ === 'access' && Number.isInteger(id) ? id : null;
       } catch {
