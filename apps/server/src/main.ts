@@ -1,8 +1,11 @@
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
+import { createMediaStore } from './lib/uploads.ts';
 import { ensureFirstManager } from './modules/accounts/accounts.service.ts';
+import { removeOrphanIcons } from './modules/catalog/infrastructure.service.ts';
 
 function isInstalled(name: string): boolean {
   try {
@@ -28,6 +31,7 @@ export async function main() {
   const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
 
   const app = await buildApp({ config, database, jwtSecret, logger });
+  await removeOrphanIcons({ db: database.db, media: createMediaStore(path.join(config.dataDir, 'uploads')), log: app.log });
   await app.listen({ port: config.port, host: config.host });
 
   if (first) {

@@ -34,8 +34,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.code(429).send({ detail: error.message });
+    // The static file plugin refuses a folder (`/media/`) with 403: to a client it is not there.
+    if (status === 404 || status === 403) return reply.code(404).send({ detail: formatMessage(lang, 'not_found') });
     if (status >= 400 && status < 500) {
-      const key: MessageKey = status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : 'request_malformed';
+      const key: MessageKey = status === 405 ? 'method_not_allowed' : 'request_malformed';
       return reply.code(status).send({ detail: formatMessage(lang, key) });
     }
     request.log.error({ err: withoutValues(error) }, 'request failed');

@@ -40,4 +40,14 @@ describe('web app serving', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/missing' })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: '/missing.png' })).statusCode).toBe(404);
   });
+
+  it('answers a missing or malformed media path with 404 in the product format, never the page', async () => {
+    await writeFile(path.join(ctx.config.dataDir, 'secret.txt'), 'not for the web');
+    const outside = ['/media/%2e%2e/secret.txt', '/media/..%2fsecret.txt', '/media/surroundings/%2e%2e/%2e%2e/secret.txt'];
+    for (const url of ['/media/surroundings/gone.svg', '/media/x', '/media/', '/media', '/media/surroundings/', ...outside]) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-language': 'en' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ detail: 'Not found.' });
+    }
+  });
 });

@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { formatMessage } from '@evcms/contracts/messages';
 
+const FILE_PREFIXES = ['/api/', '/assets/', '/media/'];
+
 /**
  * Serves the built web app: hashed files under /assets are cached for a year, everything else is
  * revalidated, and any other GET that wants HTML gets index.html so client-side routes survive a reload.
@@ -27,7 +29,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/');
+    // Files (API answers, built assets, uploads) are never answered with the page.
+    const wantsPage = request.method === 'GET' && !FILE_PREFIXES.some((prefix) => request.url === prefix.slice(0, -1) || request.url.startsWith(prefix));
     if (wantsPage && !path.extname(request.url.split('?')[0] ?? '')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -38,6 +38,8 @@ export interface MediaStore {
   save(folder: string, extension: string, content: Buffer | string): Promise<string>;
   /** Removes a stored file; a file already gone is not an error. */
   remove(stored: string): Promise<void>;
+  /** The stored files of a folder, with when each was last written. */
+  list(folder: string): Promise<{ stored: string; modifiedAt: Date }[]>;
 }
 
 export function createMediaStore(uploadsDir: string): MediaStore {
@@ -55,6 +57,17 @@ export function createMediaStore(uploadsDir: string): MediaStore {
     },
     async remove(stored) {
       await rm(resolve(stored), { force: true });
+    },
+    async list(folder) {
+      const names = await readdir(path.join(uploadsDir, folder)).catch(() => [] as string[]);
+      const files = await Promise.all(
+        names.map(async (name) => {
+          const stored = `${folder}/${name}`;
+          const info = await stat(resolve(stored));
+          return info.isFile() ? [{ stored, modifiedAt: info.mtime }] : [];
+        }),
+      );
+      return files.flat();
     },
   };
 }

@@ -128,6 +128,12 @@ function titledRepository<R extends TagRecord>(tableOfR: TitledTable, record: Re
 const tagColumns = { id: tags.id, title: localizedSelection(tags, 'title'), status: tags.status };
 export const tagsRepository = titledRepository<TagRecord>(tags, tagColumns);
 
+/** Every stored icon path that a row names. */
+export async function referencedIcons(db: Db): Promise<Set<string>> {
+  const rows = await db.select({ icon: infrastructure.icon }).from(infrastructure);
+  return new Set(rows.map((row) => row.icon));
+}
+
 const infrastructureColumns = {
   id: infrastructure.id,
   title: localizedSelection(infrastructure, 'title'),

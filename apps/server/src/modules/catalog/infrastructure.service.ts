@@ -8,7 +8,7 @@ import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { pagedResult, pageRequest, pageWindow, PICKER_SIZE_CAP } from '../../lib/pagination.ts';
 import { NotSvgError, sanitizeSvg } from '../../lib/svg.ts';
 import type { MediaStore, UploadedFile } from '../../lib/uploads.ts';
-import { infrastructureRepository as repo, type InfrastructureRecord } from './catalog.repository.ts';
+import { infrastructureRepository as repo, referencedIcons, type InfrastructureRecord } from './catalog.repository.ts';
 import { canDelete, titledChanges, type TitledUpdate } from './catalog.rules.ts';
 import type { TitledListQuery } from './tags.service.ts';
 
@@ -97,6 +97,21 @@ export async function deleteInfrastructure(deps: InfrastructureDeps, id: number)
     return item.icon;
   });
   await removeIcon(deps, icon);
+}
+
+/** Icons written within this long may belong to an upload still in flight (in this or another process). */
+const ORPHAN_AGE_MS = 10 * 60_000;
+
+/**
+ * Removes icon files no row names: a process stopped between writing an icon and committing its
+ * row leaves one behind. Run at start; files newer than ten minutes are left alone.
+ */
+export async function removeOrphanIcons(deps: InfrastructureDeps, now = new Date()): Promise<number> {
+  const [files, referenced] = await Promise.all([deps.media.list(ICON_FOLDER), referencedIcons(deps.db)]);
+  const orphans = files.filter((file) => !referenced.has(file.stored) && now.getTime() - file.modifiedAt.getTime() > ORPHAN_AGE_MS);
+  for (const file of orphans) await removeIcon(deps, file.stored);
+  if (orphans.length) deps.log.info({ removed: orphans.length }, 'removed icon files no infrastructure item names');
+  return orphans.length;
 }
 
 // ---- For other modules

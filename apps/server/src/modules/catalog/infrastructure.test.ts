@@ -1,12 +1,15 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, utimes } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { createMediaStore } from '../../lib/uploads.ts';
 import { multipartForm, type FilePart } from '../../test/multipart.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
+import { removeOrphanIcons } from './infrastructure.service.ts';
 
 const ctx = useSignedInApp();
 
-interface SurroundingBody {
+interface InfrastructureBody {
   id: number;
   title_ru: string;
   title_en: string;
@@ -39,10 +42,10 @@ function call(method: 'GET' | 'PATCH' | 'DELETE', url: string, options: { payloa
   });
 }
 
-async function aSurrounding(fields: Record<string, string | FilePart> = {}): Promise<SurroundingBody> {
+async function anItem(fields: Record<string, string | FilePart> = {}): Promise<InfrastructureBody> {
   const response = await send('POST', '', { ...titles, icon: icon(), ...fields });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<SurroundingBody>();
+  return response.json<InfrastructureBody>();
 }
 
 const served = (iconPath: string) => ctx.app.inject({ method: 'GET', url: iconPath });
@@ -52,7 +55,7 @@ describe('creating infrastructure', () => {
   it('stores the icon and answers 201 with where it is served', async () => {
     const response = await send('POST', '', { ...titles, icon: icon() });
     expect(response.statusCode).toBe(201);
-    const body = response.json<SurroundingBody>();
+    const body = response.json<InfrastructureBody>();
     expect(body).toEqual({ id: expect.any(Number), ...titles, title: 'Кафе', icon_path: expect.stringMatching(/^\/media\/surroundings\/[\w-]{22}\.svg$/), active: true });
     const file = await served(body.icon_path);
     expect(file.statusCode).toBe(200);
@@ -60,7 +63,7 @@ describe('creating infrastructure', () => {
   });
 
   it('serves icons without a token, as an inert svg document', async () => {
-    const { icon_path } = await aSurrounding();
+    const { icon_path } = await anItem();
     const file = await ctx.app.inject({ method: 'GET', url: icon_path });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toMatch(/^image\/svg\+xml/);
@@ -80,7 +83,7 @@ describe('creating infrastructure', () => {
   <rect width="4" height="4" style="fill:url(https://evil.example/f)" onclick="alert('click')"/>
   <circle cx="12" cy="12" r="6" fill="#f80"/>
 </svg>`;
-    const body = await aSurrounding({ icon: icon(hostile, 'hostile.svg') });
+    const body = await anItem({ icon: icon(hostile, 'hostile.svg') });
     const stored = (await served(body.icon_path)).body;
     expect(stored).not.toMatch(/script|alert|onload|onclick|foreignObject|iframe|evil\.example/i);
     expect(stored).toContain('<circle cx="12" cy="12" r="6" fill="#f80"/>');
@@ -128,7 +131,7 @@ describe('creating infrastructure', () => {
   });
 
   it('takes active from the form', async () => {
-    expect((await aSurrounding({ active: 'false' })).active).toBe(false);
+    expect((await anItem({ active: 'false' })).active).toBe(false);
   });
 
   it('answers a broken multipart body with 400, not 500', async () => {
@@ -144,12 +147,12 @@ describe('creating infrastructure', () => {
 
 describe('the infrastructure list', () => {
   it('pages, searches every language and the id, filters by active, and titles by Accept-Language', async () => {
-    const on = await aSurrounding({ title_ru: 'Туалет', title_en: 'Toilet', title_ky: 'Даараткана' });
-    const off = await aSurrounding({ title_ru: 'Туалет платный', title_en: 'Paid toilet', title_ky: 'Акылуу даараткана', active: 'false' });
+    const on = await anItem({ title_ru: 'Туалет', title_en: 'Toilet', title_ky: 'Даараткана' });
+    const off = await anItem({ title_ru: 'Туалет платный', title_en: 'Paid toilet', title_ky: 'Акылуу даараткана', active: 'false' });
     const list = async (query: string, lang?: string) => {
       const response = await call('GET', `?${query}`, lang ? { lang } : {});
       expect(response.statusCode, response.body).toBe(200);
-      return response.json<{ items: SurroundingBody[]; page: number; pages: number; size: number; total: number }>();
+      return response.json<{ items: InfrastructureBody[]; page: number; pages: number; size: number; total: number }>();
     };
     const both = await list('search=ТУАЛЕТ');
     expect({ ...both, items: both.items.map((s) => s.id) }).toEqual({ items: [off.id, on.id], page: 1, pages: 1, size: 10, total: 2 });
@@ -166,7 +169,7 @@ describe('the infrastructure list', () => {
 
 describe('changing infrastructure', () => {
   it('changes titles from a form or JSON, and replaces the icon, removing the old file', async () => {
-    const item = await aSurrounding();
+    const item = await anItem();
     const renamed = await send('PATCH', `${item.id}/`, { title_en: 'Coffee', active: 'false' }, 'en');
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toEqual({ ...item, title_en: 'Coffee', title: 'Coffee', active: false });
@@ -176,14 +179,14 @@ describe('changing infrastructure', () => {
     const other = '<svg xmlns="http://www.w3.org/2000/svg"><circle r="5"/></svg>';
     const replaced = await send('PATCH', `${item.id}/`, { icon: icon(other) });
     expect(replaced.statusCode).toBe(200);
-    const { icon_path } = replaced.json<SurroundingBody>();
+    const { icon_path } = replaced.json<InfrastructureBody>();
     expect(icon_path).not.toBe(item.icon_path);
     expect((await served(icon_path)).body).toContain('<circle r="5"/>');
     expect((await served(item.icon_path)).statusCode).toBe(404);
   });
 
   it('keeps the old icon when the new one is refused, and answers 404 for a missing item', async () => {
-    const item = await aSurrounding();
+    const item = await anItem();
     const refused = await send('PATCH', `${item.id}/`, { icon: icon('not an svg') }, 'en');
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ icon: ['The icon must be an SVG image'] });
@@ -196,15 +199,15 @@ describe('changing infrastructure', () => {
 
 describe('bulk status and deletion', () => {
   it('changes all the ids or none', async () => {
-    const a = await aSurrounding();
-    const b = await aSurrounding();
+    const a = await anItem();
+    const b = await anItem();
     const missing = await call('PATCH', 'statuses/', { payload: { ids: [a.id, b.id, 999999], status: 1 }, lang: 'en' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ detail: 'Not found: 999999.' });
-    expect((await call('GET', `?search=${a.id}&active=false`)).json<{ items: SurroundingBody[] }>().items.map((s) => s.id)).not.toContain(a.id);
+    expect((await call('GET', `?search=${a.id}&active=false`)).json<{ items: InfrastructureBody[] }>().items.map((s) => s.id)).not.toContain(a.id);
     const done = await call('PATCH', 'statuses/', { payload: { ids: [a.id, b.id], status: 1 } });
     expect(done.statusCode).toBe(200);
-    expect(done.json<SurroundingBody[]>().map((s) => [s.id, s.active])).toEqual([
+    expect(done.json<InfrastructureBody[]>().map((s) => [s.id, s.active])).toEqual([
       [a.id, false],
       [b.id, false],
     ]);
@@ -212,7 +215,7 @@ describe('bulk status and deletion', () => {
   });
 
   it('refuses to delete an active item (409) and deletes an inactive one with its icon', async () => {
-    const item = await aSurrounding();
+    const item = await anItem();
     const refused = await call('DELETE', `${item.id}/`, { lang: 'ky' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ detail: 'Активдүү инфраструктураны өчүрүүгө болбойт. Адегенде аны активсиз кылыңыз.' });
@@ -220,5 +223,23 @@ describe('bulk status and deletion', () => {
     expect((await call('DELETE', `${item.id}/`)).statusCode).toBe(204);
     expect((await served(item.icon_path)).statusCode).toBe(404);
     expect((await call('DELETE', `${item.id}/`)).statusCode).toBe(404);
+  });
+});
+
+describe('icon files left behind', () => {
+  it('removes at start the icons no item names, once they are older than ten minutes', async () => {
+    const kept = await anItem();
+    const media = createMediaStore(path.join(ctx.config.dataDir, 'uploads'));
+    const orphan = await media.save('surroundings', 'svg', ICON);
+    const inFlight = await media.save('surroundings', 'svg', ICON);
+    const later = new Date(Date.now() + 11 * 60_000);
+    await utimes(path.join(ctx.config.dataDir, 'uploads', inFlight), later, later);
+    const log = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
+
+    expect(await removeOrphanIcons({ db: ctx.database.db, media, log }, later)).toBe(1);
+    const left = await storedIcons();
+    expect(left).not.toContain(path.basename(orphan));
+    expect(left).toContain(path.basename(inFlight));
+    expect((await served(kept.icon_path)).statusCode).toBe(200);
   });
 });
