@@ -1,6 +1,5 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -42,13 +41,18 @@ declare module 'fastify' {
   }
 }
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Builds the whole HTTP app: infrastructure plugins, then domain routes, then the web app. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: false,
+    // A number of proxy hops is given to Fastify as the function that trusts that many.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
   });
@@ -72,7 +76,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerNulGuard(app);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
   registerCsrf(app);
   registerAuth(app, tokens);
   await registerOpenApi(app);

@@ -22,6 +22,11 @@ export interface Config {
   /** The built web app; served when it exists. */
   webDist: string;
   logLevel: string;
+  /**
+   * Off: the client address is the connection's. Behind a reverse proxy: `true` (trust every
+   * proxy), a number of hops, or the proxies' addresses/CIDRs, so it comes from X-Forwarded-For.
+   */
+  trustProxy: boolean | number | string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -57,6 +62,13 @@ function jwtSecret(value: string | undefined): string | undefined {
   return secret;
 }
 
+function trustProxy(value: string | undefined): boolean | number | string {
+  const setting = text(value);
+  if (setting === undefined || setting === 'false') return false;
+  if (setting === 'true') return true;
+  return /^\d+$/.test(setting) ? Number(setting) : setting;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 8080, 'PORT');
   return {
@@ -76,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // src/config.ts and dist/config.js sit at the same depth, so one relative path serves both.
     webDist: path.resolve(text(env.WEB_DIST) ?? path.join(here, '../../web/dist')),
     logLevel: text(env.LOG_LEVEL) ?? 'info',
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

@@ -14,39 +14,53 @@ import {
 } from '@evcms/contracts/accounts';
 import { detailBody, errorBody } from '@evcms/contracts/common';
 import { formatMessage } from '@evcms/contracts/messages';
+import { createAttempts, type AttemptLimit } from '../../lib/attempts.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { AccountsDeps } from './accounts.service.ts';
 import * as accounts from './accounts.service.ts';
 
 const WINDOW_MS = 15 * 60 * 1000;
 
-function emailOf(request: FastifyRequest): string {
-  const body = request.body as { email?: unknown } | undefined;
-  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+/*
+ * Guessing is slowed per client and address and per client (docs/decisions.md): failed sign-ins
+ * and failed recovery links count; every recovery request counts, as its answer never says
+ * whether it found an account. Checked after validation, so the address is the normalised one.
+ */
+const loginLimits = (request: FastifyRequest, email: string): AttemptLimit[] => [
+  { key: `login|${request.ip}|${email}`, max: 10 },
+  { key: `login|${request.ip}`, max: 100 },
+];
+const resetLimits = (request: FastifyRequest, email: string): AttemptLimit[] => [
+  { key: `reset|${request.ip}|${email}`, max: 5 },
+  { key: `reset|${request.ip}`, max: 50 },
+];
+const confirmLimits = (request: FastifyRequest): AttemptLimit[] => [{ key: `confirm|${request.ip}`, max: 20 }];
+
+/** Runs `action`; an answer of 400 (wrong password, invalid link) counts as a failed attempt. */
+async function countingFailures<T>(attempts: ReturnType<typeof createAttempts>, limits: AttemptLimit[], action: () => Promise<T>) {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 400) attempts.count(limits);
+    throw error;
+  }
 }
 
 export function accountsRoutes(deps: AccountsDeps) {
   return async function (app: FastifyInstance) {
-    // Guessing is slowed per address and per client; runs after validation, so the email is known.
-    const limit = (max: number, perEmail: boolean) =>
-      app.rateLimit({
-        max,
-        timeWindow: WINDOW_MS,
-        hook: 'preHandler',
-        keyGenerator: (request) => (perEmail ? `${request.ip}|${emailOf(request)}` : request.ip),
-        errorResponseBuilder: (request, context) => ({
-          statusCode: 429,
-          message: formatMessage(request.lang, 'too_many_attempts', { minutes: Math.max(1, Math.ceil(context.ttl / 60000)) }),
-        }),
-      });
+    const attempts = createAttempts(WINDOW_MS);
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['accounts'];
     const publicRoute = { public: true };
 
     r.post('/login/', {
       config: publicRoute,
-      preHandler: [limit(10, true), limit(100, false)],
       schema: { tags, body: loginRequest, response: { 200: tokenPair, 400: errorBody, 429: errorBody } },
-      handler: (request) => accounts.login(deps, request.body),
+      handler: (request) => {
+        const limits = loginLimits(request, request.body.email);
+        attempts.check(limits);
+        return countingFailures(attempts, limits, () => accounts.login(deps, request.body));
+      },
     });
 
     r.post('/refresh/', {
@@ -66,9 +80,11 @@ export function accountsRoutes(deps: AccountsDeps) {
 
     r.post('/password-reset/', {
       config: publicRoute,
-      preHandler: [limit(5, true), limit(50, false)],
-      schema: { tags, body: passwordResetRequest, response: { 200: detailBody, 400: errorBody } },
+      schema: { tags, body: passwordResetRequest, response: { 200: detailBody, 400: errorBody, 429: errorBody } },
       handler: async (request) => {
+        const limits = resetLimits(request, request.body.email);
+        attempts.check(limits);
+        attempts.count(limits);
         await accounts.requestPasswordReset(deps, request.body.email);
         return { detail: formatMessage(request.lang, 'reset_sent') };
       },
@@ -76,10 +92,11 @@ export function accountsRoutes(deps: AccountsDeps) {
 
     r.post('/password-reset/confirm/', {
       config: publicRoute,
-      preHandler: [limit(20, false)],
-      schema: { tags, body: passwordResetConfirm, response: { 200: detailBody, 400: errorBody } },
+      schema: { tags, body: passwordResetConfirm, response: { 200: detailBody, 400: errorBody, 429: errorBody } },
       handler: async (request) => {
-        await accounts.confirmPasswordReset(deps, request.body);
+        const limits = confirmLimits(request);
+        attempts.check(limits);
+        await countingFailures(attempts, limits, () => accounts.confirmPasswordReset(deps, request.body));
         return { detail: formatMessage(request.lang, 'password_changed') };
       },
     });

@@ -49,6 +49,29 @@ describe('login', () => {
     expect((await login({ email: other.email, password: other.password })).statusCode).toBe(200);
   });
 
+  it('blocks a client after 100 failed sign-ins to any addresses, and counts failures only', async () => {
+    const from = { remoteAddress: '10.0.0.7' };
+    const manager = await aManager(ctx.database);
+    for (let i = 0; i < 12; i += 1) {
+      const ok = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { email: manager.email, password: manager.password }, ...from });
+      expect(ok.statusCode, 'a correct sign-in is never held against anyone').toBe(200);
+    }
+    for (let i = 0; i < 100; i += 1) {
+      const failed = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { email: `guess${i}@example.com`, password: 'guess-guess' }, ...from });
+      expect(failed.statusCode).toBe(400);
+    }
+    const blocked = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { email: manager.email, password: manager.password }, ...from });
+    expect(blocked.statusCode).toBe(429);
+    const elsewhere = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { email: manager.email, password: manager.password }, remoteAddress: '10.0.0.8' });
+    expect(elsewhere.statusCode).toBe(200);
+  }, 60_000);
+
+  it('blocks a client after 50 recovery requests to any addresses', async () => {
+    const reset = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/password-reset/', payload: { email }, remoteAddress: '10.0.0.9' });
+    for (let i = 0; i < 50; i += 1) expect((await reset(`someone${i}@example.com`)).statusCode).toBe(200);
+    expect((await reset('one-more@example.com')).statusCode).toBe(429);
+  });
+
   it('keeps a remembered session for 30 days and an ordinary one for a day', async () => {
     const manager = await aManager(ctx.database);
     await login({ email: manager.email, password: manager.password, remember: true });
