@@ -43,6 +43,7 @@ export const en = {
   infrastructure_active_delete: 'Active infrastructure cannot be deleted. Deactivate it first.',
   icon_required: 'Upload icon',
   icon_too_large: 'The icon must be {max} KB or smaller',
+  icon_too_complex: 'The icon is too complex: at most {depth} nested levels and {elements} elements',
   icon_not_svg: 'The icon must be an SVG image',
   schedule_time_invalid: 'Enter a time as HH:mm:ss',
   schedule_start_after_end: 'The start cannot be later than the end',

@@ -45,6 +45,7 @@ export const ky: Catalogue = {
   infrastructure_active_delete: 'Активдүү инфраструктураны өчүрүүгө болбойт. Адегенде аны активсиз кылыңыз.',
   icon_required: 'Иконканы жүктөңүз',
   icon_too_large: 'Иконканын көлөмү {max} КБдан ашпашы керек',
+  icon_too_complex: 'Иконка өтө татаал: эң көп {depth} уяча деңгээли жана {elements} элемент',
   icon_not_svg: 'Иконка SVG форматындагы сүрөт болушу керек',
   schedule_time_invalid: 'Убакытты СС:мм:сс форматында киргизиңиз',
   schedule_start_after_end: 'Башталышы аякташынан кеч болбошу керек',

@@ -45,6 +45,7 @@ export const ru: Catalogue = {
   infrastructure_active_delete: 'Активную инфраструктуру нельзя удалить. Сначала деактивируйте её.',
   icon_required: 'Загрузите иконку',
   icon_too_large: 'Размер иконки не должен превышать {max} КБ',
+  icon_too_complex: 'Иконка слишком сложная: не более {depth} уровней вложенности и {elements} элементов',
   icon_not_svg: 'Иконка должна быть изображением в формате SVG',
   schedule_time_invalid: 'Введите время в формате ЧЧ:мм:сс',
   schedule_start_after_end: 'Начало не может быть позже окончания',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NotSvgError, sanitizeSvg } from './svg.ts';
+import { checkSvgShape, NotSvgError, sanitizeSvg, SVG_MAX_DEPTH, SVG_MAX_ELEMENTS, SvgTooComplexError } from './svg.ts';
 
 const svg = (body: string, rootAttributes = '') =>
   Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 24 24"${rootAttributes}>${body}</svg>`);
@@ -68,5 +68,29 @@ describe('sanitizeSvg', () => {
     ['an empty file', Buffer.alloc(0)],
   ])('refuses %s', async (_name, bytes) => {
     await expect(sanitizeSvg(bytes)).rejects.toBeInstanceOf(NotSvgError);
+  });
+});
+
+describe('the shape of an svg, checked before parsing', () => {
+  const svg = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg">${inner}</svg>`;
+  const nested = (levels: number) => `${'<g>'.repeat(levels)}${'</g>'.repeat(levels)}`;
+
+  it('refuses nesting deeper than the limit, and allows it up to the limit', () => {
+    expect(() => checkSvgShape(svg(nested(SVG_MAX_DEPTH - 1)))).not.toThrow();
+    expect(() => checkSvgShape(svg(nested(SVG_MAX_DEPTH)))).toThrow(SvgTooComplexError);
+  });
+
+  it('refuses more elements than the limit, self-closing ones too', () => {
+    expect(() => checkSvgShape(svg('<path d="M0 0"/>'.repeat(SVG_MAX_ELEMENTS - 1)))).not.toThrow();
+    expect(() => checkSvgShape(svg('<path d="M0 0"/>'.repeat(SVG_MAX_ELEMENTS)))).toThrow(SvgTooComplexError);
+  });
+
+  it('does not count what is not an element: quoted brackets, comments, CDATA, the doctype', () => {
+    const tricky = `<?xml version="1.0"?><!DOCTYPE svg><svg xmlns="http://www.w3.org/2000/svg"><g title="a > b &lt; <g>"><!-- ${'<g>'.repeat(100)} --><style><![CDATA[ ${'<g>'.repeat(100)} ]]></style></g></svg>`;
+    expect(() => checkSvgShape(tricky)).not.toThrow();
+  });
+
+  it('refuses the 20,000-level file on the icon limits before parsing it', async () => {
+    await expect(sanitizeSvg(Buffer.from(svg(nested(20_000))))).rejects.toThrow(SvgTooComplexError);
   });
 });

@@ -11,6 +11,65 @@ export class NotSvgError extends Error {
   }
 }
 
+/** An icon deeper or larger than this is refused before it is parsed: the DOM's work grows with both. */
+export const SVG_MAX_DEPTH = 64;
+// An icon has tens of elements; sanitising takes time in proportion to them, on the event loop.
+export const SVG_MAX_ELEMENTS = 2_000;
+
+/** Too deeply nested or too many elements to be worth parsing (a drawing, not an icon, or an attack). */
+export class SvgTooComplexError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'SvgTooComplexError';
+  }
+}
+
+/**
+ * One pass over the text, counting elements and their nesting, before any DOM is built: a file of
+ * 20,000 nested groups is well under the size limit, but building and sanitising its DOM blocks
+ * the process for minutes. Comments, CDATA, processing instructions and the doctype are skipped;
+ * quotes inside a tag are honoured. Every character is visited once. Throws SvgTooComplexError.
+ */
+export function checkSvgShape(text: string): void {
+  let depth = 0;
+  let elements = 0;
+  let at = text.indexOf('<');
+  while (at !== -1) {
+    const next = text[at + 1];
+    let end: number;
+    if (text.startsWith('<!--', at)) end = text.indexOf('-->', at + 4) + 2;
+    else if (text.startsWith('<![CDATA[', at)) end = text.indexOf(']]>', at + 9) + 2;
+    else if (next === '?') end = text.indexOf('?>', at + 2) + 1;
+    else if (next === '!') end = text.indexOf('>', at + 2);
+    else {
+      end = tagEnd(text, at + 1);
+      if (end === -1) return; // unterminated: the parser refuses it as not an svg
+      if (next === '/') depth -= 1;
+      else {
+        elements += 1;
+        if (text[end - 1] !== '/') depth += 1;
+        if (depth > SVG_MAX_DEPTH) throw new SvgTooComplexError(`nested deeper than ${SVG_MAX_DEPTH}`);
+        if (elements > SVG_MAX_ELEMENTS) throw new SvgTooComplexError(`more than ${SVG_MAX_ELEMENTS} elements`);
+      }
+    }
+    if (end < 0) return;
+    at = text.indexOf('<', end + 1);
+  }
+}
+
+/** The index of the `>` that closes the tag starting at `from`, skipping quoted attribute values; -1 if none. */
+function tagEnd(text: string, from: number): number {
+  let quote: string | null = null;
+  for (let i = from; i < text.length; i += 1) {
+    const char = text[i];
+    if (quote) {
+      if (char === quote) quote = null;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '>') return i;
+  }
+  return -1;
+}
+
 /** Only a local reference (`#id`) may stay; anything else would load from elsewhere. */
 function isLocalReference(value: string): boolean {
   return value.trim().startsWith('#');
@@ -74,6 +133,7 @@ export async function sanitizeSvg(bytes: Buffer): Promise<string> {
     throw new NotSvgError('not UTF-8 text');
   }
   if (text.includes('\u0000')) throw new NotSvgError('binary content');
+  checkSvgShape(text);
   const { window, purify } = await loadSanitiser();
   const document = new window.DOMParser().parseFromString(text, 'image/svg+xml');
   const root = document.documentElement;

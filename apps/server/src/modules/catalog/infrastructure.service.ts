@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { changeEveryIdOrNone } from '../../lib/bulk.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { pagedResult, pageRequest, pageWindow, PICKER_SIZE_CAP } from '../../lib/pagination.ts';
-import { NotSvgError, sanitizeSvg } from '../../lib/svg.ts';
+import { NotSvgError, sanitizeSvg, SVG_MAX_DEPTH, SVG_MAX_ELEMENTS, SvgTooComplexError } from '../../lib/svg.ts';
 import type { MediaStore, UploadedFile } from '../../lib/uploads.ts';
 import { infrastructureRepository as repo, referencedIcons, type InfrastructureRecord } from './catalog.repository.ts';
 import { canDelete, titledChanges, type TitledUpdate } from './catalog.rules.ts';
@@ -32,6 +32,9 @@ async function storeIcon(deps: InfrastructureDeps, file: UploadedFile): Promise<
     clean = await sanitizeSvg(file.bytes);
   } catch (error) {
     if (error instanceof NotSvgError) throw fieldError('icon', 'icon_not_svg');
+    if (error instanceof SvgTooComplexError) {
+      throw fieldError('icon', 'icon_too_complex', { depth: SVG_MAX_DEPTH, elements: SVG_MAX_ELEMENTS });
+    }
     throw error;
   }
   return deps.media.save(ICON_FOLDER, 'svg', clean);

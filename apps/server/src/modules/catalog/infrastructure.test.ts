@@ -243,3 +243,38 @@ describe('icon files left behind', () => {
     expect((await served(kept.icon_path)).statusCode).toBe(200);
   });
 });
+
+describe('icons too complex to parse', () => {
+  const svg = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg">${inner}</svg>`;
+
+  it('refuses 20,000 nested groups on the icon field, and the server keeps answering', async () => {
+    const hostile = svg(`${'<g>'.repeat(20_000)}${'</g>'.repeat(20_000)}`);
+    expect(Buffer.byteLength(hostile)).toBeLessThan(256 * 1024);
+    // The longest the event loop went without running a 1 ms timer, while the upload was handled.
+    let lag = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      lag = Math.max(lag, now - last - 1);
+      last = now;
+    }, 1);
+    const started = performance.now();
+    const [refused, health] = await Promise.all([
+      send('POST', '', { ...titles, icon: icon(hostile, 'deep.svg') }, 'en'),
+      ctx.app.inject({ method: 'GET', url: '/api/v1/health' }).then((response) => ({ response, ms: performance.now() - started })),
+    ]);
+    clearInterval(timer);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ icon: ['The icon is too complex: at most 64 nested levels and 2000 elements'] });
+    expect(health.response.statusCode).toBe(200);
+    console.log(`20,000-level svg refused: event loop max delay ${lag.toFixed(1)} ms; health answered in ${health.ms.toFixed(1)} ms`);
+  });
+
+  it('still takes the largest icon within the limits', async () => {
+    const largest = svg('<path d="M0 0h1v1z"/>'.repeat(1_999));
+    const started = performance.now();
+    const accepted = await send('POST', '', { ...titles, icon: icon(largest, 'many.svg') });
+    expect(accepted.statusCode).toBe(201);
+    console.log(`${Buffer.byteLength(largest)} bytes, 1,999 elements: sanitised and stored in ${(performance.now() - started).toFixed(0)} ms`);
+  });
+});
