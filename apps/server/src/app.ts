@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAccessTokens } from './lib/access-tokens.ts';
 import { isPublicRoute, registerAuth } from './lib/auth.ts';
+import { createBackground, type Background } from './lib/background.ts';
 import { registerCsrf } from './lib/csrf.ts';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler.ts';
 import { registerLang } from './lib/lang.ts';
@@ -38,6 +39,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, for the test that proves each non-public one needs a token. */
     routeTable: RouteEntry[];
+    /** Work started by requests and not awaited by them; closing the app waits for it. */
+    background: Background;
   }
 }
 
@@ -71,6 +74,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, public: isPublicRoute(route) });
   });
 
+  const background = createBackground(app.log);
+  app.decorate('background', background);
+  app.addHook('onClose', () => background.idle());
+
   const tokens = createAccessTokens(deps.jwtSecret, config.accessTokenTtlSeconds);
   registerLang(app);
   registerErrorHandler(app);
@@ -83,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const accountsDeps = {
     db: database.db,
+    background,
     tokens,
     mailer:
       deps.mailer ??

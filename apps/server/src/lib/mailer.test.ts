@@ -38,6 +38,8 @@ describe('mail over SMTP', () => {
     const manager = await aManager(ctx.database);
     const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/password-reset/', payload: { email: manager.email } });
     expect(response.statusCode).toBe(200);
+    // The mail goes out after the answer.
+    await ctx.app.background.idle();
     expect(received).toHaveLength(1);
     const { headers, text } = readEml(received[0]!);
     expect(headers).toContain(`To: ${manager.email}`);

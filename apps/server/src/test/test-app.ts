@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { Mailer } from '../lib/mailer.ts';
 import { aManager } from './builders.ts';
 import { readEml } from './eml.ts';
 import { createTestDatabase } from './test-db.ts';
@@ -19,12 +20,12 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The real app on a real, migrated database, with its mail going to a temporary outbox. */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestContext> {
+/** The real app on a real, migrated database, with its mail going to a temporary outbox (or `mailer`). */
+export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: { mailer?: Mailer } = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcms-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://back.office.test', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, jwtSecret: 'test-secret-test-secret-test-secret' });
+  const app = await buildApp({ config, database, jwtSecret: 'test-secret-test-secret-test-secret', ...options });
   await app.ready();
   const outboxDir = path.join(dataDir, 'outbox');
   return {
@@ -32,6 +33,8 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestCo
     database,
     config,
     async outbox() {
+      // Mail is sent after the answer (lib/background.ts): wait for what requests started.
+      await app.background.idle();
       const files = await readdir(outboxDir).catch(() => [] as string[]);
       const raw = await Promise.all(files.sort().map((file) => readFile(path.join(outboxDir, file), 'utf8')));
       return raw.map((mail) => {

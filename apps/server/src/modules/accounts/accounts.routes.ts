@@ -15,6 +15,7 @@ import {
 import { detailBody, errorBody } from '@evcms/contracts/common';
 import { formatMessage } from '@evcms/contracts/messages';
 import { createAttempts, type AttemptLimit } from '../../lib/attempts.ts';
+import type { Background } from '../../lib/background.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AccountsDeps } from './accounts.service.ts';
 import * as accounts from './accounts.service.ts';
@@ -46,7 +47,7 @@ async function countingFailures<T>(attempts: ReturnType<typeof createAttempts>, 
   }
 }
 
-export function accountsRoutes(deps: AccountsDeps) {
+export function accountsRoutes(deps: AccountsDeps & { background: Background }) {
   return async function (app: FastifyInstance) {
     const attempts = createAttempts(WINDOW_MS);
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -85,8 +86,14 @@ export function accountsRoutes(deps: AccountsDeps) {
         const limits = resetLimits(request, request.body.email);
         attempts.check(limits);
         attempts.count(limits);
-        await accounts.requestPasswordReset(deps, request.body.email);
         return { detail: formatMessage(request.lang, 'reset_sent') };
+      },
+      // The lookup and the mail start once the answer is sent, so the answer takes as long whether
+      // or not the address has an account (the embedded database shares this thread).
+      onResponse: async (request, reply) => {
+        if (reply.statusCode !== 200) return;
+        const { email } = request.body;
+        deps.background.run('password reset mail', () => accounts.requestPasswordReset(deps, email));
       },
     });
 
