@@ -9,9 +9,16 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Everything the pages of this spec file were refused by the Content-Security-Policy. */
+export const cspViolations: string[] = [];
+
 export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, locale: 'ru-RU', viewport: { width: 1366, height: 850 } });
   context.setDefaultTimeout(15_000);
+  // The app must work under its own policy: a blocked script, style or image fails the spec.
+  context.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) cspViolations.push(message.text());
+  });
   return context;
 }
 

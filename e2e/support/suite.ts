@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { cspViolations, launchBrowser } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 export interface Suite {
@@ -21,6 +21,7 @@ export function useServerAndBrowser(env: Record<string, string> = {}): Suite {
   afterAll(async () => {
     await suite.browser?.close();
     await suite.server?.stop();
+    expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
   });
   return suite;
 }

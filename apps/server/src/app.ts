@@ -13,6 +13,7 @@ import { registerLang } from './lib/lang.ts';
 import { registerNulGuard } from './lib/nul-guard.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerOpenApi } from './lib/openapi.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerSpa } from './lib/spa.ts';
 import { registerUploads } from './lib/uploads.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLang(app);
   registerErrorHandler(app);
   registerNulGuard(app);
+  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(cookie);
   registerCsrf(app);
   registerAuth(app, tokens);

@@ -1,0 +1,51 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/test-app.ts';
+
+let web: string;
+let plain: TestContext;
+let secure: TestContext;
+beforeAll(async () => {
+  web = await mkdtemp(path.join(os.tmpdir(), 'evcms-web-'));
+  await writeFile(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+  [plain, secure] = await Promise.all([
+    createTestApp({ WEB_DIST: web }),
+    createTestApp({ WEB_DIST: web, PUBLIC_URL: 'https://office.example.kg' }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([plain.close(), secure.close()]);
+  await rm(web, { recursive: true, force: true });
+});
+
+describe('security headers', () => {
+  it('let the page run only its own scripts, and be framed by no one', async () => {
+    for (const url of ['/', '/merchants', '/api/v1/health']) {
+      const { headers } = await plain.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const csp = String(headers['content-security-policy']);
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(headers['x-content-type-options'], url).toBe('nosniff');
+      expect(headers['referrer-policy'], url).toBe('no-referrer');
+      expect(headers['x-frame-options'], url).toBe('DENY');
+      expect(headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('ask for https only when the back office is served over https', async () => {
+    const { headers } = await secure.app.inject({ method: 'GET', url: '/' });
+    expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('leave media its own, stricter policy', async () => {
+    const uploads = path.join(plain.config.dataDir, 'uploads', 'surroundings');
+    await mkdir(uploads, { recursive: true });
+    await writeFile(path.join(uploads, 'probe.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const { statusCode, headers } = await plain.app.inject({ method: 'GET', url: '/media/surroundings/probe.svg' });
+    expect(statusCode).toBe(200);
+    expect(headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+  });
+});

@@ -1,0 +1,33 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Security headers on every answer. The page may run only its own scripts (the build has no inline
+ * script), take styles inline (Ant Design writes its styles at run time), show images from itself,
+ * data: and blob: URLs (icon previews), and be framed by no one. Map tiles and the geocoder will
+ * be added here from their settings. Media answers set their own, stricter policy.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    // The recovery link carries its token in the query: no page sends its address anywhere.
+    referrerPolicy: { policy: 'no-referrer' },
+    // Only over https: a browser that saw it would refuse plain http to this host for a year.
+    strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+}
