@@ -8,8 +8,8 @@ const key = new TextEncoder().encode(SECRET);
 describe('access tokens', () => {
   const tokens = createAccessTokens(SECRET, 900);
 
-  it('reads back the manager of a token it signed', async () => {
-    expect(await tokens.verify(await tokens.sign(7))).toBe(7);
+  it('reads back the manager and the session of a token it signed', async () => {
+    expect(await tokens.verify(await tokens.sign(7, 3))).toEqual({ managerId: 7, sessionId: 3 });
   });
 
   it('refuses a correctly signed token that never expires', async () => {

@@ -5,6 +5,8 @@ import { unauthorized } from './errors.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     managerId: number;
+    /** The signed-in session (its refresh token's row); null for a token from before sessions were named. */
+    sessionId: number | null;
   }
   interface FastifyContextConfig {
     /** Reachable without an access token. Every other route under /api needs one. */
@@ -23,6 +25,7 @@ export function isPublicRoute(route: Pick<RouteOptions, 'url' | 'config'>): bool
  */
 export function registerAuth(app: FastifyInstance, tokens: AccessTokens) {
   app.decorateRequest('managerId', 0);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRoute', (route) => {
     if (isPublicRoute(route)) return;
     const existing = route.onRequest ? [route.onRequest].flat() : [];
@@ -30,9 +33,10 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens) {
       async (request) => {
         const header = request.headers.authorization;
         const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-        const managerId = token ? await tokens.verify(token) : null;
-        if (managerId === null) throw unauthorized();
-        request.managerId = managerId;
+        const verified = token ? await tokens.verify(token) : null;
+        if (verified === null) throw unauthorized();
+        request.managerId = verified.managerId;
+        request.sessionId = verified.sessionId;
       },
       ...existing,
     ];

@@ -43,8 +43,8 @@ describe('every API route is protected unless it must not be', () => {
 
   it('refuses an access token signed with another secret', async () => {
     const manager = await aManager(ctx.database);
-    const own = await createAccessTokens('test-secret-test-secret-test-secret', 60).sign(manager.id);
-    const foreign = await createAccessTokens('some-other-secret-entirely', 60).sign(manager.id);
+    const own = await createAccessTokens('test-secret-test-secret-test-secret', 60).sign(manager.id, 1);
+    const foreign = await createAccessTokens('some-other-secret-entirely', 60).sign(manager.id, 1);
     const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/v1/accounts/me/', headers: bearer(token) });
     expect((await me(own)).statusCode).toBe(200);
     expect((await me(foreign)).statusCode).toBe(401);

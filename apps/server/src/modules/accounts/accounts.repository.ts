@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { managers, passwordResets, refreshTokens } from '../../db/schema/managers.ts';
 
@@ -46,14 +46,16 @@ export async function updateManager(
   return row;
 }
 
-export async function insertRefreshToken(db: Db, values: { managerId: number; tokenHash: string; expiresAt: Date }) {
-  await db.insert(refreshTokens).values(values);
+/** Stores a new session's refresh token; answers the session's id. */
+export async function insertRefreshToken(db: Db, values: { managerId: number; tokenHash: string; expiresAt: Date }): Promise<number> {
+  const [row] = await db.insert(refreshTokens).values(values).returning({ id: refreshTokens.id });
+  return row!.id;
 }
 
 /** The manager of a refresh token that is neither revoked nor expired. */
-export async function findLiveRefreshToken(db: Db, tokenHash: string): Promise<{ managerId: number } | undefined> {
+export async function findLiveRefreshToken(db: Db, tokenHash: string): Promise<{ id: number; managerId: number } | undefined> {
   const [row] = await db
-    .select({ managerId: refreshTokens.managerId })
+    .select({ id: refreshTokens.id, managerId: refreshTokens.managerId })
     .from(refreshTokens)
     .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, new Date())))
     .limit(1);
@@ -67,11 +69,20 @@ export async function revokeRefreshToken(db: Db, tokenHash: string) {
     .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeAllRefreshTokens(db: Db, managerId: number) {
+/** Ends every session of the manager, but `keep` (the one asking) when given. */
+export async function revokeAllRefreshTokens(db: Db, managerId: number, keep: number | null = null) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.managerId, managerId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.managerId, managerId), isNull(refreshTokens.revokedAt), keep === null ? undefined : ne(refreshTokens.id, keep)));
+}
+
+/** Every recovery link of the manager still unused stops working (the password they were for has changed). */
+export async function voidPasswordResets(db: Db, managerId: number) {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.managerId, managerId), isNull(passwordResets.usedAt)));
 }
 
 export async function insertPasswordReset(db: Db, values: { managerId: number; tokenHash: string; expiresAt: Date }) {

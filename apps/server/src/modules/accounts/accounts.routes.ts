@@ -121,7 +121,7 @@ export function accountsRoutes(deps: AccountsDeps & { background: Background }) 
     r.post('/change-password/', {
       schema: { tags, body: changePasswordRequest, response: { 200: detailBody, 400: errorBody } },
       handler: async (request) => {
-        await accounts.changePassword(deps, request.managerId, request.body);
+        await accounts.changePassword(deps, { managerId: request.managerId, sessionId: request.sessionId }, request.body);
         return { detail: formatMessage(request.lang, 'password_changed') };
       },
     });

@@ -32,18 +32,18 @@ export async function login(deps: AccountsDeps, input: { email: string; password
   if (!manager || !ok) throw badRequest('password_wrong');
   const refresh = randomToken();
   const ttl = input.remember ? deps.rememberRefreshTtlSeconds : deps.refreshTtlSeconds;
-  await repo.insertRefreshToken(deps.db, {
+  const sessionId = await repo.insertRefreshToken(deps.db, {
     managerId: manager.id,
     tokenHash: sha256(refresh),
     expiresAt: new Date(Date.now() + ttl * 1000),
   });
-  return { access: await deps.tokens.sign(manager.id), refresh };
+  return { access: await deps.tokens.sign(manager.id, sessionId), refresh };
 }
 
 export async function refreshAccess(deps: AccountsDeps, refresh: string): Promise<{ access: string }> {
   const live = await repo.findLiveRefreshToken(deps.db, sha256(refresh));
   if (!live) throw unauthorized('refresh_invalid');
-  return { access: await deps.tokens.sign(live.managerId) };
+  return { access: await deps.tokens.sign(live.managerId, live.id) };
 }
 
 export async function logout(deps: AccountsDeps, refresh: string): Promise<void> {
@@ -69,8 +69,9 @@ export async function confirmPasswordReset(deps: AccountsDeps, input: { token: s
     const managerId = await repo.consumePasswordReset(tx, sha256(input.token));
     if (managerId === undefined) throw fieldError('token', 'reset_link_invalid');
     await repo.updateManager(tx, managerId, { passwordHash });
-    // Whoever knew the old password is signed out everywhere.
+    // Whoever knew the old password is signed out everywhere, and older links stop working.
     await repo.revokeAllRefreshTokens(tx, managerId);
+    await repo.voidPasswordResets(tx, managerId);
   });
 }
 
@@ -96,17 +97,27 @@ export async function updateMe(
   return toManager(row);
 }
 
+/**
+ * A password changed in the settings ends the manager's other sessions (this one, `sessionId`,
+ * stays signed in) and every recovery link still unused.
+ */
 export async function changePassword(
   deps: Pick<AccountsDeps, 'db'>,
-  managerId: number,
+  session: { managerId: number; sessionId: number | null },
   input: { current_password: string; password: string },
 ): Promise<void> {
+  const { managerId, sessionId } = session;
   const row = await repo.findManagerById(deps.db, managerId);
   if (!row) throw unauthorized();
   if (!(await verifyPassword(input.current_password, row.passwordHash))) {
     throw fieldError('current_password', 'current_password_wrong');
   }
-  await repo.updateManager(deps.db, managerId, { passwordHash: await hashPassword(input.password) });
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    await repo.updateManager(tx, managerId, { passwordHash });
+    await repo.revokeAllRefreshTokens(tx, managerId, sessionId);
+    await repo.voidPasswordResets(tx, managerId);
+  });
 }
 
 /** The first manager, created on a start that finds none. Returns the generated password if one was made. */
