@@ -58,7 +58,7 @@ export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
 
 export const refreshRequest = z.object({ refresh: z.string({ error: 'field_blank' }).check(z.minLength(1)) });
-export const refreshResponse = z.object({ access: z.string(), refresh: z.optional(z.string()) });
+export const refreshResponse = tokenPair;
 export type RefreshResponse = z.infer<typeof refreshResponse>;
 
 export const logoutRequest = refreshRequest;

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { managers, passwordResets, refreshTokens } from '../../db/schema/managers.ts';
 
@@ -46,27 +46,75 @@ export async function updateManager(
   return row;
 }
 
-/** Stores a new session's refresh token; answers the session's id. */
+/** Stores a new session's first refresh token; answers the session's id. */
 export async function insertRefreshToken(db: Db, values: { managerId: number; tokenHash: string; expiresAt: Date }): Promise<number> {
   const [row] = await db.insert(refreshTokens).values(values).returning({ id: refreshTokens.id });
   return row!.id;
 }
 
-/** The manager of a refresh token that is neither revoked nor expired. */
-export async function findLiveRefreshToken(db: Db, tokenHash: string): Promise<{ id: number; managerId: number } | undefined> {
+/** The session a token belongs to: its own id for the first token, `session_id` for the later ones. */
+const sessionOf = sql<number>`coalesce(${refreshTokens.sessionId}, ${refreshTokens.id})`;
+const inSession = (sessionId: number) => sql`${sessionOf} = ${sessionId}`;
+
+export interface RefreshTokenRow {
+  managerId: number;
+  sessionId: number;
+  expiresAt: Date;
+  rotatedAt: Date | null;
+}
+
+const tokenColumns = {
+  managerId: refreshTokens.managerId,
+  sessionId: sessionOf.mapWith(Number),
+  expiresAt: refreshTokens.expiresAt,
+  rotatedAt: refreshTokens.rotatedAt,
+};
+
+/**
+ * Marks a live token as exchanged, atomically: of two requests presenting it at once, only one gets
+ * the row back (the other then finds it rotated).
+ */
+export async function markRotated(db: Db, tokenHash: string, now: Date): Promise<RefreshTokenRow | undefined> {
   const [row] = await db
-    .select({ id: refreshTokens.id, managerId: refreshTokens.managerId })
+    .update(refreshTokens)
+    .set({ rotatedAt: now })
+    .where(
+      and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)),
+    )
+    .returning(tokenColumns);
+  return row;
+}
+
+/** A token that is neither revoked nor expired, rotated or not. */
+export async function findLiveRefreshToken(db: Db, tokenHash: string, now: Date): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db
+    .select(tokenColumns)
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, new Date())))
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
     .limit(1);
   return row;
 }
 
-export async function revokeRefreshToken(db: Db, tokenHash: string) {
+/** A later token of a session; it ends when the session does (no sliding lifetime). */
+export async function insertNextRefreshToken(db: Db, values: { managerId: number; sessionId: number; tokenHash: string; expiresAt: Date }) {
+  await db.insert(refreshTokens).values(values);
+}
+
+/** Ends the session `tokenHash` belongs to (every token of it). */
+export async function revokeSessionOf(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ sessionId: sessionOf.mapWith(Number) })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  if (row) await revokeSession(db, row.sessionId);
+}
+
+export async function revokeSession(db: Db, sessionId: number) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt)));
+    .where(and(inSession(sessionId), isNull(refreshTokens.revokedAt)));
 }
 
 /** Ends every session of the manager, but `keep` (the one asking) when given. */
@@ -74,7 +122,12 @@ export async function revokeAllRefreshTokens(db: Db, managerId: number, keep: nu
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.managerId, managerId), isNull(refreshTokens.revokedAt), keep === null ? undefined : ne(refreshTokens.id, keep)));
+    .where(and(eq(refreshTokens.managerId, managerId), isNull(refreshTokens.revokedAt), keep === null ? undefined : sql`not ${inSession(keep)}`));
+}
+
+/** Rows of sessions that ended long ago are only history; a sign-in sweeps the manager's. */
+export async function deleteExpiredRefreshTokens(db: Db, managerId: number, before: Date) {
+  await db.delete(refreshTokens).where(and(eq(refreshTokens.managerId, managerId), lt(refreshTokens.expiresAt, before)));
 }
 
 /** Every recovery link of the manager still unused stops working (the password they were for has changed). */

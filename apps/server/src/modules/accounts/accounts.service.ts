@@ -30,6 +30,7 @@ export async function login(deps: AccountsDeps, input: { email: string; password
   // Same work and same answer for an unknown email, so the form does not reveal who has an account.
   const ok = await verifyPassword(input.password, manager?.passwordHash ?? DUMMY_HASH);
   if (!manager || !ok) throw badRequest('password_wrong');
+  await repo.deleteExpiredRefreshTokens(deps.db, manager.id, new Date(Date.now() - 24 * 60 * 60 * 1000));
   const refresh = randomToken();
   const ttl = input.remember ? deps.rememberRefreshTtlSeconds : deps.refreshTtlSeconds;
   const sessionId = await repo.insertRefreshToken(deps.db, {
@@ -40,14 +41,40 @@ export async function login(deps: AccountsDeps, input: { email: string; password
   return { access: await deps.tokens.sign(manager.id, sessionId), refresh };
 }
 
-export async function refreshAccess(deps: AccountsDeps, refresh: string): Promise<{ access: string }> {
-  const live = await repo.findLiveRefreshToken(deps.db, sha256(refresh));
-  if (!live) throw unauthorized('refresh_invalid');
-  return { access: await deps.tokens.sign(live.managerId, live.id) };
+/**
+ * How long a refresh token already exchanged may be presented again and still get a new one. Tabs
+ * share one session through local storage; two of them can refresh with the same token before the
+ * first one's new token reaches the other. Later than this, it is a stolen copy being replayed.
+ */
+export const REFRESH_REUSE_GRACE_MS = 60 * 1000;
+
+/**
+ * Exchanges a refresh token for a new access token and a new refresh token (rotation). A token
+ * presented after it was exchanged, past the grace period, ends its whole session: either the
+ * manager or a thief holds a newer one, and there is no telling which.
+ */
+export async function refreshAccess(deps: AccountsDeps, refresh: string): Promise<TokenPair> {
+  const now = new Date();
+  const tokenHash = sha256(refresh);
+  const next = randomToken();
+  const outcome = await deps.db.transaction(async (tx) => {
+    const rotated = await repo.markRotated(tx, tokenHash, now);
+    const token = rotated ?? (await repo.findLiveRefreshToken(tx, tokenHash, now));
+    if (!token) return 'invalid';
+    if (!rotated && token.rotatedAt && now.getTime() - token.rotatedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
+      await repo.revokeSession(tx, token.sessionId);
+      return 'reused';
+    }
+    const { managerId, sessionId, expiresAt } = token;
+    await repo.insertNextRefreshToken(tx, { managerId, sessionId, expiresAt, tokenHash: sha256(next) });
+    return token;
+  });
+  if (typeof outcome === 'string') throw unauthorized('refresh_invalid');
+  return { access: await deps.tokens.sign(outcome.managerId, outcome.sessionId), refresh: next };
 }
 
 export async function logout(deps: AccountsDeps, refresh: string): Promise<void> {
-  await repo.revokeRefreshToken(deps.db, sha256(refresh));
+  await repo.revokeSessionOf(deps.db, sha256(refresh));
 }
 
 export async function requestPasswordReset(deps: AccountsDeps, email: string): Promise<void> {
