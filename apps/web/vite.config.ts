@@ -1,15 +1,32 @@
+import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Each built file over 1 KB gets .br and .gz siblings, which the server sends by Accept-Encoding
+    // (apps/server/src/lib/spa.ts): compressed once here at the strongest levels, not per request.
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+        defineAlgorithm('gzip', { level: constants.Z_BEST_COMPRESSION }),
+      ],
+      include: /\.(js|css|html|svg)$/,
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
+  ],
   // `source` makes @evcms/contracts resolve to its TypeScript sources, with no separate build.
   resolve: { conditions: ['source'] },
   build: {
     manifest: true,
-    sourcemap: true,
+    // No source maps: nothing reads them (no error tracker), and served they would hand out the
+    // sources. The server refuses *.map all the same (lib/spa.ts).
+    sourcemap: false,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {

@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { createAccessTokens } from './lib/access-tokens.ts';
 import { isPublicRoute, registerAuth } from './lib/auth.ts';
 import { createBackground, type Background } from './lib/background.ts';
+import { registerCompression } from './lib/compression.ts';
 import { registerCsrf } from './lib/csrf.ts';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler.ts';
 import { registerLang } from './lib/lang.ts';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLang(app);
   registerErrorHandler(app);
   registerNulGuard(app);
+  await registerCompression(app);
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(cookie);
   registerCsrf(app);

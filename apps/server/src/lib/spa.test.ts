@@ -1,16 +1,23 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/test-app.ts';
 
 let ctx: TestContext;
 let web: string;
+/** A built chunk with its .br and .gz siblings and a source map, as the build would leave them. */
+const chunk = `export const texts = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `text ${i}`))};`;
 beforeAll(async () => {
   web = await mkdtemp(path.join(os.tmpdir(), 'evcms-web-'));
   await mkdir(path.join(web, 'assets'));
   await writeFile(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(web, 'assets', 'index-abc123.js'), 'console.log(1)');
+  await writeFile(path.join(web, 'assets', 'app-def456.js'), chunk);
+  await writeFile(path.join(web, 'assets', 'app-def456.js.br'), brotliCompressSync(chunk));
+  await writeFile(path.join(web, 'assets', 'app-def456.js.gz'), gzipSync(chunk));
+  await writeFile(path.join(web, 'assets', 'app-def456.js.map'), '{"version":3,"sources":["app.tsx"]}');
   await writeFile(path.join(web, 'favicon.svg'), '<svg/>');
   ctx = await createTestApp({ WEB_DIST: web });
 });
@@ -48,6 +55,50 @@ describe('web app serving', () => {
       const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-language': 'en' } });
       expect(response.statusCode, url).toBe(404);
       expect(response.json(), url).toEqual({ detail: 'Not found.' });
+    }
+  });
+
+  it('sends a built file brotli-compressed to a client that accepts brotli, cached for a year', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(chunk);
+  });
+
+  it('sends it gzipped to a client that accepts gzip only', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(response.rawPayload).toString()).toBe(chunk);
+  });
+
+  it('sends the file as it is to a client that accepts no encoding', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/assets/app-def456.js' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.body).toBe(chunk);
+  });
+
+  it('answers a HEAD and a revalidation with the headers of the chosen encoding and no body', async () => {
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.body).toBe('');
+    const etag = String(head.headers.etag);
+    const again = await ctx.app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('never serves source maps or the compressed siblings by their own names', async () => {
+    for (const url of ['/assets/app-def456.js.map', '/assets/app-def456.js.br', '/assets/app-def456.js.gz']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ detail: expect.any(String) });
     }
   });
 });

@@ -9,6 +9,9 @@ const FILE_PREFIXES = ['/api/', '/assets/', '/media/'];
 /**
  * Serves the built web app: hashed files under /assets are cached for a year, everything else is
  * revalidated, and any other GET that wants HTML gets index.html so client-side routes survive a reload.
+ * The build writes `.br` and `.gz` beside each file over 1 KB (apps/web/vite.config.ts); a request
+ * gets brotli if it accepts it, else gzip, else the file itself. Those siblings and source maps
+ * have no URL of their own.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string) {
   const index = path.join(webDist, 'index.html');
@@ -21,11 +24,16 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     root: webDist,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz', '**/*.map'],
     // Cache headers are ours (below), not the plugin's default max-age=0.
     cacheControl: false,
     setHeaders(res, filePath) {
       const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The plugin picks the encoding but does not say the answer depends on it; a shared cache
+      // must not hand brotli to a client that asked for none.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   app.setNotFoundHandler((request, reply) => {
