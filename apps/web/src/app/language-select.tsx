@@ -1,3 +1,4 @@
+import { DownOutlined } from '@ant-design/icons';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isLang } from '@evcms/contracts/i18n';
@@ -21,6 +22,8 @@ export function LanguageSelect() {
         if (isLang(lang)) void changeLanguage(lang);
       }}
       variant="borderless"
+      // antd's own arrow is named "down" for screen readers; the select is named already.
+      suffixIcon={<DownOutlined aria-hidden />}
       style={{ width: 86 }}
       popupMatchSelectWidth={false}
     />

@@ -17,7 +17,7 @@ export function SignedOutLayout() {
     <Flex vertical style={{ ...BASE_TEXT, minHeight: '100vh', background: PAGE_BACKGROUND }}>
       <Flex justify="space-between" align="center" style={{ padding: '12px 24px' }}>
         <Flex gap={8} align="center">
-          <ThunderboltFilled style={{ fontSize: 22, color: 'var(--ant-color-primary)' }} />
+          <ThunderboltFilled aria-hidden style={{ fontSize: 22, color: 'var(--ant-color-primary)' }} />
           <strong>{t('product_name')}</strong>
         </Flex>
         <LanguageSwitch />

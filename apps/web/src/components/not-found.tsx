@@ -1,4 +1,5 @@
 import { Result } from 'antd';
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 
 export interface NotFoundProps {
@@ -10,7 +11,24 @@ export interface NotFoundProps {
   'data-testid'?: string;
 }
 
-/** An address with nothing behind it (an unknown page, a record that does not exist): say so and lead on. */
+/**
+ * An address with nothing behind it (an unknown page, a record that does not exist): say so and lead on.
+ * antd's 404 picture carries an English <title> ("No Found"), which browsers show on hover and
+ * screen readers read, and Result takes no props for it: the picture gets the page's title and
+ * is hidden from screen readers, which read the same words in the heading.
+ */
 export function NotFound({ title, text, backTo, backText, 'data-testid': testId = 'not-found' }: NotFoundProps) {
-  return <Result data-testid={testId} status="404" title={title} subTitle={text} extra={<Link to={backTo}>{backText}</Link>} />;
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const picture = ref.current?.querySelector('.ant-result-image svg');
+    if (!picture) return;
+    picture.setAttribute('aria-hidden', 'true');
+    const caption = picture.querySelector('title');
+    if (caption) caption.textContent = title;
+  }, [title]);
+  return (
+    <div ref={ref}>
+      <Result data-testid={testId} status="404" title={title} subTitle={text} extra={<Link to={backTo}>{backText}</Link>} />
+    </div>
+  );
 }

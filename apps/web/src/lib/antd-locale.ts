@@ -28,7 +28,7 @@ function subscribe(listener: () => void): () => void {
 export async function loadAntdLocale(lang: Lang): Promise<void> {
   if (loaded.has(lang)) return;
   // After a deployment the old chunk names are gone; a reload fetches the new ones.
-  const { default: locale } = await importWithReload(loaders[lang], { clearFlag: false });
+  const { default: locale } = await importWithReload(loaders[lang]);
   loaded.set(lang, locale);
   for (const listener of [...listeners]) listener();
 }

@@ -3,6 +3,18 @@ import { formatMessage } from '@evcms/contracts/messages';
 import { issueMessage, type z } from '@evcms/contracts/schema';
 import { ApiError, errorText } from './api-error.ts';
 import { currentLang } from './i18n.ts';
+import { localizedText, serverText } from './localized-text.tsx';
+
+type Issue = Parameters<typeof issueMessage>[0];
+
+/**
+ * A field's error as antd shows it: an element that words the issue in the current language, so
+ * an error already on screen follows a language switch (async-validator takes a rejection that is
+ * not an Error as the message itself).
+ */
+function issueError(issue: Issue): Promise<never> {
+  return Promise.reject(localizedText((lang) => issueMessage(issue, lang)));
+}
 
 /**
  * An Ant Design rule that checks one field's value with a schema from @evcms/contracts, so the
@@ -13,7 +25,7 @@ export function zodRule(schema: z.ZodMiniType): FormRule {
     validator: async (_rule, value: unknown) => {
       const result = await schema.safeParseAsync(value);
       const issue = result.success ? undefined : result.error.issues[0];
-      if (issue) throw new Error(issueMessage(issue, currentLang()));
+      if (issue) return issueError(issue);
     },
   };
 }
@@ -28,7 +40,7 @@ export function zodFormRule(schema: z.ZodMiniType, field: string, extra: Record<
     validator: async () => {
       const result = await schema.safeParseAsync({ ...form.getFieldsValue(true), ...extra });
       const issue = result.success ? undefined : result.error.issues.find((i) => i.path.join('.') === field);
-      if (issue) throw new Error(issueMessage(issue, currentLang()));
+      if (issue) return issueError(issue);
     },
   });
 }
@@ -40,12 +52,18 @@ export function toNamePath(field: string): (string | number)[] {
 
 /**
  * Puts the server's field errors on the form's fields and returns the first message, which the
- * caller shows as a notification (fields the form does not have are only in that message).
+ * caller shows as a notification (fields the form does not have are only in that message). The
+ * field errors follow a language switch (see localized-text.tsx); the returned text is for a
+ * passing notification; for a message that stays on screen use `errorMessage(error)`.
  */
 export function applyServerErrors(form: FormInstance, error: unknown): string {
   const fallback = formatMessage(currentLang(), 'server_error');
   if (!(error instanceof ApiError)) return errorText(error, fallback);
-  const fields = Object.entries(error.fieldErrors()).map(([name, errors]) => ({ name: toNamePath(name), errors }));
+  const fields = Object.entries(error.fieldErrors()).map(([name, messages]) => ({
+    name: toNamePath(name),
+    // antd's types say string; its forms render any node (as they do a rule's element message).
+    errors: messages.map(serverText) as unknown as string[],
+  }));
   if (fields.length) form.setFields(fields);
   return error.firstMessage();
 }

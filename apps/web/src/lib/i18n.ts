@@ -46,7 +46,7 @@ const localeFiles: BackendModule = {
       namespace === 'errors' && isLang(lang) ? () => loadCatalogue(lang) : files[`../locales/${lang}/${namespace}.json`];
     if (!load) return done(new Error(`no translations for ${lang}/${namespace}`), false);
     // After a deployment the old chunk names are gone; a reload fetches the new ones.
-    importWithReload(load, { clearFlag: false }).then(
+    importWithReload(load).then(
       (data) => done(null, data),
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), false),
     );

@@ -3,49 +3,68 @@ import { pageLoads } from './page-reload.ts';
 
 /**
  * After a deployment the old chunk names are gone and a screen fails to load; a reload fetches
- * the new index. The session-storage flag remembers that we just reloaded, so a chunk that is
- * really broken shows the error instead of reloading forever. It expires, so a later deployment in
- * the same tab may reload again.
+ * the new index. A chunk that stays broken must not reload forever, so each reload leaves a mark
+ * in session storage for this build and this address, and a failure that finds a fresh mark
+ * (under a minute old) surfaces instead (the route's error page, whose Retry reloads by hand).
+ *
+ * A successful load never clears a mark: the shell and the translations load fine between two
+ * failures of the same screen, and clearing there is what made the page reload in a loop. The mark
+ * expires instead, and a new build or another address has marks of its own.
  */
-export const RELOAD_FLAG_KEY = 'chunk-reload-at';
-const FLAG_LIFETIME_MS = 60_000;
+export const RELOAD_MARKS_KEY = 'chunk-reloads';
+const MARK_LIFETIME_MS = 60_000;
 
-function reloadedRecently(): boolean {
+type Marks = Record<string, number>;
+
+/**
+ * What tells one deployment from the next: the entry script's address, whose hashed name changes
+ * whenever any chunk it may load changes. The dev server and tests have no hashed entry.
+ */
+function buildId(): string {
+  const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src]');
+  return entry ? new URL(entry.src, window.location.href).pathname : 'dev';
+}
+
+function markKey(): string {
+  return `${buildId()} ${window.location.pathname}`;
+}
+
+function readMarks(): Marks {
+  const stored: unknown = JSON.parse(sessionStorage.getItem(RELOAD_MARKS_KEY) ?? '{}');
+  return stored && typeof stored === 'object' ? (stored as Marks) : {};
+}
+
+const isFresh = (at: unknown, now: number) => typeof at === 'number' && now - at >= 0 && now - at < MARK_LIFETIME_MS;
+
+function reloadedRecently(key: string): boolean {
   try {
-    const at = Number(sessionStorage.getItem(RELOAD_FLAG_KEY));
-    return Number.isFinite(at) && at > 0 && Date.now() - at < FLAG_LIFETIME_MS;
+    return isFresh(readMarks()[key], Date.now());
   } catch {
     // Without session storage we cannot tell a first failure from a loop; do not risk the loop.
     return true;
   }
 }
 
-function forgetReload() {
+/** Leaves the mark for `key`; false when it cannot be stored (then reloading could loop). */
+function markReload(key: string): boolean {
   try {
-    sessionStorage.removeItem(RELOAD_FLAG_KEY);
+    const now = Date.now();
+    // Expired marks go, so the storage holds only what still decides something.
+    const marks = Object.fromEntries(Object.entries(readMarks()).filter(([, at]) => isFresh(at, now)));
+    sessionStorage.setItem(RELOAD_MARKS_KEY, JSON.stringify({ ...marks, [key]: now }));
+    return true;
   } catch {
-    // Nothing was stored either.
+    return false;
   }
 }
 
-export interface ImportOptions {
-  /**
-   * Whether a success clears the reload flag (the default). Loads that come with a screen rather
-   * than being one (translations) pass false: they succeed at every start, and clearing the flag
-   * there would turn a screen chunk that stays broken into a reload loop.
-   */
-  clearFlag?: boolean;
-}
-
-/** Runs a dynamic import; on failure reloads the page once, and rejects if it fails again. */
-export async function importWithReload<T>(factory: () => Promise<T>, { clearFlag = true }: ImportOptions = {}): Promise<T> {
+/** Runs a dynamic import; on failure reloads the page once per build and address a minute, else rejects. */
+export async function importWithReload<T>(factory: () => Promise<T>): Promise<T> {
   try {
-    const module = await factory();
-    if (clearFlag) forgetReload();
-    return module;
+    return await factory();
   } catch (error) {
-    if (reloadedRecently()) throw error;
-    sessionStorage.setItem(RELOAD_FLAG_KEY, String(Date.now()));
+    const key = markKey();
+    if (reloadedRecently(key) || !markReload(key)) throw error;
     pageLoads.reload();
     // The page is going away; never settle, so nothing flashes an error meanwhile.
     return new Promise<T>(() => undefined);

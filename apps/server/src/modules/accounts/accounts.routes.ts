@@ -93,7 +93,8 @@ export function accountsRoutes(deps: AccountsDeps & { background: Background }) 
       onResponse: async (request, reply) => {
         if (reply.statusCode !== 200) return;
         const { email } = request.body;
-        deps.background.run('password reset mail', () => accounts.requestPasswordReset(deps, email));
+        const { lang } = request;
+        deps.background.run('password reset mail', () => accounts.requestPasswordReset(deps, email, lang));
       },
     });
 

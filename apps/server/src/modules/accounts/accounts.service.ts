@@ -77,7 +77,12 @@ export async function logout(deps: AccountsDeps, refresh: string): Promise<void>
   await repo.revokeSessionOf(deps.db, sha256(refresh));
 }
 
-export async function requestPasswordReset(deps: AccountsDeps, email: string): Promise<void> {
+/**
+ * Mails a recovery link to the manager with `email`, if there is one. The mail is written in
+ * `lang`, the language of the screen it was asked from: the one the person reads right now, which
+ * the language saved in the profile may not be.
+ */
+export async function requestPasswordReset(deps: AccountsDeps, email: string, lang: Lang): Promise<void> {
   const manager = await repo.findManagerByEmail(deps.db, email);
   if (!manager) return;
   const token = randomToken();
@@ -87,7 +92,7 @@ export async function requestPasswordReset(deps: AccountsDeps, email: string): P
     expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
   });
   const link = `${deps.publicUrl}/change-password?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({ to: manager.email, ...passwordResetMail(toManager(manager).language, link) });
+  await deps.mailer.send({ to: manager.email, ...passwordResetMail(lang, link) });
 }
 
 export async function confirmPasswordReset(deps: AccountsDeps, input: { token: string; password: string }): Promise<void> {

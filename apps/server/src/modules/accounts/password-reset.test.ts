@@ -52,12 +52,15 @@ describe('password recovery', () => {
     });
   });
 
-  it('writes the mail in the manager’s language', async () => {
+  it('writes the mail in the language of the screen it was asked from, not the saved one', async () => {
+    const greetings = { ru: 'Здравствуйте!', en: 'Hello!', ky: 'Саламатсызбы!' };
     const manager = await aManager(ctx.database);
     await ctx.database.db.execute(sql`update managers set language = 'ky' where id = ${manager.id}`);
-    await requestReset(manager.email);
-    const mail = (await ctx.outbox()).at(-1)!;
-    expect(mail).toContain('Саламатсызбы');
-    expect(mail).not.toContain('Здравствуйте');
+    for (const [lang, greeting] of Object.entries(greetings)) {
+      await requestReset(manager.email, lang);
+      const mail = (await ctx.outbox()).at(-1)!;
+      expect(mail, lang).toContain(greeting);
+      for (const other of Object.values(greetings).filter((text) => text !== greeting)) expect(mail, lang).not.toContain(other);
+    }
   });
 });

@@ -10,7 +10,7 @@ export function ComingSoonPage() {
   return (
     <Result
       data-testid="coming-soon"
-      icon={<ToolOutlined style={{ color: 'var(--ant-color-primary)' }} />}
+      icon={<ToolOutlined aria-hidden style={{ color: 'var(--ant-color-primary)' }} />}
       title={title}
       subTitle={t('coming_soon')}
     />

@@ -2,10 +2,13 @@ import { Alert, App, Button, Form, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN, passwordResetConfirm } from '@evcms/contracts/accounts';
-import { Password } from '../../components/light-input.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { applyServerErrors, zodFormRule, zodRule } from '../../lib/form-rules.ts';
+import { serverText } from '../../lib/localized-text.tsx';
 import { useConfirmPasswordReset } from './api/confirm-password-reset.ts';
 import { AuthCard } from './auth-card.tsx';
+import { PasswordInput } from './password-input.tsx';
+import { ERROR_ICON, SUCCESS_ICON } from './status-icons.tsx';
 import { withNotifications } from './with-notifications.tsx';
 
 interface Values {
@@ -24,13 +27,15 @@ function ChangePasswordScreen() {
   const [form] = Form.useForm<Values>();
   const confirm = useConfirmPasswordReset();
   const navigate = useNavigate();
+  useDocumentTitle(t('new_password.title'));
 
   if (confirm.isSuccess) {
     return (
       <AuthCard title={t('new_password.title')}>
         <Result
           status="success"
-          title={confirm.data.detail}
+          icon={SUCCESS_ICON}
+          title={serverText(confirm.data.detail)}
           subTitle={t('new_password.done')}
           extra={
             <Button type="primary" onClick={() => void navigate('/')}>
@@ -46,7 +51,7 @@ function ChangePasswordScreen() {
   if (!token) {
     return (
       <AuthCard title={t('new_password.title')}>
-        <Alert type="error" showIcon title={t('errors:reset_link_invalid')} style={{ marginBottom: 16 }} />
+        <Alert type="error" showIcon icon={ERROR_ICON} title={t('errors:reset_link_invalid')} style={{ marginBottom: 16 }} />
         <Link to="/reset-password">{t('new_password.request_again')}</Link>
       </AuthCard>
     );
@@ -67,7 +72,7 @@ function ChangePasswordScreen() {
         }
       >
         <Form.Item name="password" label={t('fields.new_password')} rules={[zodRule(passwordResetConfirm.shape.password)]}>
-          <Password autoComplete="new-password" autoFocus />
+          <PasswordInput autoComplete="new-password" autoFocus />
         </Form.Item>
         <Form.Item
           name="password_confirm"
@@ -79,7 +84,7 @@ function ChangePasswordScreen() {
             zodFormRule(passwordResetConfirm, 'password_confirm', { token }),
           ]}
         >
-          <Password autoComplete="new-password" />
+          <PasswordInput autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={confirm.isPending}>
           {t('new_password.submit')}

@@ -1,8 +1,9 @@
-import { App, Button, Form, Input } from 'antd';
+import { App, Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changePasswordRequest, type ChangePasswordRequest } from '@evcms/contracts/accounts';
 import { applyServerErrors, zodFormRule, zodRule } from '../../lib/form-rules.ts';
 import { useChangePassword } from './api/change-password.ts';
+import { PasswordInput } from './password-input.tsx';
 
 const rules = {
   current_password: [zodRule(changePasswordRequest.shape.current_password)],
@@ -38,10 +39,10 @@ export function PasswordForm() {
       style={{ maxWidth: 480 }}
     >
       <Form.Item name="current_password" label={t('fields.current_password')} rules={rules.current_password} required>
-        <Input.Password autoComplete="current-password" />
+        <PasswordInput autoComplete="current-password" />
       </Form.Item>
       <Form.Item name="password" label={t('fields.new_password')} rules={rules.password} required>
-        <Input.Password autoComplete="new-password" />
+        <PasswordInput autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         name="password_confirm"
@@ -51,7 +52,7 @@ export function PasswordForm() {
         validateFirst
         required
       >
-        <Input.Password autoComplete="new-password" />
+        <PasswordInput autoComplete="new-password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={change.isPending}>
         {t('settings.change_password')}

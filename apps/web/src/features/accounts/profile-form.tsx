@@ -1,9 +1,11 @@
+import { DownOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Select } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Lang } from '@evcms/contracts/i18n';
 import { managerName, type Manager } from '@evcms/contracts/accounts';
 import { applyServerErrors, zodRule } from '../../lib/form-rules.ts';
-import { currentLang } from '../../lib/i18n.ts';
+import { currentLang, useLang } from '../../lib/i18n.ts';
 import { changeLanguage } from '../../lib/language.ts';
 import { useUpdateMe } from './api/update-me.ts';
 
@@ -14,19 +16,31 @@ interface Values {
 
 const nameRules = [zodRule(managerName)];
 
-/** The manager's own name and language (the language of e-mails and, once saved, of this interface). */
+/**
+ * The manager's own name and language. The language field shows the interface's language (the
+ * header may have switched it since the profile was saved) and follows the header until it is
+ * changed here; saving stores what it shows and switches the interface only if it was changed.
+ */
 export function ProfileForm({ manager }: { manager: Manager }) {
   const { t } = useTranslation('accounts');
   const { message, notification } = App.useApp();
   const [form] = Form.useForm<Values>();
   const update = useUpdateMe();
-  const languageOptions = LANGUAGES.map((lang) => ({ value: lang, label: t(`common:languages.${lang}`) }));
+  const lang = useLang();
+  const languageOptions = LANGUAGES.map((value) => ({ value, label: t(`common:languages.${value}`) }));
+
+  useEffect(() => {
+    // setFields, not setFieldValue: that one would mark the field as changed by the user.
+    if (!form.isFieldTouched('language')) form.setFields([{ name: 'language', value: lang }]);
+  }, [form, lang]);
 
   const onFinish = (values: Values) =>
     update.mutate(values, {
-      onSuccess: (saved) => {
+      onSuccess: () => {
         void message.success(t('settings.profile_saved'));
-        if (saved.language !== currentLang()) void changeLanguage(saved.language);
+        // Saved: the field follows the header again.
+        form.setFields([{ name: 'language', touched: false }]);
+        if (values.language !== currentLang()) void changeLanguage(values.language);
       },
       onError: (error) => notification.error({ title: applyServerErrors(form, error) }),
     });
@@ -35,7 +49,7 @@ export function ProfileForm({ manager }: { manager: Manager }) {
     <Form
       form={form}
       layout="vertical"
-      initialValues={{ name: manager.name, language: manager.language }}
+      initialValues={{ name: manager.name, language: lang }}
       onFinish={onFinish}
       style={{ maxWidth: 480 }}
     >
@@ -46,7 +60,7 @@ export function ProfileForm({ manager }: { manager: Manager }) {
         <Input autoComplete="name" />
       </Form.Item>
       <Form.Item name="language" label={t('fields.language')} extra={t('settings.language_hint')}>
-        <Select options={languageOptions} />
+        <Select options={languageOptions} suffixIcon={<DownOutlined aria-hidden />} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={update.isPending}>
         {t('common:actions.save')}

@@ -3,9 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { passwordResetRequest } from '@evcms/contracts/accounts';
 import { Input } from '../../components/light-input.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { applyServerErrors, zodRule } from '../../lib/form-rules.ts';
+import { serverText } from '../../lib/localized-text.tsx';
 import { useRequestPasswordReset } from './api/request-password-reset.ts';
 import { AuthCard } from './auth-card.tsx';
+import { SUCCESS_ICON } from './status-icons.tsx';
 import { withNotifications } from './with-notifications.tsx';
 
 const emailRules = [zodRule(passwordResetRequest.shape.email)];
@@ -18,14 +21,16 @@ function ResetPasswordScreen() {
   const { notification } = App.useApp();
   const [form] = Form.useForm<{ email: string }>();
   const reset = useRequestPasswordReset();
+  useDocumentTitle(t('reset.title'));
 
   if (reset.isSuccess) {
     return (
       <AuthCard title={t('reset.title')}>
         <Result
           status="success"
+          icon={SUCCESS_ICON}
           title={t('reset.sent_title')}
-          subTitle={reset.data.detail}
+          subTitle={serverText(reset.data.detail)}
           extra={<Link to="/">{t('common:actions.back_to_sign_in')}</Link>}
           style={{ padding: 0 }}
         />

@@ -1,7 +1,9 @@
 import { Alert, Card, Flex, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/localized-text.tsx';
 import { useMe } from './api/get-me.ts';
 import { PasswordForm } from './password-form.tsx';
+import { ERROR_ICON } from './status-icons.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
 /** Settings: the manager's profile and password. */
@@ -14,7 +16,7 @@ export function SettingsPage() {
         {me.data ? (
           <ProfileForm manager={me.data} />
         ) : me.isError ? (
-          <Alert type="error" showIcon title={me.error.message} />
+          <Alert type="error" showIcon icon={ERROR_ICON} title={errorMessage(me.error)} />
         ) : (
           <Skeleton active />
         )}

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n.ts';
+import { changeLanguage } from '../../lib/language.ts';
 import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
 import { tokenStore } from '../../lib/token-store.ts';
 import { SignInPage } from './sign-in-page.tsx';
@@ -41,6 +42,44 @@ describe('sign-in screen', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong password');
     expect(tokenStore.isSignedIn()).toBe(false);
+  });
+
+  it('shows its errors in the language switched to after they appeared', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubFetch({ 'POST /accounts/login/': () => jsonResponse(400, { detail: 'Wrong password' }) });
+    renderScreen(<SignInPage />);
+    await user.type(screen.getByLabelText('Email'), 'manager@');
+    expect(await screen.findByText('Your email address is not valid')).toBeInTheDocument();
+    await act(() => changeLanguage('ru'));
+    expect(screen.getByText('Адрес электронной почты недействителен')).toBeInTheDocument();
+    expect(screen.queryByText('Your email address is not valid')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Электронная почта'), 'example.kg');
+    await user.type(screen.getByLabelText('Пароль'), 'not-it');
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Неверный пароль');
+    await act(() => changeLanguage('ky'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Сырсөз туура эмес');
+  });
+
+  it('reads no English icon names to screen readers, the eye named in the current language', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubFetch({ 'POST /accounts/login/': () => jsonResponse(400, { detail: 'Wrong password' }) });
+    await act(() => changeLanguage('ky'));
+    renderScreen(<SignInPage />);
+    await user.type(screen.getByLabelText('Электрондук почта'), 'manager@example.kg');
+    await user.type(screen.getByLabelText('Сырсөз'), 'not-it');
+    await user.click(screen.getByRole('button', { name: 'Кирүү' }));
+    await screen.findByRole('alert');
+    const images = screen.queryAllByRole('img').map((image) => image.getAttribute('aria-label'));
+    expect(images).toEqual(['Сырсөздү көрсөтүү']);
+  });
+
+  it('names the tab after the screen, in the current language', async () => {
+    renderScreen(<SignInPage />);
+    await waitFor(() => expect(document.title).toBe('Sign in · EV Charging Back Office'));
+    await act(() => changeLanguage('ky'));
+    expect(document.title).toBe('Кирүү · Электр кубаттоо бэк-офиси');
   });
 
   it('signs in with remember me and stores both tokens', async () => {

@@ -1,12 +1,16 @@
 import { Alert, Button, Checkbox, Flex, Form } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loginRequest, type LoginRequest } from '@evcms/contracts/accounts';
-import { Input, Password } from '../../components/light-input.ts';
+import { Input } from '../../components/light-input.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { applyServerErrors, zodRule } from '../../lib/form-rules.ts';
+import { errorMessage } from '../../lib/localized-text.tsx';
 import { useLogin } from './api/login.ts';
 import { AuthCard } from './auth-card.tsx';
+import { PasswordInput } from './password-input.tsx';
+import { ERROR_ICON } from './status-icons.tsx';
 
 const rules = {
   email: [zodRule(loginRequest.shape.email)],
@@ -18,11 +22,18 @@ export function SignInPage() {
   const { t } = useTranslation('accounts');
   const [form] = Form.useForm<LoginRequest>();
   const login = useLogin();
-  const [serverError, setServerError] = useState<string | null>(null);
+  useDocumentTitle(t('sign_in.title'));
+  // An element that follows a language switch (see lib/localized-text.tsx).
+  const [serverError, setServerError] = useState<ReactNode>(null);
 
   const onFinish = (values: LoginRequest) => {
     setServerError(null);
-    login.mutate(values, { onError: (error) => setServerError(applyServerErrors(form, error)) });
+    login.mutate(values, {
+      onError: (error) => {
+        applyServerErrors(form, error);
+        setServerError(errorMessage(error));
+      },
+    });
   };
 
   return (
@@ -40,7 +51,7 @@ export function SignInPage() {
           <Input inputMode="email" autoComplete="username" placeholder="name@example.com" autoFocus />
         </Form.Item>
         <Form.Item name="password" label={t('fields.password')} rules={rules.password}>
-          <Password autoComplete="current-password" />
+          <PasswordInput autoComplete="current-password" />
         </Form.Item>
         <Flex justify="space-between" align="center" style={{ marginBottom: 24 }}>
           <Form.Item name="remember" valuePropName="checked" noStyle>
@@ -48,7 +59,7 @@ export function SignInPage() {
           </Form.Item>
           <Link to="/reset-password">{t('sign_in.forgot_password')}</Link>
         </Flex>
-        {serverError && <Alert type="error" showIcon title={serverError} role="alert" style={{ marginBottom: 16 }} />}
+        {serverError && <Alert type="error" showIcon icon={ERROR_ICON} title={serverError} role="alert" style={{ marginBottom: 16 }} />}
         <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
           {t('sign_in.submit')}
         </Button>

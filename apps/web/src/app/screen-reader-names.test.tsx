@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../lib/i18n.ts';
+import { inEnglish, renderScreen } from '../test/render-screen.tsx';
+import { LanguageSelect } from './language-select.tsx';
+import { ComingSoonPage } from './pages/coming-soon-page.tsx';
+import { SignedOutLayout } from './signed-out-layout.tsx';
+
+/*
+ * antd's icons tell screen readers their English names ("thunderbolt", "down"); decorative ones
+ * are hidden from them. What is left named is named in the interface language.
+ */
+const imageNames = () => screen.queryAllByRole('img').map((image) => image.getAttribute('aria-label'));
+
+inEnglish();
+
+describe('names read by screen readers', () => {
+  it('the signed-out frame reads no icon names', async () => {
+    await i18n.changeLanguage('ky');
+    renderScreen(null, { routes: [{ element: <SignedOutLayout />, children: [{ path: '*', element: <p>screen</p> }] }] });
+    expect(await screen.findByText('screen')).toBeInTheDocument();
+    expect(imageNames()).toEqual([]);
+  });
+
+  it("the header's language select reads no arrow", () => {
+    renderScreen(<LanguageSelect />);
+    expect(screen.getByTestId('language-select')).toBeInTheDocument();
+    expect(imageNames()).toEqual([]);
+  });
+
+  it('a section still to come reads no tool icon', () => {
+    renderScreen(<ComingSoonPage />);
+    expect(screen.getByTestId('coming-soon')).toBeInTheDocument();
+    expect(imageNames()).toEqual([]);
+  });
+});
