@@ -39,6 +39,17 @@ export function useConfirm() {
           cancelText: cancelText ?? t('confirm.cancel'),
           okButtonProps: danger ? { danger: true } : undefined,
         }),
+      /**
+       * 'Cancel data entry?': asked before a form or dialog with edits is closed; resolves true
+       * when the edits may be dropped.
+       */
+      confirmDiscard: async (): Promise<boolean> =>
+        await modal.confirm({
+          title: t('stepper.cancelTitle'),
+          content: t('stepper.cancelContent'),
+          okText: t('confirm.yes'),
+          cancelText: t('confirm.cancel'),
+        }),
       /** Resolves when the user closes the modal. */
       success: async ({ title, content }: SuccessOptions): Promise<void> => {
         await modal.success({ title, content, okText: t('confirm.okay') });

@@ -2,6 +2,7 @@ import { Flex } from 'antd';
 import type { Lang } from '@evcms/contracts/i18n';
 import { localizedKey } from '@evcms/contracts/localized';
 import { useLang } from '../../lib/i18n.ts';
+import { IconImage } from './icon-image.tsx';
 import type { CatalogItem } from './catalog-queries.ts';
 
 /**
@@ -12,9 +13,9 @@ export function catalogTitle(item: CatalogItem, lang: Lang): string {
   return item[localizedKey('title', lang)] || item.title;
 }
 
-/** The svg of an infrastructure item; tags have none. */
-export function catalogIcon(item: CatalogItem): string | undefined {
-  return 'icon_path' in item && item.icon_path ? item.icon_path : undefined;
+/** The svg of an infrastructure item ('' when it lacks one); null for a tag, which has no icon at all. */
+export function catalogIcon(item: CatalogItem): string | null {
+  return 'icon_path' in item ? item.icon_path : null;
 }
 
 /** Title, after the icon for infrastructure items: the content of a tag or a table cell. */
@@ -23,7 +24,7 @@ export function CatalogItemLabel({ item }: { item: CatalogItem }) {
   const icon = catalogIcon(item);
   return (
     <Flex component="span" align="center" gap={4} style={{ display: 'inline-flex' }}>
-      {icon && <img src={icon} alt="" width={16} height={16} />}
+      {icon !== null && <IconImage src={icon} size={16} />}
       <span>{catalogTitle(item, lang)}</span>
     </Flex>
   );

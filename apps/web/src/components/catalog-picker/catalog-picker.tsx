@@ -9,6 +9,7 @@ import { currentLang, useLang } from '../../lib/i18n.ts';
 import { PagedTable } from '../paged-table/paged-table.tsx';
 import { useLocalListParams } from '../paged-table/use-list-params.ts';
 import { SearchInput } from '../search-input.tsx';
+import { IconImage } from './icon-image.tsx';
 import { catalogIcon, catalogTitle } from './catalog-item.tsx';
 import {
   allCatalogItemsQueryOptions,
@@ -125,10 +126,7 @@ export function CatalogPicker({ kind, open, value, knownItems, onChoose, onCance
             key: 'icon',
             title: t('picker.icon'),
             width: 72,
-            render: (_: unknown, item: CatalogItem) => {
-              const icon = catalogIcon(item);
-              return icon ? <img src={icon} alt="" width={24} height={24} /> : null;
-            },
+            render: (_: unknown, item: CatalogItem) => <IconImage src={catalogIcon(item)} size={24} />,
           },
         ]
       : []),

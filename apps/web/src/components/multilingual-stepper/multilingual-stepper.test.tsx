@@ -113,21 +113,69 @@ describe('MultilingualStepper', { timeout: 30_000 }, () => {
     await user.click(screen.getByTestId('stepper-submit'));
     await waitFor(() => expect(visiblePane()).toBe('ru'));
     expect(await within(screen.getByTestId('stepper-pane-ru')).findByText('Taken')).toBeInTheDocument();
+    expect(screen.getByText('Incorrectly filled field')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Name ru')).toHaveFocus());
   });
 
-  it('asks before cancelling and cancels only after Yes', async () => {
+  it('cancels an untouched form at once, and asks first once something was typed', async () => {
     const user = userEvent.setup({ delay: null });
     const onCancel = vi.fn();
     renderScreen(<TagForm onCancel={onCancel} />);
+    await user.click(screen.getByTestId('stepper-cancel'));
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Name ky'), 'А');
     await user.click(screen.getByTestId('stepper-cancel'));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel data entry?' });
     expect(dialog).toHaveTextContent('All the data you entered will be lost.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(onCancel).not.toHaveBeenCalled();
+    expect(onCancel).toHaveBeenCalledOnce();
 
     await user.click(screen.getByTestId('stepper-cancel'));
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(onCancel).toHaveBeenCalledTimes(2));
+  });
+
+  it('goes on with Enter, focusing the next language, and submits with Enter on the last step', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = vi.fn();
+    renderScreen(<TagForm onSubmit={onSubmit} />);
+    fill('Phone', '996555000111');
+    await user.type(screen.getByLabelText('Name ky'), 'Аты{Enter}');
+    await waitFor(() => expect(visiblePane()).toBe('ru'));
+    expect(screen.getByLabelText('Name ru')).toHaveFocus();
+    await user.keyboard('Имя{Enter}');
+    await waitFor(() => expect(visiblePane()).toBe('en'));
+    expect(screen.getByLabelText('Name en')).toHaveFocus();
+    await user.keyboard('Name');
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name_ky: 'Аты', name_ru: 'Имя', name_en: 'Name', phone: '996555000111' }));
+  });
+
+  it('treats Esc as Cancel', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onCancel = vi.fn();
+    renderScreen(<TagForm onCancel={onCancel} />);
+    await user.type(screen.getByLabelText('Name ky'), 'А');
+    await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(onCancel).toHaveBeenCalledOnce());
+  });
+
+  it('shows the generic alert and focuses the first field in error when the final check fails', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<TagForm mode="edit" />);
+    await user.click(screen.getByText('English'));
+    fill('Name en', 'Charging');
+    await user.click(screen.getByTestId('stepper-submit'));
+    expect(await screen.findByText('Incorrectly filled field')).toBeInTheDocument();
+    expect(
+      screen.getByText('One or more of the required fields are not filled in or contain incorrect data, check the entered data.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(visiblePane()).toBe('ky'));
+    await waitFor(() => expect(screen.getByLabelText('Name ky')).toHaveFocus());
   });
 });

@@ -1,8 +1,11 @@
-import { Button, Flex, Form, Steps, type FormInstance, type FormProps } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { App, Button, Flex, Form, Steps, type FormInstance, type FormProps } from 'antd';
+import { formatMessage } from '@evcms/contracts/messages';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../lib/i18n.ts';
 import { useConfirm } from '../confirm-modal.ts';
 import { FORM_LANGS, isFieldOfLang, type FormLang } from './form-langs.ts';
+import { firstFieldIn, isTextEntry } from './stepper-keys.ts';
 
 export interface MultilingualStepperProps<V extends object> {
   form: FormInstance<V>;
@@ -14,32 +17,42 @@ export interface MultilingualStepperProps<V extends object> {
   children?: ReactNode;
   /** Gets the validated values; a returned promise keeps the button spinning until it settles. */
   onSubmit: (values: V) => unknown;
-  /** Called after the user confirmed that the entered data may be lost. */
+  /** Cancel (or Esc): at once while nothing was entered, after a confirmation otherwise. */
   onCancel: () => void;
+  /** Whether something was entered; by default, whether the user has touched any field. */
+  dirty?: boolean;
   formProps?: Omit<FormProps<V>, 'form' | 'onFinish' | 'children'>;
 }
 
-type FieldErrors = { name: (string | number)[]; errors?: string[] }[];
+type FieldName = (string | number)[];
+type FieldErrors = { name: FieldName; errors?: string[] }[];
 
 function langsWithErrors(fields: FieldErrors): FormLang[] {
   return FORM_LANGS.filter((lang) => fields.some((field) => (field.errors?.length ?? 0) > 0 && isFieldOfLang(field.name, lang)));
 }
 
 /**
- * A form filled in one language at a time (Kyrgyz, Russian, English): 'Further' validates the
- * current language before moving on, the last step submits, Cancel asks before dropping the data.
+ * A form filled in one language at a time (Kyrgyz, Russian, English): 'Further' (or Enter)
+ * validates the current language before moving on, the last step submits, Cancel (or Esc) asks
+ * before dropping entered data. A refused submit, by the form's rules or by the server, shows the
+ * generic 'Incorrectly filled field' alert and opens and focuses the first field in error.
  * Every language stays mounted (only hidden), so its values and rules are kept for the final check.
  */
 export function MultilingualStepper<V extends object>(props: MultilingualStepperProps<V>) {
-  const { form, mode, renderLanguage, children, onSubmit, onCancel, formProps } = props;
+  const { form, mode, renderLanguage, children, onSubmit, onCancel, dirty, formProps } = props;
   const { t } = useTranslation('components');
-  const { confirm } = useConfirm();
+  const lang = useLang();
+  const { confirmDiscard } = useConfirm();
+  const { notification } = App.useApp();
   const [current, setCurrent] = useState(0);
   const [reached, setReached] = useState(mode === 'edit' ? FORM_LANGS.length - 1 : 0);
   const [done, setDone] = useState<FormLang[]>([]);
   const [errors, setErrors] = useState<FormLang[]>([]);
   const [busy, setBusy] = useState(false);
-  const lang = FORM_LANGS[current]!;
+  // What to focus once the step it is on is shown: a step's first field, or a field in error.
+  const [focusTarget, setFocusTarget] = useState<{ step: FormLang } | { field: FieldName } | null>(null);
+  const panes = useRef(new Map<FormLang, HTMLDivElement | null>());
+  const step = FORM_LANGS[current]!;
   const isLast = current === FORM_LANGS.length - 1;
   const titles: Record<FormLang, string> = {
     ky: t('stepper.languages.ky'),
@@ -53,30 +66,56 @@ export function MultilingualStepper<V extends object>(props: MultilingualStepper
     return found;
   };
 
+  useEffect(() => {
+    if (!focusTarget) return;
+    if ('step' in focusTarget) firstFieldIn(panes.current.get(focusTarget.step))?.focus();
+    else form.scrollToField(focusTarget.field, { focus: true });
+  }, [focusTarget, form]);
+
+  const goTo = (index: number) => {
+    setCurrent(index);
+    setFocusTarget({ step: FORM_LANGS[index]! });
+  };
+
   const further = async () => {
     const names = form
       .getFieldsError()
       .map((field) => field.name)
-      .filter((name) => isFieldOfLang(name, lang));
+      .filter((name) => isFieldOfLang(name, step));
     try {
       await form.validateFields(names);
     } catch {
       refreshErrors();
       return;
     }
-    setDone((list) => (list.includes(lang) ? list : [...list, lang]));
-    setCurrent(current + 1);
+    setDone((list) => (list.includes(step) ? list : [...list, step]));
+    goTo(current + 1);
     setReached((value) => Math.max(value, current + 1));
   };
 
-  // Show the first language that still has a mistake; shared fields are visible anyway.
+  /**
+   * After a refused submit: the generic alert, then the first language with a mistake opens and
+   * the first field in error (language fields come before the shared ones) is scrolled to and
+   * focused.
+   */
   const showFirstError = () => {
     const wrong = refreshErrors();
-    const first = FORM_LANGS.findIndex((item) => wrong.includes(item));
-    if (first >= 0) setCurrent(first);
+    const fields = form.getFieldsError() as FieldErrors;
+    const firstField = fields.find((field) => (field.errors?.length ?? 0) > 0);
+    if (!firstField) return;
+    const firstLang = FORM_LANGS.findIndex((item) => wrong.includes(item));
+    if (firstLang >= 0) setCurrent(firstLang);
+    setFocusTarget({ field: firstField.name });
+    notification.error({
+      key: 'incorrect-fields',
+      title: formatMessage(lang, 'incorrect_fields_title'),
+      description: formatMessage(lang, 'incorrect_fields_text'),
+    });
   };
 
   const submit = async () => {
+    // Enter reaches here too, where the spinning button would not take a second click.
+    if (busy) return;
     let values: V;
     try {
       values = await form.validateFields();
@@ -95,7 +134,22 @@ export function MultilingualStepper<V extends object>(props: MultilingualStepper
   };
 
   const cancel = async () => {
-    if (await confirm({ title: t('stepper.cancelTitle'), content: t('stepper.cancelContent') })) onCancel();
+    const entered = dirty ?? form.isFieldsTouched();
+    if (!entered || (await confirmDiscard())) onCancel();
+  };
+
+  // Enter in a text field goes on (or submits on the last step); Esc is Cancel. Keys from portals
+  // (a select's list, a dialog opened by a field) reach here through React but are not the form's.
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    const target = event.target as Node;
+    if (event.defaultPrevented || event.nativeEvent.isComposing || !event.currentTarget.contains(target)) return;
+    if (event.key === 'Enter' && isTextEntry(target)) {
+      event.preventDefault();
+      void (isLast ? submit() : further());
+    } else if (event.key === 'Escape' && !(target instanceof Element && target.getAttribute('aria-expanded') === 'true')) {
+      event.stopPropagation();
+      void cancel();
+    }
   };
 
   const status = (item: FormLang, index: number) => {
@@ -109,6 +163,7 @@ export function MultilingualStepper<V extends object>(props: MultilingualStepper
       layout="vertical"
       {...formProps}
       form={form}
+      onKeyDown={onKeyDown}
       onFieldsChange={(changed, all) => {
         setErrors(langsWithErrors(all as FieldErrors));
         formProps?.onFieldsChange?.(changed, all);
@@ -116,7 +171,7 @@ export function MultilingualStepper<V extends object>(props: MultilingualStepper
     >
       <Steps
         current={current}
-        onChange={(index) => index <= reached && setCurrent(index)}
+        onChange={(index) => index <= reached && goTo(index)}
         items={FORM_LANGS.map((item, index) => ({
           key: item,
           title: titles[item],
@@ -126,7 +181,14 @@ export function MultilingualStepper<V extends object>(props: MultilingualStepper
         style={{ marginBottom: 24 }}
       />
       {FORM_LANGS.map((item) => (
-        <div key={item} hidden={item !== lang} data-testid={`stepper-pane-${item}`}>
+        <div
+          key={item}
+          ref={(node) => {
+            panes.current.set(item, node);
+          }}
+          hidden={item !== step}
+          data-testid={`stepper-pane-${item}`}
+        >
           {renderLanguage(item)}
         </div>
       ))}

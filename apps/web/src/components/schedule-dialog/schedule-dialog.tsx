@@ -1,8 +1,9 @@
-import { Button, Checkbox, Flex, Modal, Typography } from 'antd';
+import { Button, Checkbox, Flex, Modal, Typography, type CheckboxRef } from 'antd';
 import type { ScheduleEntryInput } from '@evcms/contracts/schedule';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../lib/i18n.ts';
+import { useConfirm } from '../confirm-modal.ts';
 import {
   addBreak,
   allDaysCheck,
@@ -27,7 +28,10 @@ export interface ScheduleDialogProps {
   value?: readonly ScheduleEntryInput[] | null;
   /** The valid schedule: the selected days, each break right after its day; [] when no day is selected. */
   onSave: (entries: DialogEntry[]) => void;
-  /** Closed without saving; the edits are dropped and the next opening starts from `value` again. */
+  /**
+   * Closed without saving (Cancel, X, Esc, a click on the mask; after a confirmation when something
+   * was edited); the edits are dropped and the next opening starts from `value` again.
+   */
   onCancel: () => void;
   /** Defaults to 'Operating mode'. */
   title?: ReactNode;
@@ -38,7 +42,11 @@ export function ScheduleDialog({ open, value, onSave, onCancel, title }: Schedul
   const { t } = useTranslation('schedule');
   const lang = useLang();
   const [state, setState] = useState<DialogState>(() => (open ? initDialog(value) : defaultDialog()));
+  // The rows as this opening started, to tell whether closing would drop edits.
+  const [initial, setInitial] = useState(state);
   const [wasOpen, setWasOpen] = useState(open);
+  const { confirmDiscard } = useConfirm();
+  const firstField = useRef<CheckboxRef>(null);
   // Errors show once Save was refused, then follow the edits, so a fixed field clears at once.
   const [checked, setChecked] = useState(false);
 
@@ -46,10 +54,17 @@ export function ScheduleDialog({ open, value, onSave, onCancel, title }: Schedul
   if (open !== wasOpen) {
     setWasOpen(open);
     if (open) {
-      setState(initDialog(value));
+      const rows = initDialog(value);
+      setState(rows);
+      setInitial(rows);
       setChecked(false);
     }
   }
+
+  const close = async () => {
+    const edited = JSON.stringify(state) !== JSON.stringify(initial);
+    if (!edited || (await confirmDiscard())) onCancel();
+  };
 
   const issues = checked ? validateDialog(state, lang) : [];
   const allDays = allDaysCheck(state);
@@ -71,10 +86,14 @@ export function ScheduleDialog({ open, value, onSave, onCancel, title }: Schedul
       open={open}
       title={title ?? t('dialog.title')}
       width={680}
-      onCancel={onCancel}
+      onCancel={() => void close()}
+      // Fresh fields on every opening: a refused typed time does not outlive the dialog.
+      destroyOnHidden
+      // The first field takes the focus once the dialog has focused itself, so typing starts there.
+      afterOpenChange={(visible) => visible && firstField.current?.focus()}
       footer={
-        <Flex justify="flex-end" gap="small">
-          <Button onClick={onCancel}>{t('dialog.cancel')}</Button>
+        <Flex justify="flex-end" gap="small" data-testid="schedule-footer">
+          <Button onClick={() => void close()}>{t('dialog.cancel')}</Button>
           <Button type="primary" data-testid="schedule-save" onClick={save}>
             {t('dialog.save')}
           </Button>
@@ -84,6 +103,7 @@ export function ScheduleDialog({ open, value, onSave, onCancel, title }: Schedul
       <Flex vertical gap={8}>
         <div style={ROW_GRID}>
           <Checkbox
+            ref={firstField}
             checked={allDays.checked}
             indeterminate={allDays.indeterminate}
             onChange={() => setState(toggleAllDays)}

@@ -9,11 +9,13 @@ const weekdays = [0, 1, 2, 3, 4].map((day) => work(day));
 
 let t: Translate;
 let ru: Translate;
+let ky: Translate;
 
 beforeAll(async () => {
-  await i18n.loadLanguages(['en', 'ru']);
+  await i18n.loadLanguages(['en', 'ru', 'ky']);
   t = i18n.getFixedT('en', 'schedule');
   ru = i18n.getFixedT('ru', 'schedule');
+  ky = i18n.getFixedT('ky', 'schedule');
 });
 
 describe('formatDays', () => {
@@ -69,5 +71,15 @@ describe('describeSchedule', () => {
       pause(6, '10:00:00', '11:00:00'),
     ];
     expect(describeSchedule(t, entries).lines).toEqual(['Break Mon-Wed 13:00-14:00', 'Break Fri 12:00-12:30']);
+  });
+
+  it('says round the clock for 00:00-00:00 hours, wherever the hours are named', () => {
+    const allDay = (day: number) => work(day, '00:00:00', '00:00:00');
+    const week = [0, 1, 2, 3, 4, 5, 6].map(allDay);
+    expect(describeSchedule(t, week)).toEqual({ headline: 'Round the clock', lines: [] });
+    expect(describeSchedule(ru, week).headline).toBe('Круглосуточно');
+    expect(describeSchedule(ky, week).headline).toBe('Күнү-түнү');
+    expect(describeSchedule(t, [0, 1, 2, 3, 4].map(allDay)).headline).toBe('Round the clock, days off: Sat, Sun');
+    expect(describeSchedule(t, [...weekdays, allDay(5), allDay(6)]).lines).toEqual(['Mon-Fri 09:00-18:00', 'Sat, Sun round the clock']);
   });
 });

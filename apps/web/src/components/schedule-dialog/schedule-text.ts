@@ -1,4 +1,5 @@
 import {
+  formatRange,
   isEmptyBreak,
   scheduleSummary,
   toDisplaySchedule,
@@ -47,8 +48,19 @@ function breakLines(t: Translate, entries: readonly ScheduleItem[]): string[] {
   return groups.map((group) => t('summary.breakOn', { days: formatDays(t, group.days), open: group.open }));
 }
 
+/** 00:00-00:00: from midnight to the next midnight (an end of 00:00 is the end of the day). */
+const ROUND_THE_CLOCK = formatRange({ start_time: '00:00:00', end_time: '00:00:00' });
+
+/** Working hours as read after days ('Sat, Sun round the clock'), the range otherwise. */
+function hours(t: Translate, open: string): string {
+  return open === ROUND_THE_CLOCK ? t('summary.roundTheClockHours') : open;
+}
+
 export interface ScheduleDescription {
-  /** 'Every day 09:00-18:00', '09:00-18:00, days off: Sat, Sun', 'Non-standard schedule' or 'No schedule'. */
+  /**
+   * 'Every day 09:00-18:00' (or 'Round the clock'), '09:00-18:00, days off: Sat, Sun',
+   * 'Non-standard schedule' or 'No schedule'.
+   */
   headline: string;
   /** The hours per group of days (for a non-standard schedule), then the breaks. */
   lines: string[];
@@ -61,16 +73,21 @@ export function describeSchedule(t: Translate, entries: readonly ScheduleItem[] 
   switch (summary.kind) {
     case 'none':
       return { headline: t('summary.none'), lines: [] };
-    case 'all_week':
-      return { headline: t('summary.everyDay', { open: summary.open }), lines: breakLines(t, list) };
+    case 'all_week': {
+      const headline = summary.open === ROUND_THE_CLOCK ? t('summary.roundTheClock') : t('summary.everyDay', { open: summary.open });
+      return { headline, lines: breakLines(t, list) };
+    }
     case 'days_off':
       return {
-        headline: t('summary.daysOff', { open: summary.open, days: formatDays(t, summary.daysOff) }),
+        headline: t('summary.daysOff', {
+          open: summary.open === ROUND_THE_CLOCK ? t('summary.roundTheClock') : summary.open,
+          days: formatDays(t, summary.daysOff),
+        }),
         lines: breakLines(t, list),
       };
     case 'non_standard': {
-      const hours = toDisplaySchedule(list).map((item) => t('summary.line', { days: formatDays(t, item.days), open: item.open }));
-      return { headline: t('summary.nonStandard'), lines: [...hours, ...breakLines(t, list)] };
+      const groups = toDisplaySchedule(list).map((item) => t('summary.line', { days: formatDays(t, item.days), open: hours(t, item.open) }));
+      return { headline: t('summary.nonStandard'), lines: [...groups, ...breakLines(t, list)] };
     }
   }
 }

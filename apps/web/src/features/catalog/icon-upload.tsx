@@ -3,6 +3,7 @@ import { Button, Flex, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ICON_MAX_KB } from '@evcms/contracts/catalog';
+import { IconImage } from '../../components/catalog-picker/icon-image.tsx';
 
 export interface IconUploadProps {
   /** The newly chosen file (a form field value); undefined keeps the current icon. */
@@ -47,12 +48,11 @@ export function IconUpload({ value, onChange, currentPath, id }: IconUploadProps
   return (
     <Flex align="center" gap="middle" wrap>
       {src && (
-        <img
-          data-testid="icon-preview"
+        <IconImage
+          testId="icon-preview"
           src={src}
+          size={48}
           alt={t('form.icon_preview')}
-          width={48}
-          height={48}
           style={{ objectFit: 'contain', padding: 6, border: '1px solid var(--ant-color-border)', borderRadius: 8 }}
         />
       )}

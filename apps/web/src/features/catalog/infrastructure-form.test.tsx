@@ -14,7 +14,7 @@ beforeAll(() => {
 inEnglish();
 
 describe('infrastructure form', { timeout: 60_000 }, () => {
-  it('sends the titles and the icon as multipart and puts a server error on the icon field', async () => {
+  it('sends the titles and the icon as multipart and puts a server error on the icon field, with the generic alert', async () => {
     const user = userEvent.setup({ delay: null });
     const api = stubFetch({
       'POST /common/surroundings/': () => jsonResponse(400, { icon: ['The icon must be an SVG image'] }),
@@ -46,8 +46,9 @@ describe('infrastructure form', { timeout: 60_000 }, () => {
     });
     expect((form.get('icon') as File).name).toBe('cafe.svg');
 
-    // On the field and in the notification.
-    await waitFor(() => expect(screen.getAllByText('The icon must be an SVG image')).toHaveLength(2));
+    // On the field, pointed at by the generic alert.
+    expect(await screen.findByText('Incorrectly filled field')).toBeInTheDocument();
     expect(screen.getByLabelText('Icon').closest('.ant-form-item')).toHaveTextContent('The icon must be an SVG image');
+    expect(screen.getAllByText('The icon must be an SVG image')).toHaveLength(1);
   });
 });

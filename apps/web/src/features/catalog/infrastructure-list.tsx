@@ -1,6 +1,7 @@
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { InfrastructureItem } from '@evcms/contracts/catalog';
+import { IconImage } from '../../components/catalog-picker/icon-image.tsx';
 import { CatalogList } from './catalog-list.tsx';
 import { infrastructureApi } from './infrastructure-api.ts';
 import { InfrastructureFormModal } from './infrastructure-form.tsx';
@@ -14,7 +15,7 @@ export function InfrastructureListPage() {
       title: t('list.icon'),
       width: 80,
       // Icons are sanitised svg files served from /media; as <img> they cannot run anything.
-      render: (_, item) => <img src={item.icon_path} alt="" width={24} height={24} style={{ display: 'block' }} />,
+      render: (_, item) => <IconImage src={item.icon_path} size={24} style={{ display: 'block' }} />,
     },
   ];
   return (

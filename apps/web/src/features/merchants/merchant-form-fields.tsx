@@ -11,6 +11,7 @@ import {
   type MerchantEnvironmentItem,
   type MerchantTagItem,
 } from '@evcms/contracts/merchants';
+import { z } from '@evcms/contracts/schema';
 import { CatalogPickerField } from '../../components/catalog-picker/catalog-picker-field.tsx';
 import { LocationFields } from '../../components/location-select/location-fields.tsx';
 import type { FormLang } from '../../components/multilingual-stepper/form-langs.ts';
@@ -19,6 +20,13 @@ import { zodRule } from '../../lib/form-rules.ts';
 import { asCatalogItems } from './catalog-items.ts';
 import type { MerchantFormValues } from './merchant-form-values.ts';
 import { formatPhone } from './phone-mask.ts';
+
+/**
+ * A percentage out of 0..100 says which bound it broke ('... less than or equal to 100'), where
+ * the contract's one message only says it is not a percentage (the contract refuses it as well).
+ * An empty field passes here and is the contract rule's to refuse.
+ */
+const percentageBounds = z.optional(z.nullable(z.number().check(z.gte(0), z.lte(PERCENTAGE_MAX))));
 
 // The form says what the server would say: the rules are the contract's own schemas.
 const fields = merchantCreateRequest.shape;
@@ -30,7 +38,7 @@ const rules = {
   street: [zodRule(fields.street)],
   phone: [zodRule(fields.phone)],
   email: [zodRule(fields.email)],
-  percentage: [zodRule(fields.percentage)],
+  percentage: [zodRule(percentageBounds), zodRule(fields.percentage)],
 };
 
 /** The merchant's name in one language: a step of the multilingual stepper. */
@@ -98,10 +106,13 @@ export function MerchantSharedFields({ form, tagItems, environmentItems }: Merch
           name="percentage"
           label={t('fields.percentage')}
           rules={rules.percentage}
+          // One message at a time: the first rule that refuses.
+          validateFirst
           required
           extra={t('form.percentage_hint')}
         >
-          <InputNumber min={0} max={PERCENTAGE_MAX} step={0.01} suffix="%" style={{ width: '100%' }} />
+          {/* No min / max here: InputNumber would clamp 150 to 100 silently; the rules refuse it instead. */}
+          <InputNumber step={0.01} suffix="%" style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col xs={24} lg={12}>

@@ -26,9 +26,10 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, o
 }
 
 describe('merchant form', { timeout: 60_000 }, () => {
-  it('creates a merchant with the 12-digit phone and a numeric percentage, after a phone error from the server', async () => {
+  it('creates a merchant with the 12-digit phone and a numeric percentage, after field errors from the server', async () => {
     const user = userEvent.setup({ delay: null });
-    let answer = () => jsonResponse(400, { phone: ['A merchant with this phone already exists'] });
+    let answer = () =>
+      jsonResponse(400, { name_ky: ['Ensure this field has no more than 100 characters'], phone: ['A merchant with this phone already exists'] });
     const api = stubFetch({
       'GET /common/locations/': locations,
       'POST /merchants/': () => answer(),
@@ -76,9 +77,15 @@ describe('merchant form', { timeout: 60_000 }, () => {
       environment: [],
       schedule: [],
     });
-    // The server's message is on the phone field and in a notification.
-    await waitFor(() => expect(screen.getAllByText('A merchant with this phone already exists')).toHaveLength(2));
+    // The server's messages are on their fields, the generic alert says so, and the first field
+    // in error (on the Kyrgyz step, no longer shown) is opened and focused.
+    expect(await screen.findByText('Incorrectly filled field')).toBeInTheDocument();
     expect(screen.getByLabelText('Phone').closest('.ant-form-item')).toHaveTextContent('A merchant with this phone already exists');
+    await waitFor(() => expect(screen.getByTestId('stepper-pane-ky')).toBeVisible());
+    await waitFor(() => expect(screen.getByLabelText('Name in Kyrgyz')).toHaveFocus());
+    // Only on the field: the alert is the generic one, not the first message again.
+    expect(screen.getAllByText('Ensure this field has no more than 100 characters')).toHaveLength(1);
+    await user.click(screen.getByText('English'));
 
     answer = () => jsonResponse(201, { id: 17 });
     await user.click(screen.getByTestId('stepper-submit'));
@@ -86,5 +93,35 @@ describe('merchant form', { timeout: 60_000 }, () => {
     expect(dialog).toHaveTextContent('Merchant created');
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/merchants/merchant/17'));
+  });
+
+  it('refuses a percentage over 100 with one message naming the limit, keeps 150 and focuses it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubFetch({ 'GET /common/locations/': locations, 'POST /merchants/': () => jsonResponse(201, { id: 1 }) });
+    renderScreen(<MerchantForm />, { path: '/merchants/create-edit-merchant', pattern: '/merchants/create-edit-merchant/:id?' });
+    for (const [label, value] of [['Name in Kyrgyz', 'Вольт КЖ'], ['Name in Russian', 'Вольт']] as const) {
+      fill(label, value);
+      await user.click(screen.getByTestId('stepper-next'));
+    }
+    fill('Name in English', 'Volt');
+    fill('Agreement number', 'A-17');
+    fill('Legal entity name', 'Volt LLC');
+    await choose(user, 'Country', 'Kyrgyzstan');
+    await choose(user, 'City', 'Bishkek');
+    fill('Street', 'Chui 1');
+    fill('Phone', '996555123456');
+    fill('Email', 'volt@example.kg');
+    const percentage = screen.getByLabelText('Agency agreement percentage');
+    await user.type(percentage, '150');
+    await user.click(screen.getByTestId('stepper-submit'));
+
+    expect(await screen.findByText('Incorrectly filled field')).toBeInTheDocument();
+    const item = percentage.closest<HTMLElement>('.ant-form-item')!;
+    const messages = () => [...item.querySelectorAll('.ant-form-item-explain-error')].map((node) => node.textContent);
+    await waitFor(() => expect(messages()).toEqual(['Ensure this value is less than or equal to 100']));
+    await waitFor(() => expect(percentage).toHaveFocus());
+    // Not clamped to 100 (the field shows the step's two decimals).
+    expect(percentage).toHaveValue('150.00');
+    expect(api.callsTo('POST /merchants/')).toHaveLength(0);
   });
 });

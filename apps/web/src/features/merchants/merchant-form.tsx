@@ -6,9 +6,9 @@ import { useNavigate, useParams } from 'react-router';
 import type { Merchant, MerchantForUpdate } from '@evcms/contracts/merchants';
 import { useConfirm } from '../../components/confirm-modal.ts';
 import { MultilingualStepper } from '../../components/multilingual-stepper/multilingual-stepper.tsx';
+import { refusedSubmitMessage } from '../../components/multilingual-stepper/submit-error.ts';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { ApiError } from '../../lib/api-error.ts';
-import { applyServerErrors } from '../../lib/form-rules.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
 import { MerchantNameField, MerchantSharedFields } from './merchant-form-fields.tsx';
 import {
@@ -71,9 +71,11 @@ function MerchantFormBody({ merchant }: { merchant?: MerchantForUpdate }) {
     try {
       saved = await save(current());
     } catch (error) {
-      // Spec 8: the fields are marked and the first message is shown; the stepper then opens
-      // the first language with a mistake.
-      notification.error({ title: applyServerErrors(form, error) });
+      // Spec 5: the fields are marked and the stepper shows the generic 'Incorrectly filled
+      // field' alert, opens the first language with a mistake and focuses the first field in
+      // error; a refusal that is on no field is said as it is.
+      const refusal = refusedSubmitMessage(form, error);
+      if (refusal) notification.error({ title: refusal });
       return;
     }
     setDirty(false);
@@ -94,6 +96,7 @@ function MerchantFormBody({ merchant }: { merchant?: MerchantForUpdate }) {
         renderLanguage={(lang) => <MerchantNameField lang={lang} />}
         onSubmit={submit}
         onCancel={() => leave(back)}
+        dirty={dirty}
         formProps={{
           initialValues: initial,
           autoComplete: 'off',
