@@ -1,18 +1,19 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Flex, Layout, Typography } from 'antd';
-import { useEffect } from 'react';
+import { Flex, Layout, Typography } from 'antd';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../language-select.tsx';
 import { useRouteTitle } from '../use-current-route.ts';
 import { ManagerBadge } from './manager-badge.tsx';
 
 interface AppHeaderProps {
-  collapsed: boolean;
-  onToggle: () => void;
+  /** The button that folds the side menu or opens the menu drawer. */
+  menuButton: ReactNode;
+  /** A narrow window: less padding, and the manager as an avatar only. */
+  compact: boolean;
 }
 
 /** The header of specification 2.4: the page title, the language switch and the manager. */
-export function AppHeader({ collapsed, onToggle }: AppHeaderProps) {
+export function AppHeader({ menuButton, compact }: AppHeaderProps) {
   const { t } = useTranslation('shell');
   const title = useRouteTitle();
 
@@ -25,27 +26,26 @@ export function AppHeader({ collapsed, onToggle }: AppHeaderProps) {
       style={{
         display: 'flex',
         alignItems: 'center',
-        gap: 16,
+        gap: compact ? 8 : 16,
+        paddingInline: compact ? 8 : undefined,
         borderBottom: '1px solid var(--ant-color-border-secondary)',
         position: 'sticky',
         top: 0,
         zIndex: 10,
       }}
     >
-      <Button
-        type="text"
-        data-testid="sidebar-toggle"
-        aria-label={t(collapsed ? 'sidebar.expand' : 'sidebar.collapse')}
-        aria-expanded={!collapsed}
-        icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-        onClick={onToggle}
-      />
-      <Typography.Title level={4} data-testid="page-title" style={{ margin: 0, flex: 1 }} ellipsis>
+      {menuButton}
+      <Typography.Title
+        level={compact ? 5 : 4}
+        data-testid="page-title"
+        style={{ margin: 0, flex: 1, minWidth: 0 }}
+        ellipsis={{ tooltip: title }}
+      >
         {title}
       </Typography.Title>
-      <Flex align="center" gap={16}>
+      <Flex align="center" gap={compact ? 4 : 16} style={{ flexShrink: 0 }}>
         <LanguageSelect />
-        <ManagerBadge />
+        <ManagerBadge compact={compact} />
       </Flex>
     </Layout.Header>
   );

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
@@ -111,6 +111,48 @@ describe('shell', () => {
     expect(sidebar).toHaveStyle({ width: '68px' });
     await user.click(screen.getByTestId('sidebar-toggle'));
     expect(sidebar).toHaveStyle({ width: '240px' });
+  });
+
+  it('keeps the sidebar collapsed after a reload', async () => {
+    const user = userEvent.setup({ delay: null });
+    const first = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Collapse menu' }));
+    expect(screen.getByTestId('sidebar')).toHaveStyle({ width: '68px' });
+    first.unmount();
+
+    renderApp('/');
+    expect(await screen.findByTestId('sidebar')).toHaveStyle({ width: '68px' });
+    expect(screen.getByRole('button', { name: 'Expand menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('below the lg breakpoint, opens the menu as a drawer from the header and closes it on a choice', async () => {
+    // A 390 px phone: only antd's max-width queries below lg (992 px) match.
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: /max-width: 99[01]/.test(query) || /max-width: 575/.test(query),
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+        }) as unknown as MediaQueryList,
+    );
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp('/');
+    const open = await screen.findByRole('button', { name: 'Open menu' });
+    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(open);
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    await user.click(within(drawer).getByRole('link', { name: 'Rates' }));
+
+    expect(router.state.location.pathname).toBe('/rates');
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    // antd hides a closed drawer with a class (its styles are off under test).
+    await waitFor(() => expect(screen.getByTestId('menu-drawer')).toHaveClass('ant-drawer-content-wrapper-hidden'));
   });
 
   it('switches the language from the header and remembers it', async () => {

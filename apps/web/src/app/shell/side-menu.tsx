@@ -2,6 +2,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import {
   BOTTOM_MENU,
   MAIN_MENU,
@@ -16,21 +17,32 @@ import { MENU_ICONS } from './menu-icons.tsx';
 
 type Items = NonNullable<MenuProps['items']>;
 
-function useItem() {
+function useItem(collapsed: boolean) {
   const { t } = useTranslation('shell');
-  return (id: RouteId, withIcon: boolean) => ({
-    key: id,
-    icon: withIcon ? MENU_ICONS[id] : undefined,
-    // A real link: the address shows on hover and opens in a new tab with a middle click.
-    label: <Link to={routeById(id).path}>{t(`menu.${id}`)}</Link>,
-    'data-testid': `menu-${id}`,
-  });
+  return (id: RouteId, withIcon: boolean) => {
+    const path = routeById(id).path;
+    const text = t(`menu.${id}`);
+    return {
+      key: id,
+      icon: withIcon ? MENU_ICONS[id] : undefined,
+      // A real link: the address shows on hover and opens in a new tab with a middle click. A
+      // collapsed menu shows the whole label in antd's own tooltip; an open one, when it is cut.
+      label: collapsed ? <Link to={path}>{text}</Link> : <EllipsisText to={path} text={text} placement="right" />,
+      'data-testid': `menu-${id}`,
+    };
+  };
+}
+
+export interface SideMenuProps {
+  collapsed: boolean;
+  /** Called when an entry is chosen (the drawer closes then). */
+  onNavigate?: () => void;
 }
 
 /** The side menu of specification 2.4: the main entries, then Settings and Logout at the bottom. */
-export function SideMenu({ collapsed }: { collapsed: boolean }) {
+export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
   const { t } = useTranslation('shell');
-  const item = useItem();
+  const item = useItem(collapsed);
   const { route } = useCurrentRoute();
   const selected = route ? menuEntryOf(route.id) : undefined;
   const currentGroup = selected ? menuGroupOf(selected) : undefined;
@@ -50,7 +62,11 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
       : {
           key: entry.key,
           icon: MENU_ICONS[entry.key as MenuGroupKey],
-          label: <span data-testid={`menu-${entry.key}`}>{t(`menu.${entry.key}`)}</span>,
+          label: collapsed ? (
+            <span data-testid={`menu-${entry.key}`}>{t(`menu.${entry.key}`)}</span>
+          ) : (
+            <EllipsisText text={t(`menu.${entry.key}`)} placement="right" data-testid={`menu-${entry.key}`} />
+          ),
           children: entry.items.map((id) => item(id, false)),
         },
   );
@@ -65,9 +81,10 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
         selectedKeys={selectedKeys}
         // A collapsed menu shows groups as pop-ups; it must not keep them open.
         {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+        onClick={onNavigate}
         style={{ borderInlineEnd: 'none', flex: 1, overflowY: 'auto', overflowX: 'hidden' }}
       />
-      <Menu mode="inline" items={bottom} selectedKeys={selectedKeys} style={{ borderInlineEnd: 'none' }} />
+      <Menu mode="inline" items={bottom} selectedKeys={selectedKeys} onClick={onNavigate} style={{ borderInlineEnd: 'none' }} />
     </>
   );
 }

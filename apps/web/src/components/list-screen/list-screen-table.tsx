@@ -1,35 +1,43 @@
-import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PagedTable, type PagedTableProps } from '../paged-table/paged-table.tsx';
 import type { ListScreen } from './use-list-screen.ts';
 
-type Wired = 'data' | 'page' | 'pageSize' | 'onPageChange' | 'onSizeChange' | 'loading' | 'rowSelection' | 'rowKey';
+type Wired =
+  | 'data'
+  | 'page'
+  | 'pageSize'
+  | 'onPageChange'
+  | 'onSizeChange'
+  | 'loading'
+  | 'rowSelection'
+  | 'rowKey'
+  | 'error'
+  | 'onRetry';
 
 export type ListScreenTableProps<Row extends { id: number }> = Omit<PagedTableProps<Row>, Wired> & { screen: ListScreen<Row> };
 
 /**
  * The table of a list screen, wired to its state: the page of rows, paging kept in the URL, the
- * selection, 'Nothing found' while a search or filter is in force, and an alert when the list
- * could not be loaded. The screen gives its columns (and, say, what a row click does).
+ * selection, 'Nothing found' while a search or filter is in force, and a failed load with Retry.
+ * The screen gives its columns (and, say, what a row click does).
  */
 export function ListScreenTable<Row extends { id: number }>({ screen, ...tableProps }: ListScreenTableProps<Row>) {
   const { t } = useTranslation('components');
   const { query, list } = screen;
   return (
-    <>
-      {query.isError && <Alert type="error" showIcon title={t('table.loadFailed')} description={query.error.message} />}
-      <PagedTable<Row>
-        rowKey="id"
-        data={query.data}
-        loading={query.isFetching}
-        page={list.page}
-        pageSize={list.size}
-        onPageChange={list.setPage}
-        onSizeChange={list.setSize}
-        locale={screen.filtered ? { emptyText: t('table.nothingFound') } : undefined}
-        rowSelection={screen.rowSelection}
-        {...tableProps}
-      />
-    </>
+    <PagedTable<Row>
+      rowKey="id"
+      data={query.data}
+      loading={query.isFetching}
+      error={query.isError ? query.error : undefined}
+      onRetry={() => void query.refetch()}
+      page={list.page}
+      pageSize={list.size}
+      onPageChange={list.setPage}
+      onSizeChange={list.setSize}
+      locale={screen.filtered ? { emptyText: t('table.nothingFound') } : undefined}
+      rowSelection={screen.rowSelection}
+      {...tableProps}
+    />
   );
 }

@@ -24,13 +24,14 @@ export function ListToolbar<Row extends { id: number }>({ screen, searchLabel, s
   const { list } = screen;
   return (
     <Flex justify="space-between" wrap gap="middle">
-      <Flex wrap gap="middle">
+      {/* The search keeps its width but never outgrows the line, so a phone does not scroll sideways. */}
+      <Flex wrap gap="middle" style={{ maxWidth: '100%', minWidth: 0 }}>
         <SearchInput
           value={list.search}
           onChange={list.setSearch}
           placeholder={searchLabel}
           aria-label={searchLabel}
-          style={{ width: searchWidth }}
+          style={{ width: searchWidth, maxWidth: '100%' }}
         />
         <StatusFilter value={screen.active} onChange={screen.setActive} />
       </Flex>

@@ -29,8 +29,9 @@ export function PageFooter({ page, pages, size, onPageChange, onSizeChange }: Pa
     if (target !== page) onPageChange(target);
   };
 
+  // On a phone the two halves stack; the words never break inside, letter by letter.
   return (
-    <Flex justify="space-between" align="center" wrap gap="middle" style={{ marginTop: 16 }}>
+    <Flex justify="space-between" align="center" wrap gap="middle" style={{ marginTop: 16, whiteSpace: 'nowrap' }}>
       <Flex align="center" gap="small">
         <Typography.Text>{t('table.showBy')}</Typography.Text>
         <Select
@@ -42,7 +43,7 @@ export function PageFooter({ page, pages, size, onPageChange, onSizeChange }: Pa
           style={{ width: 80 }}
         />
       </Flex>
-      <Flex align="center" gap="small">
+      <Flex align="center" gap="small" wrap>
         <Typography.Text>{t('table.page')}</Typography.Text>
         <Input
           data-testid="page-input"

@@ -1,7 +1,9 @@
 import { Table, type TableProps } from 'antd';
 import type { AnyObject } from 'antd/es/_util/type';
+import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, type Paged } from '@evcms/contracts/common';
+import { LoadFailure } from './load-failure.tsx';
 import { PageFooter } from './page-footer.tsx';
 
 export type PagedTableProps<T extends AnyObject> = Omit<TableProps<T>, 'dataSource' | 'pagination'> & {
@@ -12,11 +14,22 @@ export type PagedTableProps<T extends AnyObject> = Omit<TableProps<T>, 'dataSour
   pageSize?: number;
   onPageChange: (page: number) => void;
   onSizeChange: (size: number) => void;
+  /** The last load failed (the query's error); the table then offers `onRetry`. */
+  error?: unknown;
+  onRetry?: () => void;
 };
+
+/** The row's key as the table reads it, for the checkbox's accessible name. */
+function keyOf<T extends AnyObject>(row: T, rowKey: TableProps<T>['rowKey']): Key {
+  if (typeof rowKey === 'function') return rowKey(row);
+  return row[rowKey ?? 'key'] as Key;
+}
 
 /**
  * An antd Table over one page of a paged list, with our own footer instead of antd's pagination:
- * the lists of the specification page on the server and show 'Page [n] of N pages'.
+ * the lists of the specification page on the server and show 'Page [n] of N pages'. A table
+ * wider than its card scrolls sideways inside it, never the page. A failed load says so with a
+ * Retry button: in place of the empty table, or above rows still shown from before.
  */
 export function PagedTable<T extends AnyObject>({
   data,
@@ -25,17 +38,39 @@ export function PagedTable<T extends AnyObject>({
   onPageChange,
   onSizeChange,
   locale,
+  error,
+  onRetry,
   ...tableProps
 }: PagedTableProps<T>) {
   const { t } = useTranslation('components');
+  const rows = data?.items ?? [];
+  const { rowSelection, rowKey, loading } = tableProps;
+  const failure = error ? <LoadFailure error={error} onRetry={() => onRetry?.()} retrying={Boolean(loading)} /> : null;
   return (
     <div data-testid="paged-table">
-      <Table<T>
-        {...tableProps}
-        dataSource={data?.items ?? []}
-        pagination={false}
-        locale={{ emptyText: t('table.empty'), ...locale }}
-      />
+      {failure && rows.length > 0 && <div style={{ marginBottom: 16 }}>{failure}</div>}
+      {failure && rows.length === 0 ? (
+        failure
+      ) : (
+        <Table<T>
+          scroll={{ x: 'max-content' }}
+          {...tableProps}
+          // antd names the selection checkboxes in English ('Select all', 'Select row 1') whatever its locale.
+          rowSelection={
+            rowSelection && {
+              ...rowSelection,
+              getTitleCheckboxProps: () => ({ 'aria-label': t('table.selectAll'), ...rowSelection.getTitleCheckboxProps?.() }),
+              getCheckboxProps: (row) => ({
+                'aria-label': t('table.selectRow', { id: keyOf(row, rowKey) }),
+                ...rowSelection.getCheckboxProps?.(row),
+              }),
+            }
+          }
+          dataSource={rows}
+          pagination={false}
+          locale={{ emptyText: t('table.empty'), ...locale }}
+        />
+      )}
       <PageFooter
         page={page ?? data?.page ?? 1}
         pages={data?.pages ?? 1}

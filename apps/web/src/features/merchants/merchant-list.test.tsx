@@ -1,8 +1,9 @@
+import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { MerchantListItem } from '@evcms/contracts/merchants';
-import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
+import { jsonResponse, stubFetch, type FetchHandler } from '../../lib/test-fetch.ts';
 import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { MerchantList } from './merchant-list.tsx';
 
@@ -76,5 +77,60 @@ describe('merchant list', { timeout: 30_000 }, () => {
     expect(api.callsTo('PATCH /merchants/statuses/')[0]!.json()).toEqual({ ids: [3, 2], status: 1 });
     await waitFor(() => expect(screen.queryByTestId('bulk-status')).not.toBeInTheDocument());
     await waitFor(() => expect(within(screen.getByText('Volt').closest('tr')!).getByText('Inactive')).toBeInTheDocument());
+  });
+});
+
+describe('merchant list rows and failures', { timeout: 30_000 }, () => {
+  const page = (items: MerchantListItem[]) => jsonResponse(200, { items, page: 1, pages: 1, size: 10, total: items.length });
+  const routes = [{ path: '/merchants/merchant/:id', element: <p data-testid="detail">detail</p> }];
+
+  it('links each name to its merchant; a row click opens it, a Ctrl+click on the link or a checkbox click does not', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubFetch({ 'GET /merchants/': () => page([aMerchant(7, 'Volt', 0)]) });
+    const { router } = renderScreen(<MerchantList />, { path: '/merchants', pattern: '/merchants', routes });
+    const link = await screen.findByRole('link', { name: 'Volt' });
+    // A real link: Tab reaches it, and a middle click or Ctrl+click opens a new tab.
+    expect(link).toHaveAttribute('href', '/merchants/merchant/7');
+
+    // Ctrl+click is the browser's (a new tab): the row must not open the merchant here as well.
+    await user.keyboard('{Control>}');
+    await user.click(link);
+    await user.keyboard('{/Control}');
+    expect(router.state.location.pathname).toBe('/merchants');
+    await user.click(within(link.closest('tr')!).getByRole('checkbox', { name: 'Select the row with ID 7' }));
+    expect(router.state.location.pathname).toBe('/merchants');
+    await user.click(within(link.closest('tr')!).getByText('Bishkek'));
+    expect(router.state.location.pathname).toBe('/merchants/merchant/7');
+  });
+
+  it('says the list failed in its own words and loads it again on Retry', async () => {
+    const user = userEvent.setup({ delay: null });
+    let answer: FetchHandler = () => jsonResponse(500, { detail: 'relation "merchants" does not exist' });
+    const api = stubFetch({ 'GET /merchants/': (request) => answer(request) });
+    // No automatic retries: the test sees the first failure at once.
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderScreen(<MerchantList />, { path: '/merchants', queryClient });
+
+    const failure = await screen.findByRole('alert');
+    expect(failure).toHaveTextContent('The list could not be loaded');
+    expect(failure).toHaveTextContent('The server could not answer. Try again in a moment.');
+    expect(failure).not.toHaveTextContent('relation');
+
+    answer = () => page([aMerchant(1, 'Ohm', 0)]);
+    await user.click(within(failure).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Ohm' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.callsTo('GET /merchants/')).toHaveLength(2);
+  });
+
+  it('tells a lost connection from a server failure', async () => {
+    stubFetch({
+      'GET /merchants/': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderScreen(<MerchantList />, { path: '/merchants', queryClient });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server cannot be reached. Check the connection and try again.');
   });
 });

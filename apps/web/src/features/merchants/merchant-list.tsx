@@ -1,9 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, type TableColumnsType } from 'antd';
+import { InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MerchantListItem } from '@evcms/contracts/merchants';
 import { isActive, type Status } from '@evcms/contracts/status';
+import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
@@ -13,6 +14,13 @@ import { MerchantStatusTag } from './merchant-status.tsx';
 import { formatPhone } from './phone-mask.ts';
 
 const rowIsActive = (row: MerchantListItem) => isActive(row.status);
+const merchantPath = (id: number) => `/merchants/merchant/${id}`;
+
+// The fixed columns take about 800 px and the name what is left, at least 150 px; a card narrower
+// than this (a phone, a tablet) scrolls the table sideways. Legal name and agreement number (both
+// on the detail page and found by the search) join on wider screens, so that a 1366 px laptop
+// sees the rest without scrolling.
+const MIN_TABLE_WIDTH = 960;
 
 /** Merchants: search, status filter, paged table, bulk activate / deactivate of the selected rows. */
 export function MerchantList() {
@@ -22,17 +30,41 @@ export function MerchantList() {
 
   // Status sits next to the name so that what a bulk change changes is in view on a laptop screen.
   const columns: TableColumnsType<MerchantListItem> = [
-    { title: t('fields.id'), dataIndex: 'id', width: 80 },
-    { title: t('fields.name'), dataIndex: 'name', ellipsis: true, width: 200 },
-    { title: t('fields.status'), dataIndex: 'status', width: 130, render: (status: Status) => <MerchantStatusTag status={status} /> },
-    { title: t('fields.legal_name'), dataIndex: 'legal_name', ellipsis: true, width: 220 },
-    { title: t('fields.agreement_number'), dataIndex: 'agreement_number', width: 150 },
-    { title: t('fields.city'), dataIndex: 'city_name', width: 130 },
-    { title: t('fields.phone'), dataIndex: 'phone', render: (phone: string) => formatPhone(phone), width: 180 },
+    { title: t('fields.id'), dataIndex: 'id', width: 64 },
     {
-      title: t('fields.stations_counts'),
+      title: t('fields.name'),
+      dataIndex: 'name',
+      // The name is a real link: Tab reaches it, and a middle click opens the merchant in a new tab.
+      render: (name: string, row) => <EllipsisText text={name} to={merchantPath(row.id)} />,
+    },
+    { title: t('fields.status'), dataIndex: 'status', width: 112, render: (status: Status) => <MerchantStatusTag status={status} /> },
+    {
+      title: t('fields.legal_name'),
+      dataIndex: 'legal_name',
+      width: 220,
+      responsive: ['xxxl'],
+      render: (text: string) => <EllipsisText text={text} />,
+    },
+    {
+      title: t('fields.agreement_number'),
+      dataIndex: 'agreement_number',
+      width: 150,
+      responsive: ['xxl'],
+      render: (text: string) => <EllipsisText text={text} />,
+    },
+    { title: t('fields.city'), dataIndex: 'city_name', width: 120, render: (text: string) => <EllipsisText text={text} /> },
+    { title: t('fields.phone'), dataIndex: 'phone', width: 168, render: (phone: string) => formatPhone(phone) },
+    {
+      title: (
+        <Flex align="center" gap={6} style={{ whiteSpace: 'nowrap' }}>
+          {t('fields.stations')}
+          <Tooltip title={t('fields.stations_counts')}>
+            <InfoCircleOutlined tabIndex={0} aria-label={t('fields.stations_counts')} />
+          </Tooltip>
+        </Flex>
+      ),
       key: 'stations',
-      width: 170,
+      width: 140,
       render: (_, row) => `${row.stations_count} / ${row.active_stations} / ${row.inactive_stations}`,
     },
     { title: t('fields.created_at'), dataIndex: 'created_at', render: (value: string) => formatDateTime(value), width: 150 },
@@ -46,7 +78,7 @@ export function MerchantList() {
           searchLabel={t('list.search')}
           searchWidth={440}
           actions={
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/merchants/create-edit-merchant')}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate('/merchants/create-edit-merchant')}>
               {t('list.create')}
             </Button>
           }
@@ -54,13 +86,14 @@ export function MerchantList() {
         <ListScreenTable<MerchantListItem>
           screen={screen}
           columns={columns}
-          scroll={{ x: 'max-content' }}
+          tableLayout="fixed"
+          scroll={{ x: MIN_TABLE_WIDTH }}
           onRow={(row) => ({
             style: { cursor: 'pointer' },
             onClick: (event) => {
-              // A click on the selection checkbox selects the row; it must not open it.
-              if ((event.target as HTMLElement).closest('.ant-table-selection-column')) return;
-              void navigate(`/merchants/merchant/${row.id}`);
+              // The name link opens the merchant itself (or a new tab); a checkbox selects the row.
+              if ((event.target as HTMLElement).closest('a, button, input, .ant-table-selection-column')) return;
+              void navigate(merchantPath(row.id));
             },
           })}
         />

@@ -1,0 +1,114 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, saveShot } from './support/app.ts';
+import { newContext, signInThroughForm } from './support/browser.ts';
+import { ADMIN } from './support/server.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+
+const suite = useServerAndBrowser();
+
+const LONG_NAME = 'Горная энергия — сеть быстрых зарядных станций Чуйской области';
+
+/** Merchants whose names and legal names are longer than any column gives them. */
+beforeAll(async () => {
+  const api = await adminApi(suite.server);
+  for (const n of [1, 2, 3]) {
+    await api.json('POST', '/merchants/', {
+      name_ru: `${LONG_NAME} ${n}`,
+      name_ky: `Тоо энергиясы — Чүй облусундагы тез кубаттоо станцияларынын тармагы ${n}`,
+      name_en: `Mountain Energy, the fast charging network of the Chui region ${n}`,
+      agreement_number: `AGR-2024/00${n}-BISHKEK-CENTRAL`,
+      legal_name: 'Общество с ограниченной ответственностью «Горная энергия и зарядная инфраструктура»',
+      country: 1,
+      city: 1,
+      street: 'Проспект Чуй, 150',
+      phone: `99670000000${n}`,
+      email: `energy${n}@example.com`,
+      percentage: 10,
+    });
+  }
+});
+
+/** How far the page itself scrolls sideways (0 when its content fits the window). */
+const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+async function openPage(width: number, height: number): Promise<Page> {
+  const context = await newContext(suite.browser, suite.server.url);
+  const page = await context.newPage();
+  await page.setViewportSize({ width, height });
+  return page;
+}
+
+describe('phones and laptops', () => {
+  it('on a 390x844 phone, the menu is a drawer opened from the header and no page scrolls sideways', async () => {
+    const page = await openPage(390, 844);
+    await page.goto('/');
+    await page.locator('input#email').fill(ADMIN.email);
+    await page.locator('input#password').fill(ADMIN.password);
+    await page.locator('button[type="submit"]').click();
+
+    const menuButton = page.getByRole('button', { name: 'Открыть меню' });
+    await menuButton.waitFor();
+    expect(await page.getByTestId('sidebar').count()).toBe(0);
+    expect(await pageOverflow(page)).toBe(0);
+
+    // From the keyboard: the header's button opens the drawer.
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Меню' });
+    await drawer.waitFor();
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+    await saveShot(page, 'phone-menu', { dialog: true });
+    await drawer.getByTestId('menu-merchants_group').click();
+    await drawer.getByRole('link', { name: 'Мерчанты', exact: true }).click();
+
+    await page.waitForURL('**/merchants');
+    await drawer.waitFor({ state: 'hidden' });
+    await page.getByRole('link', { name: `${LONG_NAME} 1` }).waitFor();
+    expect(await pageOverflow(page)).toBe(0);
+    // The table is wider than a phone: it scrolls inside its card instead of the page.
+    const table = page.locator('.ant-table-content');
+    expect(await table.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    await saveShot(page, 'phone-merchants');
+
+    for (const path of ['/tags', '/settings']) {
+      await page.goto(path);
+      await page.getByTestId('breadcrumbs').waitFor();
+      expect(await pageOverflow(page), path).toBe(0);
+    }
+    await page.context().close();
+  });
+
+  it('on a 1366x768 laptop, the merchant list fits without sideways scrolling and long texts are cut with a tooltip', async () => {
+    const page = await openPage(1366, 768);
+    await signInThroughForm(page, ADMIN.email, ADMIN.password);
+    await page.goto('/merchants');
+    const name = page.getByRole('link', { name: `${LONG_NAME} 1` });
+    await name.waitFor();
+
+    expect(await pageOverflow(page)).toBe(0);
+    const table = page.locator('.ant-table-content');
+    expect(await table.evaluate((box) => box.scrollWidth - box.clientWidth)).toBe(0);
+    // Every column header, the stations one included, stays on one line: a wrapped text has more than one box.
+    const wrapped = await page.locator('.ant-table-thead').evaluate((head) => {
+      const texts = document.createTreeWalker(head, NodeFilter.SHOW_TEXT);
+      const found: string[] = [];
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        if (range.getClientRects().length > 1) found.push(node.textContent ?? '');
+      }
+      return found;
+    });
+    expect(wrapped).toEqual([]);
+    expect(await page.getByRole('columnheader', { name: /Станции/ }).count()).toBe(1);
+
+    // A cut name shows itself whole on hover; so does a cut menu label.
+    await name.hover();
+    await page.getByRole('tooltip', { name: `${LONG_NAME} 1` }).waitFor();
+    await page.getByTestId('menu-infrastructure').hover();
+    await page.getByRole('tooltip', { name: 'Инфраструктура вокруг станций' }).waitFor();
+    await saveShot(page, 'laptop-merchants');
+    await page.context().close();
+  });
+});
