@@ -76,6 +76,17 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // antd icons tell screen readers their English names ("thunderbolt", "plus"): each icon is
+      // either hidden from them (the button or text beside it names the thing) or labelled.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXOpeningElement[name.name=/(Outlined|Filled|TwoTone)$/]:not(:has(JSXAttribute[name.name=/^aria-(hidden|label)$/]))',
+          message: 'Give an antd icon aria-hidden (decorative) or a localised aria-label.',
+        },
+      ],
+    },
   },
 );

@@ -40,3 +40,13 @@ describe('file names', () => {
     expect(await ruleIds('apps/web/src/lib/merchant-list.test.ts', 'export const a = 1;\n')).toEqual([]);
   });
 });
+
+describe('screen readers', () => {
+  it('refuses an antd icon that would read its English name, and takes a hidden or labelled one', async () => {
+    const file = 'apps/web/src/components/probe.tsx';
+    const icon = "import { PlusOutlined } from '@ant-design/icons';\n";
+    expect(await ruleIds(file, `${icon}export const a = <PlusOutlined />;\n`)).toContain('no-restricted-syntax');
+    expect(await ruleIds(file, `${icon}export const a = <PlusOutlined aria-hidden />;\n`)).toEqual([]);
+    expect(await ruleIds(file, `${icon}export const a = <PlusOutlined aria-label="Add" />;\n`)).toEqual([]);
+  });
+});

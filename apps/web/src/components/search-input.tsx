@@ -29,7 +29,7 @@ export function SearchInput({ value, onChange, delay = SEARCH_DELAY_MS, onPressE
   return (
     <Input
       placeholder={t('search.placeholder')}
-      prefix={<SearchOutlined />}
+      prefix={<SearchOutlined aria-hidden />}
       allowClear
       {...inputProps}
       value={text}

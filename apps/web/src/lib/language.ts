@@ -1,6 +1,6 @@
 import type { Lang } from '@evcms/contracts/i18n';
 import { loadAntdLocale } from './antd-locale.ts';
-import { currentLang, i18n, LANGUAGE_STORAGE_KEY } from './i18n.ts';
+import { i18n, LANGUAGE_STORAGE_KEY, storedLanguage } from './i18n.ts';
 
 /** Labels of the language switch, as the specification writes them. */
 export const LANGUAGE_LABELS: Record<Lang, string> = { en: 'ENG', ru: 'RU', ky: 'KG' };
@@ -38,7 +38,10 @@ export async function changeLanguage(lang: Lang): Promise<void> {
   for (const follower of [...followers]) follower(lang);
 }
 
-/** Called once at start-up for the language i18next began with. */
+/**
+ * Called once at start-up, before i18next has finished starting (its `language` is unset until
+ * then): the stored choice is the language it starts with.
+ */
 export function initLanguage(): void {
-  applyLanguage(currentLang());
+  applyLanguage(storedLanguage());
 }

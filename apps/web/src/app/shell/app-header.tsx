@@ -1,6 +1,6 @@
 import { Flex, Layout, Typography } from 'antd';
-import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { LanguageSelect } from '../language-select.tsx';
 import { useRouteTitle } from '../use-current-route.ts';
 import { ManagerBadge } from './manager-badge.tsx';
@@ -14,12 +14,9 @@ interface AppHeaderProps {
 
 /** The header of specification 2.4: the page title, the language switch and the manager. */
 export function AppHeader({ menuButton, compact }: AppHeaderProps) {
-  const { t } = useTranslation('shell');
   const title = useRouteTitle();
 
-  useEffect(() => {
-    document.title = `${title} · ${t('common:product_name')}`;
-  }, [title, t]);
+  useDocumentTitle(title);
 
   return (
     <Layout.Header

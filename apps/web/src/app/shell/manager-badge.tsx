@@ -16,7 +16,7 @@ export function ManagerBadge({ compact = false }: { compact?: boolean }) {
     return (
       <Tooltip title={label} placement="bottomRight">
         <span role="img" aria-label={label} data-testid="manager-avatar" style={{ display: 'inline-flex', flexShrink: 0 }}>
-          <Avatar size={32} icon={<UserOutlined />} style={{ background: 'var(--ant-color-primary)' }} />
+          <Avatar size={32} icon={<UserOutlined aria-hidden />} style={{ background: 'var(--ant-color-primary)' }} />
         </span>
       </Tooltip>
     );

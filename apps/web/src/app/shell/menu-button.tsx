@@ -18,7 +18,7 @@ export function MenuButton(props: MenuButtonProps) {
         aria-haspopup="dialog"
         aria-expanded={props.open}
         aria-controls={props.controls}
-        icon={<MenuOutlined />}
+        icon={<MenuOutlined aria-hidden />}
         onClick={props.onClick}
       />
     );
@@ -29,7 +29,7 @@ export function MenuButton(props: MenuButtonProps) {
       data-testid="sidebar-toggle"
       aria-label={t(props.open ? 'sidebar.collapse' : 'sidebar.expand')}
       aria-expanded={props.open}
-      icon={props.open ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+      icon={props.open ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
       onClick={props.onClick}
     />
   );

@@ -63,11 +63,11 @@ export function CatalogPickerField({ kind, value, onChange, initialItems, disabl
                 remove(itemId);
               }}
             >
-              {item ? <CatalogItemLabel item={item} /> : all.isFetching ? <LoadingOutlined /> : `#${itemId}`}
+              {item ? <CatalogItemLabel item={item} /> : all.isFetching ? <LoadingOutlined aria-hidden /> : `#${itemId}`}
             </Tag>
           );
         })}
-        <Button id={id} icon={<PlusOutlined />} disabled={disabled} onClick={() => setOpen(true)}>
+        <Button id={id} icon={<PlusOutlined aria-hidden />} disabled={disabled} onClick={() => setOpen(true)}>
           {t('picker.choose')}
         </Button>
       </Flex>

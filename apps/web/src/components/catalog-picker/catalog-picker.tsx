@@ -164,6 +164,8 @@ export function CatalogPicker({ kind, open, value, knownItems, onChoose, onCance
           rowKey="id"
           columns={columns}
           loading={query.isFetching || busy === 'all'}
+          error={query.isError ? query.error : undefined}
+          onRetry={() => void query.refetch()}
           size="small"
           scroll={{ y: '50vh' }}
           rowSelection={{
@@ -181,7 +183,6 @@ export function CatalogPicker({ kind, open, value, knownItems, onChoose, onCance
             ),
           }}
         />
-        {query.isError && <Typography.Text type="danger">{errorText(query.error, t('picker.loadFailed'))}</Typography.Text>}
       </Flex>
     </Modal>
   );

@@ -36,7 +36,7 @@ export function IconImage({ src, size, alt = '', style, testId }: IconImageProps
           ...style,
         }}
       >
-        <PictureOutlined />
+        <PictureOutlined aria-hidden />
       </span>
     );
   }

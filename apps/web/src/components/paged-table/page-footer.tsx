@@ -59,14 +59,14 @@ export function PageFooter({ page, pages, size, onPageChange, onSizeChange }: Pa
         <Button
           data-testid="page-prev"
           aria-label={t('table.previous')}
-          icon={<LeftOutlined />}
+          icon={<LeftOutlined aria-hidden />}
           disabled={page <= 1}
           onClick={() => onPageChange(page - 1)}
         />
         <Button
           data-testid="page-next"
           aria-label={t('table.next')}
-          icon={<RightOutlined />}
+          icon={<RightOutlined aria-hidden />}
           disabled={page >= last}
           onClick={() => onPageChange(page + 1)}
         />

@@ -60,7 +60,7 @@ export function DayRows({ row, issues, canShare, onToggle, onTime, onAddBreak, o
         <Tooltip title={t('dialog.addBreak')}>
           <Button
             aria-label={`${t('dialog.addBreak')}: ${name}`}
-            icon={<PlusOutlined />}
+            icon={<PlusOutlined aria-hidden />}
             onClick={onAddBreak}
             disabled={!row.selected || row.break !== null}
           />
@@ -88,11 +88,11 @@ export function DayRows({ row, issues, canShare, onToggle, onTime, onAddBreak, o
           <Flex gap={4}>
             {canShare && row.selected && (
               <Tooltip title={t('dialog.shareBreak')}>
-                <Button aria-label={`${t('dialog.shareBreak')}: ${name}`} icon={<CopyOutlined />} onClick={onShareBreak} />
+                <Button aria-label={`${t('dialog.shareBreak')}: ${name}`} icon={<CopyOutlined aria-hidden />} onClick={onShareBreak} />
               </Tooltip>
             )}
             <Tooltip title={t('dialog.removeBreak')}>
-              <Button aria-label={`${t('dialog.removeBreak')}: ${name}`} icon={<DeleteOutlined />} onClick={onRemoveBreak} />
+              <Button aria-label={`${t('dialog.removeBreak')}: ${name}`} icon={<DeleteOutlined aria-hidden />} onClick={onRemoveBreak} />
             </Tooltip>
           </Flex>
         </div>

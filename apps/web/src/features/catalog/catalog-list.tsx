@@ -101,13 +101,13 @@ export function CatalogList<T extends CatalogItem>({ kind, api, extraColumns = [
       render: (_, item) => (
         <Flex gap="small">
           <Tooltip title={t('list.edit')}>
-            <Button aria-label={t('list.edit')} icon={<EditOutlined />} onClick={() => setEditing({ item })} />
+            <Button aria-label={t('list.edit')} icon={<EditOutlined aria-hidden />} onClick={() => setEditing({ item })} />
           </Tooltip>
           <Tooltip title={item.active ? t(`${kind}.delete_active`) : t('list.delete')}>
             <Button
               aria-label={t('list.delete')}
               danger
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               disabled={item.active}
               onClick={() => void confirmDelete(item)}
             />
@@ -124,7 +124,7 @@ export function CatalogList<T extends CatalogItem>({ kind, api, extraColumns = [
           screen={screen}
           searchLabel={t('list.search')}
           actions={
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
               {t(`${kind}.create`)}
             </Button>
           }

@@ -67,7 +67,7 @@ export function IconUpload({ value, onChange, currentPath, id }: IconUploadProps
           return false;
         }}
       >
-        <Button icon={<UploadOutlined />}>{src ? t('form.replace_icon') : t('form.choose_icon')}</Button>
+        <Button icon={<UploadOutlined aria-hidden />}>{src ? t('form.replace_icon') : t('form.choose_icon')}</Button>
       </Upload>
       {chosen ? (
         <Flex align="center" gap="small">

@@ -72,7 +72,7 @@ function MerchantCard({ merchant }: { merchant: Merchant }) {
       <Card
         title={merchant.name}
         extra={
-          <Button icon={<EditOutlined />} onClick={() => void navigate(`/merchants/create-edit-merchant/${merchant.id}`)}>
+          <Button icon={<EditOutlined aria-hidden />} onClick={() => void navigate(`/merchants/create-edit-merchant/${merchant.id}`)}>
             {t('detail.edit')}
           </Button>
         }

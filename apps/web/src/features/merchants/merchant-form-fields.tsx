@@ -111,8 +111,9 @@ export function MerchantSharedFields({ form, tagItems, environmentItems }: Merch
           required
           extra={t('form.percentage_hint')}
         >
-          {/* No min / max here: InputNumber would clamp 150 to 100 silently; the rules refuse it instead. */}
-          <InputNumber step={0.01} suffix="%" style={{ width: '100%' }} />
+          {/* No min / max here: InputNumber would clamp 150 to 100 silently; the rules refuse it instead.
+              No step buttons: their labels ("Increase Value") are fixed English in antd; the arrow keys still step. */}
+          <InputNumber step={0.01} suffix="%" controls={false} style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col xs={24} lg={12}>
