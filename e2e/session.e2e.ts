@@ -18,6 +18,25 @@ describe('session', () => {
     await context.close();
   });
 
+  it('counts a wrong sign-in once: ten are told the password is wrong, the eleventh to wait', async () => {
+    const context = await newContext(suite.browser, suite.server.url);
+    const page = await context.newPage();
+    const logins: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/v1/accounts/login/')) logins.push(response.status());
+    });
+    await page.goto('/');
+    await page.locator('#email').fill('nobody@example.com');
+    for (let attempt = 1; attempt <= 11; attempt++) {
+      await page.locator('#password').fill(`wrong-password-${attempt}`);
+      await page.locator('button[type="submit"]').click();
+      await expect.poll(() => logins.length).toBe(attempt);
+    }
+    expect(logins).toEqual([...Array<number>(10).fill(400), 429]);
+    await page.getByText('Слишком много попыток').waitFor();
+    await context.close();
+  });
+
   it('signs in, speaks Kyrgyz, collapses the sidebar and logs out', async () => {
     const context = await newContext(suite.browser, suite.server.url);
     const page = await context.newPage();

@@ -32,4 +32,33 @@ describe('access token expiry', () => {
     expect(await page.locator('button[type="submit"]').filter({ hasText: 'Войти' }).count()).toBe(0);
     await context.close();
   });
+
+  it('keeps two tabs signed in while they take turns renewing the shared session', async () => {
+    const context = await newContext(suite.browser, suite.server.url);
+    const first = await context.newPage();
+    const refreshes: number[] = [];
+    context.on('response', (response) => {
+      if (response.url().endsWith('/api/v1/accounts/refresh/')) refreshes.push(response.status());
+    });
+    await signInThroughForm(first, ADMIN.email, ADMIN.password);
+    const second = await context.newPage();
+    await second.goto('/settings');
+    await second.getByTestId('sidebar').waitFor();
+    const firstRefresh = await first.evaluate(() => localStorage.getItem('refresh'));
+
+    // Twice: the access token expires and both tabs reload at once, each renewing the session
+    // with the refresh token they share (the second round with the one the first round left).
+    for (const round of [1, 2]) {
+      await first.waitForTimeout(3000);
+      await Promise.all([first.reload(), second.reload()]);
+      for (const page of [first, second]) {
+        await expect.poll(() => page.getByTestId('manager-name').count(), { timeout: 30_000 }).toBe(1);
+      }
+      expect(refreshes.length, `round ${round}`).toBeGreaterThan(0);
+    }
+    expect(refreshes.every((status) => status === 200)).toBe(true);
+    expect(await first.evaluate(() => localStorage.getItem('refresh'))).not.toBe(firstRefresh);
+    expect(await second.locator('button[type="submit"]').filter({ hasText: 'Войти' }).count()).toBe(0);
+    await context.close();
+  });
 });
