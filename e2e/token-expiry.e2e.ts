@@ -52,7 +52,7 @@ describe('access token expiry', () => {
       await first.waitForTimeout(3000);
       await Promise.all([first.reload(), second.reload()]);
       for (const page of [first, second]) {
-        await expect.poll(() => page.getByTestId('manager-name').count(), { timeout: 30_000 }).toBe(1);
+        await expect.poll(() => page.getByTestId('manager-name').count()).toBe(1);
       }
       expect(refreshes.length, `round ${round}`).toBeGreaterThan(0);
     }

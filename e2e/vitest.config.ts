@@ -8,8 +8,13 @@ export default defineConfig({
     name: 'e2e',
     root: new URL('.', import.meta.url).pathname,
     include: ['**/*.e2e.ts'],
-    testTimeout: 60_000,
+    // Waits end when the user would see the thing; these are only the point at which a wait that
+    // never ends is called a failure. They are generous because CI machines are shared: with two
+    // CPU-bound processes beside it, a save and its list refetch can take seconds.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
+    // vitest's own default for expect.poll is 1 s, far less than the page waits below.
+    expect: { poll: { timeout: 30_000 } },
     // Two cores: one browser and one server at a time keeps timings honest.
     fileParallelism: false,
   },

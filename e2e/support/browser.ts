@@ -14,7 +14,8 @@ export const cspViolations: string[] = [];
 
 export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, locale: 'ru-RU', viewport: { width: 1366, height: 850 } });
-  context.setDefaultTimeout(15_000);
+  // As long as an expect.poll may wait (e2e/vitest.config.ts): a busy machine is slow, not broken.
+  context.setDefaultTimeout(30_000);
   // The app must work under its own policy: a blocked script, style or image fails the spec.
   context.on('console', (message) => {
     if (message.type() === 'error' && message.text().includes('Content Security Policy')) cspViolations.push(message.text());
