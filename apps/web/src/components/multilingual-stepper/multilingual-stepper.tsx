@@ -1,8 +1,8 @@
 import { App, Button, Flex, Form, Steps, type FormInstance, type FormProps } from 'antd';
+import { localizedText } from '../../lib/localized-text.tsx';
 import { formatMessage } from '@evcms/contracts/messages';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../lib/i18n.ts';
 import { useConfirm } from '../confirm-modal.ts';
 import { FORM_LANGS, isFieldOfLang, type FormLang } from './form-langs.ts';
 import { firstFieldIn, isTextEntry } from './stepper-keys.ts';
@@ -41,7 +41,6 @@ function langsWithErrors(fields: FieldErrors): FormLang[] {
 export function MultilingualStepper<V extends object>(props: MultilingualStepperProps<V>) {
   const { form, mode, renderLanguage, children, onSubmit, onCancel, dirty, formProps } = props;
   const { t } = useTranslation('components');
-  const lang = useLang();
   const { confirmDiscard } = useConfirm();
   const { notification } = App.useApp();
   const [current, setCurrent] = useState(0);
@@ -108,8 +107,8 @@ export function MultilingualStepper<V extends object>(props: MultilingualStepper
     setFocusTarget({ field: firstField.name });
     notification.error({
       key: 'incorrect-fields',
-      title: formatMessage(lang, 'incorrect_fields_title'),
-      description: formatMessage(lang, 'incorrect_fields_text'),
+      title: localizedText((now) => formatMessage(now, 'incorrect_fields_title')),
+      description: localizedText((now) => formatMessage(now, 'incorrect_fields_text')),
     });
   };
 
