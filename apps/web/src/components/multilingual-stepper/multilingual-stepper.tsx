@@ -68,7 +68,7 @@ export function MultilingualStepper<V extends object>(props: MultilingualStepper
   useEffect(() => {
     if (!focusTarget) return;
     if ('step' in focusTarget) firstFieldIn(panes.current.get(focusTarget.step))?.focus();
-    else form.scrollToField(focusTarget.field, { focus: true });
+    else form.scrollToField(focusTarget.field, { focus: true, block: 'center' }); // centred: clear of the sticky header
   }, [focusTarget, form]);
 
   const goTo = (index: number) => {
