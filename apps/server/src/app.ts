@@ -16,11 +16,13 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerSpa } from './lib/spa.ts';
+import { loadSecret } from './lib/secrets.ts';
 import { registerUploads } from './lib/uploads.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { merchantsRoutes } from './modules/merchants/merchants.routes.ts';
+import { stationsRoutes } from './modules/stations/stations.routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -107,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes(accountsDeps), { prefix: '/api/v1/accounts' });
   await app.register(catalogRoutes({ db: database.db, media }), { prefix: '/api/v1' });
   await app.register(merchantsRoutes({ db: database.db }), { prefix: '/api/v1' });
+  const passwordKey = await loadSecret(config.stationKeySecret, config.dataDir, 'station-key');
+  await app.register(stationsRoutes({ db: database.db, media, passwordKey }), { prefix: '/api/v1' });
 
   await registerSpa(app, config.webDist);
   return app;

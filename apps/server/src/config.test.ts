@@ -8,4 +8,10 @@ describe('settings', () => {
     expect(loadConfig({ JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
     expect(loadConfig({}).jwtSecret).toBeUndefined();
   });
+
+  it('refuses a STATION_KEY_SECRET shorter than 32 bytes, and takes a longer one', () => {
+    expect(() => loadConfig({ STATION_KEY_SECRET: 'x'.repeat(31) })).toThrow(/STATION_KEY_SECRET must be at least 32 bytes long .* it has 31/);
+    expect(loadConfig({ STATION_KEY_SECRET: 'k'.repeat(32) }).stationKeySecret).toBe('k'.repeat(32));
+    expect(loadConfig({}).stationKeySecret).toBeUndefined();
+  });
 });

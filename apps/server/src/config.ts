@@ -16,6 +16,8 @@ export interface Config {
   mailFrom: string;
   /** Unset: generated once and kept in `dataDir/jwt-secret`. */
   jwtSecret: string | undefined;
+  /** The key of station password hashes (OCPP Basic auth). Unset: generated once and kept in `dataDir/station-key`. */
+  stationKeySecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   rememberRefreshTokenTtlSeconds: number;
@@ -50,12 +52,12 @@ function text(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
-function jwtSecret(value: string | undefined): string | undefined {
+function secretSetting(value: string | undefined, name: string, purpose: string): string | undefined {
   const secret = text(value);
   const bytes = secret === undefined ? 0 : Buffer.byteLength(secret);
   if (secret !== undefined && bytes < JWT_SECRET_MIN_BYTES) {
     throw new ConfigError(
-      `JWT_SECRET must be at least ${JWT_SECRET_MIN_BYTES} bytes long (it signs every access token); it has ${bytes}. ` +
+      `${name} must be at least ${JWT_SECRET_MIN_BYTES} bytes long (${purpose}); it has ${bytes}. ` +
         'Set a longer random value, or leave it unset to have one generated into the data folder.',
     );
   }
@@ -81,7 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (text(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl: text(env.SMTP_URL),
     mailFrom: text(env.MAIL_FROM) ?? 'EV Charging Back Office <no-reply@localhost>',
-    jwtSecret: jwtSecret(env.JWT_SECRET),
+    jwtSecret: secretSetting(env.JWT_SECRET, 'JWT_SECRET', 'it signs every access token'),
+    stationKeySecret: secretSetting(env.STATION_KEY_SECRET, 'STATION_KEY_SECRET', 'it keys every station password hash'),
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 15 * 60, 'ACCESS_TOKEN_TTL'),
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 24 * 60 * 60, 'REFRESH_TOKEN_TTL'),
     rememberRefreshTokenTtlSeconds: int(env.REMEMBER_REFRESH_TOKEN_TTL, 30 * 24 * 60 * 60, 'REMEMBER_REFRESH_TOKEN_TTL'),

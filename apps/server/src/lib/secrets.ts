@@ -11,9 +11,14 @@ export function sha256(value: string): string {
 }
 
 /** JWT_SECRET, or one generated on first start and kept in the data folder so restarts keep sessions. */
-export async function loadJwtSecret(configured: string | undefined, dataDir: string): Promise<string> {
+export function loadJwtSecret(configured: string | undefined, dataDir: string): Promise<string> {
+  return loadSecret(configured, dataDir, 'jwt-secret');
+}
+
+/** The configured secret, or one generated on first start and kept in `dataDir/<fileName>`. */
+export async function loadSecret(configured: string | undefined, dataDir: string, fileName: string): Promise<string> {
   if (configured) return configured;
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = path.join(dataDir, fileName);
   try {
     const existing = (await readFile(file, 'utf8')).trim();
     if (existing) return existing;

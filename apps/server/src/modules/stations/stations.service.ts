@@ -1,4 +1,280 @@
+import type { Paged } from '@evcms/contracts/common';
+import { localizedChanges, localizedFrom } from '@evcms/contracts/localized';
+import type { MessageKey, MessageParams } from '@evcms/contracts/messages';
+import { CONNECTORS_MAX, MEDIA_FILES_MAX, type ConnectorsUpdate, type StationCreate, type StationUpdate } from '@evcms/contracts/stations';
+import type { StatusesRequest } from '@evcms/contracts/status';
 import type { Db } from '../../db/client.ts';
+import { localizedValues } from '../../db/schema/localized.ts';
+import { changeEveryIdOrNone, missingIds, uniqueIds } from '../../lib/bulk.ts';
+import { violatedConstraint } from '../../lib/db-errors.ts';
+import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { definedOnly } from '../../lib/objects.ts';
+import { pagedResult, pageRequest, pageWindow, PICKER_SIZE_CAP } from '../../lib/pagination.ts';
+import { scheduleForStorage } from '../../lib/schedule.ts';
+import { findInfrastructure, lockExistingInfrastructure, type InfrastructureRecord } from '../catalog/infrastructure.service.ts';
+import { checkLocation } from '../catalog/locations.service.ts';
+import { findTags, lockExistingTags, type TagRecord } from '../catalog/tags.service.ts';
+import { recordNews } from '../news/news.service.ts';
+import * as parts from './station-parts.repository.ts';
+import { keepFiles, keptPaths, kindOf, removeFiles, type FileDeps, type IncomingFile } from './station-files.ts';
+import { hashStationPassword, NO_PASSWORD, stationPasswordMatches } from './station-passwords.ts';
+import * as repo from './stations.repository.ts';
+import { canDelete, connectorValues, mediaProblems, numberConnectors, planConnectors, type Problems } from './stations.rules.ts';
+
+export type { Named, StationRecord } from './stations.repository.ts';
+export type { ConnectorRecord, MediaRecord } from './station-parts.repository.ts';
+
+export interface StationsDeps extends FileDeps {
+  db: Db;
+  /** The key of the password hashes (config STATION_KEY_SECRET). */
+  passwordKey: string;
+}
+
+export interface StationListRecord extends repo.StationRecord {
+  connectors: parts.ConnectorRecord[];
+  tags: TagRecord[];
+  infrastructure: InfrastructureRecord[];
+}
+
+export interface StationDetailRecord extends StationListRecord {
+  media: parts.MediaRecord[];
+}
+
+export interface StationListQuery extends repo.StationFilter {
+  page?: number | undefined;
+  size?: number | undefined;
+}
+
+export type StationFiles = { media_files?: IncomingFile[] | undefined; avatar?: IncomingFile | undefined };
+
+// ---- Reading
+
+function byStation<T extends { stationId: number }>(rows: T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) map.set(row.stationId, [...(map.get(row.stationId) ?? []), row]);
+  return map;
+}
+
+/** Connectors, tags and infrastructure of a page of stations: a fixed number of queries whatever its size. */
+async function withParts(db: Db, stations: repo.StationRecord[]): Promise<StationListRecord[]> {
+  const ids = stations.map((station) => station.id);
+  const [connectors, itemIds] = await Promise.all([parts.findConnectors(db, ids), repo.findItemIds(db, ids)]);
+  const [tags, infrastructure] = await Promise.all([
+    findTags(db, uniqueIds([...itemIds.tagIds.values()].flat())),
+    findInfrastructure(db, uniqueIds([...itemIds.infrastructureIds.values()].flat())),
+  ]);
+  const tagById = new Map(tags.map((tag) => [tag.id, tag]));
+  const itemById = new Map(infrastructure.map((item) => [item.id, item]));
+  const connectorsOf = byStation(connectors);
+  return stations.map((station) => ({
+    ...station,
+    connectors: connectorsOf.get(station.id) ?? [],
+    tags: (itemIds.tagIds.get(station.id) ?? []).flatMap((id) => tagById.get(id) ?? []),
+    infrastructure: (itemIds.infrastructureIds.get(station.id) ?? []).flatMap((id) => itemById.get(id) ?? []),
+  }));
+}
+
+export async function getStation(deps: { db: Db }, id: number): Promise<StationDetailRecord> {
+  const station = await repo.findStation(deps.db, id);
+  if (!station) throw notFound();
+  const [[listed], media] = await Promise.all([withParts(deps.db, [station]), parts.findMedia(deps.db, [id])]);
+  return { ...listed!, media };
+}
+
+export async function listStations(deps: { db: Db }, query: StationListQuery): Promise<Paged<StationListRecord>> {
+  const page = pageRequest(query);
+  const filter = { merchant: query.merchant, search: query.search, active: query.active, status: query.status };
+  const { rows, total } = await repo.listStations(deps.db, filter, pageWindow(page));
+  return pagedResult(await withParts(deps.db, rows), total, page);
+}
+
+/** The station pickers (transactions, promotions): id and name, pages of up to 1000. */
+export async function listStationOptions(deps: { db: Db }, query: Omit<StationListQuery, 'status'>): Promise<Paged<repo.Named>> {
+  const page = pageRequest(query, PICKER_SIZE_CAP);
+  const filter = { merchant: query.merchant, search: query.search, active: query.active };
+  const { rows, total } = await repo.listStationOptions(deps.db, filter, pageWindow(page));
+  return pagedResult(rows, total, page);
+}
+
+// ---- Writing
+
+const PARAMS: Partial<Record<MessageKey, MessageParams>> = { connectors_max: { max: CONNECTORS_MAX }, media_files_max: { max: MEDIA_FILES_MAX } };
+
+function throwProblems(problems: Problems): void {
+  const first = Object.values(problems)[0]?.[0];
+  if (first) throw new AppError(400, first, { fields: problems, ...(PARAMS[first] && { params: PARAMS[first] }) });
+}
+
+/** The constraints the database settles: a second station with one identity (two creates racing), a merchant that is not there. */
+function mappedViolation(error: unknown): unknown {
+  const violation = violatedConstraint(error);
+  if (violation?.constraint === 'stations_identity_key') return fieldError('identity', 'station_identity_taken');
+  if (violation?.constraint === 'stations_merchant_id_merchants_id_fk') return fieldError('merchant', 'invalid_choice');
+  return error;
+}
+
+/** What the schema cannot see: ids name rows that exist, the city lies in the country, the identity is free. */
+async function referenceProblems(
+  db: Db,
+  refs: { location?: { country: number; city: number; citySent: boolean }; tags?: number[]; environment?: number[]; identity?: string; stationId?: number },
+): Promise<Problems> {
+  const problems: Problems = {};
+  if (refs.location) {
+    const { country, city, citySent } = refs.location;
+    const found = await checkLocation(db, { country, district: null, city }, { citySent });
+    for (const [field, key] of Object.entries(found)) problems[field] = [key];
+  }
+  if (refs.tags && missingIds(refs.tags, await lockExistingTags(db, uniqueIds(refs.tags))).length) problems.tags = ['invalid_choice'];
+  if (refs.environment && missingIds(refs.environment, await lockExistingInfrastructure(db, uniqueIds(refs.environment))).length) {
+    problems.environment = ['invalid_choice'];
+  }
+  if (refs.identity !== undefined && (await repo.identityTaken(db, refs.identity, refs.stationId))) problems.identity = ['station_identity_taken'];
+  return problems;
+}
+
+/** The columns a request sets; an absent field stays as it is. */
+function stationValues(deps: StationsDeps, input: Omit<StationUpdate, 'deleted_media_ids' | 'deleted_conns_ids'>): Partial<repo.StationValues> {
+  return {
+    ...localizedValues('name', localizedChanges('name', input)),
+    ...localizedValues('address', localizedChanges('address', input)),
+    ...definedOnly({
+      identity: input.identity,
+      passwordHash: input.password === undefined ? undefined : hashStationPassword(deps.passwordKey, input.password),
+      pic: input.pic,
+      manufacturer: input.manufacturer,
+      executionType: input.execution_type,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      merchantId: input.merchant,
+      countryId: input.country,
+      cityId: input.city,
+      schedule: input.schedule && scheduleForStorage(input.schedule),
+      status: input.status,
+      isNew: input.is_new,
+    }),
+  };
+}
+
+/**
+ * Creates the station inactive and new, with its connectors numbered, its files, lists and news
+ * event, in one transaction; answers the detail.
+ */
+export async function createStation(deps: StationsDeps, input: StationCreate & StationFiles, managerId: number): Promise<StationDetailRecord> {
+  const files = input.media_files ?? [];
+  throwProblems(mediaProblems({ current: [], deletedIds: [], added: files.map(kindOf) }));
+  const kept = await keepFiles(deps, { media: files, avatar: input.avatar });
+  let id: number;
+  try {
+    id = await deps.db.transaction(async (tx) => {
+      throwProblems(
+        await referenceProblems(tx, {
+          location: { country: input.country, city: input.city, citySent: true },
+          tags: input.tags,
+          environment: input.environment,
+          identity: input.identity,
+        }),
+      );
+      // A create request has every column stationValues reads.
+      const values = { ...stationValues(deps, input), avatar: kept.avatar ?? null, createdBy: managerId } as repo.StationValues;
+      const stationId = await repo.insertStation(tx, values);
+      const numbered = numberConnectors(input.connectors.map((c) => ({ ...connectorValues(c), evseId: c.evse_id, connectorId: c.connector_id ?? null })));
+      await parts.applyConnectorPlan(tx, stationId, { connectors: numbered, deletedIds: [] });
+      await parts.appendMedia(tx, stationId, kept.media);
+      await repo.replaceStationTags(tx, stationId, uniqueIds(input.tags));
+      await repo.replaceStationInfrastructure(tx, stationId, uniqueIds(input.environment));
+      await recordNews(tx, { kind: 'station_created', subjectId: stationId, title: localizedFrom('name', input), createdBy: managerId });
+      return stationId;
+    });
+  } catch (error) {
+    await removeFiles(deps, keptPaths(kept));
+    throw mappedViolation(error);
+  }
+  return getStation(deps, id);
+}
+
+/**
+ * Changes the fields sent (a list sent replaces the list; `delete_*` empties it), adds and removes
+ * media, replaces the avatar, removes connectors (renumbering the rest), in one transaction.
+ * Files no longer named are removed after the commit.
+ */
+export async function updateStation(deps: StationsDeps, id: number, input: StationUpdate & StationFiles): Promise<StationDetailRecord> {
+  const added = input.media_files ?? [];
+  const kept = await keepFiles(deps, { media: added, avatar: input.avatar });
+  let unnamed: string[];
+  try {
+    unnamed = await deps.db.transaction(async (tx) => {
+      const current = await repo.lockStation(tx, id);
+      if (!current) throw notFound();
+      const tags = input.tags ?? (input.delete_tags ? [] : undefined);
+      const environment = input.environment ?? (input.delete_environment ? [] : undefined);
+      const locationSent = input.country !== undefined || input.city !== undefined;
+      const [media, connectors] = await Promise.all([parts.findMedia(tx, [id]), parts.findConnectors(tx, [id])]);
+      const mediaChanged = added.length > 0 || input.deleted_media_ids.length > 0;
+      const plan = input.deleted_conns_ids.length ? planConnectors(connectors, [], input.deleted_conns_ids) : undefined;
+      throwProblems({
+        ...(await referenceProblems(tx, {
+          ...(locationSent && { location: { country: input.country ?? current.countryId, city: input.city ?? current.cityId, citySent: input.city !== undefined } }),
+          tags,
+          environment,
+          identity: input.identity,
+          stationId: id,
+        })),
+        ...(mediaChanged && mediaProblems({ current: media, deletedIds: input.deleted_media_ids, added: kept.media.map((file) => file.kind) })),
+        ...(plan && 'problems' in plan && plan.problems),
+      });
+      await repo.updateStation(tx, id, { ...stationValues(deps, input), ...(kept.avatar && { avatar: kept.avatar }) });
+      if (tags) await repo.replaceStationTags(tx, id, uniqueIds(tags));
+      if (environment) await repo.replaceStationInfrastructure(tx, id, uniqueIds(environment));
+      const deletedMedia = new Set(input.deleted_media_ids);
+      await parts.deleteMedia(tx, [...deletedMedia]);
+      await parts.appendMedia(tx, id, kept.media);
+      if (plan && 'plan' in plan) await parts.applyConnectorPlan(tx, id, plan.plan);
+      const replacedAvatar = kept.avatar && current.avatar ? [current.avatar] : [];
+      return [...media.filter((file) => deletedMedia.has(file.id)).map((file) => file.path), ...replacedAvatar];
+    });
+  } catch (error) {
+    await removeFiles(deps, keptPaths(kept));
+    throw mappedViolation(error);
+  }
+  await removeFiles(deps, unnamed);
+  return getStation(deps, id);
+}
+
+/** Connectors with an id change, without one are added, `deleted_conns_ids` go; the station is renumbered. */
+export async function updateStationConnectors(deps: StationsDeps, id: number, input: ConnectorsUpdate): Promise<StationDetailRecord> {
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.lockStation(tx, id))) throw notFound();
+    const result = planConnectors(await parts.findConnectors(tx, [id]), input.connectors, input.deleted_conns_ids);
+    if ('problems' in result) return throwProblems(result.problems);
+    await parts.applyConnectorPlan(tx, id, result.plan);
+    await repo.updateStation(tx, id, {});
+  });
+  return getStation(deps, id);
+}
+
+/** Only an inactive station can be deleted (409 otherwise); its files go after the commit. */
+export async function deleteStation(deps: StationsDeps, id: number): Promise<void> {
+  const unnamed = await deps.db.transaction(async (tx) => {
+    const station = await repo.lockStation(tx, id);
+    if (!station) throw notFound();
+    if (!canDelete(station)) throw conflict('station_active_delete');
+    const media = await parts.findMedia(tx, [id]);
+    await repo.deleteStation(tx, id);
+    return [...media.map((file) => file.path), ...(station.avatar ? [station.avatar] : [])];
+  });
+  await removeFiles(deps, unnamed);
+}
+
+/** All the ids change, or none does. Answers list records in the order asked. */
+export async function setStationStatuses(deps: { db: Db }, input: StatusesRequest): Promise<StationListRecord[]> {
+  const stations = await changeEveryIdOrNone(deps.db, input.ids, async (tx, ids) => {
+    await repo.setStationStatuses(tx, ids, input.status);
+    return repo.listStationsByIds(tx, ids);
+  });
+  return withParts(deps.db, stations);
+}
+
+// ---- For other modules
 
 /** How many stations a merchant has, and how many of them are active or not. */
 export interface StationCounts {
@@ -9,11 +285,23 @@ export interface StationCounts {
 
 export const NO_STATIONS: StationCounts = { total: 0, active: 0, inactive: 0 };
 
+/** The station counts of each of `merchantIds` (merchants without stations are left out): one grouped count. */
+export async function stationCountsByMerchant(db: Db, merchantIds: readonly number[]): Promise<Map<number, StationCounts>> {
+  if (!merchantIds.length) return new Map();
+  const rows = await repo.countByMerchant(db, merchantIds);
+  return new Map(rows.map((row) => [row.merchantId, { total: row.total, active: row.active, inactive: row.total - row.active }]));
+}
+
 /**
- * For other modules: the station counts of each of `merchantIds` (merchants without stations are
- * left out). There are no stations yet, so there is nothing to count; the stations issue answers
- * this with one grouped count over its table.
+ * The OCPP central system's check of a connecting charge point (Basic auth): the station's id and
+ * status when `password` is its key, else undefined. An unknown identity costs the same hash.
  */
-export async function stationCountsByMerchant(_db: Db, _merchantIds: readonly number[]): Promise<Map<number, StationCounts>> {
-  return new Map();
+export async function checkStationPassword(
+  deps: { db: Db; passwordKey: string },
+  identity: string,
+  password: string,
+): Promise<{ id: number; status: number } | undefined> {
+  const station = await repo.findCredentials(deps.db, identity);
+  const matches = stationPasswordMatches(deps.passwordKey, station?.passwordHash ?? NO_PASSWORD, password);
+  return station && matches ? { id: station.id, status: station.status } : undefined;
 }

@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { localizedKeys } from '@evcms/contracts/localized';
+import type { ExecutionType, MediaKind } from '@evcms/contracts/stations';
+import { STATUS_INACTIVE } from '@evcms/contracts/status';
+import { countries, infrastructure, settlements, tags } from './catalog.ts';
+import { statusColumn, timestamps } from './columns.ts';
+import { localizedColumns } from './localized.ts';
+import { managers } from './managers.ts';
+import { merchants, type StoredScheduleItem } from './merchants.ts';
+
+/** What the list search reads, in this order (the generated column's expression is part of the schema). */
+const SEARCHED_COLUMNS = [...localizedKeys('name'), 'identity', ...localizedKeys('address'), 'pic', 'manufacturer'];
+
+/**
+ * Charge points. `identity` is the OCPP charge point id (unique: the index also settles two
+ * creates racing for one id); `password_hash` its keyed hash (station-passwords.ts), never
+ * answered. Coordinates are text with six decimals. `status`: 0 active, 1 inactive; a new
+ * station is inactive and `is_new`.
+ */
+export const stations = pgTable(
+  'stations',
+  {
+    id: serial('id').primaryKey(),
+    ...localizedColumns('name'),
+    identity: text('identity').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    pic: text('pic').notNull(),
+    manufacturer: text('manufacturer').notNull().default(''),
+    executionType: text('execution_type').$type<ExecutionType>().notNull().default('wall'),
+    ...localizedColumns('address'),
+    latitude: text('latitude').notNull(),
+    longitude: text('longitude').notNull(),
+    /** Stored path of the avatar image, or null. */
+    avatar: text('avatar'),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => settlements.id),
+    // A week is at most 14 small entries, always read and written whole with its station (as merchants keep theirs).
+    schedule: jsonb('schedule').$type<StoredScheduleItem[]>().notNull().default([]),
+    status: statusColumn().default(STATUS_INACTIVE),
+    isNew: boolean('is_new').notNull().default(true),
+    createdBy: integer('created_by').references(() => managers.id, { onDelete: 'set null' }),
+    ...timestamps,
+    /** Every searched text, lower-cased, one per line: one LIKE and one trigram index serve the search. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`lower(${SEARCHED_COLUMNS.join(' || chr(10) || ')})`)),
+  },
+  (table) => [
+    uniqueIndex('stations_identity_key').on(table.identity),
+    // A merchant's list, newest first; and its counts by status.
+    index('stations_merchant_id_idx').on(table.merchantId, table.id),
+    index('stations_merchant_status_idx').on(table.merchantId, table.status),
+    // Stations are written rarely, so rows go straight into the index (see merchants.ts).
+    index('stations_search_text_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
+  ],
+);
+
+export const stationTags = pgTable(
+  'station_tags',
+  {
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.stationId, table.tagId] }), index('station_tags_tag_idx').on(table.tagId)],
+);
+
+/** A station's infrastructure items (the API's `environment` / `surroundings`). */
+export const stationInfrastructure = pgTable(
+  'station_surroundings',
+  {
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    itemId: integer('surrounding_id')
+      .notNull()
+      .references(() => infrastructure.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.stationId, table.itemId] }), index('station_surroundings_surrounding_idx').on(table.itemId)],
+);
+
+/** The photos and videos of a station's gallery, in `position` order. */
+export const stationMedia = pgTable(
+  'station_media',
+  {
+    id: serial('id').primaryKey(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    kind: text('kind').$type<MediaKind>().notNull(),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('station_media_station_idx').on(table.stationId, table.position)],
+);
+
+/**
+ * Connectors. An EVSE module exists through its connectors (`evse_id`, and its optional printed
+ * number `evse`). Numbers are kept dense by the service: `evse_id` 1..n per station,
+ * `connector_id` 1..n per module, `ocpp_16_id` (the OCPP connectorId) 1..n per station. They and
+ * the one-position-per-connector rule are checked under the station's row lock, not by unique
+ * indexes, because a renumbering passes through states such indexes would refuse.
+ */
+export const stationConnectors = pgTable(
+  'station_connectors',
+  {
+    id: serial('id').primaryKey(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    evseId: integer('evse_id').notNull(),
+    evse: text('evse'),
+    connectorId: integer('connector_id').notNull(),
+    ocpp16Id: integer('ocpp_16_id').notNull(),
+    /** A connector type key (contracts/catalog.ts CONNECTOR_TYPES). */
+    typo: text('typo').notNull(),
+    position: smallint('position').notNull(),
+    /** Power in watts (the API's `power_kWh`, a decimal in kW). */
+    powerW: integer('power_w').notNull(),
+    cableLength: integer('cable_length'),
+    /** Personal tariff in tyiyn per kWh, or null for the merchant's or the default rate. */
+    customFeeTyiyn: integer('custom_fee_tyiyn'),
+    ...timestamps,
+  },
+  (table) => [index('station_connectors_station_idx').on(table.stationId, table.ocpp16Id)],
+);

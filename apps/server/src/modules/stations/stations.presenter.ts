@@ -1,0 +1,104 @@
+import { CONNECTOR_POSITIONS, CONNECTOR_TYPES, type ConnectorPosition, type ConnectorType } from '@evcms/contracts/catalog';
+import { DECIMALS, fromMinorUnits } from '@evcms/contracts/decimal';
+import type { Lang } from '@evcms/contracts/i18n';
+import { localizedFields } from '@evcms/contracts/localized';
+import type { Connector, Station, StationForUpdate, StationListItem, StationMediaFile, StationOption } from '@evcms/contracts/stations';
+import { isActive } from '@evcms/contracts/status';
+import { scheduleForDisplay } from '../../lib/schedule.ts';
+import { mediaUrl } from '../../lib/uploads.ts';
+import type { ConnectorRecord, MediaRecord, Named, StationDetailRecord, StationListRecord } from './stations.service.ts';
+
+/** Stations as the API answers them, with labels in the request's language. */
+
+function nameOf<K extends PropertyKey>(names: Record<K, Record<Lang, string>>, key: K, lang: Lang): string {
+  return Object.hasOwn(names, key) ? names[key][lang] : String(key);
+}
+
+export function presentConnector(connector: ConnectorRecord, lang: Lang): Connector {
+  return {
+    id: connector.id,
+    evse_id: connector.evseId,
+    evse: connector.evse,
+    connector_id: connector.connectorId,
+    ocpp_16_id: connector.ocpp16Id,
+    typo: connector.typo,
+    typo_name: nameOf(CONNECTOR_TYPES, connector.typo as ConnectorType, lang),
+    position: connector.position,
+    position_name: nameOf(CONNECTOR_POSITIONS, connector.position as ConnectorPosition, lang),
+    power_kWh: fromMinorUnits(connector.powerW, DECIMALS.energy),
+    cable_length: connector.cableLength,
+    custom_fee: connector.customFeeTyiyn === null ? null : fromMinorUnits(connector.customFeeTyiyn, DECIMALS.money),
+  };
+}
+
+function presentMedia(file: MediaRecord): StationMediaFile {
+  return { id: file.id, url: mediaUrl(file.path), kind: file.kind, position: file.position };
+}
+
+const tagItems = (station: StationListRecord, lang: Lang) =>
+  station.tags.map((tag) => ({ id: tag.id, title: tag.title[lang], active: isActive(tag.status) }));
+const infrastructureItems = (station: StationListRecord, lang: Lang) =>
+  station.infrastructure.map((item) => ({ id: item.id, title: item.title[lang], icon_path: mediaUrl(item.icon), active: isActive(item.status) }));
+
+/** The city and address, as the list's location column shows them. */
+function location(station: StationListRecord, lang: Lang): string {
+  return `${station.cityName[lang]}, ${station.address[lang]}`;
+}
+
+export function presentStationListItem(station: StationListRecord, lang: Lang): StationListItem {
+  return {
+    id: station.id,
+    name: station.name[lang],
+    identity: station.identity,
+    location: location(station, lang),
+    schedule: scheduleForDisplay(station.schedule),
+    status: station.status,
+    is_new: station.isNew,
+    connectors: station.connectors.map((connector) => presentConnector(connector, lang)),
+    tags: tagItems(station, lang),
+    surroundings: infrastructureItems(station, lang),
+  };
+}
+
+export function presentStationForUpdate(station: StationDetailRecord, lang: Lang): StationForUpdate {
+  return {
+    id: station.id,
+    ...localizedFields('name', station.name),
+    name: station.name[lang],
+    identity: station.identity,
+    pic: station.pic,
+    manufacturer: station.manufacturer,
+    execution_type: station.executionType,
+    ...localizedFields('address', station.address),
+    address: station.address[lang],
+    latitude: station.latitude,
+    longitude: station.longitude,
+    avatar: station.avatar === null ? null : mediaUrl(station.avatar),
+    media_files: station.media.map(presentMedia),
+    schedule: scheduleForDisplay(station.schedule),
+    connectors: station.connectors.map((connector) => presentConnector(connector, lang)),
+    status: station.status,
+    is_new: station.isNew,
+    merchant: station.merchantId,
+    country: station.countryId,
+    city: station.cityId,
+    tags: station.tags.map((tag) => tag.id),
+    environment: station.infrastructure.map((item) => item.id),
+    tag_items: tagItems(station, lang),
+    environment_items: infrastructureItems(station, lang),
+  };
+}
+
+export function presentStation(station: StationDetailRecord, lang: Lang): Station {
+  return {
+    ...presentStationForUpdate(station, lang),
+    location: location(station, lang),
+    country_name: station.countryName[lang],
+    city_name: station.cityName[lang],
+    created_at: station.createdAt.toISOString(),
+  };
+}
+
+export function presentStationOption(station: Named, lang: Lang): StationOption {
+  return { id: station.id, name: station.name[lang] };
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBody, paged } from '@evcms/contracts/common';
+import { idPathParams } from '@evcms/contracts/query';
+import { z } from '@evcms/contracts/schema';
+import {
+  connectorsUpdateRequest,
+  station,
+  stationForUpdate,
+  stationListItem,
+  stationListQuery,
+  stationOption,
+  stationOptionsQuery,
+} from '@evcms/contracts/stations';
+import { statusesRequest } from '@evcms/contracts/status';
+import { presentPage } from '../../lib/pagination.ts';
+import { stationCreateBody, stationUpdateBody, stationUpload } from './station-uploads.ts';
+import { presentStation, presentStationForUpdate, presentStationListItem, presentStationOption } from './stations.presenter.ts';
+import * as stations from './stations.service.ts';
+
+/** Stations, under /api/v1. Create and update are multipart (spec 7), the connectors call JSON. */
+export function stationsRoutes(deps: Omit<stations.StationsDeps, 'log'>) {
+  return async function (app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const doc = ['stations'];
+    const withLog = { ...deps, log: app.log };
+
+    r.get('/stations/', {
+      schema: { tags: doc, querystring: stationListQuery, response: { 200: paged(stationListItem), 400: errorBody } },
+      handler: async (request) => presentPage(await stations.listStations(deps, request.query), presentStationListItem, request.lang),
+    });
+    r.post('/stations/', {
+      preValidation: stationUpload,
+      schema: { tags: doc, consumes: ['multipart/form-data'], body: stationCreateBody, response: { 201: station, 400: errorBody } },
+      handler: async (request, reply) =>
+        reply.code(201).send(presentStation(await stations.createStation(withLog, request.body, request.managerId), request.lang)),
+    });
+    r.patch('/stations/statuses/', {
+      schema: { tags: doc, body: statusesRequest, response: { 200: z.array(stationListItem), 400: errorBody, 404: errorBody } },
+      handler: async (request) =>
+        (await stations.setStationStatuses(deps, request.body)).map((item) => presentStationListItem(item, request.lang)),
+    });
+    for (const picker of ['for-transaction', 'for-promotion']) {
+      r.get(`/stations/${picker}/`, {
+        schema: { tags: doc, querystring: stationOptionsQuery, response: { 200: paged(stationOption), 400: errorBody } },
+        handler: async (request) => presentPage(await stations.listStationOptions(deps, request.query), presentStationOption, request.lang),
+      });
+    }
+    r.get('/stations/update/:id/', {
+      schema: { tags: doc, params: idPathParams, response: { 200: stationForUpdate, 400: errorBody, 404: errorBody } },
+      handler: async (request) => presentStationForUpdate(await stations.getStation(deps, request.params.id), request.lang),
+    });
+    r.patch('/stations/update/:id/', {
+      preValidation: stationUpload,
+      schema: {
+        tags: doc,
+        consumes: ['multipart/form-data', 'application/json'],
+        params: idPathParams,
+        body: stationUpdateBody,
+        response: { 200: station, 400: errorBody, 404: errorBody },
+      },
+      handler: async (request) => presentStation(await stations.updateStation(withLog, request.params.id, request.body), request.lang),
+    });
+    r.patch('/stations/update/:id/connectors/', {
+      schema: { tags: doc, params: idPathParams, body: connectorsUpdateRequest, response: { 200: station, 400: errorBody, 404: errorBody } },
+      handler: async (request) =>
+        presentStation(await stations.updateStationConnectors(deps, request.params.id, request.body), request.lang),
+    });
+    r.get('/stations/:id/', {
+      schema: { tags: doc, params: idPathParams, response: { 200: station, 400: errorBody, 404: errorBody } },
+      handler: async (request) => presentStation(await stations.getStation(deps, request.params.id), request.lang),
+    });
+    r.delete('/stations/:id/', {
+      schema: { tags: doc, params: idPathParams, response: { 204: z.null(), 404: errorBody, 409: errorBody } },
+      handler: async (request, reply) => {
+        await stations.deleteStation(withLog, request.params.id);
+        return reply.code(204).send(null);
+      },
+    });
+  };
+}
