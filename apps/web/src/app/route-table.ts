@@ -67,7 +67,8 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'merchant_detail',
     path: '/merchants/merchant/:id?',
     parent: 'merchants',
-    page: () => import('../features/merchants/merchant-detail.tsx').then((m) => m.MerchantDetail),
+    // The merchant's card and its station list are two features; the app page puts them together.
+    page: () => import('./pages/merchant-detail-page.tsx').then((m) => m.MerchantDetailPage),
   },
   {
     id: 'merchant_form',
@@ -76,9 +77,24 @@ export const ROUTES: readonly AppRoute[] = [
     idTitle: 'merchant_edit',
     page: () => import('../features/merchants/merchant-form.tsx').then((m) => m.MerchantForm),
   },
-  { id: 'station_create', path: '/merchants/merchant/:id/create-station', parent: 'merchant_detail', page: comingSoon },
-  { id: 'station_edit', path: '/merchants/merchant/:id/edit-station/:stationId', parent: 'merchant_detail', page: comingSoon },
-  { id: 'station_info', path: '/merchants/merchant/:id/station-info/:stationId', parent: 'merchant_detail', page: comingSoon },
+  {
+    id: 'station_create',
+    path: '/merchants/merchant/:id/create-station',
+    parent: 'merchant_detail',
+    page: () => import('../features/stations/station-form.tsx').then((m) => m.StationForm),
+  },
+  {
+    id: 'station_edit',
+    path: '/merchants/merchant/:id/edit-station/:stationId',
+    parent: 'merchant_detail',
+    page: () => import('../features/stations/station-form.tsx').then((m) => m.StationForm),
+  },
+  {
+    id: 'station_info',
+    path: '/merchants/merchant/:id/station-info/:stationId',
+    parent: 'merchant_detail',
+    page: () => import('../features/stations/station-detail.tsx').then((m) => m.StationDetail),
+  },
   // The specification does not show this path; it sits beside the other report (/promotions-report).
   { id: 'merchant_report', path: '/merchant-report', page: comingSoon },
   { id: 'rates', path: '/rates', page: comingSoon },

@@ -82,10 +82,24 @@ export function resourceListQueryOptions<Row, Params extends object>(config: Res
   });
 }
 
-function build<T extends ResourceTypes>(config: ResourceConfig & { encode?: (body: T['create'] | T['update']) => unknown }) {
+/**
+ * How a resource's bodies are sent and where its item calls live. `encode` turns a create or
+ * update body into what is sent (FormData for a multipart endpoint); by default the body goes as
+ * JSON. The item paths default to `{path}for-update/{id}/` and `{path}{id}/`; stations have
+ * their own (`/stations/update/{id}/` for both, spec 7).
+ */
+export interface ResourceOptions<T extends ResourceTypes> extends ResourceConfig {
+  encode?: (body: T['create'] | T['update']) => unknown;
+  forUpdatePath?: (id: number) => string;
+  updatePath?: (id: number) => string;
+}
+
+function build<T extends ResourceTypes>(config: ResourceOptions<T>) {
   const { path } = config;
   const keys = resourceKeys(config.key);
   const encode = config.encode ?? ((body: unknown) => body);
+  const forUpdatePath = config.forUpdatePath ?? ((id: number) => `${path}for-update/${id}/`);
+  const updatePath = config.updatePath ?? ((id: number) => `${path}${id}/`);
   type ForUpdate = T extends { forUpdate: infer F } ? F : never;
 
   return {
@@ -96,7 +110,7 @@ function build<T extends ResourceTypes>(config: ResourceConfig & { encode?: (bod
     forUpdateQueryOptions: (id: number) =>
       queryOptions({
         queryKey: keys.forUpdate(id),
-        queryFn: ({ signal }) => http.get<ForUpdate>(`${path}for-update/${id}/`, { signal }),
+        queryFn: ({ signal }) => http.get<ForUpdate>(forUpdatePath(id), { signal }),
         // A form starts from what is stored now, not from a copy cached before someone else saved.
         staleTime: 0,
       }),
@@ -113,7 +127,7 @@ function build<T extends ResourceTypes>(config: ResourceConfig & { encode?: (bod
     update: (queryClient: QueryClient) =>
       mutationOptions({
         mutationKey: [...keys.all, 'update'],
-        mutationFn: ({ id, changes }: UpdateVariables<T['update']>) => http.patch<T['item']>(`${path}${id}/`, encode(changes)),
+        mutationFn: ({ id, changes }: UpdateVariables<T['update']>) => http.patch<T['item']>(updatePath(id), encode(changes)),
         onSuccess: async (item) => {
           queryClient.setQueryData(keys.detail(item.id), item);
           await Promise.all([
@@ -151,13 +165,8 @@ type Missing<T extends ResourceTypes> =
 /** The calls of one resource; only those its API has (`ResourceTypes`) are in its type. */
 export type ResourceApi<T extends ResourceTypes> = Omit<ReturnType<typeof build<T>>, Missing<T>>;
 
-/**
- * The calls of a resource. `encode` turns a create or update body into what is sent (FormData
- * for a multipart endpoint); by default the body goes as JSON.
- */
-export function resourceApi<T extends ResourceTypes>(
-  config: ResourceConfig & { encode?: (body: T['create'] | T['update']) => unknown },
-): ResourceApi<T> {
+/** The calls of a resource (see `ResourceOptions` for how its bodies are sent and its item paths). */
+export function resourceApi<T extends ResourceTypes>(config: ResourceOptions<T>): ResourceApi<T> {
   return build<T>(config);
 }
 

@@ -1,31 +1,39 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Descriptions, Empty, Flex, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Flex, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { localizedKey } from '@evcms/contracts/localized';
 import type { Merchant } from '@evcms/contracts/merchants';
 import { CatalogItemLabel } from '../../components/catalog-picker/catalog-item.tsx';
+import { asCatalogItems } from '../../components/catalog-picker/catalog-items.ts';
 import { FORM_LANGS } from '../../components/multilingual-stepper/form-langs.ts';
 import { ScheduleSummary } from '../../components/schedule-dialog/schedule-summary.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { asCatalogItems } from './catalog-items.ts';
 import { MerchantNotFound, parseMerchantId } from './merchant-route.tsx';
 import { MerchantStatusSwitch } from './merchant-status-switch.tsx';
 import { merchantsApi } from './merchants-api.ts';
 import { formatPhone } from './phone-mask.ts';
 
-/** /merchants/merchant/{id}: everything about one merchant, its schedule, tags, infrastructure and stations. */
-export function MerchantDetail() {
-  const id = parseMerchantId(useParams().id);
-  return id === undefined ? <MerchantNotFound /> : <MerchantDetailOf id={id} />;
+export interface MerchantDetailProps {
+  /**
+   * The merchant's station list, under its counts. The stations feature owns it, and a feature
+   * does not import another: the app composes the two (app/pages/merchant-detail-page.tsx).
+   */
+  stations: (merchant: Merchant) => ReactNode;
 }
 
-function MerchantDetailOf({ id }: { id: number }) {
+/** /merchants/merchant/{id}: everything about one merchant, its schedule, tags, infrastructure and stations. */
+export function MerchantDetail({ stations }: MerchantDetailProps) {
+  const id = parseMerchantId(useParams().id);
+  return id === undefined ? <MerchantNotFound /> : <MerchantDetailOf id={id} stations={stations} />;
+}
+
+function MerchantDetailOf({ id, stations }: { id: number } & MerchantDetailProps) {
   const merchant = useQuery(merchantsApi.detailQueryOptions(id));
-  if (merchant.data) return <MerchantCard merchant={merchant.data} />;
+  if (merchant.data) return <MerchantCard merchant={merchant.data} stations={stations} />;
   if (merchant.error instanceof ApiError && merchant.error.status === 404) return <MerchantNotFound />;
   if (merchant.isError) return <Alert type="error" showIcon title={merchant.error.message} />;
   return <Skeleton active />;
@@ -44,7 +52,7 @@ function ItemTags({ items, empty }: { items: Merchant['tag_items'] | Merchant['e
   );
 }
 
-function MerchantCard({ merchant }: { merchant: Merchant }) {
+function MerchantCard({ merchant, stations }: { merchant: Merchant } & MerchantDetailProps) {
   const { t } = useTranslation('merchants');
   const navigate = useNavigate();
   const location = [merchant.country_name, merchant.district_name, merchant.city_name, merchant.street]
@@ -102,7 +110,7 @@ function MerchantCard({ merchant }: { merchant: Merchant }) {
           <Statistic title={t('detail.stations_active')} value={merchant.active_stations} />
           <Statistic title={t('detail.stations_inactive')} value={merchant.inactive_stations} />
         </Flex>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.stations_empty')} />
+        {stations(merchant)}
       </Card>
     </Flex>
   );

@@ -17,7 +17,7 @@ import { LocationFields } from '../../components/location-select/location-fields
 import type { FormLang } from '../../components/multilingual-stepper/form-langs.ts';
 import { ScheduleField } from '../../components/schedule-dialog/schedule-field.tsx';
 import { zodRule } from '../../lib/form-rules.ts';
-import { asCatalogItems } from './catalog-items.ts';
+import { asCatalogItems } from '../../components/catalog-picker/catalog-items.ts';
 import type { MerchantFormValues } from './merchant-form-values.ts';
 import { formatPhone } from './phone-mask.ts';
 

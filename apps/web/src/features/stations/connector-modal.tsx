@@ -1,0 +1,103 @@
+import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_CONNECTOR_POSITION, type Dictionary } from '@evcms/contracts/catalog';
+import { connectorRequest } from '@evcms/contracts/stations';
+import { zodRule } from '../../lib/form-rules.ts';
+import { cableLengthOf, type ConnectorValues } from './connector-rules.ts';
+
+/** The modal's fields: the cable length as typed, so '07' gets its message rather than becoming 7. */
+interface ModalValues {
+  typo?: string;
+  position: number;
+  power_kWh: number | null;
+  cable_length: string;
+  custom_fee: number | null;
+}
+
+const fields = connectorRequest.shape;
+const rules = {
+  typo: [zodRule(fields.typo)],
+  power_kWh: [zodRule(fields.power_kWh)],
+  cable_length: [zodRule(fields.cable_length)],
+  custom_fee: [zodRule(fields.custom_fee)],
+};
+
+/** Spec 9: connector defaults, position 1 and power 0. */
+const BLANK: ModalValues = { position: DEFAULT_CONNECTOR_POSITION, power_kWh: 0, cable_length: '', custom_fee: null };
+
+function modalValuesOf(connector: ConnectorValues | undefined): ModalValues {
+  if (!connector) return BLANK;
+  return { ...connector, cable_length: connector.cable_length === null ? '' : String(connector.cable_length) };
+}
+
+export interface ConnectorModalProps {
+  /** The modal's title: the connector's ('Connector 2', 'New connector'). */
+  title: string;
+  /** The connector to edit; absent to add one. */
+  connector?: ConnectorValues;
+  types: Dictionary | undefined;
+  positions: Dictionary | undefined;
+  onSave: (values: ConnectorValues) => void;
+  onCancel: () => void;
+}
+
+/**
+ * Spec 2.10 and 4 'Connector form': one connector in a 352 px modal. Saving validates, turns an
+ * empty cable length into null and hands the values back; the modal is mounted afresh for each
+ * connector, so it always starts from that connector's values or the blank defaults.
+ */
+export function ConnectorModal({ title, connector, types, positions, onSave, onCancel }: ConnectorModalProps) {
+  const { t } = useTranslation('stations');
+  const [form] = Form.useForm<ModalValues>();
+
+  const save = async () => {
+    let values: ModalValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      // Spec 5: the form scrolls to the first error (scrollToFirstError); only field messages show.
+      return;
+    }
+    onSave({
+      typo: values.typo!,
+      position: values.position,
+      power_kWh: Number(values.power_kWh),
+      cable_length: cableLengthOf(values.cable_length),
+      custom_fee: values.custom_fee ?? null,
+    });
+  };
+
+  return (
+    <Modal open width={352} title={title} okText={t('form.save_connector')} cancelText={t('form.cancel')} onOk={() => void save()} onCancel={onCancel}>
+      <Form<ModalValues>
+        form={form}
+        layout="vertical"
+        autoComplete="off"
+        initialValues={modalValuesOf(connector)}
+        scrollToFirstError
+        data-testid="connector-form"
+      >
+        <Form.Item name="typo" label={t('connector.typo')} rules={rules.typo} required>
+          <Select options={Object.entries(types ?? {}).map(([value, label]) => ({ value, label }))} loading={!types} />
+        </Form.Item>
+        <Form.Item label={t('form.default_fee')} extra={t('form.default_fee_hint')}>
+          {/* Form-only (spec 3 fee_default): the default rate of the chosen type; rates come with their own screens. */}
+          <Input readOnly value={t('form.default_fee_unset')} />
+        </Form.Item>
+        <Form.Item name="position" label={t('connector.position')}>
+          <Select options={Object.entries(positions ?? {}).map(([value, label]) => ({ value: Number(value), label }))} loading={!positions} />
+        </Form.Item>
+        <Form.Item name="power_kWh" label={t('form.power_kw')} rules={rules.power_kWh} required>
+          <InputNumber controls={false} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="cable_length" label={t('form.cable_length_m')} rules={rules.cable_length}>
+          <Input inputMode="numeric" />
+        </Form.Item>
+        <Form.Item name="custom_fee" label={t('form.custom_fee')} rules={rules.custom_fee}>
+          <InputNumber controls={false} style={{ width: '100%' }} />
+        </Form.Item>
+        <Alert type="warning" showIcon title={t('form.custom_fee_warning')} />
+      </Form>
+    </Modal>
+  );
+}

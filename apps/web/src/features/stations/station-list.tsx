@@ -1,0 +1,166 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatMessage } from '@evcms/contracts/messages';
+import type { StationListItem } from '@evcms/contracts/stations';
+import { isActive } from '@evcms/contracts/status';
+import { asCatalogItems } from '../../components/catalog-picker/catalog-items.ts';
+import { CatalogItemsPreview } from '../../components/catalog-picker/catalog-items-preview.tsx';
+import { useConfirm } from '../../components/confirm-modal.ts';
+import { EllipsisText } from '../../components/ellipsis-text.tsx';
+import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
+import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
+import { useListScreen, type ListScreenParams } from '../../components/list-screen/use-list-screen.ts';
+import { ScheduleSummary } from '../../components/schedule-dialog/schedule-summary.tsx';
+import { errorText } from '../../lib/api-error.ts';
+import { currentLang, useLang } from '../../lib/i18n.ts';
+import { useResourceMutation } from '../../lib/resource-api.ts';
+import { formatPower } from './station-format.ts';
+import { stationPaths } from './station-route.tsx';
+import { StationStatusBadge } from './station-status.tsx';
+import { stationsApi } from './stations-api.ts';
+
+const rowIsActive = (row: StationListItem) => isActive(row.status);
+
+// Eight columns of content: narrower than this, the table scrolls sideways inside its card.
+const MIN_TABLE_WIDTH = 1180;
+
+function ConnectorsCell({ connectors }: { connectors: StationListItem['connectors'] }) {
+  const lang = useLang();
+  const { t } = useTranslation('stations');
+  return (
+    <Flex vertical gap={2}>
+      {connectors.map((connector) => (
+        <Typography.Text key={connector.id} style={{ whiteSpace: 'nowrap' }}>
+          {t('list.connector', { type: connector.typo_name, power: formatPower(connector.power_kWh, lang) })}
+        </Typography.Text>
+      ))}
+    </Flex>
+  );
+}
+
+/**
+ * The stations of one merchant, on its page (spec 2.9): search, status filter, a paged table whose
+ * rows open the station card, edit and delete (refused while active), and bulk activate /
+ * deactivate of the selected rows.
+ */
+export function MerchantStationList({ merchantId }: { merchantId: number }) {
+  const { t } = useTranslation('stations');
+  const navigate = useNavigate();
+  const { message, notification } = App.useApp();
+  const { confirm } = useConfirm();
+  const resource = useMemo(
+    () => ({
+      listQueryOptions: (params: ListScreenParams) => stationsApi.listQueryOptions({ ...params, merchant: merchantId }),
+      setStatuses: stationsApi.setStatuses,
+    }),
+    [merchantId],
+  );
+  const screen = useListScreen<StationListItem>(resource, rowIsActive);
+  const remove = useResourceMutation(stationsApi.remove);
+  const cardPath = (id: number) => stationPaths.card(merchantId, id);
+
+  const confirmDelete = (station: StationListItem) =>
+    confirm({
+      title: t('list.delete_title', { name: station.name }),
+      content: t('list.delete_content'),
+      danger: true,
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(station.id);
+          void message.success(t('list.deleted'));
+          // Spec 7: after a delete the merchant's list starts again at page 1.
+          screen.list.setPage(1);
+        } catch (error) {
+          // A 409 (it was activated meanwhile) carries the server's explanation.
+          notification.error({ title: errorText(error, formatMessage(currentLang(), 'server_error')) });
+        }
+      },
+    });
+
+  const columns: TableColumnsType<StationListItem> = [
+    { key: 'id', title: t('fields.id'), dataIndex: 'id', width: 72 },
+    {
+      key: 'name',
+      title: t('fields.name'),
+      dataIndex: 'name',
+      width: 180,
+      // A real link: Tab reaches it, and a middle click opens the card in a new tab.
+      render: (name: string, row) => <EllipsisText text={name} to={cardPath(row.id)} />,
+    },
+    { key: 'location', title: t('fields.location'), dataIndex: 'location', width: 180, render: (text: string) => <EllipsisText text={text} /> },
+    { key: 'schedule', title: t('fields.schedule'), width: 190, render: (_, row) => <ScheduleSummary entries={row.schedule} /> },
+    {
+      key: 'status',
+      title: t('fields.status'),
+      width: 120,
+      render: (_, row) => <StationStatusBadge status={row.status} isNew={row.is_new} />,
+    },
+    { key: 'connectors', title: t('fields.connectors'), width: 190, render: (_, row) => <ConnectorsCell connectors={row.connectors} /> },
+    { key: 'tags', title: t('fields.tags'), width: 150, render: (_, row) => <CatalogItemsPreview items={asCatalogItems(row.tags)} /> },
+    {
+      key: 'environment',
+      title: t('fields.environment'),
+      width: 170,
+      render: (_, row) => <CatalogItemsPreview items={asCatalogItems(row.surroundings)} />,
+    },
+    {
+      key: 'actions',
+      title: t('list.actions'),
+      width: 110,
+      fixed: 'right',
+      render: (_, row) => (
+        <Flex gap="small">
+          <Tooltip title={t('list.edit')}>
+            <Button
+              aria-label={t('list.edit')}
+              icon={<EditOutlined aria-hidden />}
+              onClick={() => void navigate(stationPaths.edit(merchantId, row.id))}
+            />
+          </Tooltip>
+          <Tooltip title={rowIsActive(row) ? t('list.delete_active') : t('list.delete')}>
+            <Button
+              aria-label={t('list.delete')}
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              disabled={rowIsActive(row)}
+              onClick={() => void confirmDelete(row)}
+            />
+          </Tooltip>
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap="middle">
+      <ListToolbar
+        screen={screen}
+        searchLabel={t('list.search')}
+        actions={
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(stationPaths.create(merchantId))}>
+            {t('list.create')}
+          </Button>
+        }
+      />
+      <ListScreenTable<StationListItem>
+        screen={screen}
+        columns={columns}
+        tableLayout="fixed"
+        scroll={{ x: MIN_TABLE_WIDTH }}
+        // While no search or filter is in force, an empty table is a merchant without stations.
+        {...(!screen.filtered && { locale: { emptyText: t('list.empty') } })}
+        onRow={(row) => ({
+          style: { cursor: 'pointer' },
+          onClick: (event) => {
+            // The name link opens the card itself (or a new tab); buttons, toggles and checkboxes do their own thing.
+            if ((event.target as HTMLElement).closest('a, button, input, .ant-table-selection-column')) return;
+            void navigate(cardPath(row.id));
+          },
+        })}
+      />
+    </Flex>
+  );
+}

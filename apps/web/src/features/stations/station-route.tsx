@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { NotFound } from '../../components/not-found.tsx';
+
+/** The station screens' addresses, all below their merchant's page (spec 2.3). */
+export const stationPaths = {
+  merchant: (merchantId: number) => `/merchants/merchant/${merchantId}`,
+  create: (merchantId: number) => `/merchants/merchant/${merchantId}/create-station`,
+  card: (merchantId: number, stationId: number) => `/merchants/merchant/${merchantId}/station-info/${stationId}`,
+  edit: (merchantId: number, stationId: number) => `/merchants/merchant/${merchantId}/edit-station/${stationId}`,
+};
+
+/** A route's :id or :stationId as a number; undefined when absent or not a whole positive number. */
+export function parseRouteId(raw: string | undefined): number | undefined {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id > 0 ? id : undefined;
+}
+
+/** A station that does not exist (or is not this merchant's): say so and lead back to the merchant. */
+export function StationNotFound({ merchantId }: { merchantId: number | undefined }) {
+  const { t } = useTranslation('stations');
+  return (
+    <NotFound
+      data-testid="station-not-found"
+      title={t('detail.not_found')}
+      text={t('detail.not_found_text')}
+      backTo={merchantId === undefined ? '/merchants' : stationPaths.merchant(merchantId)}
+      backText={t(merchantId === undefined ? 'detail.back_to_merchants' : 'detail.back_to_merchant')}
+    />
+  );
+}

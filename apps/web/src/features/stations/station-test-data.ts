@@ -1,0 +1,78 @@
+import type { Connector, Station, StationListItem } from '@evcms/contracts/stations';
+
+/* Stations as the API answers them, for the screen tests of this feature. */
+
+export const aConnector = (id: number, evse_id: number, connector_id: number, extra: Partial<Connector> = {}): Connector => ({
+  id,
+  evse_id,
+  evse: null,
+  connector_id,
+  ocpp_16_id: id,
+  typo: 'type2',
+  typo_name: 'Type 2 (Mennekes)',
+  position: id,
+  position_name: 'Left',
+  power_kWh: 22,
+  cable_length: null,
+  custom_fee: null,
+  ...extra,
+});
+
+const WEEKDAYS = [0, 1, 2, 3, 4].map((day) => ({ id: day + 1, day, start_time: '09:00:00', end_time: '18:00:00', is_break: false }));
+
+export const aStationRow = (id: number, name: string, status: 0 | 1, extra: Partial<StationListItem> = {}): StationListItem => ({
+  id,
+  name,
+  identity: `CP-${id}`,
+  location: 'Bishkek, Chui 1',
+  schedule: WEEKDAYS,
+  status,
+  is_new: false,
+  connectors: [aConnector(id * 10, 1, 1)],
+  tags: [],
+  surroundings: [],
+  ...extra,
+});
+
+export const aStation = (extra: Partial<Station> = {}): Station => ({
+  id: 8,
+  name: 'Volt Chui',
+  name_ru: 'Вольт Чуй',
+  name_en: 'Volt Chui',
+  name_ky: 'Вольт Чүй',
+  identity: 'CP-008',
+  pic: 'Asel Toktogulova',
+  manufacturer: 'ABB',
+  execution_type: 'floor',
+  address: 'Chui 1',
+  address_ru: 'Чуй 1',
+  address_en: 'Chui 1',
+  address_ky: 'Чүй 1',
+  latitude: '42.870000',
+  longitude: '74.590000',
+  avatar: '/media/stations/avatar.jpg',
+  media_files: [
+    { id: 2, url: '/media/stations/tour.mp4', kind: 'video', position: 2 },
+    { id: 1, url: '/media/stations/front.jpg', kind: 'photo', position: 1 },
+  ],
+  schedule: WEEKDAYS,
+  connectors: [
+    aConnector(3, 2, 1, { typo: 'ccs2', typo_name: 'CCS Combo 2', power_kWh: 60, position_name: 'Front', custom_fee: 14.5 }),
+    aConnector(2, 1, 2, { evse: 'A-17', cable_length: 5 }),
+    aConnector(1, 1, 1, { evse: 'A-17' }),
+  ],
+  status: 1,
+  is_new: true,
+  merchant: 5,
+  country: 1,
+  city: 2,
+  tags: [4],
+  environment: [6],
+  tag_items: [{ id: 4, title: 'Cafe', active: true }],
+  environment_items: [{ id: 6, title: 'Parking', icon_path: '/media/surroundings/p.svg', active: true }],
+  location: 'Kyrgyzstan, Bishkek, Chui 1',
+  country_name: 'Kyrgyzstan',
+  city_name: 'Bishkek',
+  created_at: '2024-05-06T08:30:00.000Z',
+  ...extra,
+});

@@ -1,0 +1,87 @@
+import { mutationOptions, queryOptions, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import type { DICTIONARY_INFOS, Dictionary } from '@evcms/contracts/catalog';
+import type { Station, StationForUpdate, StationListItem } from '@evcms/contracts/stations';
+import { http } from '../../lib/http.ts';
+import { resourceApi, type UpdateVariables } from '../../lib/resource-api.ts';
+import type { ConnectorsChange } from './connector-rules.ts';
+import { stationFormData, type StationChanges, type StationCreateBody } from './station-form-data.ts';
+
+/** A merchant's station list as the URL keeps it; `active` is 'true' or 'false', absent for all. */
+export interface StationListParams {
+  merchant: number;
+  page: number;
+  size: number;
+  search?: string;
+  active?: string;
+}
+
+const base = resourceApi<{
+  row: StationListItem;
+  params: StationListParams;
+  item: Station;
+  create: StationCreateBody;
+  update: StationChanges;
+  detail: true;
+  forUpdate: StationForUpdate;
+  remove: true;
+}>({
+  path: '/stations/',
+  key: ['stations'],
+  encode: stationFormData,
+  // Spec 7: the edit form reads and writes the station at /stations/update/{id}/.
+  forUpdatePath: (id) => `/stations/update/${id}/`,
+  updatePath: (id) => `/stations/update/${id}/`,
+});
+
+/**
+ * The merchants resource's root key. A merchant shows how many stations it has and how many are
+ * active; creating, deleting or switching stations changes those counts, so they are asked again.
+ * (The key, not the merchants feature, is shared: a feature does not import another.)
+ */
+const MERCHANTS_ROOT = ['merchants'];
+
+function refreshingMerchants<TData, TVariables>(make: (queryClient: QueryClient) => UseMutationOptions<TData, Error, TVariables>) {
+  return (queryClient: QueryClient): UseMutationOptions<TData, Error, TVariables> => {
+    const options = make(queryClient);
+    return {
+      ...options,
+      onSuccess: async (...args) => {
+        await options.onSuccess?.(...args);
+        await queryClient.invalidateQueries({ queryKey: MERCHANTS_ROOT });
+      },
+    };
+  };
+}
+
+/**
+ * /stations/: a merchant's list, the card, the edit form's for-update, create and update
+ * (multipart, spec 7), the connectors call (JSON), statuses, delete (refused while active), and
+ * the connector dictionaries.
+ */
+export const stationsApi = {
+  ...base,
+  create: refreshingMerchants(base.create),
+  setStatuses: refreshingMerchants(base.setStatuses),
+  remove: refreshingMerchants(base.remove),
+  /** Sent after the station's own fields, and only when a connector was edited, added or removed. */
+  updateConnectors: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationKey: [...base.keys.all, 'connectors'],
+      mutationFn: ({ id, changes }: UpdateVariables<ConnectorsChange>) => http.patch<Station>(`/stations/update/${id}/connectors/`, changes),
+      onSuccess: async (station) => {
+        queryClient.setQueryData(base.keys.detail(station.id), station);
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: base.keys.lists }),
+          queryClient.invalidateQueries({ queryKey: base.keys.forUpdate(station.id) }),
+        ]);
+      },
+    }),
+  /** Connector types or positions, key -> name in the interface language. */
+  dictionaryQueryOptions: (info: (typeof DICTIONARY_INFOS)[number]) =>
+    queryOptions({
+      queryKey: [...base.keys.all, 'dictionary', info],
+      queryFn: ({ signal }) => http.get<Dictionary>('/stations/connectors-types-positions/', { query: { info }, signal }),
+      // Fixed lists; a language switch asks again (every query is invalidated then).
+      staleTime: Infinity,
+    }),
+};
