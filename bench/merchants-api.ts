@@ -5,20 +5,17 @@
  * PostgreSQL server, on a fresh database created there; both are removed at the end.
  * Prints p50/p95/max per engine and request kind.  Run: npm run bench:merchants
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { STATUS_ACTIVE, STATUS_INACTIVE } from '@evcms/contracts/status';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { tags } from '../apps/server/src/db/schema/catalog.ts';
 import { merchants } from '../apps/server/src/db/schema/merchants.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
-import { randomToken } from '../apps/server/src/lib/secrets.ts';
 import { insertManager } from '../apps/server/src/modules/accounts/accounts.repository.ts';
+import { onEachEngine, timeRequests } from './support/engines.ts';
 
 const MERCHANTS = 10_000;
 const TAGS = 1_000;
@@ -90,10 +87,6 @@ const KINDS: Kind[] = [
   { name: 'tags ?size=100&search=', url: (i) => `/api/v1/common/tags/?size=100&search=${SECOND[i % SECOND.length]!.toLowerCase()}&page=${(i % 2) + 1}` },
 ];
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 async function measure(engine: string, database: Database, dataDir: string) {
   await database.migrate();
   const seeding = performance.now();
@@ -111,16 +104,8 @@ async function measure(engine: string, database: Database, dataDir: string) {
     const headers = { authorization: `Bearer ${login.json<{ access: string }>().access}`, 'accept-language': 'en' };
     const results: { kind: string; p50: number; p95: number; max: number }[] = [];
     for (const kind of KINDS) {
-      const timings: number[] = [];
-      for (let i = 0; i < WARM_UP + N; i += 1) {
-        const started = performance.now();
-        const response = await app.inject({ method: 'GET', url: kind.url(i), headers });
-        const elapsed = performance.now() - started;
-        if (response.statusCode !== 200) throw new Error(`${kind.url(i)}: ${response.statusCode} ${response.body}`);
-        if (i >= WARM_UP) timings.push(elapsed);
-      }
-      timings.sort((a, b) => a - b);
-      results.push({ kind: kind.name, p50: percentile(timings, 50), p95: percentile(timings, 95), max: timings[timings.length - 1]! });
+      const timing = await timeRequests((i) => app.inject({ method: 'GET', url: kind.url(i), headers }), { n: N, warmUp: WARM_UP });
+      results.push({ kind: kind.name, ...timing });
     }
     console.log(`\n${engine}: ${MERCHANTS} merchants and ${TAGS} tags seeded in ${(seeded / 1000).toFixed(1)} s${analysed ? ', analysed' : ', NOT analysed'}; ${N} requests per kind, ms`);
     console.log(`  ${'request'.padEnd(38)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}`);
@@ -132,55 +117,4 @@ async function measure(engine: string, database: Database, dataDir: string) {
   }
 }
 
-async function onPglite() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcms-bench-merchants-'));
-  try {
-    const database = await openPglite(path.join(dataDir, 'pg'));
-    try {
-      await measure('PGlite', database, dataDir);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function onPostgres(serverUrl: string) {
-  const name = `evcms_bench_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      // The pool's sockets may still be closing; a forced drop then kills them with an uncaught error.
-      for (let i = 0; statement.startsWith('DROP') && i < 50; i += 1) {
-        const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-        if (rows[0]?.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcms-bench-merchants-'));
-  await admin(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const database = await openPostgres(url.toString());
-    try {
-      await measure(`PostgreSQL (${url.host})`, database, dataDir);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-await onPglite();
-const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-if (serverUrl) await onPostgres(serverUrl);
-else console.log('\n(set BENCH_DATABASE_URL to a PostgreSQL server to measure it too)');
+await onEachEngine('merchants', measure);

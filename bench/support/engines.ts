@@ -1,0 +1,89 @@
+/**
+ * Runs a benchmark on each database engine: PGlite in a temporary folder, then, when
+ * BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a PostgreSQL server, a fresh database created
+ * there. Both are removed at the end.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../../apps/server/src/db/client.ts';
+import { randomToken } from '../../apps/server/src/lib/secrets.ts';
+
+export type Measure = (engine: string, database: Database, dataDir: string) => Promise<void>;
+
+async function onPglite(name: string, measure: Measure) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `evcms-bench-${name}-`));
+  try {
+    const database = await openPglite(path.join(dataDir, 'pg'));
+    try {
+      await measure('PGlite', database, dataDir);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function onPostgres(name: string, serverUrl: string, measure: Measure) {
+  const dbName = `evcms_bench_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      // The pool's sockets may still be closing; a forced drop then kills them with an uncaught error.
+      for (let i = 0; statement.startsWith('DROP') && i < 50; i += 1) {
+        const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [dbName]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `evcms-bench-${name}-`));
+  await admin(`CREATE DATABASE ${dbName}`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${dbName}`;
+    const database = await openPostgres(url.toString());
+    try {
+      await measure(`PostgreSQL (${url.host})`, database, dataDir);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function onEachEngine(name: string, measure: Measure): Promise<void> {
+  await onPglite(name, measure);
+  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (serverUrl) await onPostgres(name, serverUrl, measure);
+  else console.log('\n(set BENCH_DATABASE_URL to a PostgreSQL server to measure it too)');
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** p50/p95/max of `n` GETs after `warmUp` unmeasured ones; any answer but 200 stops the bench. */
+export async function timeRequests(
+  send: (i: number) => Promise<{ statusCode: number; body: string }>,
+  { n, warmUp }: { n: number; warmUp: number },
+): Promise<{ p50: number; p95: number; max: number }> {
+  const timings: number[] = [];
+  for (let i = 0; i < warmUp + n; i += 1) {
+    const started = performance.now();
+    const response = await send(i);
+    const elapsed = performance.now() - started;
+    if (response.statusCode !== 200) throw new Error(`request ${i}: ${response.statusCode} ${response.body}`);
+    if (i >= warmUp) timings.push(elapsed);
+  }
+  timings.sort((a, b) => a - b);
+  return { p50: percentile(timings, 50), p95: percentile(timings, 95), max: timings[timings.length - 1]! };
+}
