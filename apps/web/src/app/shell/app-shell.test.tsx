@@ -83,11 +83,19 @@ describe('shell', () => {
     expect(screen.getByTestId('menu-merchant_report')).toHaveClass('ant-menu-item-selected');
   });
 
-  it('links the ancestors in the breadcrumbs of a nested page', async () => {
+  it('links the ancestors in the breadcrumbs of a nested page, by the merchant’s name once known', async () => {
+    stubFetch({
+      'GET /accounts/me/': () => jsonResponse(200, { id: 1, email: 'aida@example.kg', name: 'Aida Bekova', language: 'en' }),
+      'GET /merchants/7/': () => jsonResponse(200, { id: 7, name: 'Too Energy' }),
+      'GET /common/tags/': () => jsonResponse(200, { items: [], page: 1, pages: 0, size: 100, total: 0 }),
+      'GET /common/surroundings/': () => jsonResponse(200, { items: [], page: 1, pages: 0, size: 100, total: 0 }),
+      'GET /common/locations/': () => jsonResponse(200, { items: [], page: 1, pages: 0, size: 100, total: 0 }),
+      'GET /stations/connectors-types-positions/': () => jsonResponse(200, []),
+    });
     renderApp('/merchants/merchant/7/create-station');
     const crumbs = await screen.findByTestId('breadcrumbs');
-    expect(crumbs).toHaveTextContent('Merchants/Merchant/Create station');
-    expect(within(crumbs).getByRole('link', { name: 'Merchant' })).toHaveAttribute('href', '/merchants/merchant/7');
+    await waitFor(() => expect(crumbs).toHaveTextContent('Merchants/Too Energy/Create station'));
+    expect(within(crumbs).getByRole('link', { name: 'Too Energy' })).toHaveAttribute('href', '/merchants/merchant/7');
     expect(screen.getByTestId('page-title')).toHaveTextContent('Create station');
   });
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, Link, type Params } from 'react-router';
 import { menuGroupOf, menuEntryOf, routeChain, type AppRoute } from '../route-table.ts';
 import { routeTitleKey, useCurrentRoute } from '../use-current-route.ts';
+import { useCrumbNames } from './use-crumb-names.ts';
 
 function pathOf(route: AppRoute, params: Params): string | undefined {
   try {
@@ -20,8 +21,12 @@ function pathOf(route: AppRoute, params: Params): string | undefined {
 export function Breadcrumbs() {
   const { t } = useTranslation('shell');
   const { route, params } = useCurrentRoute();
+  const chain = route ? routeChain(route.id) : [];
+  const names = useCrumbNames(
+    chain.map((item) => item.id),
+    params,
+  );
   if (!route) return null;
-  const chain = routeChain(route.id);
   const entry = menuEntryOf(route.id);
   const group = entry ? menuGroupOf(entry) : undefined;
 
@@ -29,7 +34,7 @@ export function Breadcrumbs() {
   if (group) crumbs.push({ key: group, title: t(`menu.${group}`) });
   chain.forEach((item, index) => {
     const last = index === chain.length - 1;
-    crumbs.push({ key: item.id, title: t(routeTitleKey(item, params)), to: last ? undefined : pathOf(item, params) });
+    crumbs.push({ key: item.id, title: names[item.id] ?? t(routeTitleKey(item, params)), to: last ? undefined : pathOf(item, params) });
   });
   const items = crumbs
     .filter((crumb, index) => index === 0 || crumb.title !== crumbs[index - 1]!.title)
