@@ -21,6 +21,7 @@ import { registerUploads } from './lib/uploads.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mapRoutes } from './modules/map/map.routes.ts';
 import { merchantsRoutes } from './modules/merchants/merchants.routes.ts';
 import { stationsRoutes } from './modules/stations/stations.routes.ts';
 
@@ -87,7 +88,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerNulGuard(app);
   await registerCompression(app);
-  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  await registerSecurityHeaders(app, {
+    https: config.publicUrl.startsWith('https:'),
+    mapTileUrl: config.mapTileUrl,
+    geocoderUrl: config.geocoderUrl,
+  });
   await app.register(cookie);
   registerCsrf(app);
   registerAuth(app, tokens);
@@ -109,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes(accountsDeps), { prefix: '/api/v1/accounts' });
   await app.register(catalogRoutes({ db: database.db, media }), { prefix: '/api/v1' });
   await app.register(merchantsRoutes({ db: database.db }), { prefix: '/api/v1' });
+  await app.register(mapRoutes(config), { prefix: '/api/v1' });
   const passwordKey = await loadSecret(config.stationKeySecret, config.dataDir, 'station-key');
   await app.register(stationsRoutes({ db: database.db, media, passwordKey }), { prefix: '/api/v1' });
 

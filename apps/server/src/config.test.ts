@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, urlOrigin } from './config.ts';
 
 describe('settings', () => {
   it('refuses a JWT_SECRET shorter than 32 bytes, saying why', () => {
@@ -13,5 +13,33 @@ describe('settings', () => {
     expect(() => loadConfig({ STATION_KEY_SECRET: 'x'.repeat(31) })).toThrow(/STATION_KEY_SECRET must be at least 32 bytes long .* it has 31/);
     expect(loadConfig({ STATION_KEY_SECRET: 'k'.repeat(32) }).stationKeySecret).toBe('k'.repeat(32));
     expect(loadConfig({}).stationKeySecret).toBeUndefined();
+  });
+});
+
+describe('map settings', () => {
+  it('default to OpenStreetMap tiles and Nominatim', () => {
+    const config = loadConfig({});
+    expect(config.mapTileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(config.geocoderUrl).toBe('https://nominatim.openstreetmap.org');
+  });
+
+  it('take other servers, the geocoder without a trailing slash', () => {
+    const config = loadConfig({ MAP_TILE_URL: 'https://{s}.tiles.example.kg/{z}/{x}/{y}.png', GEOCODER_URL: 'http://127.0.0.1:8091/geo/' });
+    expect(config.mapTileUrl).toBe('https://{s}.tiles.example.kg/{z}/{x}/{y}.png');
+    expect(config.geocoderUrl).toBe('http://127.0.0.1:8091/geo');
+  });
+
+  it('refuse what the browser could not be allowed to fetch, naming the setting', () => {
+    expect(() => loadConfig({ MAP_TILE_URL: '/tiles/{z}/{x}/{y}.png' })).toThrow(/MAP_TILE_URL must be an absolute http\(s\) URL/);
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.{s}.example/{z}/{x}/{y}.png' })).toThrow(/only \{s\} may stand in the host/);
+    expect(() => loadConfig({ GEOCODER_URL: 'ftp://geo.example' })).toThrow(/GEOCODER_URL must be an absolute http\(s\) URL/);
+  });
+});
+
+describe('urlOrigin', () => {
+  it('gives the origin a CSP allows, with {s} as any subdomain', () => {
+    expect(urlOrigin('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org');
+    expect(urlOrigin('https://{s}.tiles.example.kg:8443/{z}/{x}/{y}.png')).toBe('https://*.tiles.example.kg:8443');
+    expect(urlOrigin('http://127.0.0.1:8091/geo')).toBe('http://127.0.0.1:8091');
   });
 });

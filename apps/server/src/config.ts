@@ -29,6 +29,10 @@ export interface Config {
    * proxy), a number of hops, or the proxies' addresses/CIDRs, so it comes from X-Forwarded-For.
    */
   trustProxy: boolean | number | string;
+  /** The map picker's tiles, a Leaflet URL template (`{s}` may stand for the first host label). */
+  mapTileUrl: string;
+  /** A Nominatim-compatible geocoder the browser asks for addresses and places (no trailing slash). */
+  geocoderUrl: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -71,6 +75,34 @@ function trustProxy(value: string | undefined): boolean | number | string {
   return /^\d+$/.test(setting) ? Number(setting) : setting;
 }
 
+/**
+ * The origin a browser fetches `template` from, as a CSP source: `https://{s}.tile.example/{z}/..`
+ * becomes `https://*.tile.example`. Throws unless it is an absolute http(s) URL.
+ */
+export function urlOrigin(template: string): string {
+  const anySubdomain = /^https?:\/\/\{s\}\./.test(template);
+  let url: URL;
+  try {
+    url = new URL(anySubdomain ? template.replace('{s}.', 's.') : template);
+  } catch {
+    throw new Error(`not an absolute URL: "${template}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`not an http(s) URL: "${template}"`);
+  // The browser reaches the host as written; a placeholder left in it could never be allowed by the CSP.
+  if (/[{}]/.test(decodeURI(url.host))) throw new Error(`only {s} may stand in the host: "${template}"`);
+  return anySubdomain ? `${url.protocol}//*.${url.host.slice('s.'.length)}` : url.origin;
+}
+
+function webUrl(value: string | undefined, fallback: string, name: string): string {
+  const url = text(value) ?? fallback;
+  try {
+    urlOrigin(url);
+  } catch (error) {
+    throw new ConfigError(`${name} must be an absolute http(s) URL: ${(error as Error).message}`);
+  }
+  return url.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 8080, 'PORT');
   return {
@@ -92,5 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(text(env.WEB_DIST) ?? path.join(here, '../../web/dist')),
     logLevel: text(env.LOG_LEVEL) ?? 'info',
     trustProxy: trustProxy(env.TRUST_PROXY),
+    mapTileUrl: webUrl(env.MAP_TILE_URL, 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', 'MAP_TILE_URL'),
+    geocoderUrl: webUrl(env.GEOCODER_URL, 'https://nominatim.openstreetmap.org', 'GEOCODER_URL'),
   };
 }

@@ -7,18 +7,27 @@ import { createTestApp, type TestContext } from '../test/test-app.ts';
 let web: string;
 let plain: TestContext;
 let secure: TestContext;
+let ownMaps: TestContext;
 beforeAll(async () => {
   web = await mkdtemp(path.join(os.tmpdir(), 'evcms-web-'));
   await writeFile(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
-  [plain, secure] = await Promise.all([
+  [plain, secure, ownMaps] = await Promise.all([
     createTestApp({ WEB_DIST: web }),
     createTestApp({ WEB_DIST: web, PUBLIC_URL: 'https://office.example.kg' }),
+    createTestApp({ WEB_DIST: web, MAP_TILE_URL: 'https://{s}.tiles.example.kg/osm/{z}/{x}/{y}.png', GEOCODER_URL: 'http://127.0.0.1:8091/nominatim' }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([plain.close(), secure.close()]);
+  await Promise.all([plain.close(), secure.close(), ownMaps.close()]);
   await rm(web, { recursive: true, force: true });
 });
+
+/** The page's CSP as directive name -> sources. */
+async function directives(context: TestContext): Promise<Record<string, string[]>> {
+  const { headers } = await context.app.inject({ method: 'GET', url: '/merchants', headers: { accept: 'text/html' } });
+  const parts = String(headers['content-security-policy']).split(';').map((directive) => directive.trim().split(/\s+/));
+  return Object.fromEntries(parts.map(([name = '', ...sources]) => [name, sources]));
+}
 
 describe('security headers', () => {
   it('let the page run only its own scripts, and be framed by no one', async () => {
@@ -38,6 +47,16 @@ describe('security headers', () => {
   it('ask for https only when the back office is served over https', async () => {
     const { headers } = await secure.app.inject({ method: 'GET', url: '/' });
     expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('let the page show map tiles and call the geocoder of the settings, and no other', async () => {
+    const byDefault = await directives(plain);
+    expect(byDefault['img-src']).toContain('https://tile.openstreetmap.org');
+    expect(byDefault['connect-src']).toEqual(["'self'", 'https://nominatim.openstreetmap.org']);
+    const own = await directives(ownMaps);
+    expect(own['img-src']).toContain('https://*.tiles.example.kg');
+    expect(own['img-src']).not.toContain('https://tile.openstreetmap.org');
+    expect(own['connect-src']).toEqual(["'self'", 'http://127.0.0.1:8091']);
   });
 
   it('leave media its own, stricter policy', async () => {

@@ -1,13 +1,21 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { urlOrigin } from '../config.ts';
+
+export interface SecurityHeaderOptions {
+  https: boolean;
+  /** The map picker's tile template and geocoder (config.ts); the browser fetches them itself. */
+  mapTileUrl: string;
+  geocoderUrl: string;
+}
 
 /**
  * Security headers on every answer. The page may run only its own scripts (the build has no inline
  * script), take styles inline (Ant Design writes its styles at run time), show images from itself,
- * data: and blob: URLs (icon previews), and be framed by no one. Map tiles and the geocoder will
- * be added here from their settings. Media answers set their own, stricter policy.
+ * data: and blob: URLs (icon previews) and the map's tile server, call only its own API and the
+ * geocoder, and be framed by no one. Media answers set their own, stricter policy.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -15,9 +23,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', urlOrigin(options.mapTileUrl)],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", urlOrigin(options.geocoderUrl)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -1,0 +1,114 @@
+import { Alert, App, Button, Flex, Modal, Spin, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cropCanvas } from './crop-canvas.ts';
+import type { CropChoice } from './crop-editor.tsx';
+import { croppedFileName, pixelCrop } from './crop-math.ts';
+
+// The cropping library comes with the first photo to crop, not with any screen's code.
+const CropEditor = lazy(() => import('./crop-editor.tsx').then((module) => ({ default: module.CropEditor })));
+
+export interface ImageCropModalProps {
+  /** The photo to crop: jpeg or png (`isCroppable`); a video is never passed here. */
+  file: File | null;
+  open: boolean;
+  /** Closed without a result (Cancel, X, Esc, or Close after an unreadable file). */
+  onCancel: () => void;
+  /** The crop as a JPEG named like the original with `.jpg`. */
+  onDone: (cropped: File) => void;
+  /** The aspect to start at (width / height); the photo's own when not given. */
+  aspect?: number;
+}
+
+/** An object URL of `file` for as long as it is shown; revoked when the file changes or goes. */
+function useObjectUrl(file: File | null): string | null {
+  const [shown, setShown] = useState<{ file: File; url: string } | null>(null);
+  useEffect(() => {
+    if (!file) return;
+    const url = URL.createObjectURL(file);
+    // The URL is a resource of the browser's, made and freed with this effect.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setShown({ file, url });
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return shown && shown.file === file ? shown.url : null;
+}
+
+/**
+ * Spec 9's image crop: the photo in a cropping area with zoom, rotation and aspect sliders; Done
+ * draws the chosen area on white and hands back a JPEG at quality 0.4. A file the browser cannot
+ * decode gets a message instead of an empty cropper.
+ */
+export function ImageCropModal({ file, open, onCancel, onDone, aspect }: ImageCropModalProps) {
+  const { t } = useTranslation('crop');
+  const { message } = App.useApp();
+  const url = useObjectUrl(open ? file : null);
+  // Both belong to the URL they were reported for, so a new file starts with neither.
+  const [choice, setChoice] = useState<{ url: string; crop: CropChoice } | null>(null);
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const current = url && choice?.url === url ? choice.crop : null;
+  const failed = url !== null && failedUrl === url;
+
+  const done = async () => {
+    if (!file || !current) return;
+    setSaving(true);
+    try {
+      const area = pixelCrop(current.area, current.natural, current.rotation);
+      const blob = await cropCanvas.toJpeg(current.image, current.natural, current.rotation, area);
+      onDone(new File([blob], croppedFileName(file.name), { type: 'image/jpeg', lastModified: Date.now() }));
+    } catch {
+      void message.error(t('failed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  let body: ReactNode = null;
+  if (failed && file) body = <Alert type="error" showIcon title={t('unreadable', { name: file.name })} />;
+  else if (url)
+    body = (
+      <Suspense
+        fallback={
+          <Spin description={t('loading')}>
+            <div style={{ height: 320 }} />
+          </Spin>
+        }
+      >
+        <CropEditor
+          key={url}
+          url={url}
+          aspect={aspect}
+          onChange={(crop) => setChoice({ url, crop })}
+          onError={() => setFailedUrl(url)}
+        />
+      </Suspense>
+    );
+
+  return (
+    <Modal
+      open={open}
+      title={t('title')}
+      width={560}
+      onCancel={onCancel}
+      // A stray click beside the cropping area must not throw the crop away.
+      mask={{ closable: false }}
+      destroyOnHidden
+      footer={
+        <Flex justify="flex-end" gap="small">
+          <Button onClick={onCancel}>{failed ? t('close') : t('cancel')}</Button>
+          {!failed && (
+            <Button type="primary" disabled={!current} loading={saving} onClick={() => void done()} data-testid="crop-done">
+              {t('done')}
+            </Button>
+          )}
+        </Flex>
+      }
+    >
+      <Flex vertical gap={12}>
+        {file && <Typography.Text type="secondary">{file.name}</Typography.Text>}
+        {body}
+      </Flex>
+    </Modal>
+  );
+}
