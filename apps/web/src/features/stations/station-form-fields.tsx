@@ -18,6 +18,7 @@ import {
 import { asCatalogItems } from '../../components/catalog-picker/catalog-items.ts';
 import { CatalogPickerField } from '../../components/catalog-picker/catalog-picker-field.tsx';
 import { LocationFields } from '../../components/location-select/location-fields.tsx';
+import { MapPickerButton } from '../../components/map-picker/map-picker-button.tsx';
 import type { FormLang } from '../../components/multilingual-stepper/form-langs.ts';
 import { ScheduleField } from '../../components/schedule-dialog/schedule-field.tsx';
 import { zodRule } from '../../lib/form-rules.ts';
@@ -80,6 +81,8 @@ export interface StationSharedFieldsProps {
 /** The fields that do not depend on the language, under the language steps. */
 export function StationSharedFields({ form, mode, station }: StationSharedFieldsProps) {
   const { t } = useTranslation('stations');
+  const latitude = Form.useWatch('latitude', form);
+  const longitude = Form.useWatch('longitude', form);
   const half = { xs: 24, lg: 12 };
   return (
     <Row gutter={24}>
@@ -121,7 +124,7 @@ export function StationSharedFields({ form, mode, station }: StationSharedFields
         </div>
       </Col>
       <Col {...half}>
-        {/* Plain inputs until the map picker comes (spec 2.11). */}
+        {/* Typed, or picked on the map (spec 2.11), which fills both. */}
         <Form.Item name="latitude" label={t('fields.latitude')} rules={rules.latitude} required extra={t('form.coordinate_hint')}>
           <Input inputMode="decimal" placeholder="42.870000" />
         </Form.Item>
@@ -130,6 +133,15 @@ export function StationSharedFields({ form, mode, station }: StationSharedFields
         <Form.Item name="longitude" label={t('fields.longitude')} rules={rules.longitude} required>
           <Input inputMode="decimal" placeholder="74.590000" />
         </Form.Item>
+      </Col>
+      <Col span={24} style={{ marginBottom: 24 }}>
+        <MapPickerButton
+          value={{ latitude, longitude }}
+          onChange={(coords) => {
+            form.setFieldsValue(coords);
+            void form.validateFields(['latitude', 'longitude']);
+          }}
+        />
       </Col>
       <Col {...half}>
         <Form.Item name="tags" label={t('fields.tags')}>

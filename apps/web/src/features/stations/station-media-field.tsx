@@ -3,6 +3,8 @@ import { App, Button, Flex, Image, Tag, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMessage } from '@evcms/contracts/messages';
 import { avatarProblem, MEDIA_FILES_MAX, mediaFileProblem, type MediaKind } from '@evcms/contracts/stations';
+import { isCroppable } from '../../components/image-crop/crop-math.ts';
+import { useImageCrop } from '../../components/image-crop/use-image-crop.tsx';
 import { currentLang } from '../../lib/i18n.ts';
 import type { AvatarValue, MediaValue } from './station-form-values.ts';
 
@@ -32,20 +34,29 @@ export interface StationMediaFieldProps {
 }
 
 /**
- * The station's gallery (no cropping yet): stored photos and videos with a remove button, files
- * chosen here by name; a wrong type, a file over its limit or an 11th file is refused at once
+ * The station's gallery: stored photos and videos with a remove button, files chosen here (photos
+ * cropped first) by name; a wrong type, a file over its limit or an 11th file is refused at once
  * with the message the server would give.
  */
 export function StationMediaField({ value = { kept: [], added: [] }, onChange, id }: StationMediaFieldProps) {
   const { t } = useTranslation('stations');
   const { message } = App.useApp();
 
+  const { cropImage, cropModal } = useImageCrop();
+
   // antd calls this once per file of a choice; the whole choice is taken at its first file, so
-  // three files chosen together are all added (and counted) against the same value.
+  // three files chosen together are all added (and counted) against the same value. Photos are
+  // cropped first, one after another; a photo whose cropping is cancelled is left out.
   const addChoice = (file: File, choice: readonly File[]) => {
-    if (file !== choice[0]) return false;
+    if (file === choice[0]) void addFiles(choice);
+    // Kept by the form, not uploaded by antd.
+    return false;
+  };
+  const addFiles = async (choice: readonly File[]) => {
     const added = [...value.added];
-    for (const chosen of choice) {
+    for (const picked of choice) {
+      const chosen = isCroppable(picked) ? await cropImage(picked) : picked;
+      if (!chosen) continue;
       const problem = problemText(mediaFileProblem(kindOf(chosen), chosen.size));
       if (problem) void message.error(`${chosen.name}: ${problem}`);
       else if (value.kept.length + added.length >= MEDIA_FILES_MAX) {
@@ -54,12 +65,11 @@ export function StationMediaField({ value = { kept: [], added: [] }, onChange, i
       } else added.push(chosen);
     }
     if (added.length > value.added.length) onChange?.({ ...value, added });
-    // Kept by the form, not uploaded by antd.
-    return false;
   };
 
   return (
     <Flex vertical gap={12} id={id} data-testid="media-field">
+      {cropModal}
       <Flex wrap gap={12}>
         {value.kept.map((file, index) => (
           <Flex key={file.id} vertical align="center" gap={4}>
@@ -108,14 +118,20 @@ export interface StationAvatarFieldProps {
 export function StationAvatarField({ value = { url: null }, onChange, id }: StationAvatarFieldProps) {
   const { t } = useTranslation('stations');
   const { message } = App.useApp();
+  const { cropImage, cropModal } = useImageCrop({ aspect: 1 });
   const choose = (file: File) => {
-    const problem = problemText(avatarProblem(kindOf(file), file.size));
-    if (problem) void message.error(`${file.name}: ${problem}`);
-    else onChange?.({ ...value, file });
+    void (async () => {
+      const chosen = isCroppable(file) ? await cropImage(file) : file;
+      if (!chosen) return;
+      const problem = problemText(avatarProblem(kindOf(chosen), chosen.size));
+      if (problem) void message.error(`${chosen.name}: ${problem}`);
+      else onChange?.({ ...value, file: chosen });
+    })();
     return false;
   };
   return (
     <Flex align="center" gap={12} id={id} wrap>
+      {cropModal}
       {value.url && !value.file && <Image src={value.url} alt={t('fields.avatar')} width={64} height={64} style={{ objectFit: 'cover' }} />}
       {value.file && (
         <Tag closable onClose={() => onChange?.({ url: value.url })} closeIcon={<CloseOutlined aria-label={t('form.remove_file', { name: value.file.name })} />}>
