@@ -1,0 +1,34 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { pickOption } from './app.ts';
+
+/*
+ * Waits on Ant Design's dialogs and selects as the user sees them. On a busy machine a click that
+ * lands while a dialog still zooms in, or a select's list still slides in, can be lost (the list
+ * stays open, the value unset), so these act only once the thing has come to rest.
+ */
+
+/** Waits until an antd dialog or dropdown has finished its opening animation. */
+export async function settled(element: Locator): Promise<Locator> {
+  await element.waitFor();
+  await expect.poll(() => element.evaluate((node) => /\bant-(zoom|slide-up|slide-down)\b/.test(node.className))).toBe(false);
+  return element;
+}
+
+/** A dialog by its title (or, `byText`, by a text in it: the success and confirm modals), once open. */
+export function openDialog(page: Page, name: string, { byText = false } = {}): Promise<Locator> {
+  return settled(byText ? page.getByRole('dialog').filter({ hasText: name }) : page.getByRole('dialog', { name }));
+}
+
+/**
+ * Opens a select (by typing `search` into it, or by a click), picks `label` once the list is at
+ * rest, and waits until the select shows it and the list is gone.
+ */
+export async function choose(page: Page, select: Locator, label: string, search?: string): Promise<void> {
+  if (search === undefined) await select.click();
+  else await select.fill(search);
+  await settled(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'));
+  await pickOption(page, label);
+  await expect.poll(() => select.evaluate((input) => (input.closest('.ant-select') as HTMLElement).innerText.trim())).toBe(label);
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').first().waitFor({ state: 'hidden' });
+}
