@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, fixture, pickOption, saveShot } from './support/app.ts';
+import { choose, openDialog } from './support/antd.ts';
+import { chooseLanguage, fixture, saveShot } from './support/app.ts';
 import { newContext, signInThroughForm } from './support/browser.ts';
 import { ADMIN } from './support/server.ts';
 import { useServerAndBrowser } from './support/suite.ts';
@@ -39,7 +40,7 @@ describe('tags and infrastructure, in Kyrgyz', () => {
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Тегдердин тизмеси');
 
     await page.getByRole('button', { name: 'Тег кошуу' }).click();
-    const create = page.getByRole('dialog', { name: 'Жаңы тег' });
+    const create = await openDialog(page, 'Жаңы тег');
     // 'Further' checks the current language before moving on.
     await create.getByTestId('stepper-next').click();
     await create.getByTestId('stepper-pane-ky').getByText('Талаа бош болбошу керек').waitFor();
@@ -55,7 +56,7 @@ describe('tags and infrastructure, in Kyrgyz', () => {
     await saveShot(page, 'tags-list');
 
     await row.getByRole('button', { name: 'Түзөтүү' }).click();
-    const edit = page.getByRole('dialog', { name: 'Тегди түзөтүү' });
+    const edit = await openDialog(page, 'Тегди түзөтүү');
     await expect.poll(() => edit.getByLabel('Кыргызча аталышы').inputValue()).toBe('Тез кубаттоо');
     // An edit opens any language at once: straight to Russian.
     await edit.getByText('Орусча', { exact: true }).click();
@@ -72,16 +73,15 @@ describe('tags and infrastructure, in Kyrgyz', () => {
     const status = edited.getByRole('switch', { name: 'Активдүү' });
     expect(await status.getAttribute('aria-checked')).toBe('true');
     await status.click();
-    const confirm = page.getByRole('dialog', { name: '«Ылдам кубаттоо» тегин активсиз кыласызбы?' });
+    const confirm = await openDialog(page, '«Ылдам кубаттоо» тегин активсиз кыласызбы?');
     await confirm.getByRole('button', { name: 'Ооба' }).click();
     await expect.poll(() => status.getAttribute('aria-checked')).toBe('false');
 
     // The status filter agrees: the tag is among the inactive ones and no longer among the active.
-    await page.getByRole('combobox', { name: 'Абалы' }).click();
-    await pickOption(page, 'Активдүү');
+    const statusFilter = page.getByRole('combobox', { name: 'Абалы' });
+    await choose(page, statusFilter, 'Активдүү');
     await page.getByText('Эч нерсе табылган жок').waitFor();
-    await page.getByRole('combobox', { name: 'Абалы' }).click();
-    await pickOption(page, 'Активсиз');
+    await choose(page, statusFilter, 'Активсиз');
     await page.getByRole('row', { name: /Ылдам кубаттоо/ }).waitFor();
     expect(page.url()).toContain('active=false');
     await page.context().close();
@@ -92,7 +92,7 @@ describe('tags and infrastructure, in Kyrgyz', () => {
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Станциялардын айланасындагы инфраструктура');
 
     await page.getByRole('button', { name: 'Инфраструктура кошуу' }).click();
-    const create = page.getByRole('dialog', { name: 'Жаңы инфраструктура объектиси' });
+    const create = await openDialog(page, 'Жаңы инфраструктура объектиси');
     await fillTitles(create, { ky: 'Унаа токтотуучу жай', ru: 'Парковка', en: 'Parking' });
     // The icon is required on create: the server's own rule, checked before sending.
     await create.getByTestId('stepper-submit').click();
@@ -116,7 +116,7 @@ describe('tags and infrastructure, in Kyrgyz', () => {
     await saveShot(page, 'infrastructure-list');
 
     await row.getByRole('button', { name: 'Түзөтүү' }).click();
-    const edit = page.getByRole('dialog', { name: 'Инфраструктура объектисин түзөтүү' });
+    const edit = await openDialog(page, 'Инфраструктура объектисин түзөтүү');
     // The saved icon is shown until another file is chosen.
     expect(await edit.getByTestId('icon-preview').getAttribute('src')).toBe(first);
     await edit.getByRole('button', { name: 'Башка файлды тандоо' }).waitFor();

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminApi, chooseLanguage, fixture, pickOption, saveShot } from './support/app.ts';
+import { choose, openDialog } from './support/antd.ts';
+import { adminApi, chooseLanguage, fixture, saveShot } from './support/app.ts';
 import { newContext, signInThroughForm } from './support/browser.ts';
 import { ADMIN } from './support/server.ts';
 import { useServerAndBrowser } from './support/suite.ts';
@@ -38,7 +39,7 @@ async function seed(): Promise<void> {
 /** Picks one row of the tag or infrastructure picker and confirms the choice. */
 async function pickFromCatalog(page: Page, fieldLabel: string, dialogTitle: string, item: string, shotName: string): Promise<void> {
   await page.getByLabel(fieldLabel, { exact: true }).click();
-  const picker = page.getByRole('dialog', { name: dialogTitle });
+  const picker = await openDialog(page, dialogTitle);
   await picker.getByRole('row', { name: new RegExp(item) }).getByRole('checkbox').check();
   await expect.poll(() => picker.getByTestId('picker-count').textContent()).toBe('Тандалды: 1');
   await saveShot(page, `merchant-form-${shotName}-picker`, { dialog: true });
@@ -71,17 +72,17 @@ describe('merchants, in Kyrgyz', () => {
     // The shared fields sit under the language steps.
     await page.getByLabel('Келишимдин номери').fill('KG-2024/17');
     await page.getByLabel('Юридикалык жактын аталышы').fill('ОсОО «Тоо Энержи»');
-    await page.getByLabel('Өлкө', { exact: true }).fill('Кыргыз');
+    const country = page.getByLabel('Өлкө', { exact: true });
+    await country.fill('Кыргыз');
     await saveShot(page, 'merchant-form-country', { dialog: true });
-    await pickOption(page, 'Кыргызстан');
-    await page.getByLabel('Шаар', { exact: true }).fill('Бишк');
-    await pickOption(page, 'Бишкек');
+    await choose(page, country, 'Кыргызстан', 'Кыргыз');
+    await choose(page, page.getByLabel('Шаар', { exact: true }), 'Бишкек', 'Бишк');
     await page.getByLabel('Көчө').fill('Чүй проспекти, 150');
     const phone = page.getByLabel('Телефон');
     await phone.pressSequentially('996555123456');
     expect(await phone.inputValue()).toBe('+996 (555) 12-34-56');
     await page.getByLabel('Электрондук почта').fill('info@too-energy.kg');
-    await page.getByLabel('Агенттик келишим боюнча пайыз').fill('12.5');
+    await page.getByLabel('Агенттик келишим боюнча пайыз').fill('12,5');
 
     await pickFromCatalog(page, 'Тегдер', 'Тегдерди тандоо', 'Тез кубаттоо', 'tags');
     await page.getByTestId('catalog-field-tags').getByText('Тез кубаттоо').waitFor();
@@ -90,7 +91,7 @@ describe('merchants, in Kyrgyz', () => {
 
     // Monday to Friday 09:00-18:00 (the dialog's default hours), a break 13:00-14:00 shared from Monday.
     await page.getByTestId('schedule-open').click();
-    const schedule = page.getByRole('dialog', { name: 'Иштөө режими' });
+    const schedule = await openDialog(page, 'Иштөө режими');
     for (const day of ['Дүйшөмбү', 'Шейшемби', 'Шаршемби', 'Бейшемби', 'Жума']) {
       await schedule.getByRole('checkbox', { name: day, exact: true }).check();
     }
@@ -114,14 +115,14 @@ describe('merchants, in Kyrgyz', () => {
     await saveShot(page, 'merchant-form');
     await page.getByTestId('stepper-submit').click();
 
-    const done = page.getByRole('dialog').filter({ hasText: 'Мерчант түзүлдү' });
+    const done = await openDialog(page, 'Мерчант түзүлдү', { byText: true });
     await done.getByRole('button', { name: 'Макул' }).click();
     await page.waitForURL(/\/merchants\/merchant\/\d+$/);
 
     // The detail page: the Kyrgyz name as the title, the three names, the schedule, the catalogue.
     await page.getByText(NAMES.ky, { exact: true }).first().waitFor();
     const details = page.getByTestId('merchant-details');
-    const shown = [NAMES.ru, NAMES.en, '+996 (555) 12-34-56', 'info@too-energy.kg', '12.5 %', 'Кыргызстан, Бишкек, Чүй проспекти, 150'];
+    const shown = [NAMES.ru, NAMES.en, '+996 (555) 12-34-56', 'info@too-energy.kg', '12,5 %', 'Кыргызстан, Бишкек, Чүй проспекти, 150'];
     for (const text of shown) {
       await details.getByText(text, { exact: true }).waitFor();
     }
@@ -144,7 +145,7 @@ describe('merchants, in Kyrgyz', () => {
 
     await row.getByRole('checkbox').check();
     await page.getByTestId('bulk-status').click();
-    const confirm = page.getByRole('dialog', { name: 'Тандалган жазууларды активсиз кыласызбы?' });
+    const confirm = await openDialog(page, 'Тандалган жазууларды активсиз кыласызбы?');
     await confirm.getByRole('button', { name: 'Ооба' }).click();
     await row.getByText('Активсиз', { exact: true }).waitFor();
     await page.getByText('Статустар өзгөртүлдү').waitFor();

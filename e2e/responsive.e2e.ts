@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, saveShot } from './support/app.ts';
 import { newContext, signInThroughForm } from './support/browser.ts';
 import { ADMIN } from './support/server.ts';
+import { seedStations } from './support/stations.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
 const suite = useServerAndBrowser();
@@ -109,6 +110,49 @@ describe('phones and laptops', () => {
     await page.getByTestId('menu-infrastructure').hover();
     await page.getByRole('tooltip', { name: 'Инфраструктура вокруг станций' }).waitFor();
     await saveShot(page, 'laptop-merchants');
+    await page.context().close();
+  });
+
+  it('on a 390x844 phone, the station card puts each label above its value, and the schedule dialog shows its times whole', async () => {
+    const seed = await seedStations(await adminApi(suite.server));
+    const page = await openPage(1366, 768);
+    await signInThroughForm(page, ADMIN.email, ADMIN.password);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/merchants/merchant/${seed.merchantId}/station-info/${seed.other.id}`);
+    const details = page.getByTestId('station-details');
+    await details.getByText(seed.other.identity).waitFor();
+    expect(await pageOverflow(page)).toBe(0);
+
+    // Two columns would leave each value a third of the phone and cut words like 'Бейшеналиевой'.
+    const layout = await details.evaluate((table) => {
+      const box = (cell: Element) => cell.getBoundingClientRect();
+      const labels = [...table.querySelectorAll('.ant-descriptions-item-label')];
+      const values = [...table.querySelectorAll('.ant-descriptions-item-content')];
+      const beside = labels.filter((label, i) => box(label).bottom > box(values[i]!).top + 1).map((label) => label.textContent);
+      const cut: string[] = [];
+      const texts = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) cut.push(word[0]);
+        }
+      }
+      return { pairs: labels.length, beside, cut };
+    });
+    expect(layout).toEqual({ pairs: 15, beside: [], cut: [] });
+    await saveShot(page, 'phone-station-card');
+
+    // The schedule dialog of the station form: each day's name above its two times, wide enough to read.
+    await page.goto(`/merchants/merchant/${seed.merchantId}/edit-station/${seed.other.id}`);
+    await page.getByTestId('schedule-open').click();
+    const monday = page.getByTestId('schedule-day-1');
+    await monday.waitFor();
+    expect(await pageOverflow(page)).toBe(0);
+    const widths = await monday.locator('.ant-picker').evaluateAll((pickers) => pickers.map((picker) => (picker as HTMLElement).offsetWidth));
+    expect(widths.every((width) => width >= 100), widths.join(', ')).toBe(true);
+    await saveShot(page, 'phone-station-schedule', { dialog: true });
     await page.context().close();
   });
 });

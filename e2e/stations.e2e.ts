@@ -188,7 +188,7 @@ describe('stations of a merchant', () => {
     // The CCS connector moves to the back and gets a cable; the Type 2 goes.
     await page.getByRole('button', { name: 'Редактировать коннектор 1 модуля EVSE 2' }).click();
     const modal = await openDialog(page, 'Коннектор 1');
-    await expect.poll(() => modal.getByLabel('Мощность, кВт', { exact: true }).inputValue()).toBe('120.5');
+    await expect.poll(() => modal.getByLabel('Мощность, кВт', { exact: true }).inputValue()).toBe('120,5');
     await choose(page, modal.getByLabel('Расположение', { exact: true }), 'Сзади');
     await modal.getByLabel('Длина кабеля, м', { exact: true }).fill('7');
     await modal.getByRole('button', { name: 'Сохранить', exact: true }).click();

@@ -20,9 +20,12 @@ import { loadSecret } from './lib/secrets.ts';
 import { registerUploads } from './lib/uploads.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { chargesRoutes } from './modules/charges/charges.routes.ts';
+import { driversRoutes } from './modules/drivers/drivers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mapRoutes } from './modules/map/map.routes.ts';
 import { merchantsRoutes } from './modules/merchants/merchants.routes.ts';
+import { ratesRoutes } from './modules/rates/rates.routes.ts';
 import { stationsRoutes } from './modules/stations/stations.routes.ts';
 
 export interface AppDeps {
@@ -117,6 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mapRoutes(config), { prefix: '/api/v1' });
   const passwordKey = await loadSecret(config.stationKeySecret, config.dataDir, 'station-key');
   await app.register(stationsRoutes({ db: database.db, media, passwordKey }), { prefix: '/api/v1' });
+  await app.register(ratesRoutes({ db: database.db }), { prefix: '/api/v1/payments' });
+  await app.register(driversRoutes({ db: database.db }), { prefix: '/api/v1/users' });
+  await app.register(chargesRoutes({ db: database.db }), { prefix: '/api/v1/users/transactions' });
 
   await registerSpa(app, config.webDist);
   return app;

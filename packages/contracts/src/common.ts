@@ -14,6 +14,9 @@ export const errorBody = z.catchall(
 );
 export type ErrorBody = z.infer<typeof errorBody>;
 
+/** An id, a count or a position in an answer. */
+export const wholeNumber = z.number().check(z.int());
+
 export function paged<T extends z.ZodMiniType>(item: T) {
   return z.object({
     items: z.array(item),

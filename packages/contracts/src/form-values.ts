@@ -39,6 +39,9 @@ export function formIdList(max: number) {
   );
 }
 
+/** The error of a required list: its own message when left out, `invalid_value` when sent malformed. */
+export const blankList = (message: MessageKey) => (issue: { input?: unknown }) => (issue.input === undefined ? message : 'invalid_value');
+
 /** Optional text, trimmed: '' when left empty. */
 export function optionalText(max: number) {
   return z.string().check(z.trim(), z.maxLength(max, { error: 'max_length' }));

@@ -71,6 +71,19 @@ export const en = {
   media_files_max: 'A station can have at most {max} photos and videos',
   avatar_max: 'Only one avatar can be uploaded',
   station_active_delete: 'An active station cannot be deleted. Deactivate it first.',
+  rate_active_edit: 'An active rate cannot be edited. Deactivate it first.',
+  rate_active_delete: 'An active rate cannot be deleted. Deactivate it first.',
+  rate_default_active_exists: 'The default rate "{name}" is already active for this connector type. Deactivate it first.',
+  rate_personal_active_exists: 'The merchant with id {merchant} already has the active personal rate "{name}" for this connector type. Deactivate it first.',
+  rate_merchants_required: 'Choose at least one merchant for a personal rate',
+  rate_merchants_default: 'A default rate applies to all merchants and cannot have merchants of its own',
+  date_invalid: 'Enter a date as YYYY-MM-DD',
+  birthday_range: 'The date of birth must be between 1900-01-01 and today',
+  driver_phone_taken: 'A driver with this phone number is already registered',
+  id_tag_format: 'An id tag is 1 to 20 Latin letters, digits or symbols, without spaces',
+  id_tag_taken: 'The id tag "{id_tag}" already belongs to the driver with account {account}',
+  id_tags_max: 'A driver can have at most {max} id tags',
+  balance_top_up: 'Top up your balance',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { issueMessage } from './schema.ts';
-import {
-  avatarProblem,
-  connectorRequest,
-  connectorsUpdateRequest,
-  formatCoordinate,
-  identity,
-  mediaFileProblem,
-  PHOTO_MAX_BYTES,
-  repeatedPositions,
-  stationCreateRequest,
-  stationPassword,
-  stationUpdateRequest,
-  VIDEO_MAX_BYTES,
-} from './stations.ts';
+import { formatCoordinate, identity, stationCreateRequest, stationPassword, stationUpdateRequest } from './stations.ts';
+import { connectorRequest, connectorsUpdateRequest, repeatedPositions } from './station-connectors.ts';
+import { avatarProblem, mediaFileProblem, PHOTO_MAX_BYTES, VIDEO_MAX_BYTES } from './station-media.ts';
 
 type Result = { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
 

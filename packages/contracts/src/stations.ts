@@ -1,12 +1,14 @@
-import { CONNECTOR_POSITION_KEYS, CONNECTOR_TYPE_KEYS, DEFAULT_CONNECTOR_POSITION, formBoolean } from './catalog.ts';
-import { DECIMALS, decimalUnits } from './decimal.ts';
-import { formIdList, formInt, formRefId, isBlank, optionalText } from './form-values.ts';
+import { formBoolean } from './catalog.ts';
+import { wholeNumber as id } from './common.ts';
+import { blankList, formIdList, formInt, formRefId, isBlank, optionalText } from './form-values.ts';
 import { localizedOutput, localizedText } from './localized.ts';
 import { merchantEnvironmentItem, merchantTagItem, storedScheduleEntry } from './merchants.ts';
 import type { MessageKey } from './messages.ts';
 import { booleanParam, intParam, pageParams, searchParam } from './query.ts';
 import { weeklySchedule } from './schedule.ts';
 import { optionalFields, requiredText, z } from './schema.ts';
+import { connector, connectorList, deletedConnectorIds } from './station-connectors.ts';
+import { MEDIA_FILES_MAX, stationMediaFile } from './station-media.ts';
 import { status } from './status.ts';
 
 /*
@@ -23,49 +25,12 @@ export const STATION_PASSWORD_MIN = 16;
 export const STATION_PASSWORD_MAX = 40;
 export const MANUFACTURER_MAX = 50;
 export const ADDRESS_MAX = 50;
-/** The optional number printed on an EVSE module. */
-export const EVSE_LABEL_MAX = 20;
 export const COORDINATE_DECIMALS = 6;
 export const EXECUTION_TYPES = ['wall', 'floor', 'mobile'] as const;
 export type ExecutionType = (typeof EXECUTION_TYPES)[number];
 export const DEFAULT_EXECUTION_TYPE: ExecutionType = 'wall';
 /** Tags and infrastructure items on one station. */
 export const STATION_ITEMS_MAX = 1000;
-/** Each connector needs its own position, so there are never more than this many. */
-export const CONNECTORS_MAX = CONNECTOR_POSITION_KEYS.length;
-export const POWER_KW_MAX = 10_000;
-export const CABLE_LENGTH_MAX = 32_767;
-/** Personal tariff, som per kWh. */
-export const CUSTOM_FEE_MAX = 100_000;
-
-// ---- Uploads (1 MB = 1024 * 1024 bytes; the messages name the limit in MB)
-export const PHOTO_MAX_MB = 2;
-export const PHOTO_MAX_BYTES = PHOTO_MAX_MB * 1024 * 1024;
-export const VIDEO_MAX_MB = 100;
-export const VIDEO_MAX_BYTES = VIDEO_MAX_MB * 1024 * 1024;
-export const MEDIA_FILES_MAX = 10;
-export const AVATAR_MAX = 1;
-export type MediaKind = 'photo' | 'video';
-/** File types by their content, as the server detects them. */
-export type DetectedType = 'jpeg' | 'png' | 'mp4' | null;
-
-export function mediaKindOf(type: DetectedType): MediaKind | undefined {
-  return type === 'jpeg' || type === 'png' ? 'photo' : type === 'mp4' ? 'video' : undefined;
-}
-
-/** What is wrong with a media file (a photo or video of the gallery), or undefined. */
-export function mediaFileProblem(kind: MediaKind | undefined, size: number): { message: MessageKey; max?: number } | undefined {
-  if (kind === undefined) return { message: 'media_type_invalid' };
-  if (kind === 'photo' && size > PHOTO_MAX_BYTES) return { message: 'image_too_large', max: PHOTO_MAX_MB };
-  if (kind === 'video' && size > VIDEO_MAX_BYTES) return { message: 'video_too_large', max: VIDEO_MAX_MB };
-  return undefined;
-}
-
-/** What is wrong with an avatar (a photo only), or undefined. */
-export function avatarProblem(kind: MediaKind | undefined, size: number): { message: MessageKey; max?: number } | undefined {
-  if (kind !== 'photo') return { message: 'avatar_type_invalid' };
-  return mediaFileProblem(kind, size);
-}
 
 const IDENTITY_PATTERN = /^[A-Za-z0-9._:-]+$/;
 /** The OCPP charge point id: it ends the station's WebSocket URL, so only characters a URL path keeps as they are. */
@@ -110,7 +75,6 @@ function coordinate(bound: number) {
   );
 }
 
-const blankList = (message: MessageKey) => (issue: { input?: unknown }) => (issue.input === undefined ? message : 'invalid_value');
 
 /** The form's schedule entries (day, times and is_break as text) checked as a week. */
 export const formSchedule = z.pipe(
@@ -134,90 +98,6 @@ const requiredSchedule = formSchedule.check(
   z.refine((entries) => entries.some((entry) => !entry.is_break), { error: 'schedule_required' }),
 );
 
-// ---- Connectors
-
-const emptyToNull = (value: unknown) => (isBlank(value) ? null : value);
-
-/** A positive whole number without a leading zero, or null when left empty. */
-const cableLength = z.pipe(
-  z.transform(emptyToNull),
-  z.nullable(
-    z.pipe(
-      z.union([z.number(), z.string()], { error: 'cable_length_integer' }),
-      z.transform((value: number | string, ctx) => {
-        const text = String(value).trim();
-        if (!/^[1-9]\d{0,8}$/.test(text)) {
-          ctx.issues.push({ code: 'custom', input: value, message: 'cable_length_integer' });
-          return z.NEVER;
-        }
-        const number = Number(text);
-        if (number <= CABLE_LENGTH_MAX) return number;
-        ctx.issues.push({ code: 'custom', input: value, message: 'number_max', maximum: CABLE_LENGTH_MAX } as never);
-        return z.NEVER;
-      }),
-    ),
-  ),
-);
-
-/** Personal tariff in som per kWh (parsed to tyiyn), or null when left empty. */
-const customFee = z.pipe(
-  z.transform(emptyToNull),
-  z.nullable(decimalUnits({ decimals: DECIMALS.money, min: 0, max: CUSTOM_FEE_MAX })),
-);
-
-const connectorPosition = z._default(formInt({ min: 1, max: Math.max(...CONNECTOR_POSITION_KEYS), error: 'invalid_choice' }), DEFAULT_CONNECTOR_POSITION);
-
-/**
- * One connector as the form sends it. `evse_id` names its module and `connector_id` its order in
- * the module; the server numbers modules 1..n, connectors 1..n per module and `ocpp_16_id` 1..n
- * across the station, so the numbers sent only give the order. `id` names an existing connector
- * (the connectors call); without it the connector is new.
- */
-export const connectorRequest = z.object({
-  id: z.optional(formInt()),
-  evse_id: formInt(),
-  evse: z.optional(z.nullable(optionalText(EVSE_LABEL_MAX))),
-  connector_id: z.optional(z.nullable(formInt())),
-  typo: z.enum(CONNECTOR_TYPE_KEYS, { error: (issue) => (isBlank(issue.input) ? 'field_blank' : 'invalid_choice') }),
-  position: connectorPosition,
-  /** Power in kW (up to 3 decimals), parsed to watts. */
-  power_kWh: decimalUnits({ decimals: DECIMALS.energy, min: 0, max: POWER_KW_MAX }),
-  cable_length: z._default(cableLength, null),
-  custom_fee: z._default(customFee, null),
-});
-export type ConnectorRequest = z.input<typeof connectorRequest>;
-export type ConnectorInput = z.output<typeof connectorRequest>;
-
-/** Two connectors of one station never share a position: the index of each connector that repeats an earlier one. */
-export function repeatedPositions(connectors: readonly { position: number }[]): number[] {
-  const seen = new Set<number>();
-  return connectors.flatMap((connector, index) => {
-    if (!seen.has(connector.position)) {
-      seen.add(connector.position);
-      return [];
-    }
-    return [index];
-  });
-}
-
-const connectorList = z.array(connectorRequest, { error: blankList('connectors_required') }).check(
-  z.minLength(1, { error: 'connectors_required' }),
-  z.maxLength(CONNECTORS_MAX, { error: 'connectors_max' }),
-  z.superRefine((connectors, ctx) => {
-    if (repeatedPositions(connectors).length) ctx.addIssue({ code: 'custom', message: 'connector_position_duplicate', input: connectors });
-  }),
-);
-
-/** Ids to delete: indexed (`deleted_media_ids[0]`), repeated or a JSON list. */
-const idArray = formIdList(STATION_ITEMS_MAX);
-
-/** PATCH /stations/update/{id}/connectors/: connectors with an id change, without one are added. */
-export const connectorsUpdateRequest = z.object({
-  connectors: z._default(z.array(connectorRequest).check(z.maxLength(CONNECTORS_MAX, { error: 'connectors_max' })), []),
-  deleted_conns_ids: z._default(idArray, []),
-});
-export type ConnectorsUpdateRequest = z.input<typeof connectorsUpdateRequest>;
-export type ConnectorsUpdate = z.output<typeof connectorsUpdateRequest>;
 
 // ---- Station requests
 
@@ -269,8 +149,8 @@ export const stationUpdateRequest = z.object({
   is_new: flag,
   delete_tags: flag,
   delete_environment: flag,
-  deleted_media_ids: z._default(idArray, []),
-  deleted_conns_ids: z._default(idArray, []),
+  deleted_media_ids: z._default(formIdList(MEDIA_FILES_MAX), []),
+  deleted_conns_ids: deletedConnectorIds,
 });
 export type StationUpdateRequest = z.input<typeof stationUpdateRequest>;
 export type StationUpdate = z.output<typeof stationUpdateRequest>;
@@ -293,30 +173,10 @@ export type StationOptionsQuery = z.input<typeof stationOptionsQuery>;
 
 // ---- Answers
 
-const id = z.number().check(z.int());
-
 export const stationOption = z.object({ id, name: z.string() });
 export type StationOption = z.infer<typeof stationOption>;
 
-export const connector = z.object({
-  id,
-  evse_id: id,
-  evse: z.nullable(z.string()),
-  connector_id: id,
-  ocpp_16_id: id,
-  typo: z.string(),
-  /** The type's name in the request's language. */
-  typo_name: z.string(),
-  position: id,
-  position_name: z.string(),
-  power_kWh: z.number(),
-  cable_length: z.nullable(id),
-  custom_fee: z.nullable(z.number()),
-});
-export type Connector = z.infer<typeof connector>;
 
-export const stationMediaFile = z.object({ id, url: z.string(), kind: z.enum(['photo', 'video']), position: id });
-export type StationMediaFile = z.infer<typeof stationMediaFile>;
 
 /** A row of a merchant's station list. `location` is the city and address in the request's language. */
 export const stationListItem = z.object({

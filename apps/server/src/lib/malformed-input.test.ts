@@ -70,7 +70,9 @@ describe('malformed input on every route', () => {
         headers: { ...ctx.auth, 'accept-language': 'en', ...(payload !== undefined && { 'content-type': contentType }) },
         ...(payload !== undefined && { payload }),
       });
-      const text = response.body;
+      // A successful export is a file (xlsx, csv), not JSON; every error is JSON.
+      const json = String(response.headers['content-type'] ?? '').startsWith('application/json');
+      const text = response.statusCode < 400 && !json ? '' : response.body;
       const body = text ? (JSON.parse(text) as unknown) : undefined;
       if (response.statusCode >= 500 || text.includes('FST_ERR') || (response.statusCode >= 400 && !isProductError(body))) {
         failures.push(`${method} ${url} ${payload?.slice(0, 60) ?? ''} -> ${response.statusCode} ${text.slice(0, 120)}`);

@@ -1,12 +1,28 @@
 import type { FastifyInstance } from 'fastify';
+import type { DriverCreateRequest } from '@evcms/contracts/drivers';
 import type { Localized } from '@evcms/contracts/localized';
 import type { Merchant, MerchantCreateRequest } from '@evcms/contracts/merchants';
-import { STATUS_ACTIVE, type Status } from '@evcms/contracts/status';
+import type { RateCreateRequest } from '@evcms/contracts/rates';
+import { STATUS_ACTIVE, STATUS_INACTIVE, type Status } from '@evcms/contracts/status';
 import type { Database } from '../db/client.ts';
 import { localizedValues } from '../db/schema/localized.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { insertManager } from '../modules/accounts/accounts.repository.ts';
+import { completeCharge, type ChargeRow } from '../modules/charges/charge-lifecycle.service.ts';
+import { openCharge } from '../modules/charges/charge-start.service.ts';
+import {
+  findDriver,
+  insertDriver,
+  insertIdTag,
+  nextAccountSequence,
+  type DriverRecord,
+  type DriverValues,
+} from '../modules/drivers/drivers.repository.ts';
+import { accountNumber } from '../modules/drivers/drivers.rules.ts';
+import { postBalanceEntry } from '../modules/drivers/ledger.service.ts';
+import { findRate, insertRate, replaceRateMerchants, type RateRecord } from '../modules/rates/rates.repository.ts';
 import { infrastructureRepository, tagsRepository } from '../modules/catalog/catalog.repository.ts';
+import { insertMerchant } from '../modules/merchants/merchants.repository.ts';
 import { applyConnectorPlan } from '../modules/stations/station-parts.repository.ts';
 import { insertStation } from '../modules/stations/stations.repository.ts';
 import { numberConnectors } from '../modules/stations/stations.rules.ts';
@@ -154,7 +170,11 @@ export function aStationForm(merchantId: number, overrides: Record<string, strin
 export async function aStation(
   database: Database,
   merchantId: number,
-  overrides: { name?: string; status?: Status; connectors?: { evseId: number; position: number; typo?: string }[] } = {},
+  overrides: {
+    name?: string;
+    status?: Status;
+    connectors?: { evseId: number; position: number; typo?: string; customFeeTyiyn?: number | null }[];
+  } = {},
 ) {
   const n = next();
   const english = overrides.name ?? `Station ${n}`;
@@ -179,10 +199,145 @@ export async function aStation(
     position: connector.position,
     powerW: 22_000,
     cableLength: null,
-    customFeeTyiyn: null,
+    customFeeTyiyn: connector.customFeeTyiyn ?? null,
     evseId: connector.evseId,
     connectorId: null,
   }));
   await applyConnectorPlan(database.db, id, { connectors: numberConnectors(connectors), deletedIds: [] });
   return { id, identity, name: english };
+}
+
+// ---- Rates
+
+/** A valid rate create request: an inactive default rate for Type 2 at 12.50 som per kWh, with overrides. */
+export function aRateRequest(overrides: Partial<RateCreateRequest> = {}): RateCreateRequest {
+  return { name: `Rate ${next()}`, type: 'default', typo: 'type2', price: 12.5, ...overrides };
+}
+
+/**
+ * A rate written through the repository (no activation check: the database's unique indexes still
+ * hold): inactive, default, Type 2, 12.50 som (1250 tyiyn) unless told; a personal one needs `merchantIds`.
+ */
+export async function aRate(
+  database: Database,
+  overrides: Partial<Pick<RateRecord, 'name' | 'type' | 'typo' | 'priceTyiyn' | 'status' | 'merchantIds'>> = {},
+): Promise<RateRecord> {
+  const { merchantIds = [], ...values } = overrides;
+  const rate = { name: `Rate ${next()}`, type: 'default' as const, typo: 'type2' as const, priceTyiyn: 1250, status: STATUS_INACTIVE as Status, ...values };
+  const id = await insertRate(database.db, rate);
+  await replaceRateMerchants(database.db, { id, typo: rate.typo, status: rate.status }, merchantIds);
+  return (await findRate(database.db, id))!;
+}
+
+// ---- Drivers
+
+/** A valid driver create request (a card customer): surname, first name and a unique phone, with overrides. */
+export function aDriverRequest(overrides: Partial<DriverCreateRequest> = {}): DriverCreateRequest {
+  const n = next();
+  return { surname: `Surname${n}`, first_name: `Name${n}`, phone: `996700${String(n).padStart(6, '0')}`, ...overrides };
+}
+
+/**
+ * A driver written through the repository, registered now unless told, with its id tags. A
+ * balance is put on through the ledger (one manager top-up entry), so the balance still equals
+ * the sum of the entries.
+ */
+export async function aDriver(
+  database: Database,
+  overrides: Partial<Omit<DriverValues, 'account'>> & { balanceTyiyn?: number; idTags?: string[] } = {},
+): Promise<DriverRecord> {
+  const n = next();
+  const { balanceTyiyn = 0, idTags = [], ...values } = overrides;
+  const id = await insertDriver(database.db, {
+    account: accountNumber(await nextAccountSequence(database.db)),
+    surname: `Surname${n}`,
+    firstName: `Name${n}`,
+    phone: `996701${String(n).padStart(6, '0')}`,
+    ...values,
+  });
+  for (const idTag of idTags) await insertIdTag(database.db, id, idTag);
+  if (balanceTyiyn > 0) {
+    const opening = { driverId: id, creditTyiyn: balanceTyiyn, reason: 'Opening balance', method: 'manager_top_up' } as const;
+    await database.db.transaction((tx) => postBalanceEntry(tx, opening));
+  }
+  return (await findDriver(database.db, id))!;
+}
+
+// ---- Charges
+
+/** A merchant written through the repository (no news event), for tests that need one without the API. */
+export async function aStoredMerchant(database: Database): Promise<number> {
+  const request = aMerchantRequest();
+  return insertMerchant(database.db, {
+    ...localizedValues('name', { ru: request.name_ru, en: request.name_en, ky: request.name_ky }),
+    agreementNumber: request.agreement_number,
+    legalName: request.legal_name,
+    countryId: KYRGYZSTAN,
+    cityId: BISHKEK,
+    street: request.street,
+    phone: request.phone,
+    email: request.email,
+    percentageBp: 1000,
+  });
+}
+
+/**
+ * A station to charge at: one connector (OCPP id 1) of `typo` (Type 2) priced by its custom fee
+ * (10.00 som per kWh unless told; null leaves it to the rates), at a new merchant unless told.
+ */
+export async function aChargePoint(
+  database: Database,
+  options: { merchantId?: number; typo?: string; customFeeTyiyn?: number | null; status?: Status; name?: string } = {},
+) {
+  const merchantId = options.merchantId ?? (await aStoredMerchant(database));
+  const customFeeTyiyn = options.customFeeTyiyn === undefined ? 1000 : options.customFeeTyiyn;
+  const station = await aStation(database, merchantId, {
+    ...(options.name !== undefined && { name: options.name }),
+    ...(options.status !== undefined && { status: options.status }),
+    connectors: [{ evseId: 1, position: 1, typo: options.typo ?? 'type2', customFeeTyiyn }],
+  });
+  return { ...station, merchantId, ocppConnectorId: 1 };
+}
+
+export interface ChargeOverrides {
+  /** Whose charge; a new driver with 10,000 som unless told. */
+  driverId?: number;
+  /** The tag presented; a new tag of the driver unless told. */
+  idTag?: string;
+  station?: { id: number; ocppConnectorId?: number };
+  startedAt?: Date;
+  meterStartWh?: number;
+  consumedWh?: number;
+  /** One hour after the start unless told. */
+  finishedAt?: Date;
+  /** How it ends: finished (a normal stop, the default), stopped (by the back office), or still charging (false). */
+  stop?: 'finished' | 'stopped' | false;
+  reason?: string;
+}
+
+/**
+ * A charge written through the charge services, as a charge point's StartTransaction and
+ * StopTransaction would: the price fixed by the price resolution, the total debited through the
+ * ledger (booked at the finish), so balances stay the sum of their entries. By default a new
+ * driver charges 10 kWh for an hour at a new station at 10.00 som per kWh.
+ */
+export async function aCharge(database: Database, overrides: ChargeOverrides = {}): Promise<ChargeRow> {
+  const n = next();
+  const driverId = overrides.driverId ?? (await aDriver(database, { balanceTyiyn: 1_000_000 })).id;
+  const idTag = overrides.idTag ?? `TAG${n}X${Date.now().toString(36)}`.slice(0, 20);
+  if (overrides.idTag === undefined) await insertIdTag(database.db, driverId, idTag);
+  const station = overrides.station ?? (await aChargePoint(database));
+  const startedAt = overrides.startedAt ?? new Date();
+  const meterStartWh = overrides.meterStartWh ?? n * 1_000;
+  const { charge } = await openCharge(database.db, { stationId: station.id, ocppConnectorId: station.ocppConnectorId ?? 1, idTag, meterStartWh, startedAt });
+  if (overrides.stop === false || charge.status !== 'in_progress') return charge;
+  const finishedAt = overrides.finishedAt ?? new Date(startedAt.getTime() + 3_600_000);
+  const completed = await completeCharge(database.db, charge.id, {
+    meterStopWh: meterStartWh + (overrides.consumedWh ?? 10_000),
+    finishedAt,
+    reason: overrides.reason ?? (overrides.stop === 'stopped' ? 'Remote' : 'Local'),
+    stoppedByBackOffice: overrides.stop === 'stopped',
+    bookedAt: finishedAt,
+  });
+  return completed.charge;
 }

@@ -34,6 +34,14 @@ describe('SearchInput', () => {
     expect(onChange).toHaveBeenCalledOnce();
   });
 
+  it('names its clear button in the interface language, and clears at once', () => {
+    const onChange = vi.fn();
+    render(<SearchInput onChange={onChange} />);
+    type('osh');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the search' }));
+    expect(onChange).toHaveBeenCalledExactlyOnceWith('');
+  });
+
   it('keeps what the user types when its own value comes back, and follows an outside reset', () => {
     function Harness() {
       const [search, setSearch] = useState('');

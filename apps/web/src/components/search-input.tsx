@@ -1,4 +1,4 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
 import { Input, type InputProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +30,8 @@ export function SearchInput({ value, onChange, delay = SEARCH_DELAY_MS, onPressE
     <Input
       placeholder={t('search.placeholder')}
       prefix={<SearchOutlined aria-hidden />}
-      allowClear
+      // antd's clear cross is a button named after its icon ('close-circle'): named here instead.
+      allowClear={{ clearIcon: <CloseCircleFilled aria-label={t('search.clear')} /> }}
       {...inputProps}
       value={text}
       onChange={(event) => {

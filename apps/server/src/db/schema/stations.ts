@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { localizedKeys } from '@evcms/contracts/localized';
-import type { ExecutionType, MediaKind } from '@evcms/contracts/stations';
+import type { ExecutionType } from '@evcms/contracts/stations';
+import type { MediaKind } from '@evcms/contracts/station-media';
 import { STATUS_INACTIVE } from '@evcms/contracts/status';
 import { countries, infrastructure, settlements, tags } from './catalog.ts';
 import { statusColumn, timestamps } from './columns.ts';

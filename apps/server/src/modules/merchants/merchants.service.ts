@@ -13,7 +13,7 @@ import { findInfrastructure, lockExistingInfrastructure, type InfrastructureReco
 import { checkLocation, type LocationIds } from '../catalog/locations.service.ts';
 import { findTags, lockExistingTags, type TagRecord } from '../catalog/tags.service.ts';
 import { recordNews } from '../news/news.service.ts';
-import { NO_STATIONS, stationCountsByMerchant, type StationCounts } from '../stations/stations.service.ts';
+import { NO_STATIONS, stationCountsByMerchant, type StationCounts } from '../stations/station-queries.service.ts';
 import * as repo from './merchants.repository.ts';
 import { scheduleForStorage } from './merchants.rules.ts';
 

@@ -1,4 +1,4 @@
-import { mediaKindOf, type DetectedType, type MediaKind } from '@evcms/contracts/stations';
+import { mediaKindOf, type DetectedType, type MediaKind } from '@evcms/contracts/station-media';
 import type { FastifyBaseLogger } from 'fastify';
 
 /*

@@ -1,5 +1,5 @@
 import { asc, eq, inArray, max } from 'drizzle-orm';
-import type { MediaKind } from '@evcms/contracts/stations';
+import type { MediaKind } from '@evcms/contracts/station-media';
 import type { Db } from '../../db/client.ts';
 import { stationConnectors, stationMedia } from '../../db/schema/stations.ts';
 import type { ConnectorPlan, StoredConnector } from './stations.rules.ts';

@@ -1,4 +1,5 @@
 import { z } from '@evcms/contracts/schema';
+import { stationCreateRequest, stationUpdateRequest } from '@evcms/contracts/stations';
 import {
   AVATAR_MAX,
   avatarProblem,
@@ -7,11 +8,9 @@ import {
   mediaKindOf,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_MB,
-  stationCreateRequest,
-  stationUpdateRequest,
   VIDEO_MAX_BYTES,
   VIDEO_MAX_MB,
-} from '@evcms/contracts/stations';
+} from '@evcms/contracts/station-media';
 import { isStreamedFile, multipartBody } from '../../lib/uploads.ts';
 import type { IncomingFile } from './station-files.ts';
 

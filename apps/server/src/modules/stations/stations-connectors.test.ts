@@ -1,5 +1,6 @@
 import type { Merchant } from '@evcms/contracts/merchants';
-import type { Connector, Station } from '@evcms/contracts/stations';
+import type { Station } from '@evcms/contracts/stations';
+import type { Connector } from '@evcms/contracts/station-connectors';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant, aStation } from '../../test/builders.ts';
 import { useSignedInApp } from '../../test/test-app.ts';

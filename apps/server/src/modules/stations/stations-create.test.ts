@@ -8,7 +8,7 @@ import { newsEvents } from '../../db/schema/news.ts';
 import { aMerchant, ALMATY, anInfrastructureItem, aStationForm, aTag, TINY_JPEG, TINY_MP4, TINY_PNG } from '../../test/builders.ts';
 import { multipartForm, type FilePart } from '../../test/multipart.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
-import { checkStationPassword } from './stations.service.ts';
+import { checkStationPassword } from './station-queries.service.ts';
 
 const ctx = useSignedInApp({ name: 'Station Manager' });
 

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant, anInfrastructureItem, aStationForm, aTag, TINY_JPEG, TINY_MP4, TINY_PNG } from '../../test/builders.ts';
 import { multipartForm, repeated, type FormValue } from '../../test/multipart.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
-import { checkStationPassword } from './stations.service.ts';
+import { checkStationPassword } from './station-queries.service.ts';
 
 const ctx = useSignedInApp();
 

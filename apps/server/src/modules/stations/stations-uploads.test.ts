@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Merchant } from '@evcms/contracts/merchants';
-import { PHOTO_MAX_BYTES, VIDEO_MAX_BYTES } from '@evcms/contracts/stations';
+import { PHOTO_MAX_BYTES, VIDEO_MAX_BYTES } from '@evcms/contracts/station-media';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant, aStationForm, TINY_JPEG, TINY_MP4, TINY_PNG } from '../../test/builders.ts';
 import { multipartForm, multipartStream, type FilePart, type FormValue } from '../../test/multipart.ts';

@@ -2,11 +2,13 @@ import { CONNECTOR_POSITIONS, CONNECTOR_TYPES, type ConnectorPosition, type Conn
 import { DECIMALS, fromMinorUnits } from '@evcms/contracts/decimal';
 import type { Lang } from '@evcms/contracts/i18n';
 import { localizedFields } from '@evcms/contracts/localized';
-import type { Connector, Station, StationForUpdate, StationListItem, StationMediaFile, StationOption } from '@evcms/contracts/stations';
+import type { Station, StationForUpdate, StationListItem, StationOption } from '@evcms/contracts/stations';
+import type { Connector } from '@evcms/contracts/station-connectors';
+import type { StationMediaFile } from '@evcms/contracts/station-media';
 import { isActive } from '@evcms/contracts/status';
 import { scheduleForDisplay } from '../../lib/schedule.ts';
 import { mediaUrl } from '../../lib/uploads.ts';
-import type { ConnectorRecord, MediaRecord, Named, StationDetailRecord, StationListRecord } from './stations.service.ts';
+import type { ConnectorRecord, MediaRecord, Named, StationDetailRecord, StationListRecord } from './station-queries.service.ts';
 
 /** Stations as the API answers them, with labels in the request's language. */
 

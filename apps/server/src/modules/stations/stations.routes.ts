@@ -4,7 +4,6 @@ import { errorBody, paged } from '@evcms/contracts/common';
 import { idPathParams } from '@evcms/contracts/query';
 import { z } from '@evcms/contracts/schema';
 import {
-  connectorsUpdateRequest,
   station,
   stationForUpdate,
   stationListItem,
@@ -12,10 +11,12 @@ import {
   stationOption,
   stationOptionsQuery,
 } from '@evcms/contracts/stations';
+import { connectorsUpdateRequest } from '@evcms/contracts/station-connectors';
 import { statusesRequest } from '@evcms/contracts/status';
 import { presentPage } from '../../lib/pagination.ts';
 import { stationCreateBody, stationUpdateBody, stationUpload } from './station-uploads.ts';
 import { presentStation, presentStationForUpdate, presentStationListItem, presentStationOption } from './stations.presenter.ts';
+import * as queries from './station-queries.service.ts';
 import * as stations from './stations.service.ts';
 
 /** Stations, under /api/v1. Create and update are multipart (spec 7), the connectors call JSON. */
@@ -27,7 +28,7 @@ export function stationsRoutes(deps: Omit<stations.StationsDeps, 'log'>) {
 
     r.get('/stations/', {
       schema: { tags: doc, querystring: stationListQuery, response: { 200: paged(stationListItem), 400: errorBody } },
-      handler: async (request) => presentPage(await stations.listStations(deps, request.query), presentStationListItem, request.lang),
+      handler: async (request) => presentPage(await queries.listStations(deps, request.query), presentStationListItem, request.lang),
     });
     r.post('/stations/', {
       preValidation: stationUpload,
@@ -43,12 +44,12 @@ export function stationsRoutes(deps: Omit<stations.StationsDeps, 'log'>) {
     for (const picker of ['for-transaction', 'for-promotion']) {
       r.get(`/stations/${picker}/`, {
         schema: { tags: doc, querystring: stationOptionsQuery, response: { 200: paged(stationOption), 400: errorBody } },
-        handler: async (request) => presentPage(await stations.listStationOptions(deps, request.query), presentStationOption, request.lang),
+        handler: async (request) => presentPage(await queries.listStationOptions(deps, request.query), presentStationOption, request.lang),
       });
     }
     r.get('/stations/update/:id/', {
       schema: { tags: doc, params: idPathParams, response: { 200: stationForUpdate, 400: errorBody, 404: errorBody } },
-      handler: async (request) => presentStationForUpdate(await stations.getStation(deps, request.params.id), request.lang),
+      handler: async (request) => presentStationForUpdate(await queries.getStation(deps, request.params.id), request.lang),
     });
     r.patch('/stations/update/:id/', {
       preValidation: stationUpload,
@@ -68,7 +69,7 @@ export function stationsRoutes(deps: Omit<stations.StationsDeps, 'log'>) {
     });
     r.get('/stations/:id/', {
       schema: { tags: doc, params: idPathParams, response: { 200: station, 400: errorBody, 404: errorBody } },
-      handler: async (request) => presentStation(await stations.getStation(deps, request.params.id), request.lang),
+      handler: async (request) => presentStation(await queries.getStation(deps, request.params.id), request.lang),
     });
     r.delete('/stations/:id/', {
       schema: { tags: doc, params: idPathParams, response: { 204: z.null(), 404: errorBody, 409: errorBody } },

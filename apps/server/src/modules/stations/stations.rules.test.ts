@@ -1,4 +1,4 @@
-import { connectorRequest, type ConnectorRequest } from '@evcms/contracts/stations';
+import { connectorRequest, type ConnectorRequest } from '@evcms/contracts/station-connectors';
 import { describe, expect, it } from 'vitest';
 import { canDelete, mediaProblems, numberConnectors, planConnectors, type StoredConnector } from './stations.rules.ts';
 

@@ -1,5 +1,6 @@
 import type { MessageKey } from '@evcms/contracts/messages';
-import { CONNECTORS_MAX, MEDIA_FILES_MAX, repeatedPositions, type ConnectorInput, type MediaKind } from '@evcms/contracts/stations';
+import { CONNECTORS_MAX, repeatedPositions, type ConnectorInput } from '@evcms/contracts/station-connectors';
+import { MEDIA_FILES_MAX, type MediaKind } from '@evcms/contracts/station-media';
 import { isActive, type Status } from '@evcms/contracts/status';
 
 /** Rules of stations, as plain functions over records and requests. */

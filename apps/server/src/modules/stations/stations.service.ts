@@ -1,7 +1,8 @@
-import type { Paged } from '@evcms/contracts/common';
 import { localizedChanges, localizedFrom } from '@evcms/contracts/localized';
 import type { MessageKey, MessageParams } from '@evcms/contracts/messages';
-import { CONNECTORS_MAX, MEDIA_FILES_MAX, type ConnectorsUpdate, type StationCreate, type StationUpdate } from '@evcms/contracts/stations';
+import type { StationCreate, StationUpdate } from '@evcms/contracts/stations';
+import { CONNECTORS_MAX, type ConnectorsUpdate } from '@evcms/contracts/station-connectors';
+import { MEDIA_FILES_MAX } from '@evcms/contracts/station-media';
 import type { StatusesRequest } from '@evcms/contracts/status';
 import type { Db } from '../../db/client.ts';
 import { localizedValues } from '../../db/schema/localized.ts';
@@ -9,20 +10,19 @@ import { changeEveryIdOrNone, missingIds, uniqueIds } from '../../lib/bulk.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { definedOnly } from '../../lib/objects.ts';
-import { pagedResult, pageRequest, pageWindow, PICKER_SIZE_CAP } from '../../lib/pagination.ts';
 import { scheduleForStorage } from '../../lib/schedule.ts';
-import { findInfrastructure, lockExistingInfrastructure, type InfrastructureRecord } from '../catalog/infrastructure.service.ts';
+import { lockExistingInfrastructure } from '../catalog/infrastructure.service.ts';
 import { checkLocation } from '../catalog/locations.service.ts';
-import { findTags, lockExistingTags, type TagRecord } from '../catalog/tags.service.ts';
+import { lockExistingTags } from '../catalog/tags.service.ts';
 import { recordNews } from '../news/news.service.ts';
 import * as parts from './station-parts.repository.ts';
 import { keepFiles, keptPaths, kindOf, removeFiles, type FileDeps, type IncomingFile } from './station-files.ts';
-import { hashStationPassword, NO_PASSWORD, stationPasswordMatches } from './station-passwords.ts';
+import { hashStationPassword } from './station-passwords.ts';
+import { getStation, withParts, type StationDetailRecord, type StationListRecord } from './station-queries.service.ts';
 import * as repo from './stations.repository.ts';
 import { canDelete, connectorValues, mediaProblems, numberConnectors, planConnectors, type Problems } from './stations.rules.ts';
 
-export type { Named, StationRecord } from './stations.repository.ts';
-export type { ConnectorRecord, MediaRecord } from './station-parts.repository.ts';
+/* Changing stations: create, update, connectors, delete, statuses, each in one transaction. */
 
 export interface StationsDeps extends FileDeps {
   db: Db;
@@ -30,73 +30,7 @@ export interface StationsDeps extends FileDeps {
   passwordKey: string;
 }
 
-export interface StationListRecord extends repo.StationRecord {
-  connectors: parts.ConnectorRecord[];
-  tags: TagRecord[];
-  infrastructure: InfrastructureRecord[];
-}
-
-export interface StationDetailRecord extends StationListRecord {
-  media: parts.MediaRecord[];
-}
-
-export interface StationListQuery extends repo.StationFilter {
-  page?: number | undefined;
-  size?: number | undefined;
-}
-
 export type StationFiles = { media_files?: IncomingFile[] | undefined; avatar?: IncomingFile | undefined };
-
-// ---- Reading
-
-function byStation<T extends { stationId: number }>(rows: T[]): Map<number, T[]> {
-  const map = new Map<number, T[]>();
-  for (const row of rows) map.set(row.stationId, [...(map.get(row.stationId) ?? []), row]);
-  return map;
-}
-
-/** Connectors, tags and infrastructure of a page of stations: a fixed number of queries whatever its size. */
-async function withParts(db: Db, stations: repo.StationRecord[]): Promise<StationListRecord[]> {
-  const ids = stations.map((station) => station.id);
-  const [connectors, itemIds] = await Promise.all([parts.findConnectors(db, ids), repo.findItemIds(db, ids)]);
-  const [tags, infrastructure] = await Promise.all([
-    findTags(db, uniqueIds([...itemIds.tagIds.values()].flat())),
-    findInfrastructure(db, uniqueIds([...itemIds.infrastructureIds.values()].flat())),
-  ]);
-  const tagById = new Map(tags.map((tag) => [tag.id, tag]));
-  const itemById = new Map(infrastructure.map((item) => [item.id, item]));
-  const connectorsOf = byStation(connectors);
-  return stations.map((station) => ({
-    ...station,
-    connectors: connectorsOf.get(station.id) ?? [],
-    tags: (itemIds.tagIds.get(station.id) ?? []).flatMap((id) => tagById.get(id) ?? []),
-    infrastructure: (itemIds.infrastructureIds.get(station.id) ?? []).flatMap((id) => itemById.get(id) ?? []),
-  }));
-}
-
-export async function getStation(deps: { db: Db }, id: number): Promise<StationDetailRecord> {
-  const station = await repo.findStation(deps.db, id);
-  if (!station) throw notFound();
-  const [[listed], media] = await Promise.all([withParts(deps.db, [station]), parts.findMedia(deps.db, [id])]);
-  return { ...listed!, media };
-}
-
-export async function listStations(deps: { db: Db }, query: StationListQuery): Promise<Paged<StationListRecord>> {
-  const page = pageRequest(query);
-  const filter = { merchant: query.merchant, search: query.search, active: query.active, status: query.status };
-  const { rows, total } = await repo.listStations(deps.db, filter, pageWindow(page));
-  return pagedResult(await withParts(deps.db, rows), total, page);
-}
-
-/** The station pickers (transactions, promotions): id and name, pages of up to 1000. */
-export async function listStationOptions(deps: { db: Db }, query: Omit<StationListQuery, 'status'>): Promise<Paged<repo.Named>> {
-  const page = pageRequest(query, PICKER_SIZE_CAP);
-  const filter = { merchant: query.merchant, search: query.search, active: query.active };
-  const { rows, total } = await repo.listStationOptions(deps.db, filter, pageWindow(page));
-  return pagedResult(rows, total, page);
-}
-
-// ---- Writing
 
 const PARAMS: Partial<Record<MessageKey, MessageParams>> = { connectors_max: { max: CONNECTORS_MAX }, media_files_max: { max: MEDIA_FILES_MAX } };
 
@@ -272,36 +206,4 @@ export async function setStationStatuses(deps: { db: Db }, input: StatusesReques
     return repo.listStationsByIds(tx, ids);
   });
   return withParts(deps.db, stations);
-}
-
-// ---- For other modules
-
-/** How many stations a merchant has, and how many of them are active or not. */
-export interface StationCounts {
-  total: number;
-  active: number;
-  inactive: number;
-}
-
-export const NO_STATIONS: StationCounts = { total: 0, active: 0, inactive: 0 };
-
-/** The station counts of each of `merchantIds` (merchants without stations are left out): one grouped count. */
-export async function stationCountsByMerchant(db: Db, merchantIds: readonly number[]): Promise<Map<number, StationCounts>> {
-  if (!merchantIds.length) return new Map();
-  const rows = await repo.countByMerchant(db, merchantIds);
-  return new Map(rows.map((row) => [row.merchantId, { total: row.total, active: row.active, inactive: row.total - row.active }]));
-}
-
-/**
- * The OCPP central system's check of a connecting charge point (Basic auth): the station's id and
- * status when `password` is its key, else undefined. An unknown identity costs the same hash.
- */
-export async function checkStationPassword(
-  deps: { db: Db; passwordKey: string },
-  identity: string,
-  password: string,
-): Promise<{ id: number; status: number } | undefined> {
-  const station = await repo.findCredentials(deps.db, identity);
-  const matches = stationPasswordMatches(deps.passwordKey, station?.passwordHash ?? NO_PASSWORD, password);
-  return station && matches ? { id: station.id, status: station.status } : undefined;
 }

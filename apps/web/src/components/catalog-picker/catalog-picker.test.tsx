@@ -34,11 +34,13 @@ function tagsEndpoint(request: SeenRequest) {
 function renderPicker(value: number[] = []) {
   const api = stubFetch({ 'GET /common/tags/': tagsEndpoint });
   const onChoose = vi.fn<(items: CatalogItem[]) => void>();
-  renderScreen(<CatalogPicker kind="tags" open value={value} onChoose={onChoose} onCancel={() => undefined} />);
+  const onCancel = vi.fn();
+  renderScreen(<CatalogPicker kind="tags" open value={value} onChoose={onChoose} onCancel={onCancel} />);
   const requests = () => api.callsTo('GET /common/tags/').map((call) => Object.fromEntries(call.url.searchParams));
-  return { onChoose, requests };
+  return { onChoose, onCancel, requests };
 }
 
+const QUESTION = { selector: '.ant-modal-confirm-title' };
 const rowCheckbox = (title: string) => within(screen.getByText(title).closest('tr')!).getByRole('checkbox');
 const chosenIds = (onChoose: ReturnType<typeof renderPicker>['onChoose']) => onChoose.mock.calls[0]![0].map((item) => item.id);
 
@@ -75,6 +77,30 @@ describe('CatalogPicker', () => {
     await screen.findByText('Tag 20');
     expect(requests().at(-1)).toEqual({ page: '1', size: '10', search: 'Tag 2', active: 'true' });
     expect(screen.getByTestId('page-input')).toHaveValue('1');
+  });
+
+  it('opens with the search focused and closes on Esc at once while the choice is unchanged', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { onCancel } = renderPicker([2]);
+    await screen.findByText('Tag 2');
+    await waitFor(() => expect(screen.getByPlaceholderText('Search')).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(screen.queryByText('Cancel data entry?', QUESTION)).not.toBeInTheDocument();
+  });
+
+  it('asks on Esc once the choice was changed, and keeps it on Cancel', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { onCancel } = renderPicker([2]);
+    await screen.findByText('Tag 2');
+    await waitFor(() => expect(screen.getByPlaceholderText('Search')).toHaveFocus());
+    await user.click(rowCheckbox('Tag 2'));
+    await user.keyboard('{Escape}');
+    const question = await screen.findByText('Cancel data entry?', QUESTION);
+    await user.click(within(question.closest<HTMLElement>('.ant-modal-confirm')!).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Cancel data entry?', QUESTION)).not.toBeInTheDocument());
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(screen.getByTestId('picker-count')).toHaveTextContent('Chosen: 0');
   });
 
   it('selects every record of the search by asking for one page of the total size', async () => {

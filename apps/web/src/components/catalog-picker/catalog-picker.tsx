@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Checkbox, Flex, Modal, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PICKER_PAGE_SIZE } from '@evcms/contracts/common';
 import { formatMessage } from '@evcms/contracts/messages';
 import { errorText } from '../../lib/api-error.ts';
 import { currentLang, useLang } from '../../lib/i18n.ts';
+import { useConfirm } from '../confirm-modal.ts';
 import { PagedTable } from '../paged-table/paged-table.tsx';
 import { useLocalListParams } from '../paged-table/use-list-params.ts';
 import { SearchInput } from '../search-input.tsx';
@@ -58,6 +59,8 @@ export function CatalogPicker({ kind, open, value, knownItems, onChoose, onCance
   const [selection, setSelection] = useState<Selection>(() => new Map());
   const [wasOpen, setWasOpen] = useState(false);
   const [busy, setBusy] = useState<'all' | 'choose' | null>(null);
+  const { confirmDiscard } = useConfirm();
+  const searchBox = useRef<HTMLDivElement>(null);
 
   // Each opening starts afresh from the caller's value: no search, page 1, the default size.
   if (open !== wasOpen) {
@@ -118,6 +121,12 @@ export function CatalogPicker({ kind, open, value, knownItems, onChoose, onCance
     }
   };
 
+  // Cancel, X and Esc drop a changed choice only after asking, as the other dialogs do.
+  const changed = selection.size !== value.length || value.some((id) => !selection.has(id));
+  const cancel = async () => {
+    if (!changed || (await confirmDiscard())) onCancel();
+  };
+
   const columns: TableColumnsType<CatalogItem> = [
     { key: 'id', title: t('picker.id'), dataIndex: 'id', width: 80 },
     ...(kind === 'infrastructure'
@@ -143,7 +152,9 @@ export function CatalogPicker({ kind, open, value, knownItems, onChoose, onCance
       cancelText={t('picker.cancel')}
       okButtonProps={{ loading: busy === 'choose', disabled: busy === 'all' }}
       onOk={() => void choose()}
-      onCancel={onCancel}
+      onCancel={() => void cancel()}
+      // The search takes the focus once the dialog has focused itself, so typing starts there.
+      afterOpenChange={(visible) => visible && searchBox.current?.querySelector('input')?.focus()}
       footer={(buttons) => (
         <Flex justify="space-between" align="center" gap="small">
           <Typography.Text type="secondary" data-testid="picker-count">
@@ -154,7 +165,9 @@ export function CatalogPicker({ kind, open, value, knownItems, onChoose, onCance
       )}
     >
       <Flex vertical gap="middle">
-        <SearchInput value={list.search} onChange={list.setSearch} />
+        <div ref={searchBox}>
+          <SearchInput value={list.search} onChange={list.setSearch} />
+        </div>
         <PagedTable<CatalogItem>
           data={data}
           page={list.page}

@@ -14,6 +14,8 @@ export interface CropChoice {
   rotation: number;
   /** Percentages of the turned photo's bounding box, as react-easy-crop reports them. */
   area: Area;
+  /** Whether the user moved, zoomed, turned or reshaped the crop since the photo was shown. */
+  edited: boolean;
 }
 
 export interface CropEditorProps {
@@ -38,13 +40,16 @@ export function CropEditor({ url, aspect: fixedAspect, onChange, onError }: Crop
   const [zoom, setZoom] = useState(CROP_ZOOM.min);
   const [rotation, setRotation] = useState(0);
   const [aspect, setAspect] = useState(fixedAspect ?? 1);
+  // The aspect the photo was shown at: a crop still at it (and at no zoom, turn or shift) is untouched.
+  const [startAspect, setStartAspect] = useState(aspect);
   const imageRef = useRef<RefObject<HTMLImageElement> | null>(null);
 
   const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
   const reportArea = (area: CropperArea) => {
     const image = imageRef.current?.current;
     if (!image?.naturalWidth || !image.naturalHeight) return;
-    onChange({ image, natural: { width: image.naturalWidth, height: image.naturalHeight }, rotation, area });
+    const edited = zoom !== CROP_ZOOM.min || rotation !== 0 || aspect !== startAspect || crop.x !== 0 || crop.y !== 0;
+    onChange({ image, natural: { width: image.naturalWidth, height: image.naturalHeight }, rotation, area, edited });
   };
 
   return (
@@ -64,7 +69,10 @@ export function CropEditor({ url, aspect: fixedAspect, onChange, onError }: Crop
           onRotationChange={(degrees) => setRotation(snap(degrees, CROP_ROTATION))}
           onCropComplete={reportArea}
           onMediaLoaded={(media: MediaSize) => {
-            if (fixedAspect === undefined) setAspect(startingAspect({ width: media.naturalWidth, height: media.naturalHeight }));
+            if (fixedAspect !== undefined) return;
+            const own = startingAspect({ width: media.naturalWidth, height: media.naturalHeight });
+            setAspect(own);
+            setStartAspect(own);
           }}
           setImageRef={(ref) => {
             imageRef.current = ref;

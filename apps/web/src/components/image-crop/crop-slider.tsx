@@ -16,12 +16,13 @@ export interface CropSliderProps {
 export function CropSlider({ label, range, value, onChange, format, testId }: CropSliderProps) {
   const labelId = useId();
   return (
-    <Flex align="center" gap={12} data-testid={testId}>
+    // On a phone the label takes its own line, so the slider keeps a usable length under it.
+    <Flex align="center" gap={12} wrap data-testid={testId}>
       <Typography.Text id={labelId} style={{ width: 150, flex: 'none' }}>
         {label}
       </Typography.Text>
       <Slider
-        style={{ flex: 1 }}
+        style={{ flex: '1 1 180px', minWidth: 0 }}
         min={range.min}
         max={range.max}
         step={range.step}

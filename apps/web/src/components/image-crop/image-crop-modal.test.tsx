@@ -59,6 +59,8 @@ async function decode(width = 800, height = 600) {
   return image;
 }
 
+const QUESTION = { selector: '.ant-modal-confirm-title' };
+
 // antd's slider reads keyCode, which user-event leaves at 0; a browser sets it.
 const KEY_CODES = { ArrowRight: 39, Home: 36, End: 35 } as const;
 
@@ -113,6 +115,34 @@ describe('ImageCropModal', () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     // A third of the square photo each way.
     expect(toJpeg).toHaveBeenCalledWith(expect.anything(), { width: 600, height: 600 }, 0, expect.objectContaining({ width: 200, height: 200 }));
+  });
+
+  it('focuses the cropping area once the photo shows, and closes on Esc at once while the crop is untouched', async () => {
+    const onCancel = vi.fn();
+    renderScreen(<ImageCropModal file={aPhoto()} open onCancel={onCancel} onDone={vi.fn()} />);
+    await decode();
+    await waitFor(() => expect(screen.getByRole('group', { name: /^Crop area/ })).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(screen.queryByText('Cancel data entry?', QUESTION)).not.toBeInTheDocument();
+  });
+
+  it('asks before dropping a changed crop, on Esc and on Cancel, and keeps it on Cancel', async () => {
+    const onCancel = vi.fn();
+    renderScreen(<ImageCropModal file={aPhoto()} open onCancel={onCancel} onDone={vi.fn()} />);
+    await decode();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled());
+    press('Zoom', 'ArrowRight');
+    await userEvent.keyboard('{Escape}');
+    const question = await screen.findByText('Cancel data entry?', QUESTION);
+    await userEvent.click(within(question.closest<HTMLElement>('.ant-modal-confirm')!).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Cancel data entry?', QUESTION)).not.toBeInTheDocument());
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(screen.getByRole('slider', { name: 'Zoom' })).toHaveAttribute('aria-valuenow', '1.1');
+
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Crop the photo' })).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(onCancel).toHaveBeenCalledOnce());
   });
 
   it('says a file the browser cannot decode cannot be opened, and offers only Close', async () => {

@@ -1,6 +1,7 @@
 import { Alert, App, Button, Flex, Modal, Spin, Typography } from 'antd';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../confirm-modal.ts';
 import { cropCanvas } from './crop-canvas.ts';
 import type { CropChoice } from './crop-editor.tsx';
 import { croppedFileName, pixelCrop } from './crop-math.ts';
@@ -12,7 +13,7 @@ export interface ImageCropModalProps {
   /** The photo to crop: jpeg or png (`isCroppable`); a video is never passed here. */
   file: File | null;
   open: boolean;
-  /** Closed without a result (Cancel, X, Esc, or Close after an unreadable file). */
+  /** Closed without a result (Cancel, X, Esc, after asking once the crop was changed; or Close after an unreadable file). */
   onCancel: () => void;
   /** The crop as a JPEG named like the original with `.jpg`. */
   onDone: (cropped: File) => void;
@@ -49,6 +50,25 @@ export function ImageCropModal({ file, open, onCancel, onDone, aspect }: ImageCr
   const [saving, setSaving] = useState(false);
   const current = url && choice?.url === url ? choice.crop : null;
   const failed = url !== null && failedUrl === url;
+  const { confirmDiscard } = useConfirm();
+  const editor = useRef<HTMLDivElement>(null);
+  // The photo whose cropping area has been given the focus (once, so a later change does not pull it back).
+  const focusedUrl = useRef<string | null>(null);
+
+  const cancel = async () => {
+    if (!current?.edited || (await confirmDiscard())) onCancel();
+  };
+
+  // The cropping area is the dialog's first field (arrow keys move the crop). It exists once the
+  // photo is decoded, which may be before or after the dialog has finished opening (and focused
+  // itself): it is focused at whichever comes last, and not again for the same photo.
+  const focusArea = (opened = false) => {
+    const area = editor.current?.querySelector<HTMLElement>('.reactEasyCrop_CropArea');
+    if (!area || !url || editor.current?.contains(document.activeElement)) return;
+    if (!opened && focusedUrl.current === url) return;
+    focusedUrl.current = url;
+    area.focus();
+  };
 
   const done = async () => {
     if (!file || !current) return;
@@ -79,7 +99,10 @@ export function ImageCropModal({ file, open, onCancel, onDone, aspect }: ImageCr
           key={url}
           url={url}
           aspect={aspect}
-          onChange={(crop) => setChoice({ url, crop })}
+          onChange={(crop) => {
+            setChoice({ url, crop });
+            focusArea();
+          }}
           onError={() => setFailedUrl(url)}
         />
       </Suspense>
@@ -90,13 +113,14 @@ export function ImageCropModal({ file, open, onCancel, onDone, aspect }: ImageCr
       open={open}
       title={t('title')}
       width={560}
-      onCancel={onCancel}
+      onCancel={() => void (failed ? onCancel() : cancel())}
+      afterOpenChange={(visible) => visible && focusArea(true)}
       // A stray click beside the cropping area must not throw the crop away.
       mask={{ closable: false }}
       destroyOnHidden
       footer={
         <Flex justify="flex-end" gap="small">
-          <Button onClick={onCancel}>{failed ? t('close') : t('cancel')}</Button>
+          <Button onClick={() => void (failed ? onCancel() : cancel())}>{failed ? t('close') : t('cancel')}</Button>
           {!failed && (
             <Button type="primary" disabled={!current} loading={saving} onClick={() => void done()} data-testid="crop-done">
               {t('done')}
@@ -105,7 +129,7 @@ export function ImageCropModal({ file, open, onCancel, onDone, aspect }: ImageCr
         </Flex>
       }
     >
-      <Flex vertical gap={12}>
+      <Flex vertical gap={12} ref={editor}>
         {file && <Typography.Text type="secondary">{file.name}</Typography.Text>}
         {body}
       </Flex>

@@ -11,15 +11,17 @@ export interface ListToolbarProps<Row extends { id: number }> {
   /** What the search matches, as its placeholder and accessible name. */
   searchLabel: string;
   searchWidth?: number;
+  /** The screen's own filters, after the status filter. */
+  filters?: ReactNode;
   /** The screen's own buttons (create), at the end. */
   actions?: ReactNode;
 }
 
 /**
- * Above a list with statuses: search and status filter, and while rows are selected their count
+ * Above a list with statuses: search, status filter and the screen's own filters, and while rows are selected their count
  * and the one bulk Activate / Deactivate button (spec 4), then the screen's create button.
  */
-export function ListToolbar<Row extends { id: number }>({ screen, searchLabel, searchWidth = 300, actions }: ListToolbarProps<Row>) {
+export function ListToolbar<Row extends { id: number }>({ screen, searchLabel, searchWidth = 300, filters, actions }: ListToolbarProps<Row>) {
   const { t } = useTranslation('components');
   const { list } = screen;
   return (
@@ -34,6 +36,7 @@ export function ListToolbar<Row extends { id: number }>({ screen, searchLabel, s
           style={{ width: searchWidth, maxWidth: '100%' }}
         />
         <StatusFilter value={screen.active} onChange={screen.setActive} />
+        {filters}
       </Flex>
       <Flex wrap gap="middle" align="center">
         {screen.selected.length > 0 && (

@@ -15,22 +15,45 @@ export interface ListScreenParams {
   active?: StatusFilterValue;
 }
 
+/** A screen's own filter beside the status (a rate's type): its URL value as sent, undefined for none or a malformed one. */
+export type ListFilterReader = (raw: string | undefined) => string | undefined;
+
 /** The calls of a resource a list screen uses (a `resourceApi` has them). */
-export interface ListScreenResource<Row> {
-  listQueryOptions: (params: ListScreenParams) => UseQueryOptions<Paged<Row>, Error, Paged<Row>, readonly unknown[]>;
+export interface ListScreenResource<Row, F extends string = never> {
+  listQueryOptions: (
+    params: ListScreenParams & Partial<Record<F, string>>,
+  ) => UseQueryOptions<Paged<Row>, Error, Paged<Row>, readonly unknown[]>;
   setStatuses: (queryClient: QueryClient) => UseMutationOptions<Row[], Error, StatusesRequest>;
 }
 
 /**
  * The state of a list screen with statuses (merchants, tags, infrastructure): page, size, search
  * and status filter in the URL, the list query, and the selection for the bulk status button.
- * The selection belongs to the rows on screen: another page, search or filter starts afresh.
+ * `filters` adds a screen's own filters, kept in the URL too, each read by its function (rates:
+ * type and connector type). The selection belongs to the rows on screen: another page, search or
+ * filter starts afresh.
  */
-export function useListScreen<Row extends { id: number }>(resource: ListScreenResource<Row>, isActive: (row: Row) => boolean) {
-  const list = useListParams({ filters: ['active'] });
+export function useListScreen<Row extends { id: number }, F extends string = never>(
+  resource: ListScreenResource<Row, F>,
+  isActive: (row: Row) => boolean,
+  filters: Readonly<Record<F, ListFilterReader>> = {} as Record<F, ListFilterReader>,
+) {
+  const names = Object.keys(filters) as F[];
+  const list = useListParams<'active' | F>({ filters: ['active', ...names] });
   const active = readStatusFilter(list.filters.active);
-  const { active: _raw, ...rest } = list.params;
-  const params: ListScreenParams = active ? { ...rest, active } : rest;
+  const own: Partial<Record<F, string>> = {};
+  for (const name of names) {
+    const value = filters[name](list.filters[name]);
+    if (value !== undefined) own[name] = value;
+  }
+  const { page, size, search } = list.params;
+  const params: ListScreenParams & Partial<Record<F, string>> = {
+    page,
+    size,
+    ...(search && { search }),
+    ...(active && { active }),
+    ...own,
+  };
   const query = useQuery(resource.listQueryOptions(params));
   const setStatuses = useResourceMutation(resource.setStatuses);
 
@@ -56,8 +79,11 @@ export function useListScreen<Row extends { id: number }>(resource: ListScreenRe
     params,
     active,
     setActive: (value: StatusFilterValue | undefined) => list.setFilter('active', value ?? null),
+    /** The screen's own filters in force, as sent. */
+    filters: own,
+    setFilter: (name: F, value: string | undefined) => list.setFilter(name, value ?? null),
     /** A search or a filter is in force: an empty table then says "Nothing found". */
-    filtered: Boolean(params.search || active),
+    filtered: Boolean(params.search || active || Object.keys(own).length > 0),
     query,
     setStatuses,
     selected,
@@ -67,4 +93,4 @@ export function useListScreen<Row extends { id: number }>(resource: ListScreenRe
   };
 }
 
-export type ListScreen<Row extends { id: number }> = ReturnType<typeof useListScreen<Row>>;
+export type ListScreen<Row extends { id: number }, F extends string = never> = ReturnType<typeof useListScreen<Row, F>>;

@@ -39,6 +39,24 @@ function locationsEndpoint(url: URL) {
 describe('LocationFields', () => {
   inEnglish();
 
+  it('names each clear cross after its field, in the interface language', async () => {
+    stubFetch({ 'GET /common/locations/': (request) => locationsEndpoint(request.url) });
+    function Harness() {
+      const [instance] = Form.useForm();
+      return (
+        <Form form={instance} initialValues={{ country: 1, district: 3, city: 5 }}>
+          <LocationFields form={instance} />
+        </Form>
+      );
+    }
+    renderScreen(<Harness />);
+    expect(await screen.findByText('Tokmok')).toBeInTheDocument();
+    for (const field of ['Country', 'District', 'City']) {
+      // Still antd's icon, not the bare '×' a labelled clear falls back to.
+      expect(screen.getByLabelText(`Clear: ${field}`).querySelector('.anticon-close-circle')).not.toBeNull();
+    }
+  });
+
   it('clears district and city when the country changes, and lists the new country’s districts', async () => {
     const user = userEvent.setup({ delay: null });
     const api = stubFetch({ 'GET /common/locations/': (request) => locationsEndpoint(request.url) });

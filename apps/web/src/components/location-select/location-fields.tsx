@@ -1,3 +1,4 @@
+import { CloseCircleFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select, type FormInstance, type FormRule } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
@@ -57,6 +58,12 @@ export function LocationFields({ form: givenForm, names: givenNames, required = 
   const districts = useQuery({ ...districtsQueryOptions(countryId ?? 0), enabled: countryId != null });
   const settlements = useQuery({ ...settlementsQueryOptions(countryId ?? 0), enabled: countryId != null });
   const cities = citiesOf(settlements.data, districtId);
+  // The clear cross is a button of its own: named in the interface language, with its field (an
+  // object here replaces antd's icon too, which would fall back to a plain '×').
+  const clear = (field: `location.${keyof LocationFieldNames}`) => ({
+    clearIcon: <CloseCircleFilled aria-hidden />,
+    label: t('location.clear', { field: t(field) }),
+  });
 
   const rules: FormRule[] = required ? [{ required: true, message: formatMessage(lang, 'field_blank') }] : [];
   const failed = (query: { isError: boolean }) => (query.isError ? t('location.loadFailed') : undefined);
@@ -76,7 +83,7 @@ export function LocationFields({ form: givenForm, names: givenNames, required = 
       <Form.Item name={names.country} label={labels?.country ?? t('location.country')} rules={rules}>
         <Select<number>
           showSearch={searchable}
-          allowClear
+          allowClear={clear('location.country')}
           disabled={disabled}
           placeholder={t('location.countryPlaceholder')}
           loading={countries.isFetching}
@@ -88,7 +95,7 @@ export function LocationFields({ form: givenForm, names: givenNames, required = 
       <Form.Item name={names.district} label={labels?.district ?? t('location.district')}>
         <Select<number>
           showSearch={searchable}
-          allowClear
+          allowClear={clear('location.district')}
           disabled={disabled || countryId == null}
           placeholder={t('location.districtPlaceholder')}
           loading={districts.isFetching}
@@ -100,7 +107,7 @@ export function LocationFields({ form: givenForm, names: givenNames, required = 
       <Form.Item name={names.city} label={labels?.city ?? t('location.city')} rules={rules}>
         <Select<number>
           showSearch={searchable}
-          allowClear
+          allowClear={clear('location.city')}
           disabled={disabled || countryId == null}
           placeholder={t('location.cityPlaceholder')}
           loading={settlements.isFetching}

@@ -64,7 +64,9 @@ export function LeafletMap(props: LeafletMapProps) {
     // The page sends no referrer; tile servers (OpenStreetMap's policy) want to know the site.
     L.tileLayer(tileUrl, { maxZoom: MAP_MAX_ZOOM, attribution: ATTRIBUTION, referrerPolicy: 'strict-origin' }).addTo(created);
     pin.current = L.marker(toLatLng(start.marker), { icon: PIN, title: start.markerLabel, alt: start.markerLabel })
-      .bindPopup(textContent(start.popup))
+      // Esc belongs to the dialog (it closes the map): Leaflet would stop every Esc while the map has
+      // the focus, to close a popup it still counts as open after the first.
+      .bindPopup(textContent(start.popup), { closeOnEscapeKey: false })
       .addTo(created)
       .openPopup();
     created.on('click', (event: L.LeafletMouseEvent) =>

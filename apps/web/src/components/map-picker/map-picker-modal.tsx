@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Modal, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { MAP_HEIGHT, type MapSettings } from '@evcms/contracts/map';
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import type { CoordinateTexts, CoordinateValue } from './coordinates.ts';
@@ -34,10 +34,22 @@ export interface MapPickerModalProps {
 
 export function MapPickerModal({ open, value, onCancel, onSave }: MapPickerModalProps) {
   const { t } = useTranslation('map');
+  const body = useRef<HTMLDivElement>(null);
   return (
     // A fresh map and marker on every opening, at the coordinates the form holds then.
-    <Modal open={open} title={t('title')} width={960} footer={null} onCancel={onCancel} destroyOnHidden>
-      <MapPickerBody value={value} onSave={onSave} />
+    <Modal
+      open={open}
+      title={t('title')}
+      width={960}
+      footer={null}
+      onCancel={onCancel}
+      destroyOnHidden
+      // The first control (the place search) takes the focus once the dialog has focused itself.
+      afterOpenChange={(visible) => visible && body.current?.querySelector<HTMLElement>('button, input')?.focus()}
+    >
+      <div ref={body}>
+        <MapPickerBody value={value} onSave={onSave} />
+      </div>
     </Modal>
   );
 }

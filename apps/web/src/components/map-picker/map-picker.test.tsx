@@ -59,6 +59,28 @@ describe('MapPickerButton', () => {
     await waitFor(() => expect(screen.queryByTestId('map')).not.toBeInTheDocument());
   });
 
+  it('works from the keyboard: the search first, Enter saves the clicked point, Esc on the map closes it', async () => {
+    stubMap();
+    const first = await openPicker({ latitude: '42.874621', longitude: '74.569823' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Search for a place' })).toHaveFocus());
+    await waitFor(() => expect(popup()).toBe('Address at 42.874621, 74.569823'));
+    fireEvent.click(first.map, { clientX: 40, clientY: 25 });
+    const save = await screen.findByRole('button', { name: 'Save coordinates' });
+    await waitFor(() => expect(save).toHaveFocus());
+    await first.user.keyboard('{Enter}');
+    await waitFor(() => expect(first.onChange).toHaveBeenCalledOnce());
+    await waitFor(() => expect(screen.queryByTestId('map')).not.toBeInTheDocument());
+
+    // Leaflet takes Esc on a focused map to close its popup; the dialog's Esc must still get through.
+    await first.user.click(screen.getByRole('button', { name: 'Choose on the map' }));
+    const map = await screen.findByTestId('map');
+    await waitFor(() => expect(popup()).toBeTruthy());
+    map.focus();
+    // Leaflet reads keyCode, which user-event leaves at 0; a browser sets it.
+    fireEvent.keyDown(map, { key: 'Escape', keyCode: 27 });
+    await waitFor(() => expect(screen.queryByTestId('map')).not.toBeInTheDocument());
+  });
+
   it('opens near Bishkek without coordinates, and says only that the station is here when the lookup fails', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { calls } = stubMap({ reverse: () => jsonResponse(503, {}) });

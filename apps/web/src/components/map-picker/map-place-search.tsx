@@ -1,4 +1,4 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
 import { Button, Flex, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ export function MapPlaceSearch({ searching, onSearch }: MapPlaceSearchProps) {
       {expanded ? (
         <Input.Search
           autoFocus
-          allowClear
+          allowClear={{ clearIcon: <CloseCircleFilled aria-label={t('search.clear')} /> }}
           enterButton
           aria-label={t('search.placeholder')}
           placeholder={t('search.placeholder')}

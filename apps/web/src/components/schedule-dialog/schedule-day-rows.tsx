@@ -6,14 +6,25 @@ import { issuesAt, type DialogDay, type DialogIssue, type RowPart, type TimeFiel
 import { dayName } from './schedule-text.ts';
 import { TimeField } from './time-field.tsx';
 
-/** Day label | start | end | actions; the header and every row share it so the columns line up. */
-export const ROW_GRID = { display: 'grid', gridTemplateColumns: '150px 1fr 1fr 88px', gap: 8, alignItems: 'start' } as const;
+/**
+ * Day label | start | end | actions; the header and every row share it so the columns line up. On
+ * a phone the label takes a line of its own above its times, which would otherwise be left too
+ * narrow to show a time (`labelCell` spans it across).
+ */
+export function rowGrid(phone: boolean) {
+  return { display: 'grid', gridTemplateColumns: phone ? '1fr 1fr 72px' : '150px 1fr 1fr 88px', gap: 8, alignItems: 'start' } as const;
+}
+
+/** The style of a row's first cell: across the whole row on a phone. */
+export const labelCell = (phone: boolean) => (phone ? { gridColumn: '1 / -1' } : {});
 
 export interface DayRowsProps {
   row: DialogDay;
   issues: readonly DialogIssue[];
   /** Whether 'share to all selected days' is offered (more than one day selected). */
   canShare: boolean;
+  /** A phone's narrow layout (see rowGrid). */
+  phone: boolean;
   onToggle: () => void;
   onTime: (part: RowPart, field: Field, value: string) => void;
   onAddBreak: () => void;
@@ -25,15 +36,15 @@ export interface DayRowsProps {
  * One day of the dialog and its break row under it. A day that is not selected is a day off: its
  * times are greyed out, as they are not saved, but kept in case the day is selected again.
  */
-export function DayRows({ row, issues, canShare, onToggle, onTime, onAddBreak, onRemoveBreak, onShareBreak }: DayRowsProps) {
+export function DayRows({ row, issues, canShare, phone, onToggle, onTime, onAddBreak, onRemoveBreak, onShareBreak }: DayRowsProps) {
   const { t } = useTranslation('schedule');
   const name = dayName(t, fromDialogDay(row.day), 'full');
   const at = (part: RowPart, field: Field | 'day') => issuesAt(issues, row.day, part, field);
   const rowErrors = [...at('hours', 'day'), ...at('break', 'day')];
   return (
     <>
-      <div style={ROW_GRID} data-testid={`schedule-day-${row.day}`}>
-        <div>
+      <div style={rowGrid(phone)} data-testid={`schedule-day-${row.day}`}>
+        <div style={labelCell(phone)}>
           <Checkbox checked={row.selected} onChange={onToggle} style={{ paddingTop: 5 }}>
             {name}
           </Checkbox>
@@ -67,8 +78,8 @@ export function DayRows({ row, issues, canShare, onToggle, onTime, onAddBreak, o
         </Tooltip>
       </div>
       {row.break && (
-        <div style={ROW_GRID} data-testid={`schedule-break-${row.day}`}>
-          <Typography.Text type="secondary" style={{ paddingTop: 5, paddingLeft: 24 }}>
+        <div style={rowGrid(phone)} data-testid={`schedule-break-${row.day}`}>
+          <Typography.Text type="secondary" style={{ paddingTop: 5, paddingLeft: 24, ...labelCell(phone) }}>
             {t('dialog.break')}
           </Typography.Text>
           <TimeField

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Flex, Modal, Typography, type CheckboxRef } from 'antd';
+import { Button, Checkbox, Flex, Grid, Modal, Typography, type CheckboxRef } from 'antd';
 import type { ScheduleEntryInput } from '@evcms/contracts/schedule';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ import {
   type DialogEntry,
   type DialogState,
 } from './schedule-dialog-model.ts';
-import { DayRows, ROW_GRID } from './schedule-day-rows.tsx';
+import { DayRows, labelCell, rowGrid } from './schedule-day-rows.tsx';
 
 export interface ScheduleDialogProps {
   open: boolean;
@@ -46,6 +46,8 @@ export function ScheduleDialog({ open, value, onSave, onCancel, title }: Schedul
   const [initial, setInitial] = useState(state);
   const [wasOpen, setWasOpen] = useState(open);
   const { confirmDiscard } = useConfirm();
+  // Below antd's `sm` (576 px) each day's name goes above its times.
+  const phone = Grid.useBreakpoint().sm === false;
   const firstField = useRef<CheckboxRef>(null);
   // Errors show once Save was refused, then follow the edits, so a fixed field clears at once.
   const [checked, setChecked] = useState(false);
@@ -101,19 +103,22 @@ export function ScheduleDialog({ open, value, onSave, onCancel, title }: Schedul
       }
     >
       <Flex vertical gap={8}>
-        <div style={ROW_GRID}>
+        <div style={rowGrid(phone)}>
           <Checkbox
             ref={firstField}
             checked={allDays.checked}
             indeterminate={allDays.indeterminate}
             onChange={() => setState(toggleAllDays)}
-            style={{ fontWeight: 600 }}
+            style={{ fontWeight: 600, ...labelCell(phone) }}
           >
             {t('dialog.allDays')}
           </Checkbox>
-          <Typography.Text strong style={{ gridColumn: 'span 2' }}>
-            {t('dialog.time')}
-          </Typography.Text>
+          {/* On a phone the times sit under their day's name and need no heading. */}
+          {!phone && (
+            <Typography.Text strong style={{ gridColumn: 'span 2' }}>
+              {t('dialog.time')}
+            </Typography.Text>
+          )}
         </div>
         {state.map((row) => (
           <DayRows
@@ -121,6 +126,7 @@ export function ScheduleDialog({ open, value, onSave, onCancel, title }: Schedul
             row={row}
             issues={issues}
             canShare={canShare}
+            phone={phone}
             onToggle={() => setState((s) => toggleDay(s, row.day))}
             onTime={(part, field, time) => setState((s) => setTime(s, row.day, part, field, time))}
             onAddBreak={() => setState((s) => addBreak(s, row.day))}

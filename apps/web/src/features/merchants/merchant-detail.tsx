@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Descriptions, Flex, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -9,13 +9,16 @@ import type { Merchant } from '@evcms/contracts/merchants';
 import { CatalogItemLabel } from '../../components/catalog-picker/catalog-item.tsx';
 import { asCatalogItems } from '../../components/catalog-picker/catalog-items.ts';
 import { FORM_LANGS } from '../../components/multilingual-stepper/form-langs.ts';
+import { ResponsiveDescriptions } from '../../components/responsive-descriptions.tsx';
 import { ScheduleSummary } from '../../components/schedule-dialog/schedule-summary.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { useLang } from '../../lib/i18n.ts';
+import { formatPercent } from '../../lib/number-format.ts';
+import { formatPhone } from '../../lib/phone-mask.ts';
 import { MerchantNotFound, parseMerchantId } from './merchant-route.tsx';
 import { MerchantStatusSwitch } from './merchant-status-switch.tsx';
 import { merchantsApi } from './merchants-api.ts';
-import { formatPhone } from './phone-mask.ts';
 
 export interface MerchantDetailProps {
   /**
@@ -54,6 +57,7 @@ function ItemTags({ items, empty }: { items: Merchant['tag_items'] | Merchant['e
 
 function MerchantCard({ merchant, stations }: { merchant: Merchant } & MerchantDetailProps) {
   const { t } = useTranslation('merchants');
+  const uiLang = useLang();
   const navigate = useNavigate();
   const location = [merchant.country_name, merchant.district_name, merchant.city_name, merchant.street]
     .filter(Boolean)
@@ -69,7 +73,7 @@ function MerchantCard({ merchant, stations }: { merchant: Merchant } & MerchantD
     { key: 'location', label: t('fields.location'), children: location },
     { key: 'phone', label: t('fields.phone'), children: formatPhone(merchant.phone) },
     { key: 'email', label: t('fields.email'), children: merchant.email },
-    { key: 'percentage', label: t('fields.percentage'), children: `${merchant.percentage} %` },
+    { key: 'percentage', label: t('fields.percentage'), children: formatPercent(merchant.percentage, uiLang) },
     { key: 'status', label: t('fields.status'), children: <MerchantStatusSwitch merchant={merchant} /> },
     { key: 'created_by', label: t('fields.created_by'), children: merchant.created_by ?? t('detail.account_gone') },
     { key: 'created_at', label: t('fields.created_at'), children: formatDateTime(merchant.created_at) },
@@ -85,7 +89,7 @@ function MerchantCard({ merchant, stations }: { merchant: Merchant } & MerchantD
           </Button>
         }
       >
-        <Descriptions bordered column={{ xs: 1, lg: 2 }} items={details} data-testid="merchant-details" />
+        <ResponsiveDescriptions items={details} data-testid="merchant-details" />
       </Card>
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={8}>

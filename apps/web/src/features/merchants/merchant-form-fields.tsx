@@ -1,4 +1,4 @@
-import { Col, Form, Input, InputNumber, Row, type FormInstance } from 'antd';
+import { Col, Form, Input, Row, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { localizedKey } from '@evcms/contracts/localized';
 import {
@@ -13,13 +13,14 @@ import {
 } from '@evcms/contracts/merchants';
 import { z } from '@evcms/contracts/schema';
 import { CatalogPickerField } from '../../components/catalog-picker/catalog-picker-field.tsx';
+import { DecimalInput } from '../../components/decimal-input/decimal-input.tsx';
 import { LocationFields } from '../../components/location-select/location-fields.tsx';
 import type { FormLang } from '../../components/multilingual-stepper/form-langs.ts';
 import { ScheduleField } from '../../components/schedule-dialog/schedule-field.tsx';
 import { zodRule } from '../../lib/form-rules.ts';
+import { formatPhone } from '../../lib/phone-mask.ts';
 import { asCatalogItems } from '../../components/catalog-picker/catalog-items.ts';
 import type { MerchantFormValues } from './merchant-form-values.ts';
-import { formatPhone } from './phone-mask.ts';
 
 /**
  * A percentage out of 0..100 says which bound it broke ('... less than or equal to 100'), where
@@ -113,7 +114,7 @@ export function MerchantSharedFields({ form, tagItems, environmentItems }: Merch
         >
           {/* No min / max here: InputNumber would clamp 150 to 100 silently; the rules refuse it instead.
               No step buttons: their labels ("Increase Value") are fixed English in antd; the arrow keys still step. */}
-          <InputNumber step={0.01} suffix="%" controls={false} style={{ width: '100%' }} />
+          <DecimalInput step={0.01} suffix="%" />
         </Form.Item>
       </Col>
       <Col xs={24} lg={12}>

@@ -2,7 +2,7 @@ import { localizedFields, type LocalizedKey } from '@evcms/contracts/localized';
 import type { MerchantCreateRequest, MerchantForUpdate, MerchantUpdateRequest } from '@evcms/contracts/merchants';
 import type { ScheduleEntryInput } from '@evcms/contracts/schedule';
 import { inEveryLang } from '../../components/multilingual-stepper/form-langs.ts';
-import { formatPhone, phoneDigits } from './phone-mask.ts';
+import { formatPhone, phoneDigits } from '../../lib/phone-mask.ts';
 
 /**
  * The merchant form's fields, as the API names them: the phone as masked text, the selects and

@@ -9,9 +9,9 @@ import { ListScreenTable } from '../../components/list-screen/list-screen-table.
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { formatPhone } from '../../lib/phone-mask.ts';
 import { merchantsApi } from './merchants-api.ts';
 import { MerchantStatusTag } from './merchant-status.tsx';
-import { formatPhone } from './phone-mask.ts';
 
 const rowIsActive = (row: MerchantListItem) => isActive(row.status);
 const merchantPath = (id: number) => `/merchants/merchant/${id}`;

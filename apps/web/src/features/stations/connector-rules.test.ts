@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Connector } from '@evcms/contracts/stations';
+import type { Connector } from '@evcms/contracts/station-connectors';
 import {
   addModule,
   cableLengthOf,

@@ -1,4 +1,4 @@
-import type { Connector } from '@evcms/contracts/stations';
+import type { Connector } from '@evcms/contracts/station-connectors';
 
 /*
  * The station form's EVSE modules and connectors (spec 2.10 and 4), as plain functions: module

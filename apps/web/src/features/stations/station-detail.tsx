@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Descriptions, Flex, Image, Row, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Image, Row, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { localizedKey } from '@evcms/contracts/localized';
@@ -9,6 +9,7 @@ import type { Station } from '@evcms/contracts/stations';
 import { CatalogItemLabel } from '../../components/catalog-picker/catalog-item.tsx';
 import { asCatalogItems } from '../../components/catalog-picker/catalog-items.ts';
 import { FORM_LANGS } from '../../components/multilingual-stepper/form-langs.ts';
+import { ResponsiveDescriptions } from '../../components/responsive-descriptions.tsx';
 import { ScheduleSummary } from '../../components/schedule-dialog/schedule-summary.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -92,7 +93,7 @@ function StationCard({ station }: { station: Station }) {
           </Button>
         }
       >
-        <Descriptions bordered column={{ xs: 1, lg: 2 }} items={details} data-testid="station-details" />
+        <ResponsiveDescriptions items={details} data-testid="station-details" />
       </Card>
       <Card title={t('fields.media_files')}>
         <StationGallery media={station.media_files} />

@@ -1,6 +1,7 @@
 import { localizedFields, localizedKeys, type LocalizedKey } from '@evcms/contracts/localized';
 import type { ScheduleEntryInput } from '@evcms/contracts/schedule';
-import { DEFAULT_EXECUTION_TYPE, type StationForUpdate, type StationMediaFile } from '@evcms/contracts/stations';
+import { DEFAULT_EXECUTION_TYPE, type StationForUpdate } from '@evcms/contracts/stations';
+import { type StationMediaFile } from '@evcms/contracts/station-media';
 import { inEveryLang } from '../../components/multilingual-stepper/form-langs.ts';
 import { connectorBodies, connectorsChange, draftOf, groupModules, type ConnectorsChange, type ModuleDraft } from './connector-rules.ts';
 import { stationChanges, storedFields, type StationChanges, type StationCreateBody, type StationFields } from './station-form-data.ts';

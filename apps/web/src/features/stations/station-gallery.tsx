@@ -1,6 +1,6 @@
 import { Empty, Flex, Image } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { StationMediaFile } from '@evcms/contracts/stations';
+import type { StationMediaFile } from '@evcms/contracts/station-media';
 
 const TILE = { width: 200, height: 150 } as const;
 

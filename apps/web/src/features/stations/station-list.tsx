@@ -17,7 +17,7 @@ import { ScheduleSummary } from '../../components/schedule-dialog/schedule-summa
 import { errorText } from '../../lib/api-error.ts';
 import { currentLang, useLang } from '../../lib/i18n.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
-import { formatPower } from './station-format.ts';
+import { formatPower } from '../../lib/number-format.ts';
 import { stationPaths } from './station-route.tsx';
 import { StationStatusBadge } from './station-status.tsx';
 import { stationsApi } from './stations-api.ts';

@@ -2,7 +2,7 @@ import { CloseOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Image, Tag, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMessage } from '@evcms/contracts/messages';
-import { avatarProblem, MEDIA_FILES_MAX, mediaFileProblem, type MediaKind } from '@evcms/contracts/stations';
+import { avatarProblem, MEDIA_FILES_MAX, mediaFileProblem, type MediaKind } from '@evcms/contracts/station-media';
 import { isCroppable } from '../../components/image-crop/crop-math.ts';
 import { useImageCrop } from '../../components/image-crop/use-image-crop.tsx';
 import { currentLang } from '../../lib/i18n.ts';

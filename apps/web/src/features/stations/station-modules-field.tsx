@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Input, Row, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { connectorDictionaryQueryOptions } from '../../lib/connector-dictionaries.ts';
 import { useLang } from '../../lib/i18n.ts';
 import {
   addModule,
@@ -18,9 +19,8 @@ import {
   type ModuleDraft,
 } from './connector-rules.ts';
 import { ConnectorModal } from './connector-modal.tsx';
-import { formatPower } from './station-format.ts';
+import { formatPower } from '../../lib/number-format.ts';
 import { ModuleTitle } from './station-modules-view.tsx';
-import { stationsApi } from './stations-api.ts';
 
 export interface StationModulesFieldProps {
   /** Given by Form.Item. */
@@ -41,8 +41,8 @@ type Editing = { evseId: number; connectorId?: number } | null;
 export function StationModulesField({ value = [], onChange, id }: StationModulesFieldProps) {
   const { t } = useTranslation('stations');
   const lang = useLang();
-  const types = useQuery(stationsApi.dictionaryQueryOptions('types'));
-  const positions = useQuery(stationsApi.dictionaryQueryOptions('positions'));
+  const types = useQuery(connectorDictionaryQueryOptions('types'));
+  const positions = useQuery(connectorDictionaryQueryOptions('positions'));
   const [editing, setEditing] = useState<Editing>(null);
   const shared = sharedPositions(flatten(value));
   const change = (modules: ModuleDraft[]) => onChange?.(modules);

@@ -1,9 +1,9 @@
 import { Card, Col, Descriptions, Empty, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Connector } from '@evcms/contracts/stations';
+import type { Connector } from '@evcms/contracts/station-connectors';
 import { useLang } from '../../lib/i18n.ts';
 import { groupModules } from './connector-rules.ts';
-import { formatFee, formatPower } from './station-format.ts';
+import { formatFee, formatPower } from '../../lib/number-format.ts';
 
 /** A module's heading (spec 2.10): its EVSE id, and the number printed on it when there is one. */
 export function ModuleTitle({ evseId, evse }: { evseId: number; evse: string | null }) {

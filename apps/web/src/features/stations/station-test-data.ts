@@ -1,4 +1,5 @@
-import type { Connector, Station, StationListItem } from '@evcms/contracts/stations';
+import type { Station, StationListItem } from '@evcms/contracts/stations';
+import type { Connector } from '@evcms/contracts/station-connectors';
 
 /* Stations as the API answers them, for the screen tests of this feature. */
 

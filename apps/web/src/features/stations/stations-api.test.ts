@@ -67,10 +67,4 @@ describe('stations api', () => {
     expect(api.calls[1]!.key).toBe('DELETE /stations/8/');
     expect(merchantInvalidated()).toBe(true);
   });
-
-  it('reads a connector dictionary by its info', async () => {
-    const api = stubFetch({ 'GET /stations/connectors-types-positions/': () => jsonResponse(200, { type2: 'Type 2' }) });
-    expect(await new QueryClient().fetchQuery(stationsApi.dictionaryQueryOptions('types'))).toEqual({ type2: 'Type 2' });
-    expect(api.calls[0]!.url.search).toBe('?info=types');
-  });
 });

@@ -1,5 +1,4 @@
-import { mutationOptions, queryOptions, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import type { DICTIONARY_INFOS, Dictionary } from '@evcms/contracts/catalog';
+import { mutationOptions, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { Station, StationForUpdate, StationListItem } from '@evcms/contracts/stations';
 import { http } from '../../lib/http.ts';
 import { resourceApi, type UpdateVariables } from '../../lib/resource-api.ts';
@@ -75,13 +74,5 @@ export const stationsApi = {
           queryClient.invalidateQueries({ queryKey: base.keys.forUpdate(station.id) }),
         ]);
       },
-    }),
-  /** Connector types or positions, key -> name in the interface language. */
-  dictionaryQueryOptions: (info: (typeof DICTIONARY_INFOS)[number]) =>
-    queryOptions({
-      queryKey: [...base.keys.all, 'dictionary', info],
-      queryFn: ({ signal }) => http.get<Dictionary>('/stations/connectors-types-positions/', { query: { info }, signal }),
-      // Fixed lists; a language switch asks again (every query is invalidated then).
-      staleTime: Infinity,
     }),
 };

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, serial, smallint, text, time, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ConnectorType } from '@evcms/contracts/catalog';
+import {
+  CHARGE_REFUSALS,
+  CHARGE_RESULTS,
+  CHARGE_STATUS_KEYS,
+  PAYMENT_METHOD_KEYS,
+  PRICE_SOURCES,
+  type ChargeRefusal,
+  type ChargeResult,
+  type ChargeStatus,
+  type PaymentMethod,
+} from '@evcms/contracts/charges';
+import { TIME_ZONE } from '@evcms/contracts/dates';
+import type { PriceSource } from '@evcms/contracts/rates';
+import { timestamps } from './columns.ts';
+import { drivers } from './drivers.ts';
+import { localizedColumns } from './localized.ts';
+import { merchants } from './merchants.ts';
+import { stationConnectors, stations } from './stations.ts';
+
+const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
+
+/** OCPP's answer to a start (idTagInfo.status) as the charge services give it. */
+export type IdTagStatus = 'Accepted' | 'Blocked' | 'Invalid';
+
+/**
+ * Charges (charging sessions). `id` is the charge number and the OCPP transactionId (int4, as
+ * OCPP's integer). A charge outlives its station and connector: both references go null when they
+ * are deleted, and what the list shows of them is copied in at the start (the station's names,
+ * its merchant, the connector's OCPP id and type). Energy in Wh and money in tyiyn, as integers;
+ * `price_tyiyn` is per kWh, fixed at the start. While the charge is open, `consumed_wh` and
+ * `amount_tyiyn` follow the meter; `total_tyiyn` is what was debited (0 until paid). Writes go
+ * through modules/charges/charge-lifecycle.service.ts only.
+ */
+export const charges = pgTable(
+  'charges',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status').$type<ChargeStatus>().notNull(),
+    result: text('result').$type<ChargeResult>(),
+    /** Null when the tag is nobody's (an unauthorized start) or not yet known (an initiated charge). */
+    driverId: integer('driver_id').references(() => drivers.id),
+    idTag: text('id_tag'),
+    /** What the charge point was told at the start; null before it. */
+    idTagStatus: text('id_tag_status').$type<IdTagStatus>(),
+    refusal: text('refusal').$type<ChargeRefusal>(),
+    stationId: integer('station_id').references(() => stations.id, { onDelete: 'set null' }),
+    ...localizedColumns('station_name'),
+    merchantId: integer('merchant_id').references(() => merchants.id),
+    stationConnectorId: integer('station_connector_id').references(() => stationConnectors.id, { onDelete: 'set null' }),
+    /** The OCPP connectorId the charge point named. */
+    ocppConnectorId: integer('ocpp_connector_id').notNull(),
+    /** The connector's type at the start; null for a connector the station does not have. */
+    connectorTypo: text('connector_typo').$type<ConnectorType>(),
+    reservationId: integer('reservation_id'),
+    /** The start (the charge point's time); for an initiated charge, when it was initiated. */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    meterStartWh: bigint('meter_start_wh', { mode: 'number' }),
+    meterStopWh: bigint('meter_stop_wh', { mode: 'number' }),
+    lastMeterWh: bigint('last_meter_wh', { mode: 'number' }),
+    lastMeterAt: timestamp('last_meter_at', { withTimezone: true }),
+    powerW: integer('power_w'),
+    socPercent: smallint('soc_percent'),
+    consumedWh: bigint('consumed_wh', { mode: 'number' }).notNull().default(0),
+    priceTyiyn: integer('price_tyiyn'),
+    priceSource: text('price_source').$type<PriceSource>(),
+    amountTyiyn: bigint('amount_tyiyn', { mode: 'number' }).notNull().default(0),
+    discountTyiyn: bigint('discount_tyiyn', { mode: 'number' }).notNull().default(0),
+    totalTyiyn: bigint('total_tyiyn', { mode: 'number' }).notNull().default(0),
+    paymentMethod: text('payment_method').$type<PaymentMethod>(),
+    /** OCPP StopTransaction reason, as sent. */
+    stopReason: text('stop_reason'),
+    /** When a manager asked the station to stop it (RemoteStopTransaction). */
+    stopRequestedAt: timestamp('stop_requested_at', { withTimezone: true }),
+    ...timestamps,
+    /** The finish's Bishkek time of day to the second, for the `finished_time` filter (an index, not a computation per row). */
+    finishedTime: time('finished_time').generatedAlwaysAs(sql.raw(`date_trunc('second', timezone('${TIME_ZONE}', finished_at))::time`)),
+  },
+  (table) => [
+    // The list, newest start first, and the `period` filter; then the same order within each filter.
+    index('charges_started_at_idx').on(table.startedAt, table.id),
+    index('charges_status_idx').on(table.status, table.startedAt, table.id),
+    index('charges_station_idx').on(table.stationId, table.startedAt, table.id),
+    index('charges_driver_idx').on(table.driverId, table.startedAt, table.id),
+    // The finish's day filter; with the start, its count is read from the index alone.
+    index('charges_finished_at_idx').on(table.finishedAt, table.startedAt),
+    index('charges_finished_time_idx').on(table.finishedTime),
+    // A deleted connector's charges are found by it (ON DELETE SET NULL).
+    index('charges_station_connector_idx').on(table.stationConnectorId),
+    // What the central system asks of a connector: its open charge.
+    index('charges_open_idx')
+      .on(table.stationId, table.ocppConnectorId)
+      .where(sql`status in ('initiated', 'in_progress', 'pause')`),
+    // A StartTransaction sent again (same station, connector, tag, meter and time) finds its charge, also when both race.
+    uniqueIndex('charges_start_key').on(table.stationId, table.ocppConnectorId, table.idTag, table.meterStartWh, table.startedAt),
+    check('charges_status_check', oneOf('status', CHARGE_STATUS_KEYS)),
+    check('charges_result_check', oneOf('result', CHARGE_RESULTS)),
+    check('charges_payment_method_check', oneOf('payment_method', PAYMENT_METHOD_KEYS)),
+    check('charges_price_source_check', oneOf('price_source', PRICE_SOURCES)),
+    check('charges_refusal_check', oneOf('refusal', CHARGE_REFUSALS)),
+    check('charges_times_check', sql`${table.finishedAt} >= ${table.startedAt}`),
+    check(
+      'charges_money_check',
+      sql`${table.consumedWh} >= 0 and ${table.discountTyiyn} between 0 and ${table.amountTyiyn} and ${table.totalTyiyn} in (0, ${table.amountTyiyn} - ${table.discountTyiyn})`,
+    ),
+  ],
+);
+
+/**
+ * How many charges hold each status, kept by statement triggers on `charges` (migration 0008:
+ * inserts, status changes and deletes, however they are written), so the list's total with no
+ * filter but the status is one small read, not a count of a million rows. A status change locks
+ * its two rows to the commit, in status order, so concurrent changes queue without deadlocking.
+ */
+export const chargeStatusCounts = pgTable(
+  'charge_status_counts',
+  {
+    status: text('status').$type<ChargeStatus>().primaryKey(),
+    charges: bigint('charges', { mode: 'number' }).notNull().default(0),
+  },
+  () => [check('charge_status_counts_status_check', oneOf('status', CHARGE_STATUS_KEYS))],
+);

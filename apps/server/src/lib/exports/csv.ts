@@ -1,0 +1,86 @@
+import { bishkekWallClock, decimalText, isWholeValue, wallClockText, type ExportColumn } from './columns.ts';
+import { Utf8Pieces } from './utf8-pieces.ts';
+
+/*
+ * CSV as RFC 4180 gives it: comma-separated, CRLF after every record, a field quoted when it holds
+ * a quote, a comma or a line break, quotes doubled. UTF-8 with a BOM, so Excel reads Cyrillic.
+ * Text that a spreadsheet would run as a formula (starting with = + - @, a tab or a CR, or their
+ * full-width forms) gets a leading apostrophe (OWASP "CSV injection"); numbers are never text here,
+ * so -12.50 stays a number.
+ *
+ * Written by hand rather than with csv-stringify, which does the same quoting and formula escaping
+ * (`escape_formulas`) but allocates a context object, a [value, field] pair and separator arrays
+ * for every cell: turning the bench's 12-column rows into UTF-8 it managed 105,000-117,000 rows/s
+ * against 550,000-615,000 for this loop (same machine, same rows), and the export's aim is
+ * 300,000 rows/s including the database. The tests parse the output back with csv-parse.
+ */
+
+const BOM = '\uFEFF';
+const NEEDS_QUOTES = /[",\r\n]/;
+const QUOTES = /"/g;
+
+function isFormulaStart(code: number): boolean {
+  // = + - @ TAB CR, and the full-width ＝ ＋ － ＠ some spreadsheets fold into them.
+  return code === 61 || code === 43 || code === 45 || code === 64 || code === 9 || code === 13 || (code >= 0xff0b && (code === 0xff1d || code === 0xff0b || code === 0xff0d || code === 0xff20));
+}
+
+/** A text field, escaped against formulas and quoted as RFC 4180 asks. */
+export function csvText(value: string): string {
+  const text = value.length > 0 && isFormulaStart(value.charCodeAt(0)) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(QUOTES, '""')}"` : text;
+}
+
+type CellText<Row> = (row: Row) => string;
+
+function cellText<Row>(column: ExportColumn<Row>): CellText<Row> {
+  switch (column.kind) {
+    case 'text':
+    case 'date': {
+      const value = column.value;
+      return (row) => {
+        const text = value(row);
+        return text == null ? '' : csvText(text);
+      };
+    }
+    case 'integer': {
+      const value = column.value;
+      return (row) => {
+        const number = value(row);
+        return number == null || !isWholeValue(number) ? '' : String(number);
+      };
+    }
+    case 'decimal': {
+      const { value, scale } = column;
+      return (row) => {
+        const units = value(row);
+        return units == null || !Number.isFinite(units) ? '' : decimalText(units, scale);
+      };
+    }
+    case 'datetime': {
+      const value = column.value;
+      return (row) => {
+        const instant = value(row);
+        const wall = instant == null ? NaN : bishkekWallClock(instant);
+        return Number.isNaN(wall) ? '' : wallClockText(wall);
+      };
+    }
+  }
+}
+
+/** The file as UTF-8 pieces: the BOM and header with the first batch, then each batch's rows. */
+export async function* csvChunks<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<readonly Row[]>): AsyncGenerator<Buffer> {
+  const cells = columns.map(cellText);
+  const last = cells.length - 1;
+  let head = `${BOM}${columns.map((column) => csvText(column.header)).join(',')}\r\n`;
+  for await (const batch of batches) {
+    const utf8 = new Utf8Pieces(head);
+    head = '';
+    for (const row of batch) {
+      let line = '';
+      for (let i = 0; i < last; i += 1) line += `${cells[i]!(row)},`;
+      utf8.add(`${line}${cells[last]!(row)}\r\n`);
+    }
+    yield* utf8.done();
+  }
+  if (head) yield Buffer.from(head);
+}

@@ -1,0 +1,99 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { localDate } from '@evcms/contracts/dates';
+import type { ExportFormat } from '@evcms/contracts/exports';
+import type { ExportColumn } from './columns.ts';
+import { csvChunks } from './csv.ts';
+import { xlsxStream } from './xlsx.ts';
+
+/*
+ * A list downloaded as a file (drivers, the ledger, charges): the rows stream from the database in
+ * keyset batches (`batchedRows`) through the csv or xlsx writer to the client, as fast as the
+ * client reads, so an export of a million rows takes the memory of a few batches.
+ *
+ * Compression (lib/compression.ts) applies as to any API answer: a csv (text/csv) is compressed as
+ * a stream, chunk by chunk, and destroying the answer destroys the source through the plugin's
+ * pipeline; an xlsx is a zip already, and its type is not one @fastify/compress compresses.
+ */
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+const FILE_HEADERS = ['content-type', 'content-disposition', 'content-encoding'];
+
+export interface ExportRequest<Row> {
+  format: ExportFormat;
+  /** The file's name before its date: 'charges' gives charges-2025-06-01.xlsx. */
+  name: string;
+  /** The xlsx sheet's name, localised ('Зарядки'). */
+  title: string;
+  columns: readonly ExportColumn<Row>[];
+  /** The rows, in batches, usually `batchedRows(...)`; closed when the client goes away. */
+  batches: AsyncIterable<readonly Row[]>;
+  /** Data rows per xlsx sheet (tests); Excel's limit by default. */
+  rowsPerSheet?: number;
+}
+
+/** Characters RFC 5987's attr-char allows unencoded; encodeURIComponent also leaves ' ( ) * ! */
+function encodeRfc5987(value: string): string {
+  return encodeURIComponent(value).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * `attachment` with the file's name twice: plain ASCII for old clients (other characters as '_'),
+ * and as UTF-8 in `filename*` (RFC 6266 / RFC 5987), which browsers prefer.
+ */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(fileName)}`;
+}
+
+/** 'charges-2025-06-01.csv': the name, the Bishkek day of the export, the format. */
+export function exportFileName(name: string, format: ExportFormat, at: Date = new Date()): string {
+  return `${name}-${localDate(at)}.${format}`;
+}
+
+async function* startingWith<T>(first: T, rest: AsyncIterator<T>): AsyncGenerator<T> {
+  yield first;
+  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+}
+
+/**
+ * Streams the export as the reply. The first batch is read before the answer starts, so a query
+ * that fails at once is still an error answer with its status and body; a failure later cuts the
+ * download short (a client sees a broken transfer, never a truncated file that looks whole).
+ *
+ *   return sendExport(reply, { format: query.format, name: 'charges', title, columns,
+ *     batches: batchedRows((last, limit) => chargesAfter(db, filters, last, limit), EXPORT_BATCH_SIZE) });
+ */
+export async function sendExport<Row>(reply: FastifyReply, request: ExportRequest<Row>): Promise<FastifyReply> {
+  const { format, columns } = request;
+  const batches = request.batches[Symbol.asyncIterator]();
+  const stop = () => void batches.return?.().catch(() => undefined);
+  let first: IteratorResult<readonly Row[]>;
+  try {
+    first = await batches.next();
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  const firstRows = first.done ? [] : first.value;
+  const stream =
+    format === 'csv'
+      ? Readable.from(csvChunks(columns, startingWith(firstRows, batches)), { objectMode: false })
+      : xlsxStream({ title: request.title, columns, batches, first: firstRows, rowsPerSheet: request.rowsPerSheet });
+  // However the answer ends (done, client gone, failed), the database is asked for nothing more.
+  stream.once('close', stop);
+  stream.once('error', () => {
+    // Failed before a byte went out (a compressor may hold the first): the error handler answers
+    // instead, as JSON, so the file's headers (and the compressor's encoding) must not stay.
+    if (!reply.raw.headersSent) for (const name of FILE_HEADERS) reply.removeHeader(name);
+  });
+  return reply
+    .header('content-type', CONTENT_TYPES[format])
+    .header('content-disposition', contentDisposition(exportFileName(request.name, format)))
+    .header('cache-control', 'no-store')
+    .send(stream);
+}

@@ -1,0 +1,188 @@
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { findDriverByIdTag } from '../drivers/id-tags.service.ts';
+import { postBalanceEntry } from '../drivers/ledger.service.ts';
+import * as repo from './charges.repository.ts';
+import { consumedBetween, energyCostTyiyn, finishTime, isCompletable, isRunning, settle } from './charges.rules.ts';
+
+/*
+ * A charge's life after its start (charge-start.service.ts), as the OCPP central system drives it
+ * (PRODUCT.md 'Charge lifecycle' and 'Payment'): meter progress, pause and resume, a stop request,
+ * complete (StopTransaction: amount, discount, ledger debit, status and result), not completed (a
+ * reboot, a long silence), cancel. Each is one database transaction; each can be called again
+ * with the same message and changes nothing the second time.
+ */
+
+export type { ChargeRow } from './charges.repository.ts';
+
+/**
+ * The discount of the best applicable promotion for a charge about to be settled, in tyiyn. None
+ * until promotions exist; the promotions module will answer here, inside the settling transaction.
+ */
+export async function promotionDiscount(_tx: Db, _charge: { stationId: number | null; driverId: number | null; finishedAt: Date; amountTyiyn: number }): Promise<number> {
+  return 0;
+}
+
+// ---- For other modules
+
+export interface MeterReading {
+  /** The energy register (Energy.Active.Import.Register) in Wh. */
+  meterWh: number;
+  at: Date;
+  powerW?: number | null | undefined;
+  socPercent?: number | null | undefined;
+}
+
+export interface ChargeProgress {
+  /** False when the reading was older than the last one, or the charge no longer runs. */
+  applied: boolean;
+  charge: repo.ChargeRow;
+  /** The driver's balance now, for the prepaid protection to compare with the running amount. */
+  driverBalanceTyiyn: number | null;
+}
+
+/**
+ * OCPP MeterValues for a running charge: consumption and running cost follow the register; a
+ * reading not newer than the last one is ignored (meter values arrive late and out of order). 404
+ * for an unknown charge.
+ */
+export async function recordMeterProgress(db: Db, chargeId: number, reading: MeterReading): Promise<ChargeProgress> {
+  return db.transaction(async (tx) => {
+    const charge = await repo.findChargeRow(tx, chargeId, { forUpdate: true });
+    if (!charge) throw notFound();
+    const balance = async (row: repo.ChargeRow) => (row.idTag ? ((await findDriverByIdTag(tx, row.idTag))?.balanceTyiyn ?? null) : null);
+    const newer = charge.lastMeterAt === null || reading.at > charge.lastMeterAt;
+    if (!isRunning(charge.status) || !newer || charge.meterStartWh === null || charge.priceTyiyn === null) {
+      return { applied: false, charge, driverBalanceTyiyn: await balance(charge) };
+    }
+    const consumedWh = consumedBetween(charge.meterStartWh, reading.meterWh);
+    const updated = await repo.updateCharge(tx, chargeId, {
+      lastMeterWh: reading.meterWh,
+      lastMeterAt: reading.at,
+      consumedWh,
+      amountTyiyn: energyCostTyiyn(consumedWh, charge.priceTyiyn),
+      ...(reading.powerW != null && { powerW: Math.round(reading.powerW) }),
+      ...(reading.socPercent != null && { socPercent: Math.round(reading.socPercent) }),
+    });
+    return { applied: true, charge: updated, driverBalanceTyiyn: await balance(updated) };
+  });
+}
+
+/** SuspendedEV / SuspendedEVSE pause a charging charge; Charging resumes a paused one. Anything else stays. 404 for an unknown charge. */
+export async function setChargeSuspended(db: Db, chargeId: number, suspended: boolean): Promise<repo.ChargeRow> {
+  return db.transaction(async (tx) => {
+    const charge = await repo.findChargeRow(tx, chargeId, { forUpdate: true });
+    if (!charge) throw notFound();
+    const from = suspended ? 'in_progress' : 'pause';
+    return charge.status === from ? repo.updateCharge(tx, chargeId, { status: suspended ? 'pause' : 'in_progress' }) : charge;
+  });
+}
+
+/** A manager asked the station to stop the charge (RemoteStopTransaction sent): its stop will count as the back office's. */
+export async function markStopRequested(db: Db, chargeId: number, at: Date = new Date()): Promise<repo.ChargeRow> {
+  return db.transaction(async (tx) => {
+    const charge = await repo.findChargeRow(tx, chargeId, { forUpdate: true });
+    if (!charge) throw notFound();
+    return isRunning(charge.status) && charge.stopRequestedAt === null ? repo.updateCharge(tx, chargeId, { stopRequestedAt: at }) : charge;
+  });
+}
+
+export interface CompleteChargeInput {
+  meterStopWh: number;
+  /** The charge point's timestamp of the stop: kept as sent, also when it arrives late. */
+  finishedAt: Date;
+  /** OCPP StopTransaction reason; OCPP reads a missing one as Local. */
+  reason?: string | null | undefined;
+  /** A stop the back office asked for; unset: a Remote stop after the back office's request. */
+  stoppedByBackOffice?: boolean | undefined;
+  /** When the debit is booked in the ledger; now unless told (demo history books the past). */
+  bookedAt?: Date | undefined;
+}
+
+export interface CompletedCharge {
+  /** False when this call changed nothing (the charge was settled before, or never ran). */
+  settled: boolean;
+  charge: repo.ChargeRow;
+}
+
+/**
+ * OCPP StopTransaction. Amount = consumed kWh x the price fixed at the start (charges.rules.ts
+ * energyCostTyiyn), minus the promotion's discount; the total is debited from the driver's balance
+ * with one ledger entry in this transaction; status finished, or stopped when the back office
+ * stopped it; result successful when energy was delivered. A charge marked not completed is
+ * completed by its late stop. Completing a settled charge again changes nothing (the charge row is
+ * locked first, and the ledger's unique charge index would refuse a second debit anyway). An
+ * unauthorized start's stop records its meter and time; it is never billed. 404 for an unknown charge.
+ */
+export async function completeCharge(db: Db, chargeId: number, input: CompleteChargeInput): Promise<CompletedCharge> {
+  return db.transaction(async (tx) => {
+    const charge = await repo.findChargeRow(tx, chargeId, { forUpdate: true });
+    if (!charge) throw notFound();
+    const stop = {
+      finishedAt: finishTime(charge.startedAt, input.finishedAt),
+      meterStopWh: input.meterStopWh,
+      lastMeterWh: input.meterStopWh,
+      lastMeterAt: finishTime(charge.startedAt, input.finishedAt),
+      consumedWh: consumedBetween(charge.meterStartWh ?? input.meterStopWh, input.meterStopWh),
+      stopReason: input.reason ?? 'Local',
+    };
+    if (charge.status === 'unauthorized' && charge.finishedAt === null && charge.meterStartWh !== null) {
+      return { settled: false, charge: await repo.updateCharge(tx, chargeId, stop) };
+    }
+    if (!isCompletable(charge.status) || charge.priceTyiyn === null || charge.driverId === null) return { settled: false, charge };
+
+    const stoppedByBackOffice = input.stoppedByBackOffice ?? (charge.stopRequestedAt !== null && stop.stopReason === 'Remote');
+    const amountTyiyn = energyCostTyiyn(stop.consumedWh, charge.priceTyiyn);
+    const discountTyiyn = await promotionDiscount(tx, { stationId: charge.stationId, driverId: charge.driverId, finishedAt: stop.finishedAt, amountTyiyn });
+    const settlement = settle({ consumedWh: stop.consumedWh, priceTyiyn: charge.priceTyiyn, discountTyiyn, stoppedByBackOffice });
+    if (settlement.debitTyiyn > 0) {
+      await postBalanceEntry(tx, {
+        driverId: charge.driverId,
+        debitTyiyn: settlement.debitTyiyn,
+        reason: `#${charge.id}`,
+        method: 'charge',
+        chargeId: charge.id,
+        at: input.bookedAt,
+      });
+    }
+    const { debitTyiyn: _debit, ...paid } = settlement;
+    return { settled: true, charge: await repo.updateCharge(tx, chargeId, { ...stop, ...paid }) };
+  });
+}
+
+/**
+ * A station rebooted (BootNotification) or stayed offline past the limit: its charges started
+ * before `before` (now unless told) that are still charging or paused are not completed (result
+ * failed, consumption and cost as last metered, nothing debited: a late StopTransaction still
+ * completes and bills them), and the initiated ones are canceled. Answers the charges changed.
+ */
+export async function markNotCompleted(db: Db, input: { stationId: number; before?: Date | undefined }): Promise<repo.ChargeRow[]> {
+  return db.transaction(async (tx) => {
+    const open = await repo.lockOpenCharges(tx, input.stationId, input.before ?? new Date());
+    const changed: repo.ChargeRow[] = [];
+    for (const charge of open) {
+      const status = charge.status === 'initiated' ? 'canceled' : 'not_completed';
+      changed.push(await repo.updateCharge(tx, charge.id, { status, result: 'failed' }));
+    }
+    return changed;
+  });
+}
+
+/** An initiated charge that never started (the remote start timed out, the cable was unplugged): canceled. Anything else stays. 404 for an unknown charge. */
+export async function cancelCharge(db: Db, chargeId: number): Promise<repo.ChargeRow> {
+  return db.transaction(async (tx) => {
+    const charge = await repo.findChargeRow(tx, chargeId, { forUpdate: true });
+    if (!charge) throw notFound();
+    return charge.status === 'initiated' ? repo.updateCharge(tx, chargeId, { status: 'canceled', result: 'failed' }) : charge;
+  });
+}
+
+/** The newest open charge (initiated, charging or paused) on a station's connector, if any. */
+export function findOpenCharge(db: Db, input: { stationId: number; ocppConnectorId: number }): Promise<repo.ChargeRow | undefined> {
+  return repo.findOpenCharge(db, input.stationId, input.ocppConnectorId);
+}
+
+/** A charge's row (the OCPP part checks a transactionId with it). */
+export function findChargeRow(db: Db, chargeId: number): Promise<repo.ChargeRow | undefined> {
+  return repo.findChargeRow(db, chargeId);
+}

@@ -1,0 +1,206 @@
+import type { ChargeDetail, ChargeListItem } from '@evcms/contracts/charges';
+import type { Paged } from '@evcms/contracts/common';
+import { STATUS_INACTIVE } from '@evcms/contracts/status';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { aCharge, aChargePoint, aDriver } from '../../test/builders.ts';
+import { useSignedInApp } from '../../test/test-app.ts';
+import type { ChargeRow } from './charge-lifecycle.service.ts';
+import { openCharge } from './charge-start.service.ts';
+
+const ctx = useSignedInApp();
+
+const list = (query: string, lang = 'en') =>
+  ctx.app.inject({ method: 'GET', url: `/api/v1/users/transactions/${query}`, headers: { ...ctx.auth, 'accept-language': lang } });
+const ids = async (query: string) => {
+  const response = await list(query);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Paged<ChargeListItem>>().items.map((item) => item.id);
+};
+
+/*
+ * Charges around Bishkek midnight (UTC+6): the days and times of day of the filters are Bishkek's,
+ * so 18:00 UTC is already the next day there.
+ */
+let stationA: Awaited<ReturnType<typeof aChargePoint>>;
+let stationB: Awaited<ReturnType<typeof aChargePoint>>;
+let driverId: number;
+let c1: ChargeRow; // A, 1 March 23:00 -> 23:59:59, finished
+let c2: ChargeRow; // A, 1 March 23:30 -> 2 March 00:00:00, stopped by the back office
+let c3: ChargeRow; // B, the driver, 2 March 09:00 -> 10:30, finished
+let c4: ChargeRow; // B, the driver, 2 March 23:00, charging
+let c5: ChargeRow; // A, 3 March 12:00, an unknown tag: unauthorized
+
+beforeAll(async () => {
+  stationA = await aChargePoint(ctx.database, { name: 'Ala-Too', customFeeTyiyn: 1250 });
+  stationB = await aChargePoint(ctx.database, { name: 'Dordoi', typo: 'ccs2' });
+  driverId = (await aDriver(ctx.database, { surname: 'Асанов', firstName: 'Бакыт', phone: '996555100200', balanceTyiyn: 500_000 })).id;
+  c1 = await aCharge(ctx.database, { station: stationA, startedAt: new Date('2024-03-01T17:00:00Z'), finishedAt: new Date('2024-03-01T17:59:59Z') });
+  c2 = await aCharge(ctx.database, { station: stationA, startedAt: new Date('2024-03-01T17:30:00Z'), finishedAt: new Date('2024-03-01T18:00:00Z'), stop: 'stopped' });
+  c3 = await aCharge(ctx.database, {
+    station: stationB,
+    driverId,
+    startedAt: new Date('2024-03-02T03:00:00Z'),
+    finishedAt: new Date('2024-03-02T04:30:00Z'),
+    meterStartWh: 100_000,
+    consumedWh: 12_345,
+    reason: 'EVDisconnected',
+  });
+  c4 = await aCharge(ctx.database, { station: stationB, driverId, startedAt: new Date('2024-03-02T17:00:00Z'), stop: false });
+  c5 = (await openCharge(ctx.database.db, { stationId: stationA.id, ocppConnectorId: 1, idTag: 'STRANGER', meterStartWh: 0, startedAt: new Date('2024-03-03T06:00:00Z') }))
+    .charge;
+});
+
+describe('the charge list', () => {
+  it('pages the charges newest start first, as the API answers them', async () => {
+    const response = await list('');
+    expect(response.statusCode).toBe(200);
+    const body = response.json<Paged<ChargeListItem>>();
+    expect({ ...body, items: body.items.map((item) => item.id) }).toEqual({ items: [c5.id, c4.id, c3.id, c2.id, c1.id], page: 1, pages: 1, size: 10, total: 5 });
+    expect(body.items[2]).toEqual({
+      id: c3.id,
+      driver: { id: driverId, name: 'Асанов Бакыт', phone: '996555100200', account: expect.stringMatching(/^\d{8}$/) },
+      id_tag: c3.idTag,
+      station: { id: stationB.id, name: 'Dordoi' },
+      connector: { ocpp_16_id: 1, typo: 'ccs2', typo_name: 'CCS Combo 2' },
+      started_at: '2024-03-02T03:00:00.000Z',
+      finished_at: '2024-03-02T04:30:00.000Z',
+      duration_seconds: 5400,
+      consumed: 12.345,
+      price: 10,
+      amount: 123.45,
+      discount: 0,
+      total: 123.45,
+      payment_method: 'balance',
+      payment_method_name: 'Personal balance',
+      status: 'finished',
+      status_name: 'Finished',
+      result: 'successful',
+      stop_reason: 'EVDisconnected',
+      refusal: null,
+    });
+    expect(body.items[0]).toMatchObject({ driver: null, id_tag: 'STRANGER', status: 'unauthorized', status_name: 'Unauthorized', result: 'failed', refusal: 'unknown_tag', price: null });
+    expect(body.items[1]).toMatchObject({ status: 'in_progress', result: null, finished_at: null, payment_method: null, total: 0 });
+    expect(body.items[1]!.duration_seconds).toBeGreaterThan(0);
+    expect(body.items[3]).toMatchObject({ status: 'stopped', price: 12.5, amount: 125, total: 125 });
+  });
+
+  it('names statuses, payment methods, stations and connector types in the request’s language', async () => {
+    const [row] = (await list(`?search_by_tx_id=${c3.id}`, 'ru')).json<Paged<ChargeListItem>>().items;
+    expect(row).toMatchObject({ status_name: 'Завершена', payment_method_name: 'Личный баланс', station: { name: 'Dordoi ru' } });
+    const [ky] = (await list(`?search_by_tx_id=${c3.id}`, 'ky')).json<Paged<ChargeListItem>>().items;
+    expect(ky).toMatchObject({ status_name: 'Аяктады', station: { name: 'Dordoi ky' } });
+  });
+
+  it('reads a page in the older half from the oldest end, in the same order', async () => {
+    const page = async (n: number) => {
+      const body = (await list(`?size=2&page=${n}`)).json<Paged<ChargeListItem>>();
+      return { ...body, items: body.items.map((item) => item.id) };
+    };
+    expect(await page(1)).toEqual({ items: [c5.id, c4.id], page: 1, pages: 3, size: 2, total: 5 });
+    expect(await page(2)).toEqual({ items: [c3.id, c2.id], page: 2, pages: 3, size: 2, total: 5 });
+    expect(await page(3)).toEqual({ items: [c1.id], page: 3, pages: 3, size: 2, total: 5 });
+    expect(await page(4)).toEqual({ items: [], page: 4, pages: 3, size: 2, total: 5 });
+  });
+
+  it('finds a charge by its number', async () => {
+    expect(await ids(`?search_by_tx_id=${c2.id}`)).toEqual([c2.id]);
+    expect(await ids('?search_by_tx_id=999999')).toEqual([]);
+  });
+
+  it('filters by station, as a comma list or repeated', async () => {
+    expect(await ids(`?station_id__in=${stationA.id}`)).toEqual([c5.id, c2.id, c1.id]);
+    expect(await ids(`?station_id__in=${stationA.id},${stationB.id}`)).toHaveLength(5);
+    expect(await ids(`?station_id__in=${stationB.id}&station_id__in=${stationA.id}`)).toHaveLength(5);
+    expect(await ids(`?station_id__in=${stationB.id},`)).toEqual([c4.id, c3.id]);
+    expect(await ids('?station_id__in=')).toHaveLength(5);
+  });
+
+  it('filters by status, one or several', async () => {
+    expect(await ids('?status=finished')).toEqual([c3.id, c1.id]);
+    expect(await ids('?status=finished,stopped')).toEqual([c3.id, c2.id, c1.id]);
+    // The total of a list filtered by status at most comes from the kept counts.
+    expect((await list('?status=finished,stopped&size=1')).json<Paged<ChargeListItem>>()).toMatchObject({ total: 3, pages: 3 });
+    expect(await ids('?status=in_progress&status=unauthorized')).toEqual([c5.id, c4.id]);
+    expect(await ids('?status=pause')).toEqual([]);
+    expect(await ids('?status=')).toHaveLength(5);
+  });
+
+  it('filters by the start’s Bishkek day, both ends included', async () => {
+    expect(await ids('?period__from=2024-03-02')).toEqual([c5.id, c4.id, c3.id]);
+    expect(await ids('?period__to=2024-03-01')).toEqual([c2.id, c1.id]);
+    expect(await ids('?period__from=2024-03-02&period__to=2024-03-02')).toEqual([c4.id, c3.id]);
+    expect(await ids('?period__from=2024-03-03&period__to=2024-03-01')).toEqual([]);
+  });
+
+  it('filters by the finish’s Bishkek day: a finish at 00:00:00 belongs to the new day', async () => {
+    expect(await ids('?finished_date__from=2024-03-02')).toEqual([c3.id, c2.id]);
+    expect(await ids('?finished_date__to=2024-03-01')).toEqual([c1.id]);
+    expect(await ids('?finished_date__from=2024-03-02&finished_date__to=2024-03-02')).toEqual([c3.id, c2.id]);
+    expect(await ids('?finished_date__from=2024-03-01&finished_date__to=2024-03-01')).toEqual([c1.id]);
+  });
+
+  it('filters by the finish’s Bishkek time of day, to the second, across midnight when the start is later', async () => {
+    expect(await ids('?finished_time__from=23:00:00')).toEqual([c1.id]);
+    expect(await ids('?finished_time__to=00:00:00')).toEqual([c2.id]);
+    expect(await ids('?finished_time__from=23:59:59&finished_time__to=00:00:00')).toEqual([c2.id, c1.id]);
+    expect(await ids('?finished_time__from=10:00:00&finished_time__to=10:30:00')).toEqual([c3.id]);
+    expect(await ids('?finished_time__from=10:30:01&finished_time__to=23:59:58')).toEqual([]);
+  });
+
+  it('filters by driver, and combines filters', async () => {
+    expect(await ids(`?user=${driverId}`)).toEqual([c4.id, c3.id]);
+    expect(await ids(`?user=${driverId}&status=finished&station_id__in=${stationB.id}&period__from=2024-03-02&finished_date__to=2024-03-02`)).toEqual([c3.id]);
+    expect(await ids(`?user=${driverId}&station_id__in=${stationA.id}`)).toEqual([]);
+  });
+
+  it('refuses a malformed filter with a 400 naming it', async () => {
+    for (const [query, field] of [
+      ['station_id__in=abc', 'station_id__in'],
+      ['station_id__in=1,x', 'station_id__in'],
+      ['station_id__in=0', 'station_id__in'],
+      ['status=done', 'status'],
+      ['status=finished,done', 'status'],
+      ['period__from=2024-02-30', 'period__from'],
+      ['finished_date__to=03.03.2024', 'finished_date__to'],
+      ['finished_time__from=24:00:00', 'finished_time__from'],
+      ['finished_time__to=7:00', 'finished_time__to'],
+      ['search_by_tx_id=12a', 'search_by_tx_id'],
+      ['user=-1', 'user'],
+    ]) {
+      const response = await list(`?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(Object.keys(response.json()), query).toContain(field);
+    }
+  });
+});
+
+describe('one charge', () => {
+  it('answers the row and the meter’s story; 404 for an unknown number', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/users/transactions/${c3.id}/`, headers: ctx.auth });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<ChargeDetail>()).toMatchObject({
+      id: c3.id,
+      status_name: 'Завершена',
+      meter_start: 100,
+      meter_stop: 112.345,
+      last_meter: 112.345,
+      last_meter_at: '2024-03-02T04:30:00.000Z',
+      price_source: 'custom',
+      reservation_id: null,
+      stop_requested_at: null,
+    });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/users/transactions/999999/', headers: ctx.auth })).statusCode).toBe(404);
+  });
+});
+
+describe('charges of a deleted station', () => {
+  it('stay listed under the station’s name, and deleting the station does not fail', async () => {
+    const closed = await aChargePoint(ctx.database, { name: 'Closed', status: STATUS_INACTIVE });
+    const owner = await aDriver(ctx.database, { balanceTyiyn: 100_000 });
+    const done = await aCharge(ctx.database, { station: closed, driverId: owner.id, startedAt: new Date('2024-02-01T10:00:00Z') });
+    const response = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/stations/${closed.id}/`, headers: ctx.auth });
+    expect(response.statusCode, response.body).toBe(204);
+    const rows = (await list(`?user=${owner.id}`)).json<Paged<ChargeListItem>>().items;
+    expect(rows).toMatchObject([{ id: done.id, station: { id: null, name: 'Closed' }, connector: { ocpp_16_id: 1, typo: 'type2' }, total: 100, status: 'finished' }]);
+  });
+});

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { chargeDetail, chargeListItem, chargeListQuery } from '@evcms/contracts/charges';
+import { errorBody, paged } from '@evcms/contracts/common';
+import { idPathParams } from '@evcms/contracts/query';
+import { presentPage } from '../../lib/pagination.ts';
+import { presentChargeDetail, presentChargeListItem } from './charges.presenter.ts';
+import * as charges from './charges.service.ts';
+
+/** Charges (the specification's "transactions") under /api/v1/users/transactions. The stop command comes with the OCPP central system. */
+export function chargesRoutes(deps: charges.ChargesDeps) {
+  return async function (app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const doc = ['charges'];
+
+    r.get('/', {
+      schema: { tags: doc, querystring: chargeListQuery, response: { 200: paged(chargeListItem), 400: errorBody } },
+      handler: async (request) => presentPage(await charges.listCharges(deps, request.query), presentChargeListItem, request.lang),
+    });
+    r.get('/:id/', {
+      schema: { tags: doc, params: idPathParams, response: { 200: chargeDetail, 400: errorBody, 404: errorBody } },
+      handler: async (request) => presentChargeDetail(await charges.getCharge(deps, request.params.id), request.lang),
+    });
+  };
+}

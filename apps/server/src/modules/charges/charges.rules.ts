@@ -1,0 +1,128 @@
+import type { ChargeRefusal, ChargeResult, ChargeStatus, PaymentMethod } from '@evcms/contracts/charges';
+import type { IdTagStatus } from '../../db/schema/charges.ts';
+
+/* The decisions of a charge's life, as plain functions: who may start, what it costs, how it ends. */
+
+/** Charges a station may still report on: initiated, charging or paused. */
+export const OPEN_STATUSES = ['initiated', 'in_progress', 'pause'] as const satisfies readonly ChargeStatus[];
+/** Charges whose meter runs: what progress, a stop and a reboot apply to. */
+export const RUNNING_STATUSES = ['in_progress', 'pause'] as const satisfies readonly ChargeStatus[];
+
+export function isRunning(status: ChargeStatus): boolean {
+  return (RUNNING_STATUSES as readonly ChargeStatus[]).includes(status);
+}
+
+/**
+ * A charge a StopTransaction can still complete and bill: a running one, or one marked not
+ * completed after a reboot or a long silence, whose real stop may still arrive late.
+ */
+export function isCompletable(status: ChargeStatus): boolean {
+  return isRunning(status) || status === 'not_completed';
+}
+
+/**
+ * The cost of `wh` at `priceTyiyn` per kWh, in whole tyiyn: Wh x tyiyn/kWh / 1000, rounded to the
+ * nearest tyiyn with halves up (1 Wh at 12.50 som is 1.25 tyiyn -> 1; 2 Wh is 2.5 -> 3). Counted in
+ * BigInt, so no product is ever rounded by a double.
+ */
+export function energyCostTyiyn(wh: number, priceTyiyn: number): number {
+  if (!Number.isSafeInteger(wh) || !Number.isSafeInteger(priceTyiyn) || wh < 0 || priceTyiyn < 0) {
+    throw new RangeError(`energy and price are whole and not negative (${wh} Wh, ${priceTyiyn} tyiyn/kWh)`);
+  }
+  return Number((BigInt(wh) * BigInt(priceTyiyn) + 500n) / 1000n);
+}
+
+/** Energy between two meter readings; a meter that went backwards (replaced, reset) delivered nothing. */
+export function consumedBetween(startWh: number, endWh: number): number {
+  return Math.max(0, endWh - startWh);
+}
+
+/** What Authorize and a start know of an id tag (id-tags.service.ts findDriverByIdTag). */
+export interface TagHolder {
+  driverId: number;
+  tagBlocked: boolean;
+  driverBlocked: boolean;
+  balanceTyiyn: number;
+}
+
+export interface Authorization {
+  idTagStatus: IdTagStatus;
+  refusal: ChargeRefusal | null;
+}
+
+/**
+ * PRODUCT.md 'Drivers': Accepted only for a known, unblocked tag of an unblocked driver whose
+ * balance covers the minimum; a tag nobody holds is Invalid, a blocked tag or driver and a short
+ * balance are Blocked (OCPP 1.6 has no status for money; Blocked tells the charge point not to start).
+ */
+export function authorize(holder: TagHolder | undefined, minimumBalanceTyiyn: number): Authorization {
+  if (!holder) return { idTagStatus: 'Invalid', refusal: 'unknown_tag' };
+  if (holder.tagBlocked || holder.driverBlocked) return { idTagStatus: 'Blocked', refusal: 'blocked' };
+  if (holder.balanceTyiyn < minimumBalanceTyiyn) return { idTagStatus: 'Blocked', refusal: 'low_balance' };
+  return { idTagStatus: 'Accepted', refusal: null };
+}
+
+/**
+ * A start: refused (unauthorized) for a connector the station does not have, a tag that is not
+ * accepted, or a connector nothing prices (no custom fee, personal or default rate: energy is
+ * never given away by an oversight; the charge point is told Invalid); else charging.
+ */
+export function startDecision(input: { connectorKnown: boolean; authorization: Authorization; priceTyiyn: number | null }): Authorization {
+  if (!input.connectorKnown) return { idTagStatus: 'Invalid', refusal: 'unknown_connector' };
+  if (input.authorization.refusal) return input.authorization;
+  if (input.priceTyiyn === null) return { idTagStatus: 'Invalid', refusal: 'no_price' };
+  return input.authorization;
+}
+
+export interface Settlement {
+  status: ChargeStatus;
+  result: ChargeResult;
+  amountTyiyn: number;
+  discountTyiyn: number;
+  totalTyiyn: number;
+  /** What the driver's balance is debited: the total, when above zero. */
+  debitTyiyn: number;
+  paymentMethod: PaymentMethod;
+}
+
+/**
+ * How a stopped charge is settled: amount = energy x price, the discount at most the amount, the
+ * total debited from the balance. Stopped when a manager stopped it, finished otherwise;
+ * successful when energy was delivered (and so paid: the debit is written with it, even into a
+ * debt), failed when none was. Paid by promotion when the discount covers all of a non-zero amount.
+ */
+export function settle(input: { consumedWh: number; priceTyiyn: number; discountTyiyn: number; stoppedByBackOffice: boolean }): Settlement {
+  const amountTyiyn = energyCostTyiyn(input.consumedWh, input.priceTyiyn);
+  const discountTyiyn = Math.min(Math.max(0, Math.trunc(input.discountTyiyn)), amountTyiyn);
+  const totalTyiyn = amountTyiyn - discountTyiyn;
+  return {
+    status: input.stoppedByBackOffice ? 'stopped' : 'finished',
+    result: input.consumedWh > 0 ? 'successful' : 'failed',
+    amountTyiyn,
+    discountTyiyn,
+    totalTyiyn,
+    debitTyiyn: totalTyiyn,
+    paymentMethod: amountTyiyn > 0 && totalTyiyn === 0 ? 'promotion' : 'balance',
+  };
+}
+
+/** A stop stamped before its start (a charge point's clock set back) ends at the start: a charge never lasts less than nothing. */
+export function finishTime(startedAt: Date, finishedAt: Date): Date {
+  return finishedAt < startedAt ? startedAt : finishedAt;
+}
+
+/** Whole seconds from start to end; null when the charge never ran. */
+export function durationSeconds(startedAt: Date, end: Date | null): number | null {
+  return end === null ? null : Math.max(0, Math.floor((end.getTime() - startedAt.getTime()) / 1000));
+}
+
+/**
+ * Where to read a page from: a page in the older half is read from the oldest end (ascending,
+ * then reversed), so the last of a million pages costs what the first does.
+ */
+export function pageReading(window: { limit: number; offset: number }, total: number): { ascending: boolean; limit: number; offset: number } {
+  const { limit, offset } = window;
+  if (offset + limit <= total / 2 || offset >= total) return { ascending: false, limit, offset };
+  const shown = Math.min(limit, total - offset);
+  return { ascending: true, limit: shown, offset: total - offset - shown };
+}

@@ -1,0 +1,39 @@
+import type { ChargeFilters } from '@evcms/contracts/charges';
+import type { Paged } from '@evcms/contracts/common';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { pagedResult, pageRequest, pageWindow } from '../../lib/pagination.ts';
+import * as repo from './charges.repository.ts';
+
+/* Reading charges for the back office: the list with its filters, and one charge. Changes go through charge-lifecycle.service.ts. */
+
+export type { ChargeRecord } from './charges.repository.ts';
+
+export interface ChargesDeps {
+  db: Db;
+}
+
+/** The charge list, newest start first, with the list's filters (contracts/charges.ts chargeListQuery). */
+export async function listCharges(deps: ChargesDeps, query: ChargeFilters): Promise<Paged<repo.ChargeRecord>> {
+  const page = pageRequest(query);
+  const filter: repo.ChargeFilter = {
+    id: query.search_by_tx_id,
+    stationIds: query.station_id__in,
+    statuses: query.status,
+    startedFrom: query.period__from,
+    startedTo: query.period__to,
+    finishedFrom: query.finished_date__from,
+    finishedTo: query.finished_date__to,
+    finishedTimeFrom: query.finished_time__from,
+    finishedTimeTo: query.finished_time__to,
+    driverId: query.user,
+  };
+  const { rows, total } = await repo.listCharges(deps.db, filter, pageWindow(page));
+  return pagedResult(rows, total, page);
+}
+
+export async function getCharge(deps: ChargesDeps, id: number): Promise<repo.ChargeRecord> {
+  const charge = await repo.findCharge(deps.db, id);
+  if (!charge) throw notFound();
+  return charge;
+}

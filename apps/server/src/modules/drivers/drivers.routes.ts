@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBody, paged } from '@evcms/contracts/common';
+import { balanceEntry, balanceEntryListQuery, balanceTopUpRequest } from '@evcms/contracts/driver-balance';
+import {
+  driver,
+  DRIVER_EXPORT_LABELS,
+  driverCreateRequest,
+  driverExportQuery,
+  driverIdTag,
+  driverListItem,
+  driverListQuery,
+  driverUpdateRequest,
+  idTagCreateRequest,
+  idTagPathParams,
+  idTagUpdateRequest,
+} from '@evcms/contracts/drivers';
+import { idPathParams } from '@evcms/contracts/query';
+import { z } from '@evcms/contracts/schema';
+import { sendExport } from '../../lib/exports/export-stream.ts';
+import { presentPage } from '../../lib/pagination.ts';
+import { driverExportColumns } from './drivers-export.ts';
+import { presentBalanceEntry, presentDriver, presentDriverListItem, presentIdTag } from './drivers.presenter.ts';
+import * as drivers from './drivers.service.ts';
+import * as idTags from './id-tags.service.ts';
+import * as ledger from './ledger.service.ts';
+
+/** Drivers (the app's users), their id tags and the balance ledger, under /api/v1/users: the specification's paths. */
+export function driversRoutes(deps: drivers.DriversDeps) {
+  return async function (app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const doc = ['drivers'];
+
+    r.get('/', {
+      schema: { tags: doc, querystring: driverListQuery, response: { 200: paged(driverListItem), 400: errorBody } },
+      handler: async (request) => presentPage(await drivers.listDrivers(deps, request.query), presentDriverListItem, request.lang),
+    });
+    r.post('/', {
+      schema: { tags: doc, body: driverCreateRequest, response: { 201: driver, 400: errorBody } },
+      handler: async (request, reply) => reply.code(201).send(presentDriver(await drivers.createDriver(deps, request.body, request.managerId))),
+    });
+    r.get('/payments/', {
+      schema: { tags: doc, querystring: balanceEntryListQuery, response: { 200: paged(balanceEntry), 400: errorBody } },
+      handler: async (request) => presentPage(await ledger.listBalanceEntries(deps, request.query), presentBalanceEntry, request.lang),
+    });
+    // Before /:id/, which would take 'export' for an id.
+    r.get('/export/', {
+      schema: { tags: doc, querystring: driverExportQuery, response: { 400: errorBody } },
+      handler: async (request, reply) =>
+        sendExport(reply, {
+          format: request.query.format,
+          name: 'users',
+          title: DRIVER_EXPORT_LABELS.sheet[request.lang],
+          columns: driverExportColumns(request.lang),
+          batches: drivers.exportDrivers(deps, request.query),
+        }),
+    });
+    r.get('/:id/', {
+      schema: { tags: doc, params: idPathParams, response: { 200: driver, 400: errorBody, 404: errorBody } },
+      handler: async (request) => presentDriver(await drivers.getDriver(deps, request.params.id)),
+    });
+    r.patch('/:id/', {
+      schema: { tags: doc, params: idPathParams, body: driverUpdateRequest, response: { 200: driver, 400: errorBody, 404: errorBody } },
+      handler: async (request) => presentDriver(await drivers.updateDriver(deps, request.params.id, request.body)),
+    });
+    r.patch('/:id/balance/', {
+      schema: { tags: doc, params: idPathParams, body: balanceTopUpRequest, response: { 200: driver, 400: errorBody, 404: errorBody } },
+      handler: async (request) => presentDriver(await ledger.topUpBalance(deps, request.params.id, request.body, request.managerId)),
+    });
+    r.get('/:id/id-tags/', {
+      schema: { tags: doc, params: idPathParams, response: { 200: z.array(driverIdTag), 400: errorBody, 404: errorBody } },
+      handler: async (request) => (await idTags.listIdTags(deps, request.params.id)).map(presentIdTag),
+    });
+    r.post('/:id/id-tags/', {
+      schema: { tags: doc, params: idPathParams, body: idTagCreateRequest, response: { 201: driverIdTag, 400: errorBody, 404: errorBody } },
+      handler: async (request, reply) => reply.code(201).send(presentIdTag(await idTags.addIdTag(deps, request.params.id, request.body.id_tag))),
+    });
+    r.patch('/:id/id-tags/:tagId/', {
+      schema: { tags: doc, params: idTagPathParams, body: idTagUpdateRequest, response: { 200: driverIdTag, 400: errorBody, 404: errorBody } },
+      handler: async (request) =>
+        presentIdTag(await idTags.setIdTagBlocked(deps, request.params.id, request.params.tagId, request.body.blocked)),
+    });
+  };
+}

@@ -1,0 +1,148 @@
+import type { Paged } from '@evcms/contracts/common';
+import type { CarRequest, DriverCreate, DriverUpdate } from '@evcms/contracts/drivers';
+import type { Db } from '../../db/client.ts';
+import { batchedRows, EXPORT_BATCH_SIZE } from '../../lib/exports/batched-rows.ts';
+import { violatedConstraint } from '../../lib/db-errors.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { definedOnly } from '../../lib/objects.ts';
+import { pagedResult, pageRequest, pageWindow } from '../../lib/pagination.ts';
+import { recordNews } from '../news/news.service.ts';
+import * as repo from './drivers.repository.ts';
+import { accountNumber, fullName } from './drivers.rules.ts';
+import { bindIdTag, idTagTaken } from './id-tags.service.ts';
+
+/* Drivers: the list, the card, a manager's registration of a card customer and changes to a driver. */
+
+export type { DriverRecord, IdTagRecord } from './drivers.repository.ts';
+
+export interface DriversDeps {
+  db: Db;
+}
+
+/** The card: the driver with its id tags, oldest first. */
+export interface DriverDetailRecord extends repo.DriverRecord {
+  idTags: repo.IdTagRecord[];
+}
+
+export interface DriverListQuery {
+  page?: number | undefined;
+  size?: number | undefined;
+  phone?: string | undefined;
+  search?: string | undefined;
+  search_by_user_id?: number | undefined;
+  registration_date__from?: string | undefined;
+  registration_date__to?: string | undefined;
+  registration_time__from?: string | undefined;
+  registration_time__to?: string | undefined;
+}
+
+// ---- Reading
+
+export async function getDriver(deps: DriversDeps, id: number): Promise<DriverDetailRecord> {
+  const [driver, idTags] = await Promise.all([repo.findDriver(deps.db, id), repo.listIdTags(deps.db, id)]);
+  if (!driver) throw notFound();
+  return { ...driver, idTags };
+}
+
+/** The list's filters as the repository takes them (the list and its export). */
+function driverFilter(query: Omit<DriverListQuery, 'page' | 'size'>): repo.DriverFilter {
+  return {
+    phone: query.phone,
+    search: query.search,
+    id: query.search_by_user_id,
+    registeredFrom: query.registration_date__from,
+    registeredTo: query.registration_date__to,
+    registeredTimeFrom: query.registration_time__from,
+    registeredTimeTo: query.registration_time__to,
+  };
+}
+
+export async function listDrivers(deps: DriversDeps, query: DriverListQuery): Promise<Paged<repo.DriverRecord>> {
+  const page = pageRequest(query);
+  const { rows, total } = await repo.listDrivers(deps.db, driverFilter(query), pageWindow(page));
+  return pagedResult(rows, total, page);
+}
+
+/** Every driver the list's filters select, in the list's order, in keyset batches (GET /users/export/). */
+export function exportDrivers(deps: DriversDeps, query: Omit<DriverListQuery, 'page' | 'size'>): AsyncIterable<readonly repo.DriverRecord[]> {
+  const filter = driverFilter(query);
+  return batchedRows((last, limit) => repo.driversAfter(deps.db, filter, last, limit), EXPORT_BATCH_SIZE);
+}
+
+// ---- Writing
+
+function carValues(car: CarRequest | null | undefined): Partial<repo.DriverValues> {
+  if (car === undefined) return {};
+  return { carMake: car?.make ?? null, carModel: car?.model ?? null, carYear: car?.year ?? null, carColour: car?.colour ?? null };
+}
+
+/** The columns a request sets; an absent field stays as it is. */
+function driverValues(input: DriverUpdate): Partial<repo.DriverValues> {
+  return {
+    ...definedOnly({
+      surname: input.surname,
+      firstName: input.first_name,
+      phone: input.phone,
+      email: input.email,
+      gender: input.gender,
+      birthday: input.birthday,
+      licence: input.licence,
+      blocked: input.blocked,
+    }),
+    ...carValues(input.car),
+  };
+}
+
+/** A phone or id tag that another driver took between the check and the write (two requests racing) answers as the check does. */
+async function mappedViolation(db: Db, error: unknown, idTag: string | undefined): Promise<unknown> {
+  const constraint = violatedConstraint(error)?.constraint;
+  if (constraint === 'drivers_phone_key') return fieldError('phone', 'driver_phone_taken');
+  if (constraint === 'driver_id_tags_id_tag_key' && idTag !== undefined) return (await idTagTaken(db, idTag)) ?? error;
+  return error;
+}
+
+async function checkPhoneFree(db: Db, phone: string, driverId?: number): Promise<void> {
+  if ((await repo.findPhoneHolder(db, phone, driverId)) !== undefined) throw fieldError('phone', 'driver_phone_taken');
+}
+
+/**
+ * A manager registers a driver who has no app (a card customer), with the first id tag if given:
+ * the driver, the tag and the news event in one transaction. The account number comes from its
+ * sequence; the driver is registered now with a balance of 0.
+ */
+export async function createDriver(deps: DriversDeps, input: DriverCreate, managerId: number): Promise<DriverDetailRecord> {
+  const id = await deps.db
+    .transaction(async (tx) => {
+      await checkPhoneFree(tx, input.phone);
+      const values = {
+        ...driverValues(input),
+        ...carValues(input.car ?? null),
+        account: accountNumber(await repo.nextAccountSequence(tx)),
+        registeredAt: new Date(),
+      } as repo.DriverValues;
+      const driverId = await repo.insertDriver(tx, values);
+      if (input.id_tag !== undefined) await bindIdTag(tx, driverId, input.id_tag);
+      const name = fullName({ surname: input.surname, firstName: input.first_name });
+      await recordNews(tx, { kind: 'user_created', subjectId: driverId, title: { ru: name, en: name, ky: name }, createdBy: managerId });
+      return driverId;
+    })
+    .catch(async (error: unknown) => {
+      throw await mappedViolation(deps.db, error, input.id_tag);
+    });
+  return getDriver(deps, id);
+}
+
+/** Changes the fields sent; `car` sent replaces the whole car, `blocked` blocks or unblocks the driver. */
+export async function updateDriver(deps: DriversDeps, id: number, input: DriverUpdate): Promise<DriverDetailRecord> {
+  await deps.db
+    .transaction(async (tx) => {
+      if (!(await repo.findDriver(tx, id, { forUpdate: true }))) throw notFound();
+      if (input.phone !== undefined) await checkPhoneFree(tx, input.phone, id);
+      const values = driverValues(input);
+      if (Object.keys(values).length) await repo.updateDriver(tx, id, values);
+    })
+    .catch(async (error: unknown) => {
+      throw await mappedViolation(deps.db, error, undefined);
+    });
+  return getDriver(deps, id);
+}

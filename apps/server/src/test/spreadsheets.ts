@@ -1,0 +1,24 @@
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+
+/* Exports read back in tests, by libraries other than the code that wrote them. */
+
+/** The records of a csv export, header first (its BOM dropped). */
+export function readCsv(bytes: Buffer): string[][] {
+  return parse(bytes, { bom: true }) as string[][];
+}
+
+/** An xlsx export as exceljs reads it. */
+export async function readWorkbook(bytes: Buffer): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  // exceljs types its input as its own ArrayBuffer-based `Buffer`.
+  await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  return workbook;
+}
+
+/** Each row's values from the first column on, as exceljs gives them (numbers, Dates, text). */
+export function sheetValues(sheet: ExcelJS.Worksheet): unknown[][] {
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}

@@ -1,0 +1,79 @@
+import { IdcardOutlined, PhoneOutlined } from '@ant-design/icons';
+import { Button, Flex } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListState } from '../../components/paged-table/use-list-params.ts';
+import { DateRangeFilter, TimeRangeFilter } from '../../components/range-filters/range-filters.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
+import { refusedFilter, type DriverFilter } from './driver-filters.ts';
+
+export interface DriverListFiltersProps {
+  list: ListState<DriverFilter>;
+  /** The filters as sent: a typed value missing here is one the server would refuse. */
+  sent: Partial<Record<DriverFilter, string>>;
+  /** A search or a filter is in force: offer to clear them. */
+  filtered: boolean;
+  /** The screen's own buttons (register), at the end of whichever line they land on. */
+  actions?: ReactNode;
+}
+
+/**
+ * The driver list's filters (spec 3 'List filters'): the search (name, phone, email, account), the
+ * phone's digits, the exact id, the registration date range and the time-of-day range. Typed
+ * filters act 500 ms after the typing stops, like the search.
+ */
+export function DriverListFilters({ list, sent, filtered, actions }: DriverListFiltersProps) {
+  const { t } = useTranslation('drivers');
+  const { filters } = list;
+  return (
+    <Flex wrap gap="middle" align="center">
+      <SearchInput
+        value={list.search}
+        onChange={list.setSearch}
+        placeholder={t('list.search')}
+        aria-label={t('list.search')}
+        style={{ width: 400, maxWidth: '100%' }}
+      />
+      <SearchInput
+        value={filters.phone ?? ''}
+        onChange={(value) => list.setFilter('phone', value)}
+        placeholder={t('list.phone_filter')}
+        aria-label={t('list.phone_filter')}
+        prefix={<PhoneOutlined aria-hidden />}
+        inputMode="tel"
+        status={refusedFilter(filters.phone, sent.phone) ? 'error' : undefined}
+        // Phone and id share a line on a phone.
+        style={{ flex: '1 1 150px', maxWidth: 200 }}
+      />
+      <SearchInput
+        value={filters.search_by_user_id ?? ''}
+        onChange={(value) => list.setFilter('search_by_user_id', value)}
+        // Short, so that it fits beside the phone on a phone; the accessible name says whose id.
+        placeholder={t('fields.id')}
+        aria-label={t('list.id_filter')}
+        prefix={<IdcardOutlined aria-hidden />}
+        inputMode="numeric"
+        status={refusedFilter(filters.search_by_user_id, sent.search_by_user_id) ? 'error' : undefined}
+        style={{ flex: '1 1 150px', maxWidth: 200 }}
+      />
+      <DateRangeFilter
+        label={t('list.registration_date')}
+        placeholders={[t('list.date_from'), t('list.date_to')]}
+        from={filters.registration_date__from}
+        to={filters.registration_date__to}
+        onChange={({ from, to }) => list.setFilters({ registration_date__from: from, registration_date__to: to })}
+        style={{ width: 280 }}
+      />
+      <TimeRangeFilter
+        label={t('list.registration_time')}
+        placeholders={[t('list.time_from'), t('list.time_to')]}
+        from={filters.registration_time__from}
+        to={filters.registration_time__to}
+        onChange={({ from, to }) => list.setFilters({ registration_time__from: from, registration_time__to: to })}
+        style={{ width: 220 }}
+      />
+      {filtered && <Button onClick={list.reset}>{t('list.reset')}</Button>}
+      {actions && <div style={{ marginInlineStart: 'auto' }}>{actions}</div>}
+    </Flex>
+  );
+}

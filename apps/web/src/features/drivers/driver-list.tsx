@@ -1,0 +1,123 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { DriverListItem } from '@evcms/contracts/drivers';
+import { EllipsisText } from '../../components/ellipsis-text.tsx';
+import { ExportButton } from '../../components/export-button/export-button.tsx';
+import { PagedTable } from '../../components/paged-table/paged-table.tsx';
+import { useListParams } from '../../components/paged-table/use-list-params.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { useLang } from '../../lib/i18n.ts';
+import { formatPhone } from '../../lib/phone-mask.ts';
+import { DriverBlockedTag, Money, PlatformName } from './driver-values.tsx';
+import { DRIVER_FILTERS, driverFiltersToSend } from './driver-filters.ts';
+import { DriverListFilters } from './driver-list-filters.tsx';
+import { driverPaths } from './driver-route.tsx';
+import { driversApi, type DriverListParams } from './drivers-api.ts';
+
+const fullName = (driver: Pick<DriverListItem, 'surname' | 'first_name'>) => `${driver.surname} ${driver.first_name}`;
+
+// The fixed columns take about 860 px and the name what is left, at least 140 px: a 1366 px
+// laptop sees every column, a narrower card (a phone, a tablet) scrolls the table sideways
+// inside it. Email and app version, found on the driver's page, join on wide screens.
+const MIN_TABLE_WIDTH = 1000;
+
+/**
+ * Drivers (spec 2.3 /users): the app's users and the card customers a manager registered, newest
+ * first, with the search and filters of spec 3 kept in the URL. Drivers have no status: a blocked
+ * driver is marked, and blocked on the driver's page.
+ */
+export function DriverList() {
+  const { t } = useTranslation('drivers');
+  const lang = useLang();
+  const navigate = useNavigate();
+  const list = useListParams<(typeof DRIVER_FILTERS)[number]>({ filters: DRIVER_FILTERS });
+  const sent = driverFiltersToSend(list.filters);
+  const params: DriverListParams = { page: list.page, size: list.size, ...(list.search && { search: list.search }), ...sent };
+  const query = useQuery(driversApi.listQueryOptions(params));
+  const filtered = Boolean(list.search) || Object.keys(list.filters).length > 0;
+
+  const columns: TableColumnsType<DriverListItem> = [
+    { key: 'id', title: t('fields.id'), dataIndex: 'id', width: 64 },
+    { key: 'account', title: t('fields.account'), dataIndex: 'account', width: 110 },
+    {
+      key: 'name',
+      title: t('fields.name'),
+      // A real link: Tab reaches it, and a middle click opens the driver in a new tab.
+      render: (_, driver) => <EllipsisText text={fullName(driver)} to={driverPaths.detail(driver.id)} />,
+    },
+    { key: 'phone', title: t('fields.phone'), dataIndex: 'phone', width: 168, render: (phone: string) => formatPhone(phone) },
+    {
+      key: 'email',
+      title: t('fields.email'),
+      dataIndex: 'email',
+      width: 200,
+      responsive: ['xxl'],
+      render: (email: string | null) => <EllipsisText text={email ?? ''} />,
+    },
+    {
+      key: 'balance',
+      title: t('fields.balance'),
+      dataIndex: 'balance',
+      width: 130,
+      align: 'right',
+      render: (balance: number) => <Money value={balance} lang={lang} />,
+    },
+    { key: 'platform', title: t('fields.platform'), width: 120, render: (_, driver) => <PlatformName platform={driver.platform} /> },
+    { key: 'app_version', title: t('fields.app_version'), dataIndex: 'app_version', width: 110, responsive: ['xxl'] },
+    { key: 'blocked', title: t('fields.state'), width: 120, render: (_, driver) => <DriverBlockedTag blocked={driver.blocked} /> },
+    {
+      key: 'registered_at',
+      title: t('fields.registered_at'),
+      dataIndex: 'registered_at',
+      width: 150,
+      render: (value: string) => formatDateTime(value),
+    },
+  ];
+
+  return (
+    <Card>
+      <Flex vertical gap="middle">
+        <DriverListFilters
+          list={list}
+          sent={sent}
+          filtered={filtered}
+          actions={
+            <Flex gap="small" wrap>
+              <ExportButton path="/users/export/" query={{ ...(list.search && { search: list.search }), ...sent }} fileName="users" />
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(driverPaths.create)}>
+                {t('list.create')}
+              </Button>
+            </Flex>
+          }
+        />
+        <PagedTable<DriverListItem>
+          rowKey="id"
+          columns={columns}
+          tableLayout="fixed"
+          scroll={{ x: MIN_TABLE_WIDTH }}
+          data={query.data}
+          loading={query.isFetching}
+          error={query.isError ? query.error : undefined}
+          onRetry={() => void query.refetch()}
+          page={list.page}
+          pageSize={list.size}
+          onPageChange={list.setPage}
+          onSizeChange={list.setSize}
+          // Spec 8: the drivers' own words for an empty search result.
+          locale={{ emptyText: t(filtered ? 'list.nothing_found' : 'list.empty') }}
+          onRow={(driver) => ({
+            style: { cursor: 'pointer' },
+            onClick: (event) => {
+              // The name link opens the driver itself (or a new tab).
+              if ((event.target as HTMLElement).closest('a, button, input')) return;
+              void navigate(driverPaths.detail(driver.id));
+            },
+          })}
+        />
+      </Flex>
+    </Card>
+  );
+}

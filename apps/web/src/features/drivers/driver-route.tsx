@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { NotFound } from '../../components/not-found.tsx';
+
+/** Where the drivers' screens live (spec 2.3: /users, /users/user/{id}, /extract-balance). */
+export const driverPaths = {
+  list: '/users',
+  detail: (id: number) => `/users/user/${id}`,
+  /** Not in the specification: a manager registers a card customer, or edits a driver, here. */
+  create: '/users/create-edit-user',
+  edit: (id: number) => `/users/create-edit-user/${id}`,
+  /** The ledger, narrowed to one driver when given. */
+  ledger: (driverId?: number) => (driverId ? `/extract-balance?user=${driverId}` : '/extract-balance'),
+};
+
+/** The :id of a route as a number; undefined when absent or not a whole positive number. */
+export function parseDriverId(raw: string | undefined): number | undefined {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id > 0 ? id : undefined;
+}
+
+/** A driver id that does not exist (or is not a number): say so and lead back to the list. */
+export function DriverNotFound() {
+  const { t } = useTranslation('drivers');
+  return (
+    <NotFound
+      data-testid="driver-not-found"
+      title={t('detail.not_found')}
+      text={t('detail.not_found_text')}
+      backTo={driverPaths.list}
+      backText={t('detail.back_to_list')}
+    />
+  );
+}

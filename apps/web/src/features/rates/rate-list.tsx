@@ -1,0 +1,226 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Select, Switch, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { CONNECTOR_TYPE_KEYS } from '@evcms/contracts/catalog';
+import { formatMessage } from '@evcms/contracts/messages';
+import type { Rate } from '@evcms/contracts/rates';
+import { isActive, toggledStatus } from '@evcms/contracts/status';
+import { useConfirm } from '../../components/confirm-modal.ts';
+import { EllipsisText } from '../../components/ellipsis-text.tsx';
+import { readStatusFilter } from '../../components/list-screen/list-screen-state.ts';
+import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
+import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
+import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
+import { errorText } from '../../lib/api-error.ts';
+import { connectorDictionaryQueryOptions } from '../../lib/connector-dictionaries.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { currentLang, useLang } from '../../lib/i18n.ts';
+import { formatFee } from '../../lib/number-format.ts';
+import { useResourceMutation } from '../../lib/resource-api.ts';
+import { ratePaths } from './rate-paths.ts';
+import { ratesApi } from './rates-api.ts';
+
+const rowIsActive = (rate: Rate) => isActive(rate.status);
+
+/** The list's own filters, as the URL keeps them; a malformed value is no filter. */
+const RATE_FILTERS = {
+  /** 'true' default rates, 'false' personal ones. */
+  default: readStatusFilter,
+  typo: (raw: string | undefined) => (CONNECTOR_TYPE_KEYS as readonly string[]).includes(raw ?? '') ? raw : undefined,
+};
+
+// The fixed columns take about 890 px and the name what is left (about 140 px at 1366 px); a card
+// narrower than this (a phone, a tablet) scrolls the table sideways inside it. The creation time
+// joins on wide screens.
+const MIN_TABLE_WIDTH = 1000;
+
+/**
+ * Rates (spec 2.3 /rates): search, status, type and connector type filters, a paged table with a
+ * status switch, edit and delete (both refused while active), and bulk activate / deactivate of
+ * the selected rows, whose answer is merged into the list (spec 4 'Rate update').
+ */
+export function RateList() {
+  const { t } = useTranslation('rates');
+  const lang = useLang();
+  const navigate = useNavigate();
+  const { message, notification } = App.useApp();
+  const { confirm } = useConfirm();
+  const screen = useListScreen<Rate, keyof typeof RATE_FILTERS>(ratesApi, rowIsActive, RATE_FILTERS);
+  const types = useQuery(connectorDictionaryQueryOptions('types'));
+  const remove = useResourceMutation(ratesApi.remove);
+  const [toggling, setToggling] = useState<number | null>(null);
+
+  const showError = (error: unknown) =>
+    notification.error({ title: errorText(error, formatMessage(currentLang(), 'server_error')) });
+
+  // The bulk call with one id: a refused activation (409) names the rate already active.
+  const toggle = (rate: Rate) =>
+    confirm({
+      title: t(rowIsActive(rate) ? 'list.confirm_deactivate' : 'list.confirm_activate', { name: rate.name }),
+      onOk: async () => {
+        setToggling(rate.id);
+        try {
+          await screen.setStatuses.mutateAsync({ ids: [rate.id], status: toggledStatus(rate.status) });
+          void message.success(t(rowIsActive(rate) ? 'list.deactivated' : 'list.activated'));
+        } catch (error) {
+          showError(error);
+        } finally {
+          setToggling(null);
+        }
+      },
+    });
+
+  const confirmDelete = (rate: Rate) =>
+    confirm({
+      title: t('list.delete_title', { name: rate.name }),
+      content: t('list.delete_content'),
+      danger: true,
+      onOk: async () => {
+        try {
+          // Spec 4: after a delete the list reloads (the mutation asks for it again).
+          await remove.mutateAsync(rate.id);
+          void message.success(t('list.deleted'));
+          // The last row of a later page: show the page before rather than an empty one.
+          const { page } = screen.list;
+          if (page > 1 && screen.query.data?.items.length === 1) screen.list.setPage(page - 1);
+        } catch (error) {
+          // A 409 (it was activated meanwhile) carries the server's explanation.
+          showError(error);
+        }
+      },
+    });
+
+  const columns: TableColumnsType<Rate> = [
+    { key: 'id', title: t('fields.id'), dataIndex: 'id', width: 64 },
+    { key: 'name', title: t('fields.name'), dataIndex: 'name', render: (name: string) => <EllipsisText text={name} /> },
+    {
+      key: 'type',
+      title: t('fields.type'),
+      width: 130,
+      render: (_, rate) => <Tag color={rate.type === 'default' ? 'blue' : 'purple'}>{t(`types.${rate.type}`)}</Tag>,
+    },
+    { key: 'typo', title: t('fields.typo'), dataIndex: 'typo_name', width: 170, render: (text: string) => <EllipsisText text={text} /> },
+    {
+      key: 'price',
+      title: t('fields.price'),
+      width: 140,
+      align: 'right',
+      render: (_, rate) => <span style={{ whiteSpace: 'nowrap' }}>{t('units.fee', { value: formatFee(rate.price, lang) })}</span>,
+    },
+    {
+      key: 'merchants',
+      title: t('fields.merchants'),
+      width: 120,
+      align: 'right',
+      // A default rate applies to every merchant without a personal one.
+      render: (_, rate) => (rate.type === 'personal' ? rate.merchants.length : t('list.all_merchants')),
+    },
+    {
+      key: 'status',
+      title: t('fields.status'),
+      width: 124,
+      render: (_, rate) => (
+        <Switch
+          data-testid="rate-status-switch"
+          aria-label={t('fields.status')}
+          checked={rowIsActive(rate)}
+          loading={toggling === rate.id}
+          checkedChildren={t('status.active')}
+          unCheckedChildren={t('status.inactive')}
+          onChange={() => void toggle(rate)}
+        />
+      ),
+    },
+    {
+      key: 'created_at',
+      title: t('fields.created_at'),
+      dataIndex: 'created_at',
+      width: 150,
+      responsive: ['xxl'],
+      render: (value: string) => formatDateTime(value),
+    },
+    {
+      key: 'actions',
+      title: t('list.actions'),
+      width: 104,
+      render: (_, rate) => (
+        <Flex gap="small">
+          <Tooltip title={rowIsActive(rate) ? t('list.edit_active') : t('list.edit')}>
+            <Button
+              aria-label={t('list.edit')}
+              icon={<EditOutlined aria-hidden />}
+              disabled={rowIsActive(rate)}
+              onClick={() => void navigate(ratePaths.edit(rate.id))}
+            />
+          </Tooltip>
+          <Tooltip title={rowIsActive(rate) ? t('list.delete_active') : t('list.delete')}>
+            <Button
+              aria-label={t('list.delete')}
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              disabled={rowIsActive(rate)}
+              onClick={() => void confirmDelete(rate)}
+            />
+          </Tooltip>
+        </Flex>
+      ),
+    },
+  ];
+
+  const filters = (
+    <>
+      <Select<string>
+        aria-label={t('list.type_filter')}
+        value={screen.filters.default ?? ''}
+        options={[
+          { value: '', label: t('list.all_types') },
+          { value: 'true', label: t('types.default') },
+          { value: 'false', label: t('types.personal') },
+        ]}
+        onChange={(value) => screen.setFilter('default', value || undefined)}
+        style={{ width: 160 }}
+      />
+      <Select<string>
+        aria-label={t('list.typo_filter')}
+        value={screen.filters.typo ?? ''}
+        options={[
+          { value: '', label: t('list.all_typos') },
+          ...Object.entries(types.data ?? {}).map(([value, label]) => ({ value, label })),
+        ]}
+        loading={types.isFetching}
+        onChange={(value) => screen.setFilter('typo', value || undefined)}
+        popupMatchSelectWidth={false}
+        style={{ width: 200, maxWidth: '100%' }}
+      />
+    </>
+  );
+
+  return (
+    <Card>
+      <Flex vertical gap="middle">
+        <ListToolbar
+          screen={screen}
+          searchLabel={t('list.search')}
+          searchWidth={260}
+          filters={filters}
+          actions={
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(ratePaths.create)}>
+              {t('list.create')}
+            </Button>
+          }
+        />
+        <ListScreenTable<Rate>
+          screen={screen}
+          columns={columns}
+          tableLayout="fixed"
+          scroll={{ x: MIN_TABLE_WIDTH }}
+          // While no search or filter is in force, an empty table means there are no rates at all.
+          {...(!screen.filtered && { locale: { emptyText: t('list.empty') } })}
+        />
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,167 @@
+import { CONNECTOR_TYPE_KEYS } from './catalog.ts';
+import { wholeNumber as id } from './common.ts';
+import { dateParam, timeParam } from './dates.ts';
+import type { Lang } from './i18n.ts';
+import { intParam, pageParams } from './query.ts';
+import { z } from './schema.ts';
+
+/*
+ * Charges (charging sessions; the API's `/users/transactions/`). A charge's number is its id and
+ * the OCPP transactionId. Energy is kept in Wh and money in tyiyn; the API answers kWh and som.
+ */
+
+type Names = Record<Lang, string>;
+
+/** The eight statuses of spec 4 ('Charge statuses shown'), as PRODUCT.md maps OCPP onto them. */
+export const CHARGE_STATUSES = {
+  initiated: { ru: 'Подготовка к зарядке', en: 'Preparing to charge', ky: 'Кубаттоого даярдоо' },
+  in_progress: { ru: 'Идёт зарядка', en: 'Charging', ky: 'Кубатталууда' },
+  pause: { ru: 'Пауза', en: 'Paused', ky: 'Тыныгуу' },
+  canceled: { ru: 'Отменена', en: 'Canceled', ky: 'Жокко чыгарылды' },
+  not_completed: { ru: 'Не завершена', en: 'Not completed', ky: 'Аягына чыккан жок' },
+  finished: { ru: 'Завершена', en: 'Finished', ky: 'Аяктады' },
+  stopped: { ru: 'Остановлена', en: 'Stopped', ky: 'Токтотулду' },
+  unauthorized: { ru: 'Не авторизована', en: 'Unauthorized', ky: 'Авторизациядан өткөн жок' },
+} as const satisfies Record<string, Names>;
+export type ChargeStatus = keyof typeof CHARGE_STATUSES;
+export const CHARGE_STATUS_KEYS = Object.keys(CHARGE_STATUSES) as [ChargeStatus, ...ChargeStatus[]];
+
+/** How a charge was paid (spec 3): the charge services write `balance` or `promotion`; the others are paid outside the balance. */
+export const PAYMENT_METHODS = {
+  cash: { ru: 'Наличные', en: 'Cash', ky: 'Накталай' },
+  other_card: { ru: 'Другая карта', en: 'Other card', ky: 'Башка карта' },
+  balance: { ru: 'Личный баланс', en: 'Personal balance', ky: 'Жеке баланс' },
+  promotion: { ru: 'Акция', en: 'Promotion', ky: 'Акция' },
+} as const satisfies Record<string, Names>;
+export type PaymentMethod = keyof typeof PAYMENT_METHODS;
+export const PAYMENT_METHOD_KEYS = Object.keys(PAYMENT_METHODS) as [PaymentMethod, ...PaymentMethod[]];
+
+/** Spec 3 'transaction result': successful when energy was delivered and paid, failed otherwise; null while open. */
+export const CHARGE_RESULTS = ['successful', 'failed'] as const;
+export type ChargeResult = (typeof CHARGE_RESULTS)[number];
+
+/** Where the price per kWh came from when the charge started (contracts/rates.ts resolvePrice). */
+export const PRICE_SOURCES = ['custom', 'personal', 'default'] as const;
+
+/** Why a start was refused (status `unauthorized`); what the charge point was told is OCPP's idTagInfo status. */
+export const CHARGE_REFUSALS = ['unknown_tag', 'blocked', 'low_balance', 'no_price', 'unknown_connector'] as const;
+export type ChargeRefusal = (typeof CHARGE_REFUSALS)[number];
+
+/** Ids in one `station_id__in` or statuses in one `status`. */
+export const CHARGE_FILTER_VALUES_MAX = 1000;
+
+/** Comma lists and repeated parameters alike (`?a=1,2` or `?a=1&a=2`), trimmed, empty parts dropped. */
+function listItems(value: string | string[]): string[] {
+  return [value]
+    .flat()
+    .flatMap((part) => part.split(','))
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** A list filter: each item checked by `item`, an error naming the parameter itself; undefined when absent or empty. */
+function listParam<T>(item: z.ZodMiniType<T, string>) {
+  return z.pipe(
+    z.optional(z.union([z.string(), z.array(z.string())], { error: 'invalid_choice' })),
+    z.transform((value, ctx) => {
+      const items = value === undefined ? [] : listItems(value);
+      if (items.length > CHARGE_FILTER_VALUES_MAX) {
+        ctx.issues.push({ code: 'too_big', origin: 'array', input: value, inclusive: true, maximum: CHARGE_FILTER_VALUES_MAX, message: 'number_max' });
+        return z.NEVER;
+      }
+      const values: T[] = [];
+      for (const text of items) {
+        const parsed = item.safeParse(text);
+        if (!parsed.success) {
+          ctx.issues.push({ code: 'custom', input: text, message: parsed.error.issues[0]?.message ?? 'invalid_choice' });
+          return z.NEVER;
+        }
+        values.push(parsed.data);
+      }
+      return values.length ? values : undefined;
+    }),
+  );
+}
+
+const idItem = z.pipe(
+  z.string().check(z.regex(/^\d{1,9}$/, { error: 'integer_invalid' })),
+  z.pipe(
+    z.transform((value: string) => Number(value)),
+    z.number().check(z.gte(1, { error: 'integer_invalid' })),
+  ),
+);
+
+/**
+ * GET /users/transactions/: newest start first. `period` is the start's Bishkek day,
+ * `finished_date` the finish's, both ends included; `finished_time` the finish's Bishkek time of
+ * day to the second (a window starting later than it ends runs across midnight); `user` a driver.
+ */
+export const chargeListQuery = z.object({
+  ...pageParams,
+  search_by_tx_id: intParam(1),
+  station_id__in: listParam(idItem),
+  status: listParam(z.enum(CHARGE_STATUS_KEYS, { error: 'invalid_choice' })),
+  period__from: dateParam,
+  period__to: dateParam,
+  finished_date__from: dateParam,
+  finished_date__to: dateParam,
+  finished_time__from: timeParam,
+  finished_time__to: timeParam,
+  user: intParam(1),
+});
+export type ChargeListQuery = z.input<typeof chargeListQuery>;
+export type ChargeFilters = z.output<typeof chargeListQuery>;
+
+/** A row of the charge list. Money in som, energy in kWh, times ISO in UTC. */
+export const chargeListItem = z.object({
+  /** The charge number, also the OCPP transactionId. */
+  id,
+  /** Null for a start by a tag nobody holds. */
+  driver: z.nullable(z.object({ id, name: z.string(), phone: z.string(), account: z.string() })),
+  id_tag: z.nullable(z.string()),
+  /** `id` is null once the station is deleted; `name` is then the name it had at the start. */
+  station: z.object({ id: z.nullable(id), name: z.string() }),
+  /** The connector as it was when charging: its OCPP connectorId and type (null when the station named an unknown connector). */
+  connector: z.object({ ocpp_16_id: id, typo: z.nullable(z.enum(CONNECTOR_TYPE_KEYS)), typo_name: z.nullable(z.string()) }),
+  started_at: z.string(),
+  finished_at: z.nullable(z.string()),
+  /** Start to finish; for an open charge, start to now; null before the start and for a charge that never ran. */
+  duration_seconds: z.nullable(id),
+  /** kWh, 3 decimals; running while the charge is open. */
+  consumed: z.number(),
+  /** Som per kWh fixed at the start; null when nothing priced the connector. */
+  price: z.nullable(z.number()),
+  /** Consumed x price; running while the charge is open. */
+  amount: z.number(),
+  discount: z.number(),
+  /** What was debited: amount - discount; 0 until paid. */
+  total: z.number(),
+  payment_method: z.nullable(z.enum(PAYMENT_METHOD_KEYS)),
+  payment_method_name: z.nullable(z.string()),
+  status: z.enum(CHARGE_STATUS_KEYS),
+  status_name: z.string(),
+  result: z.nullable(z.enum(CHARGE_RESULTS)),
+  /** OCPP StopTransaction reason (Local, Remote, EVDisconnected, ...), as the charge point sent it. */
+  stop_reason: z.nullable(z.string()),
+  /** Why an unauthorized start was refused. */
+  refusal: z.nullable(z.enum(CHARGE_REFUSALS)),
+});
+export type ChargeListItem = z.infer<typeof chargeListItem>;
+
+/** GET /users/transactions/{id}/: the row and the meter's story. */
+export const chargeDetail = z.extend(chargeListItem, {
+  /** kWh on the meter at the start and the stop. */
+  meter_start: z.nullable(z.number()),
+  meter_stop: z.nullable(z.number()),
+  /** The last meter reading (kWh) and when it was taken. */
+  last_meter: z.nullable(z.number()),
+  last_meter_at: z.nullable(z.string()),
+  /** kW at the last reading, when the charge point sent it. */
+  power: z.nullable(z.number()),
+  soc_percent: z.nullable(id),
+  price_source: z.nullable(z.enum(PRICE_SOURCES)),
+  reservation_id: z.nullable(id),
+  /** When a manager asked the station to stop it. */
+  stop_requested_at: z.nullable(z.string()),
+});
+export type ChargeDetail = z.infer<typeof chargeDetail>;
