@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { chooseLanguage } from './support/app.ts';
 import { newContext, signInThroughForm } from './support/browser.ts';
 import { ADMIN } from './support/server.ts';
 import { useServerAndBrowser } from './support/suite.ts';
@@ -43,8 +44,7 @@ describe('session', () => {
     await signInThroughForm(page, ADMIN.email, ADMIN.password);
     await expect.poll(() => page.getByTestId('manager-name').textContent()).toContain(ADMIN.name);
 
-    await page.getByTestId('language-select').click();
-    await page.getByRole('option', { name: 'KG' }).click();
+    await chooseLanguage(page, 'KG', 'ky');
     await page.getByTestId('sidebar').getByText('Жөндөөлөр').waitFor();
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Башкы бет');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ky');

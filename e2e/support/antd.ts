@@ -1,6 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { pickOption } from './app.ts';
 
 /*
  * Waits on Ant Design's dialogs and selects as the user sees them. On a busy machine a click that
@@ -31,4 +30,17 @@ export async function choose(page: Page, select: Locator, label: string, search?
   await pickOption(page, label);
   await expect.poll(() => select.evaluate((input) => (input.closest('.ant-select') as HTMLElement).innerText.trim())).toBe(label);
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').first().waitFor({ state: 'hidden' });
+}
+
+/**
+ * Clicks an option of the open antd Select dropdown. Its accessible options (role=option) are a
+ * hidden list for screen readers, so the visible item is clicked instead.
+ */
+export async function pickOption(page: Page, label: string): Promise<void> {
+  const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  await options.filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) }).click();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

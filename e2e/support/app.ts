@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { choose } from './antd.ts';
 import { ADMIN, type RunningServer } from './server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -11,24 +12,13 @@ export function fixture(name: string): string {
   return path.resolve(here, '../fixtures', name);
 }
 
-/** Switches the interface through the header's language select and waits for the page to follow. */
-export async function chooseLanguage(page: Page, label: 'KG' | 'RU' | 'ENG', lang: 'ky' | 'ru' | 'en'): Promise<void> {
-  await page.getByTestId('language-select').click();
-  await page.getByRole('option', { name: label, exact: true }).click();
-  await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
-}
-
 /**
- * Clicks an option of the open antd Select dropdown. Its accessible options (role=option) are a
- * hidden list for screen readers, so the visible item is clicked instead.
+ * Switches the interface through the header's language select and waits for the page to follow.
+ * The list is picked from once at rest: a click on a sliding list is lost on a busy machine.
  */
-export async function pickOption(page: Page, label: string): Promise<void> {
-  const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
-  await options.filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) }).click();
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export async function chooseLanguage(page: Page, label: 'KG' | 'RU' | 'ENG', lang: 'ky' | 'ru' | 'en'): Promise<void> {
+  await choose(page, page.getByTestId('language-select'), label);
+  await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
 }
 
 /**
