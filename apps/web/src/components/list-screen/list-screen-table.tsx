@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { pagedQueryProps } from '../paged-table/paged-query-props.ts';
 import { PagedTable, type PagedTableProps } from '../paged-table/paged-table.tsx';
 import type { ListScreen } from './use-list-screen.ts';
 
@@ -27,14 +28,7 @@ export function ListScreenTable<Row extends { id: number }>({ screen, ...tablePr
   return (
     <PagedTable<Row>
       rowKey="id"
-      data={query.data}
-      loading={query.isFetching}
-      error={query.isError ? query.error : undefined}
-      onRetry={() => void query.refetch()}
-      page={list.page}
-      pageSize={list.size}
-      onPageChange={list.setPage}
-      onSizeChange={list.setSize}
+      {...pagedQueryProps(query, list)}
       locale={screen.filtered ? { emptyText: t('table.nothingFound') } : undefined}
       rowSelection={screen.rowSelection}
       {...tableProps}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Paged } from '@evcms/contracts/common';
 import type { BalanceEntry } from '@evcms/contracts/driver-balance';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
+import { pagedQueryProps } from '../../components/paged-table/paged-query-props.ts';
 import { PagedTable } from '../../components/paged-table/paged-table.tsx';
 import type { ListState } from '../../components/paged-table/use-list-params.ts';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -93,14 +94,7 @@ export function BalanceEntriesTable<F extends string>({ query, list, showDriver,
       columns={columns}
       tableLayout="fixed"
       scroll={{ x: showDriver ? MIN_WIDTH.withDriver : MIN_WIDTH.withoutDriver }}
-      data={query.data}
-      loading={query.isFetching}
-      error={query.isError ? query.error : undefined}
-      onRetry={() => void query.refetch()}
-      page={list.page}
-      pageSize={list.size}
-      onPageChange={list.setPage}
-      onSizeChange={list.setSize}
+      {...pagedQueryProps(query, list)}
       locale={{ emptyText }}
     />
   );

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { DriverListItem } from '@evcms/contracts/drivers';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { ExportButton } from '../../components/export-button/export-button.tsx';
+import { pagedQueryProps } from '../../components/paged-table/paged-query-props.ts';
 import { PagedTable } from '../../components/paged-table/paged-table.tsx';
 import { useListParams } from '../../components/paged-table/use-list-params.ts';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -98,14 +99,7 @@ export function DriverList() {
           columns={columns}
           tableLayout="fixed"
           scroll={{ x: MIN_TABLE_WIDTH }}
-          data={query.data}
-          loading={query.isFetching}
-          error={query.isError ? query.error : undefined}
-          onRetry={() => void query.refetch()}
-          page={list.page}
-          pageSize={list.size}
-          onPageChange={list.setPage}
-          onSizeChange={list.setSize}
+          {...pagedQueryProps(query, list)}
           // Spec 8: the drivers' own words for an empty search result.
           locale={{ emptyText: t(filtered ? 'list.nothing_found' : 'list.empty') }}
           onRow={(driver) => ({
