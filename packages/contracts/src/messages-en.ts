@@ -74,7 +74,7 @@ export const en = {
   rate_active_edit: 'An active rate cannot be edited. Deactivate it first.',
   rate_active_delete: 'An active rate cannot be deleted. Deactivate it first.',
   rate_default_active_exists: 'The default rate "{name}" is already active for this connector type. Deactivate it first.',
-  rate_personal_active_exists: 'The merchant with id {merchant} already has the active personal rate "{name}" for this connector type. Deactivate it first.',
+  rate_personal_active_exists: 'The merchant "{merchant}" already has the active personal rate "{name}" for this connector type. Deactivate it first.',
   rate_merchants_required: 'Choose at least one merchant for a personal rate',
   rate_merchants_default: 'A default rate applies to all merchants and cannot have merchants of its own',
   date_invalid: 'Enter a date as YYYY-MM-DD',

@@ -15,6 +15,12 @@ describe('messages', () => {
   it('fills parameters', () => {
     expect(formatMessage('en', 'password_min', { min: 8 })).toBe('Password must be at least 8 characters');
   });
+
+  it('fills a parameter given in every language with the text in the message language', () => {
+    const merchant = { ru: 'Горная Энергия', en: 'Mountain Energy', ky: 'Тоо Энержи' };
+    expect(formatMessage('ky', 'rate_personal_active_exists', { merchant, name: 'T2' })).toContain('«Тоо Энержи» мерчантында');
+    expect(formatMessage('en', 'rate_personal_active_exists', { merchant, name: 'T2' })).toContain('"Mountain Energy"');
+  });
 });
 
 describe('pickLang', () => {

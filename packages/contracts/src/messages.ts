@@ -22,12 +22,16 @@ export function isMessageKey(value: unknown): value is MessageKey {
   return typeof value === 'string' && Object.values(registry).some((catalogue) => Object.hasOwn(catalogue, value));
 }
 
-export type MessageParams = Record<string, string | number>;
+/** A value put into a message; a text in every language (a merchant's name) is shown in the message's own. */
+export type MessageParam = string | number | Readonly<Record<Lang, string>>;
+export type MessageParams = Record<string, MessageParam>;
 
 /** The text in `lang`, else in Russian (the fallback language), else the key itself. */
 export function formatMessage(lang: Lang, key: MessageKey, params: MessageParams = {}): string {
   const template = registry[lang]?.[key] ?? registry.ru?.[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? value[lang] : String(value);
+  });
 }

@@ -157,8 +157,11 @@ describe('one active personal rate per merchant and connector type', () => {
     const refused = await setStatuses([{ id: overlapping.id, status: 0 }]);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
-      detail: `The merchant with id ${b.id} already has the active personal rate "Partner Type 2" for this connector type. Deactivate it first.`,
+      detail: `The merchant "${b.name_en}" already has the active personal rate "Partner Type 2" for this connector type. Deactivate it first.`,
     });
+    // The merchant is named in the reader's language.
+    const inRussian = await call('PATCH', '', [{ id: overlapping.id, status: 0 }], 'ru');
+    expect(inRussian.json<{ detail: string }>().detail).toContain(`У мерчанта «${b.name_ru}»`);
     const createdActive = await call('POST', '', aRateRequest({ type: 'personal', merchants: [a.id], status: 0 }));
     expect(createdActive.statusCode).toBe(409);
     // Another merchant, or another type: no conflict; nor does a default rate of the type count.
@@ -169,7 +172,7 @@ describe('one active personal rate per merchant and connector type', () => {
     expect((await call('PATCH', `${overlapping.id}/`, { merchants: [c.id] })).statusCode).toBe(200);
     const stillRefused = await setStatuses([{ id: overlapping.id, status: 0 }]);
     expect(stillRefused.statusCode).toBe(409);
-    expect(stillRefused.json().detail).toContain(`id ${c.id}`);
+    expect(stillRefused.json().detail).toContain(`"${c.name_en}"`);
     // An edit that activates the rate is checked with the merchants it sends, not those it drops.
     const d = await aMerchant(ctx.app, ctx.auth);
     const moved = await call('PATCH', `${overlapping.id}/`, { merchants: [d.id], status: 0 });

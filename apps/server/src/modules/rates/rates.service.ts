@@ -98,7 +98,9 @@ async function checkActivation(db: Db, activating: readonly RateSlot[]): Promise
   const found = activationConflict(activating, active);
   if (!found) return;
   if (found.kind === 'default') throw conflict('rate_default_active_exists', { name: found.rival.name });
-  throw conflict('rate_personal_active_exists', { name: found.rival.name, merchant: found.merchantId });
+  // The merchant is named in the reader's language; its id only if it went in the meantime.
+  const merchant = (await repo.findMerchantName(db, found.merchantId)) ?? found.merchantId;
+  throw conflict('rate_personal_active_exists', { name: found.rival.name, merchant });
 }
 
 function checkMerchants(rate: { type: RateType; merchantIds: readonly number[] }): void {

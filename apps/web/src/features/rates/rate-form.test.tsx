@@ -106,7 +106,7 @@ describe('rate form', { timeout: 60_000 }, () => {
   it('edits a stored rate, sending only what changed, and keeps a refusal on no field in view', async () => {
     const user = userEvent.setup({ delay: null });
     const stored = aRate(5, 'Chui personal', { type: 'personal', typo: 'ccs2', typo_name: 'CCS Combo 2', price: 14.25, merchants: [7] });
-    const conflict = 'The merchant with id 7 already has the active personal rate "Old" for this connector type. Deactivate it first.';
+    const conflict = 'The merchant "Issyk-Kul Charge" already has the active personal rate "Old" for this connector type. Deactivate it first.';
     const api = stubFetch({ ...common, 'GET /payments/5/': () => jsonResponse(200, stored), 'PATCH /payments/5/': () => jsonResponse(409, { detail: conflict }) });
     render('/rates/edit-rates/5');
 
