@@ -1,5 +1,6 @@
 import { dateParam } from './dates.ts';
 import { DECIMALS, decimalUnits } from './decimal.ts';
+import { exportQuery } from './exports.ts';
 import { isBlank } from './form-values.ts';
 import type { Lang } from './i18n.ts';
 import { intParam, pageParams, searchParam } from './query.ts';
@@ -52,6 +53,24 @@ export const balanceEntryListQuery = z.object({
   user: intParam(1),
 });
 export type BalanceEntryListQuery = z.input<typeof balanceEntryListQuery>;
+
+/** GET /users/payments/export/: the ledger's filters (no paging) and `format` (xlsx or csv). */
+export const balanceEntryExportQuery = z.object({ ...z.omit(balanceEntryListQuery, { page: true, size: true }).shape, ...exportQuery });
+export type BalanceEntryExportQuery = z.output<typeof balanceEntryExportQuery>;
+
+/** The ledger export's sheet name and column headers, in each language (the web's ledger columns). */
+export const BALANCE_EXPORT_LABELS = {
+  sheet: { ru: 'Операции по балансу', en: 'Balance operations', ky: 'Баланс боюнча операциялар' },
+  date: { ru: 'Дата', en: 'Date', ky: 'Күнү' },
+  account: { ru: 'Лицевой счёт', en: 'Account', ky: 'Жеке эсеп' },
+  driver: { ru: 'Пользователь', en: 'User', ky: 'Колдонуучу' },
+  phone: { ru: 'Телефон', en: 'Phone', ky: 'Телефон' },
+  reason: { ru: 'Основание', en: 'Reason', ky: 'Негиздеме' },
+  method: { ru: 'Способ', en: 'Method', ky: 'Ыкмасы' },
+  debit: { ru: 'Списание, сом', en: 'Debit, som', ky: 'Чегерилди, сом' },
+  credit: { ru: 'Зачисление, сом', en: 'Credit, som', ky: 'Түштү, сом' },
+  deposit: { ru: 'Остаток, сом', en: 'Deposit, som', ky: 'Калдык, сом' },
+} as const satisfies Record<string, Record<Lang, string>>;
 
 const id = z.number().check(z.int());
 

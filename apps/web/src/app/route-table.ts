@@ -113,7 +113,8 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'user_detail',
     path: '/users/user/:id',
     parent: 'users',
-    page: () => import('../features/drivers/driver-detail.tsx').then((m) => m.DriverDetail),
+    // The driver's card and their charges are two features; the app page puts them together.
+    page: () => import('./pages/driver-detail-page.tsx').then((m) => m.DriverDetailPage),
   },
   {
     id: 'user_form',
@@ -123,7 +124,7 @@ export const ROUTES: readonly AppRoute[] = [
     idTitle: 'user_edit',
     page: () => import('../features/drivers/driver-form.tsx').then((m) => m.DriverForm),
   },
-  { id: 'charges', path: '/chargers-list', page: comingSoon },
+  { id: 'charges', path: '/chargers-list', page: () => import('../features/charges/charge-list.tsx').then((m) => m.ChargeList) },
   {
     id: 'balance_extract',
     path: '/extract-balance',

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, paged } from '@evcms/contracts/common';
-import { balanceEntry, balanceEntryListQuery, balanceTopUpRequest } from '@evcms/contracts/driver-balance';
+import {
+  BALANCE_EXPORT_LABELS,
+  balanceEntry,
+  balanceEntryExportQuery,
+  balanceEntryListQuery,
+  balanceTopUpRequest,
+} from '@evcms/contracts/driver-balance';
 import {
   driver,
   DRIVER_EXPORT_LABELS,
@@ -20,6 +26,7 @@ import { z } from '@evcms/contracts/schema';
 import { sendExport } from '../../lib/exports/export-stream.ts';
 import { presentPage } from '../../lib/pagination.ts';
 import { driverExportColumns } from './drivers-export.ts';
+import { balanceEntryExportColumns } from './ledger-export.ts';
 import { presentBalanceEntry, presentDriver, presentDriverListItem, presentIdTag } from './drivers.presenter.ts';
 import * as drivers from './drivers.service.ts';
 import * as idTags from './id-tags.service.ts';
@@ -42,6 +49,17 @@ export function driversRoutes(deps: drivers.DriversDeps) {
     r.get('/payments/', {
       schema: { tags: doc, querystring: balanceEntryListQuery, response: { 200: paged(balanceEntry), 400: errorBody } },
       handler: async (request) => presentPage(await ledger.listBalanceEntries(deps, request.query), presentBalanceEntry, request.lang),
+    });
+    r.get('/payments/export/', {
+      schema: { tags: doc, querystring: balanceEntryExportQuery, response: { 400: errorBody } },
+      handler: async (request, reply) =>
+        sendExport(reply, {
+          format: request.query.format,
+          name: 'payments',
+          title: BALANCE_EXPORT_LABELS.sheet[request.lang],
+          columns: balanceEntryExportColumns(request.lang),
+          batches: ledger.exportBalanceEntries(deps, request.query),
+        }),
     });
     // Before /:id/, which would take 'export' for an id.
     r.get('/export/', {

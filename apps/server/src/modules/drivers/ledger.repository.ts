@@ -90,6 +90,18 @@ export async function listBalanceEntries(db: Db, filter: BalanceEntryFilter, win
   return { rows: rows satisfies BalanceEntryRecord[], total: total?.value ?? 0 };
 }
 
+/**
+ * The ledger's next `limit` entries after `last` in its order (newest first): a keyset batch of
+ * an export. From the last entry's stored time, not its JS Date (batched-rows.ts says why).
+ */
+export function balanceEntriesAfter(db: Db, filter: BalanceEntryFilter, last: BalanceEntryRecord | undefined, limit: number): Promise<BalanceEntryRecord[]> {
+  const after = last && sql`(${balanceEntries.createdAt}, ${balanceEntries.id}) < (select created_at, id from balance_entries where id = ${last.id})`;
+  return selectEntries(db)
+    .where(and(entryWhere(filter), after))
+    .orderBy(desc(balanceEntries.createdAt), desc(balanceEntries.id))
+    .limit(limit);
+}
+
 export async function findBalanceEntry(db: Db, id: number): Promise<BalanceEntryRecord | undefined> {
   const [row] = await selectEntries(db).where(eq(balanceEntries.id, id));
   return row;

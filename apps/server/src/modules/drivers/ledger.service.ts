@@ -4,6 +4,7 @@ import type { Paged } from '@evcms/contracts/common';
 import type { BalanceMethod, BalanceTopUp } from '@evcms/contracts/driver-balance';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { batchedRows, EXPORT_BATCH_SIZE } from '../../lib/exports/batched-rows.ts';
 import { pagedResult, pageRequest, pageWindow } from '../../lib/pagination.ts';
 import { getDriver, type DriverDetailRecord } from './drivers.service.ts';
 import * as repo from './ledger.repository.ts';
@@ -38,12 +39,25 @@ export async function topUpBalance(deps: LedgerDeps, driverId: number, input: Ba
   return getDriver(deps, driverId);
 }
 
+/** The ledger's filters as the repository takes them (the list and its export). */
+function entryFilter(query: Omit<BalanceEntryListQuery, 'page' | 'size'>): repo.BalanceEntryFilter {
+  return { from: query.period__from, to: query.period__to, search: query.search, driverId: query.user };
+}
+
 /** The ledger, newest first; `user` keeps one driver's entries. */
 export async function listBalanceEntries(deps: LedgerDeps, query: BalanceEntryListQuery): Promise<Paged<repo.BalanceEntryRecord>> {
   const page = pageRequest(query);
-  const filter = { from: query.period__from, to: query.period__to, search: query.search, driverId: query.user };
-  const { rows, total } = await repo.listBalanceEntries(deps.db, filter, pageWindow(page));
+  const { rows, total } = await repo.listBalanceEntries(deps.db, entryFilter(query), pageWindow(page));
   return pagedResult(rows, total, page);
+}
+
+/** Every entry the ledger's filters select, in its order, in keyset batches (GET /users/payments/export/). */
+export function exportBalanceEntries(
+  deps: LedgerDeps,
+  query: Omit<BalanceEntryListQuery, 'page' | 'size'>,
+): AsyncIterable<readonly repo.BalanceEntryRecord[]> {
+  const filter = entryFilter(query);
+  return batchedRows((last, limit) => repo.balanceEntriesAfter(deps.db, filter, last, limit), EXPORT_BATCH_SIZE);
 }
 
 // ---- For other modules

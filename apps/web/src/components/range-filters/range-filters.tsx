@@ -14,14 +14,19 @@ export interface RangeFilterProps {
   from?: string;
   to?: string;
   onChange: RangeChange;
+  /** Shows the label in the field too: for a list with two ranges of the same kind (start and finish dates). */
+  labelled?: boolean;
   style?: CSSProperties;
 }
+
+// The group is named by the label already; the visible copy is not read a second time.
+const visibleLabel = (label: string, labelled: boolean | undefined) => (labelled ? <span aria-hidden>{label}</span> : undefined);
 
 // Either end may stay open ("registered since May"), as the API takes either bound alone.
 const OPEN_ENDS: [boolean, boolean] = [true, true];
 
 /** A date range of a list filter: calendar days sent as YYYY-MM-DD, shown as DD.MM.YYYY. */
-export function DateRangeFilter({ label, placeholders, from, to, onChange, style }: RangeFilterProps) {
+export function DateRangeFilter({ label, placeholders, from, to, onChange, labelled, style }: RangeFilterProps) {
   // The same objects while the filters stay: new ones would make the picker drop typed text.
   const value = useMemo(() => dateRange(from, to), [from, to]);
   return (
@@ -30,6 +35,7 @@ export function DateRangeFilter({ label, placeholders, from, to, onChange, style
         value={value}
         allowEmpty={OPEN_ENDS}
         format="DD.MM.YYYY"
+        prefix={visibleLabel(label, labelled)}
         placeholder={placeholders}
         onChange={(range) => onChange(dateFilters(range as PickedRange))}
         style={{ width: '100%' }}
@@ -45,7 +51,7 @@ const MINUTE_STEP = 30;
  * A time-of-day range of a list filter, in 30-minute steps, sent as HH:mm:ss. The ends are kept
  * as picked, not swapped: 22:00 to 06:00 is a window across midnight.
  */
-export function TimeRangeFilter({ label, placeholders, from, to, onChange, style }: RangeFilterProps) {
+export function TimeRangeFilter({ label, placeholders, from, to, onChange, labelled, style }: RangeFilterProps) {
   const value = useMemo(() => timeRange(from, to), [from, to]);
   return (
     <div role="group" aria-label={label} style={{ maxWidth: '100%', ...style }}>
@@ -55,6 +61,7 @@ export function TimeRangeFilter({ label, placeholders, from, to, onChange, style
         order={false}
         format="HH:mm"
         minuteStep={MINUTE_STEP}
+        prefix={visibleLabel(label, labelled)}
         placeholder={placeholders}
         onChange={(range) => onChange(timeFilters(range as PickedRange))}
         style={{ width: '100%' }}

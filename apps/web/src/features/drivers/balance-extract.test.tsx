@@ -31,6 +31,8 @@ describe('balance extract', { timeout: 60_000 }, () => {
     const row = (await screen.findByRole('link', { name: 'Asanov Bakyt' })).closest('tr')!;
     expect(row).toHaveTextContent('06.05.2024 15:15Asanov Bakyt10000007 · +996 (555) 12-34-56Cash at the officeTop-up by a manager+150.50250.50 som');
     expect(within(row).getByRole('link', { name: 'Asanov Bakyt' })).toHaveAttribute('href', '/users/user/7');
+    // The ledger downloads as the drivers do (ExportButton's own test follows the download).
+    expect(screen.getByRole('button', { name: /Export/ })).toBeInTheDocument();
     const lastQuery = () => queryOf(api.callsTo('GET /users/payments/').at(-1)!);
 
     const period = within(screen.getByRole('group', { name: 'Period' }));

@@ -1,7 +1,8 @@
-import { CloseOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Tag } from 'antd';
+import { Button, Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../components/export-button/export-button.tsx';
+import { FilterTag } from '../../components/filter-tag.tsx';
 import { useListParams } from '../../components/paged-table/use-list-params.ts';
 import { DateRangeFilter } from '../../components/range-filters/range-filters.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
@@ -44,6 +45,7 @@ export function BalanceExtract() {
           />
           {driverId > 0 && <DriverFilterTag id={driverId} onClose={() => list.setFilter('user', null)} />}
           {filtered && <Button onClick={list.reset}>{t('list.reset')}</Button>}
+          <ExportButton path="/users/payments/export/" query={{ ...(list.search && { search: list.search }), ...sent }} fileName="payments" />
         </Flex>
         <BalanceEntriesTable
           query={query}
@@ -61,19 +63,5 @@ function DriverFilterTag({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation('drivers');
   const driver = useQuery(driversApi.detailQueryOptions(id));
   const name = driver.data ? `${driver.data.surname} ${driver.data.first_name}` : `ID ${id}`;
-  return (
-    <Tag color="blue" style={{ marginInlineEnd: 0, paddingBlock: 2 }} data-testid="extract-driver">
-      <Flex align="center" gap={4}>
-        {t('extract.driver', { name })}
-        <Button
-          type="text"
-          size="small"
-          icon={<CloseOutlined aria-hidden />}
-          aria-label={t('extract.all_drivers')}
-          title={t('extract.all_drivers')}
-          onClick={onClose}
-        />
-      </Flex>
-    </Tag>
-  );
+  return <FilterTag label={t('extract.driver', { name })} clearLabel={t('extract.all_drivers')} onClear={onClose} data-testid="extract-driver" />;
 }

@@ -1,6 +1,7 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Descriptions, Flex, Row, Skeleton, Statistic, Switch, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatMessage } from '@evcms/contracts/messages';
@@ -21,15 +22,23 @@ import { DriverNotFound, driverPaths, parseDriverId } from './driver-route.tsx';
 import { PlatformName } from './driver-values.tsx';
 import { driversApi } from './drivers-api.ts';
 
-/** /users/user/{id}: the driver's profile, car, balance with its top-up, id tags and ledger. */
-export function DriverDetail() {
-  const id = parseDriverId(useParams().id);
-  return id === undefined ? <DriverNotFound /> : <DriverDetailOf id={id} />;
+export interface DriverDetailProps {
+  /**
+   * The driver's charges, above the ledger. The charges feature owns them, and a feature does not
+   * import another: the app composes the two (app/pages/driver-detail-page.tsx).
+   */
+  charges?: (driver: Driver) => ReactNode;
 }
 
-function DriverDetailOf({ id }: { id: number }) {
+/** /users/user/{id}: the driver's profile, car, balance with its top-up, id tags, charges and ledger. */
+export function DriverDetail({ charges }: DriverDetailProps) {
+  const id = parseDriverId(useParams().id);
+  return id === undefined ? <DriverNotFound /> : <DriverDetailOf id={id} charges={charges} />;
+}
+
+function DriverDetailOf({ id, charges }: { id: number } & DriverDetailProps) {
   const driver = useQuery(driversApi.detailQueryOptions(id));
-  if (driver.data) return <DriverCard driver={driver.data} />;
+  if (driver.data) return <DriverCard driver={driver.data} charges={charges} />;
   if (driver.error instanceof ApiError && driver.error.status === 404) return <DriverNotFound />;
   if (driver.isError) return <Alert type="error" showIcon title={driver.error.message} />;
   return <Skeleton active />;
@@ -69,7 +78,7 @@ function BlockedSwitch({ driver }: { driver: Driver }) {
   );
 }
 
-function DriverCard({ driver }: { driver: Driver }) {
+function DriverCard({ driver, charges }: { driver: Driver } & DriverDetailProps) {
   const { t } = useTranslation('drivers');
   const lang = useLang();
   const navigate = useNavigate();
@@ -138,6 +147,7 @@ function DriverCard({ driver }: { driver: Driver }) {
         </Col>
       </Row>
       <DriverIdTags driver={driver} />
+      {charges?.(driver)}
       <DriverLedger driverId={driver.id} />
     </Flex>
   );
@@ -146,7 +156,7 @@ function DriverCard({ driver }: { driver: Driver }) {
 /** The driver's ledger entries, newest first; the whole ledger, filtered to the driver, is a link away. */
 function DriverLedger({ driverId }: { driverId: number }) {
   const { t } = useTranslation('drivers');
-  // Kept in the URL under its own prefix: the driver's charges will sit beside it.
+  // Kept in the URL under its own prefix: the driver's charges sit beside it.
   const list = useListParams({ prefix: 'ledger.' });
   const query = useQuery(driversApi.ledgerQueryOptions({ page: list.page, size: list.size, user: String(driverId) }));
   return (

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { ListState } from '../../components/paged-table/use-list-params.ts';
 import { DateRangeFilter, TimeRangeFilter } from '../../components/range-filters/range-filters.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
-import { refusedFilter, type DriverFilter } from './driver-filters.ts';
+import { refusedFilter } from '../../lib/list-filters.ts';
+import type { DriverFilter } from './driver-filters.ts';
 
 export interface DriverListFiltersProps {
   list: ListState<DriverFilter>;

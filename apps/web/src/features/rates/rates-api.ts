@@ -1,4 +1,4 @@
-import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Paged } from '@evcms/contracts/common';
 import type { MerchantOption } from '@evcms/contracts/merchants';
 import type { Rate, RateCreateRequest, RateStatusesRequest, RateUpdateRequest } from '@evcms/contracts/rates';
@@ -73,7 +73,8 @@ export const ratesApi = {
   /** Merchants by name for the personal rate's picker (`search` empty: the newest); `size` up to 1000. */
   merchantOptionsQueryOptions: (params: { search?: string; size: number }) =>
     queryOptions({
-      queryKey: [...MERCHANT_OPTIONS_KEY, params],
+      // Typed as a plain query key so the shared SearchMultiSelect takes these options.
+      queryKey: [...MERCHANT_OPTIONS_KEY, params] as QueryKey,
       queryFn: ({ signal }) =>
         http.get<Paged<MerchantOption>>('/merchants/for-promotion/', { query: { page: 1, ...params }, signal }),
       placeholderData: keepPreviousData,

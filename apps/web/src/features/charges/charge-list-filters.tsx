@@ -1,0 +1,110 @@
+import { FieldNumberOutlined } from '@ant-design/icons';
+import { Button, Flex, Select } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHARGE_STATUS_KEYS, CHARGE_STATUSES, type ChargeStatus } from '@evcms/contracts/charges';
+import { FilterTag } from '../../components/filter-tag.tsx';
+import type { ListState } from '../../components/paged-table/use-list-params.ts';
+import { DateRangeFilter, TimeRangeFilter } from '../../components/range-filters/range-filters.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
+import { SearchMultiSelect } from '../../components/search-select/search-multi-select.tsx';
+import { useLang } from '../../lib/i18n.ts';
+import { refusedFilter } from '../../lib/list-filters.ts';
+import { listFilter, listValues, type ChargeFilter } from './charge-filters.ts';
+import { chargesApi } from './charges-api.ts';
+
+export interface ChargeListFiltersProps {
+  list: ListState<ChargeFilter>;
+  /** The filters as sent: a typed value missing here is one the server would refuse. */
+  sent: Partial<Record<ChargeFilter, string>>;
+  /** A filter is in force: offer to clear them. */
+  filtered: boolean;
+  /** The driver the list is narrowed to (`user`), by name once a row has told it. */
+  driverName: string | undefined;
+  /** The screen's own buttons (export), at the end of whichever line they land on. */
+  actions?: ReactNode;
+}
+
+/**
+ * The charge list's filters (spec 3 'List filters'): the number, stations (searched on the server),
+ * statuses, the start's days, the finish's days and its time of day. The number acts 500 ms after
+ * the typing stops; the selects and pickers at once.
+ */
+export function ChargeListFilters({ list, sent, filtered, driverName, actions }: ChargeListFiltersProps) {
+  const { t } = useTranslation('charges');
+  const lang = useLang();
+  const { filters } = list;
+  const wide = { width: 280, maxWidth: '100%' };
+  return (
+    <Flex wrap gap="middle" align="center">
+      <SearchInput
+        value={filters.search_by_tx_id ?? ''}
+        onChange={(value) => list.setFilter('search_by_tx_id', value)}
+        placeholder={t('list.number_filter')}
+        aria-label={t('list.number_filter')}
+        prefix={<FieldNumberOutlined aria-hidden />}
+        inputMode="numeric"
+        status={refusedFilter(filters.search_by_tx_id, sent.search_by_tx_id) ? 'error' : undefined}
+        style={{ width: 200, maxWidth: '100%' }}
+      />
+      <SearchMultiSelect
+        value={listValues(sent.station_id__in).map(Number)}
+        onChange={(ids) => list.setFilter('station_id__in', listFilter(ids))}
+        options={chargesApi.stationOptionsQueryOptions}
+        placeholder={t('list.stations')}
+        aria-label={t('list.stations')}
+        notFound={t('list.stations_none')}
+        maxTagCount="responsive"
+        style={wide}
+      />
+      <Select<ChargeStatus[]>
+        mode="multiple"
+        value={listValues(sent.status) as ChargeStatus[]}
+        onChange={(statuses) => list.setFilter('status', listFilter(statuses))}
+        options={CHARGE_STATUS_KEYS.map((status) => ({ value: status, label: CHARGE_STATUSES[status][lang] }))}
+        showSearch={{ optionFilterProp: 'label' }}
+        placeholder={t('list.statuses')}
+        aria-label={t('list.statuses')}
+        maxTagCount="responsive"
+        style={wide}
+      />
+      <DateRangeFilter
+        label={t('list.period')}
+        placeholders={[t('list.date_from'), t('list.date_to')]}
+        from={filters.period__from}
+        to={filters.period__to}
+        onChange={({ from, to }) => list.setFilters({ period__from: from, period__to: to })}
+        labelled
+        style={{ width: 360 }}
+      />
+      <DateRangeFilter
+        label={t('list.finish_date')}
+        placeholders={[t('list.date_from'), t('list.date_to')]}
+        from={filters.finished_date__from}
+        to={filters.finished_date__to}
+        onChange={({ from, to }) => list.setFilters({ finished_date__from: from, finished_date__to: to })}
+        labelled
+        style={{ width: 380 }}
+      />
+      <TimeRangeFilter
+        label={t('list.finish_time')}
+        placeholders={[t('list.time_from'), t('list.time_to')]}
+        from={filters.finished_time__from}
+        to={filters.finished_time__to}
+        onChange={({ from, to }) => list.setFilters({ finished_time__from: from, finished_time__to: to })}
+        labelled
+        style={{ width: 320 }}
+      />
+      {sent.user && (
+        <FilterTag
+          label={driverName ? t('list.driver', { name: driverName }) : t('list.driver_id', { id: sent.user })}
+          clearLabel={t('list.all_drivers')}
+          onClear={() => list.setFilter('user', null)}
+          data-testid="charges-driver"
+        />
+      )}
+      {filtered && <Button onClick={list.reset}>{t('list.reset')}</Button>}
+      {actions && <div style={{ marginInlineStart: 'auto' }}>{actions}</div>}
+    </Flex>
+  );
+}

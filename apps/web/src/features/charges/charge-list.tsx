@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Flex } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../components/export-button/export-button.tsx';
+import { useListParams } from '../../components/paged-table/use-list-params.ts';
+import { ChargeDrawer } from './charge-drawer.tsx';
+import { CHARGE_FILTERS, chargeFiltersToSend, type ChargeFilter } from './charge-filters.ts';
+import { ChargeListFilters } from './charge-list-filters.tsx';
+import { ChargesTable } from './charges-table.tsx';
+import { chargesApi, type ChargeListParams } from './charges-api.ts';
+
+/**
+ * /chargers-list (spec 2.3 'List of user charges'): every charge, newest start first, with the
+ * filters of spec 3 kept in the URL and their export. A driver's page links here with `?user=`
+ * for that driver's charges. A row opens the charge with its meter readings.
+ */
+export function ChargeList() {
+  const { t } = useTranslation('charges');
+  const list = useListParams<ChargeFilter>({ filters: CHARGE_FILTERS });
+  const sent = chargeFiltersToSend(list.filters);
+  const params: ChargeListParams = { page: list.page, size: list.size, ...sent };
+  const query = useQuery(chargesApi.listQueryOptions(params));
+  const filtered = Object.keys(list.filters).length > 0;
+  const [opened, setOpened] = useState<number | null>(null);
+  // The rows of a list narrowed to one driver are that driver's: the first names them.
+  const driverName = sent.user ? query.data?.items.find((charge) => charge.driver?.id === Number(sent.user))?.driver?.name : undefined;
+
+  return (
+    <Card>
+      <Flex vertical gap="middle">
+        <ChargeListFilters
+          list={list}
+          sent={sent}
+          filtered={filtered}
+          driverName={driverName}
+          actions={<ExportButton path={chargesApi.exportPath} query={sent} fileName="transactions" />}
+        />
+        <ChargesTable
+          query={query}
+          list={list}
+          // Spec 8: the same words for an empty search result as the other lists.
+          emptyText={t(filtered ? 'list.nothing_found' : 'list.empty')}
+          onOpen={setOpened}
+        />
+      </Flex>
+      <ChargeDrawer id={opened} onClose={() => setOpened(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import { Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CHARGE_STATUSES, PAYMENT_METHODS, type ChargeListItem, type ChargeResult, type PaymentMethod } from '@evcms/contracts/charges';
+import { useLang } from '../../lib/i18n.ts';
+import { CHARGE_STATUS_COLORS, durationKey, durationParts } from './charge-format.ts';
+
+/** The status in the interface language (the contract's names, so a language switch shows at once), coloured. */
+export function ChargeStatusTag({ status }: Pick<ChargeListItem, 'status'>) {
+  const lang = useLang();
+  return (
+    <Tag color={CHARGE_STATUS_COLORS[status]} style={{ marginInlineEnd: 0, whiteSpace: 'normal' }} data-status={status}>
+      {CHARGE_STATUSES[status][lang]}
+    </Tag>
+  );
+}
+
+/** Spec 3 'transaction result'; nothing while the charge is open. */
+export function ChargeResultText({ result }: { result: ChargeResult | null }) {
+  const { t } = useTranslation('charges');
+  if (result === null) return null;
+  return <Typography.Text type={result === 'successful' ? 'success' : 'danger'}>{t(`result.${result}`)}</Typography.Text>;
+}
+
+export function PaymentMethodName({ method }: { method: PaymentMethod | null }) {
+  const lang = useLang();
+  return method ? PAYMENT_METHODS[method][lang] : null;
+}
+
+/** '1 h 30 min', '12 min', '40 s'; nothing for a charge that never ran. */
+export function Duration({ seconds }: { seconds: number | null }) {
+  const { t } = useTranslation('charges');
+  if (seconds === null) return null;
+  const parts = durationParts(seconds);
+  return <span style={{ whiteSpace: 'nowrap' }}>{t(`units.${durationKey(parts)}`, parts)}</span>;
+}
+
+/** The connector as the charge point named it: its OCPP id and type ('#2 · CCS Combo 2'). */
+export function connectorText(connector: ChargeListItem['connector']): string {
+  return connector.typo_name ? `#${connector.ocpp_16_id} · ${connector.typo_name}` : `#${connector.ocpp_16_id}`;
+}

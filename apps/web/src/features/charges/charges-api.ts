@@ -1,0 +1,44 @@
+import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
+import type { ChargeDetail, ChargeListItem } from '@evcms/contracts/charges';
+import type { Paged } from '@evcms/contracts/common';
+import type { StationOption } from '@evcms/contracts/stations';
+import { http } from '../../lib/http.ts';
+import { resourceApi } from '../../lib/resource-api.ts';
+import type { ChargeFilter } from './charge-filters.ts';
+
+/** The charge list's query as the URL keeps it: page, size and the filters in force, as sent. */
+export type ChargeListParams = { page: number; size: number } & Partial<Record<ChargeFilter, string>>;
+
+// Charges are written by the charge points (the OCPP central system), never by a form: the API
+// has no create or update, so only the reads are taken from the factory.
+const base = resourceApi<{
+  row: ChargeListItem;
+  params: ChargeListParams;
+  item: ChargeDetail;
+  create: never;
+  update: never;
+  detail: true;
+}>({ path: '/users/transactions/', key: ['charges'] });
+
+/** Picker lists of the stations resource under its root key, so a change to stations reaches them. */
+const stationOptionsKey = (params: object): QueryKey => ['stations', 'options', 'for-transaction', params];
+
+/**
+ * /users/transactions/ (the specification's name for charges): the list, one charge with its
+ * meter readings, the export with the list's filters, and the stations to filter by.
+ */
+export const chargesApi = {
+  keys: base.keys,
+  listQueryOptions: base.listQueryOptions,
+  detailQueryOptions: base.detailQueryOptions,
+  /** The export of the list (xlsx or csv) for ExportButton. */
+  exportPath: '/users/transactions/export/',
+  /** Stations by name for the list's filter (`search` empty: the first ones); `size` up to 1000. */
+  stationOptionsQueryOptions: (params: { search?: string; size: number }) =>
+    queryOptions({
+      queryKey: stationOptionsKey(params),
+      queryFn: ({ signal }) =>
+        http.get<Paged<StationOption>>('/stations/for-transaction/', { query: { page: 1, ...params }, signal }),
+      placeholderData: keepPreviousData,
+    }),
+};

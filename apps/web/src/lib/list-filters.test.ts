@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { z } from '@evcms/contracts/schema';
+import { contractFilters, refusedFilter } from './list-filters.ts';
+
+describe('list filters read with the contract', () => {
+  const shape = {
+    id: z.optional(z.string().check(z.regex(/^\d+$/))),
+    ids: z.optional(z.pipe(z.string(), z.transform((text: string) => text.split(',').map(Number)))),
+    other: z.optional(z.string()),
+  };
+  const read = contractFilters(shape, ['id', 'ids']);
+
+  it('send only the named filters the contract accepts, a list comma-joined', () => {
+    expect(read({ id: '42', ids: '3,5' })).toEqual({ id: '42', ids: '3,5' });
+    expect(read({ id: 'x42' })).toEqual({});
+    expect(read({})).toEqual({});
+  });
+
+  it('say when a typed value was refused', () => {
+    expect(refusedFilter('555abc', undefined)).toBe(true);
+    expect(refusedFilter(undefined, undefined)).toBe(false);
+    expect(refusedFilter('', undefined)).toBe(false);
+    expect(refusedFilter('555', '555')).toBe(false);
+  });
+});
