@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openDialog, settled } from './support/antd.ts';
-import { adminApi, chooseLanguage, saveShot } from './support/app.ts';
+import { openDialog, settled, typeDateRange } from './support/antd.ts';
+import { adminApi, chooseLanguage, expectNoSidewaysScroll, saveShot } from './support/app.ts';
 import { newContext, signInThroughForm } from './support/browser.ts';
 import { ADMIN } from './support/server.ts';
 import { crumbs } from './support/stations.ts';
@@ -32,21 +32,6 @@ beforeAll(async () => {
   await signInThroughForm(page, ADMIN.email, ADMIN.password);
 });
 
-/** How far the page itself scrolls sideways (0 when its content fits the window). */
-const pageOverflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-/** At 390 px (the shell's phone layout) and at 1366 px, the page does not scroll sideways. */
-async function expectNoPageOverflow(shotName: string): Promise<void> {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByTestId('sidebar').waitFor({ state: 'detached' });
-  await expect.poll(pageOverflow).toBe(0);
-  await saveShot(page, `${shotName}-phone`);
-  await page.setViewportSize({ width: 1366, height: 850 });
-  await page.getByTestId('sidebar').waitFor();
-  await expect.poll(pageOverflow).toBe(0);
-  await saveShot(page, shotName);
-}
-
 /** Today in Bishkek as the date picker reads it: the ledger's days are Bishkek days. */
 function todayInBishkek(): string {
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Bishkek', day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts();
@@ -54,18 +39,8 @@ function todayInBishkek(): string {
   return `${part('day')}.${part('month')}.${part('year')}`;
 }
 
-/** Types both ends of a date range picker, as a keyboard user does, and waits for its panel to close. */
-async function typeRange(group: Locator, from: string, to: string): Promise<void> {
-  const start = group.getByPlaceholder('Күндөн');
-  await start.click();
-  await settled(page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)'));
-  await start.fill(from);
-  await start.press('Enter');
-  const end = group.getByPlaceholder('Күнгө чейин');
-  await end.fill(to);
-  await end.press('Enter');
-  await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor({ state: 'hidden' });
-}
+/** The placeholders of a day range picker, in Kyrgyz. */
+const DAY_RANGE: [string, string] = ['Күндөн', 'Күнгө чейин'];
 
 describe('drivers and their balance, in Kyrgyz', () => {
   it('tops up a driver’s balance by 150,50 with a reason and shows the new balance and the ledger entry', async () => {
@@ -73,7 +48,7 @@ describe('drivers and their balance, in Kyrgyz', () => {
     await page.goto('/users');
     const row = page.getByRole('row', { name: new RegExp(NAME) });
     await row.getByText('0,00 сом', { exact: true }).waitFor();
-    await expectNoPageOverflow('drivers-list');
+    await expectNoSidewaysScroll(page, 'drivers-list');
 
     await row.getByRole('link', { name: NAME }).click();
     await page.waitForURL(`**/users/user/${driverId}`);
@@ -106,26 +81,26 @@ describe('drivers and their balance, in Kyrgyz', () => {
     await entry.getByText('+150,50', { exact: true }).waitFor();
     await entry.getByText('150,50 сом', { exact: true }).waitFor();
     await entry.getByText(ADMIN.name, { exact: true }).waitFor();
-    await expectNoPageOverflow('driver-detail');
+    await expectNoSidewaysScroll(page, 'driver-detail');
   });
 
   it('finds the entry in the extract of the balances by period, and nothing in another period', async () => {
     await page.goto('/extract-balance');
     const period = page.getByRole('group', { name: 'Мезгил' });
 
-    await typeRange(period, '01.01.2020', '31.12.2020');
+    await typeDateRange(page, period, DAY_RANGE, '01.01.2020', '31.12.2020');
     await page.waitForURL(/period__from=2020-01-01&period__to=2020-12-31/);
     await page.getByText(NOTHING_FOUND, { exact: true }).waitFor();
 
     const today = todayInBishkek();
-    await typeRange(period, today, today);
+    await typeDateRange(page, period, DAY_RANGE, today, today);
     const iso = today.split('.').reverse().join('-');
     await page.waitForURL(new RegExp(`period__from=${iso}&period__to=${iso}`));
     const entry = page.getByRole('row', { name: new RegExp(REASON) });
     await entry.getByRole('link', { name: NAME }).waitFor();
     await entry.getByText('+150,50', { exact: true }).waitFor();
     await entry.getByText('Менеджер толуктаган', { exact: true }).waitFor();
-    await expectNoPageOverflow('balance-extract');
+    await expectNoSidewaysScroll(page, 'balance-extract');
   });
 
   it('registers a card customer with the first card through the form, and opens their page', async () => {
@@ -139,7 +114,7 @@ describe('drivers and their balance, in Kyrgyz', () => {
     // The mask of spec 5 as it is typed.
     await expect.poll(() => phone.inputValue()).toBe('+996 (700) 11-22-33');
     await page.getByLabel('ID-белги', { exact: true }).fill('RFID-7700');
-    await expectNoPageOverflow('driver-form');
+    await expectNoSidewaysScroll(page, 'driver-form');
     await page.getByTestId('driver-submit').click();
 
     const done = await openDialog(page, 'Кардар катталды', { byText: true });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { choose, openDialog } from './support/antd.ts';
-import { adminApi, chooseLanguage, saveShot, type AdminApi } from './support/app.ts';
+import { adminApi, chooseLanguage, expectNoSidewaysScroll, saveShot, type AdminApi } from './support/app.ts';
 import { newContext, signInThroughForm } from './support/browser.ts';
 import { ADMIN } from './support/server.ts';
 import { crumbs } from './support/stations.ts';
@@ -26,9 +26,6 @@ beforeAll(async () => {
 
 const rowOf = (name: string) => page.getByRole('row', { name: new RegExp(name) });
 const switchOf = (name: string) => rowOf(name).getByRole('switch');
-/** How far the page itself scrolls sideways (0 when its content fits the window). */
-const pageOverflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
 /** Flips a row's status switch and confirms the dialog that names the rate. */
 async function toggleStatus(name: string, question: string): Promise<void> {
   await switchOf(name).click();
@@ -37,24 +34,12 @@ async function toggleStatus(name: string, question: string): Promise<void> {
   await dialog.waitFor({ state: 'detached' });
 }
 
-/** At 390 px (the shell's phone layout) and at 1366 px, the page does not scroll sideways. */
-async function expectNoPageOverflow(shotName: string): Promise<void> {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByTestId('sidebar').waitFor({ state: 'detached' });
-  await expect.poll(pageOverflow).toBe(0);
-  await saveShot(page, `${shotName}-phone`);
-  await page.setViewportSize({ width: 1366, height: 850 });
-  await page.getByTestId('sidebar').waitFor();
-  await expect.poll(pageOverflow).toBe(0);
-  await saveShot(page, shotName);
-}
-
 describe('rates, in Kyrgyz', () => {
   it('creates a default rate with a decimal comma price and activates it', async () => {
     await chooseLanguage(page, 'KG', 'ky');
     await page.goto('/rates');
     await page.getByText('Сизде азырынча тарифтер жок').waitFor();
-    await expectNoPageOverflow('rates-empty');
+    await expectNoSidewaysScroll(page, 'rates-empty');
 
     await page.getByRole('button', { name: 'Тариф кошуу' }).click();
     await page.waitForURL('**/rates/edit-rates');
@@ -63,7 +48,7 @@ describe('rates, in Kyrgyz', () => {
     await choose(page, page.getByLabel('Коннектордун түрү', { exact: true }), 'Type 2 (Mennekes)');
     await page.getByText('Бул коннектор түрү үчүн азырынча активдүү демейки тариф жок').waitFor();
     await page.getByLabel('1 кВт·с баасы', { exact: true }).fill('12,5');
-    await expectNoPageOverflow('rate-form');
+    await expectNoSidewaysScroll(page, 'rate-form');
     await page.getByTestId('rate-submit').click();
 
     const done = await openDialog(page, 'Тариф түзүлдү', { byText: true });
@@ -90,7 +75,7 @@ describe('rates, in Kyrgyz', () => {
     await page.locator('.ant-notification').getByText(REFUSAL, { exact: true }).waitFor();
     expect(await switchOf(SECOND).isChecked()).toBe(false);
     expect(await switchOf(FIRST).isChecked()).toBe(true);
-    await expectNoPageOverflow('rates-list');
+    await expectNoSidewaysScroll(page, 'rates-list');
   });
 
   it('makes a personal rate for a merchant found by name, and opens it again with the merchant named', async () => {
@@ -133,6 +118,6 @@ describe('rates, in Kyrgyz', () => {
     await page.waitForURL(/\/rates\/edit-rates\/\d+$/);
     await expect.poll(() => crumbs(page)).toBe('Тарифтер / Тарифти түзөтүү');
     await page.locator('.ant-select-selection-item').filter({ hasText: 'Ош Энергиясы' }).waitFor();
-    await expectNoPageOverflow('rate-form-edit');
+    await expectNoSidewaysScroll(page, 'rate-form-edit');
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, saveShot } from './support/app.ts';
+import { adminApi, saveShot, sidewaysScroll } from './support/app.ts';
 import { newContext, signInThroughForm } from './support/browser.ts';
 import { ADMIN } from './support/server.ts';
 import { seedStations } from './support/stations.ts';
@@ -31,7 +31,6 @@ beforeAll(async () => {
 });
 
 /** How far the page itself scrolls sideways (0 when its content fits the window). */
-const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 async function openPage(width: number, height: number): Promise<Page> {
   const context = await newContext(suite.browser, suite.server.url);
@@ -51,7 +50,7 @@ describe('phones and laptops', () => {
     const menuButton = page.getByRole('button', { name: 'Открыть меню' });
     await menuButton.waitFor();
     expect(await page.getByTestId('sidebar').count()).toBe(0);
-    expect(await pageOverflow(page)).toBe(0);
+    expect(await sidewaysScroll(page)).toBe(0);
 
     // From the keyboard: the header's button opens the drawer.
     await menuButton.focus();
@@ -66,7 +65,7 @@ describe('phones and laptops', () => {
     await page.waitForURL('**/merchants');
     await drawer.waitFor({ state: 'hidden' });
     await page.getByRole('link', { name: `${LONG_NAME} 1` }).waitFor();
-    expect(await pageOverflow(page)).toBe(0);
+    expect(await sidewaysScroll(page)).toBe(0);
     // The table is wider than a phone: it scrolls inside its card instead of the page.
     const table = page.locator('.ant-table-content');
     expect(await table.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
@@ -75,7 +74,7 @@ describe('phones and laptops', () => {
     for (const path of ['/tags', '/settings']) {
       await page.goto(path);
       await page.getByTestId('breadcrumbs').waitFor();
-      expect(await pageOverflow(page), path).toBe(0);
+      expect(await sidewaysScroll(page), path).toBe(0);
     }
     await page.context().close();
   });
@@ -87,7 +86,7 @@ describe('phones and laptops', () => {
     const name = page.getByRole('link', { name: `${LONG_NAME} 1` });
     await name.waitFor();
 
-    expect(await pageOverflow(page)).toBe(0);
+    expect(await sidewaysScroll(page)).toBe(0);
     const table = page.locator('.ant-table-content');
     expect(await table.evaluate((box) => box.scrollWidth - box.clientWidth)).toBe(0);
     // Every column header, the stations one included, stays on one line: a wrapped text has more than one box.
@@ -121,7 +120,7 @@ describe('phones and laptops', () => {
     await page.goto(`/merchants/merchant/${seed.merchantId}/station-info/${seed.other.id}`);
     const details = page.getByTestId('station-details');
     await details.getByText(seed.other.identity).waitFor();
-    expect(await pageOverflow(page)).toBe(0);
+    expect(await sidewaysScroll(page)).toBe(0);
 
     // Two columns would leave each value a third of the phone and cut words like 'Бейшеналиевой'.
     const layout = await details.evaluate((table) => {
@@ -149,7 +148,7 @@ describe('phones and laptops', () => {
     await page.getByTestId('schedule-open').click();
     const monday = page.getByTestId('schedule-day-1');
     await monday.waitFor();
-    expect(await pageOverflow(page)).toBe(0);
+    expect(await sidewaysScroll(page)).toBe(0);
     const widths = await monday.locator('.ant-picker').evaluateAll((pickers) => pickers.map((picker) => (picker as HTMLElement).offsetWidth));
     expect(widths.every((width) => width >= 100), widths.join(', ')).toBe(true);
     await saveShot(page, 'phone-station-schedule', { dialog: true });

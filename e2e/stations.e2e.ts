@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { choose, openDialog } from './support/antd.ts';
-import { adminApi, chooseLanguage, fixture, saveShot, type AdminApi } from './support/app.ts';
+import { adminApi, chooseLanguage, expectNoSidewaysScroll, fixture, saveShot, type AdminApi } from './support/app.ts';
 import { newContext, signInThroughForm } from './support/browser.ts';
 import { useMapStub } from './support/map-stub.ts';
 import { ADMIN } from './support/server.ts';
@@ -9,7 +9,6 @@ import {
   addConnector,
   connectorOnCard,
   crumbs,
-  expectNoOverflowOnPhone,
   modulesOnCard,
   pickFromCatalog,
   pickOnMap,
@@ -175,7 +174,7 @@ describe('stations of a merchant', () => {
       { title: 'EVSE 2\n№ B-7', connectors: [connectorOnCard('Коннектор 1', ['CCS Combo 2', 'Спереди', '120,5 кВт', 'Нет', '14,25 сом/кВт·ч', '3'])] },
     ]);
     await saveShot(page, 'station-card');
-    await expectNoOverflowOnPhone(page, 'station-card-phone');
+    await expectNoSidewaysScroll(page, 'station-card');
   });
 
   it('edits one connector and removes another: the card shows them renumbered', async () => {
@@ -183,7 +182,7 @@ describe('stations of a merchant', () => {
     await page.waitForURL(`**/merchants/merchant/${seed.merchantId}/edit-station/${stationId}`);
     await expect.poll(() => page.getByLabel('Название на кыргызском').inputValue()).toBe(NAMES.ky);
     await expect.poll(() => crumbs(page)).toBe('Мерчанты / Горная Энергия / Редактирование станции');
-    await expectNoOverflowOnPhone(page, 'station-form-phone');
+    await expectNoSidewaysScroll(page, 'station-form');
 
     // The CCS connector moves to the back and gets a cable; the Type 2 goes.
     await page.getByRole('button', { name: 'Редактировать коннектор 1 модуля EVSE 2' }).click();

@@ -44,3 +44,25 @@ export async function pickOption(page: Page, label: string): Promise<void> {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** Types both ends of a date range picker (DD.MM.YYYY), as a keyboard user does, and waits for its panel to close. */
+export async function typeDateRange(page: Page, group: Locator, placeholders: [string, string], from: string, to: string): Promise<void> {
+  const start = group.getByPlaceholder(placeholders[0]);
+  await start.click();
+  await settled(page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)'));
+  await start.fill(from);
+  await start.press('Enter');
+  const end = group.getByPlaceholder(placeholders[1]);
+  await end.fill(to);
+  await end.press('Enter');
+  await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor({ state: 'hidden' });
+}
+
+/** Picks options of a multiple select in turn, each once its list is at rest, then closes the list. */
+export async function chooseMany(page: Page, select: Locator, labels: string[]): Promise<void> {
+  await select.click();
+  await settled(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'));
+  for (const label of labels) await pickOption(page, label);
+  await select.press('Escape');
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').first().waitFor({ state: 'hidden' });
+}

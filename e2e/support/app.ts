@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { choose } from './antd.ts';
 import { ADMIN, type RunningServer } from './server.ts';
 
@@ -35,6 +36,29 @@ export async function saveShot(page: Page, name: string, { dialog = false }: { d
   // Let antd's open/close animations settle so the picture shows the final state.
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: !dialog });
+}
+
+/** How far the page scrolls sideways (0 when it fits the window). */
+export function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/**
+ * The page must not scroll sideways on a 390 px phone nor on a 1366 px laptop; the window is put
+ * back afterwards. Each width is measured once the shell has switched layout (the sidebar becomes
+ * a drawer on the phone).
+ */
+export async function expectNoSidewaysScroll(page: Page, shotName: string): Promise<void> {
+  const before = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('sidebar').waitFor({ state: 'detached' });
+  await expect.poll(() => sidewaysScroll(page)).toBe(0);
+  await saveShot(page, `${shotName}-phone`);
+  await page.setViewportSize({ width: 1366, height: 850 });
+  await page.getByTestId('sidebar').waitFor();
+  await expect.poll(() => sidewaysScroll(page)).toBe(0);
+  await saveShot(page, shotName);
+  await page.setViewportSize(before);
 }
 
 /** The API, called as the administrator outside the browser: for data a spec needs but does not test. */

@@ -30,10 +30,24 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built server (apps/server/dist) on a free port with an empty embedded database. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export interface ServerOptions {
+  /**
+   * Fills the embedded database in `dataDir` before the server opens it (PGlite serves one
+   * process at a time): data that only the charge points write, such as charges.
+   */
+  seed?: (dataDir: string) => Promise<void>;
+}
+
+/** Starts the built server (apps/server/dist) on a free port with an empty embedded database, or one `seed` filled. */
+export async function startServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcms-e2e-'));
+  try {
+    await options.seed?.(dataDir);
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {

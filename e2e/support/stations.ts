@@ -69,18 +69,6 @@ export async function seedStations(api: AdminApi): Promise<StationsSeed> {
 export const crumbs = (page: Page) =>
   page.getByTestId('breadcrumbs').evaluate((nav: HTMLElement) => nav.innerText.replace(/\s+/g, ' ').trim());
 
-/** On a 390 px phone the page must not scroll sideways; the window is put back afterwards. */
-export async function expectNoOverflowOnPhone(page: Page, shotName: string): Promise<void> {
-  const before = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
-  // The shell has switched to its phone layout (the sidebar became a drawer) before measuring.
-  await page.getByTestId('sidebar').waitFor({ state: 'detached' });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
-  await saveShot(page, shotName);
-  await page.setViewportSize(before);
-  await page.getByTestId('sidebar').waitFor();
-}
-
 /** Picks one row of the tag or infrastructure picker (in Kyrgyz) and confirms the choice. */
 export async function pickFromCatalog(page: Page, fieldLabel: string, dialogTitle: string, item: string): Promise<void> {
   await page.getByLabel(fieldLabel, { exact: true }).click();
