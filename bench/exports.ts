@@ -8,7 +8,6 @@
  * the same keyset batches read and dropped with no file made.
  * Run: npm run bench:exports   (ROWS=, BATCH= to change the sizes)
  */
-import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -22,6 +21,7 @@ import { batchedRows, EXPORT_BATCH_SIZE, type FetchBatch } from '../apps/server/
 import type { ExportColumn } from '../apps/server/src/lib/exports/columns.ts';
 import { sendExport } from '../apps/server/src/lib/exports/export-stream.ts';
 import { registerLang } from '../apps/server/src/lib/lang.ts';
+import { fetchInChild, peakRss } from './support/download.ts';
 import { onEachEngine } from './support/engines.ts';
 
 const ROWS = { pglite: Number(process.env.ROWS ?? 100_000), postgres: Number(process.env.ROWS ?? 1_000_000) };
@@ -105,38 +105,6 @@ async function exportApp(database: Database): Promise<FastifyInstance> {
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return app;
-}
-
-/** A client in its own process: GETs the url, counts and discards the bytes. */
-const CLIENT = `
-const http = require('node:http');
-const [url, encoding] = process.argv.slice(1);
-http.get(url, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
-  let bytes = 0;
-  res.on('data', (chunk) => { bytes += chunk.length; });
-  res.on('end', () => { console.log(JSON.stringify({ status: res.statusCode, bytes, complete: res.complete })); });
-}).on('error', (error) => { console.error(error.message); process.exit(1); });`;
-
-function fetchInChild(url: string, encoding: string): Promise<{ status: number; bytes: number; complete: boolean }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', CLIENT, url, encoding], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`client exited with ${code}`))));
-  });
-}
-
-async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number; growthMb: number }> {
-  const base = process.memoryUsage().rss;
-  let peak = base;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
-  try {
-    const result = await work();
-    return { result, peakMb: peak / MB, growthMb: (peak - base) / MB };
-  } finally {
-    clearInterval(timer);
-  }
 }
 
 async function measure(engine: string, database: Database) {

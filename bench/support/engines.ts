@@ -60,8 +60,11 @@ async function onPostgres(name: string, serverUrl: string, measure: Measure) {
   }
 }
 
+/** BENCH_ENGINE=pglite or BENCH_ENGINE=postgres measures that engine only. */
 export async function onEachEngine(name: string, measure: Measure): Promise<void> {
-  await onPglite(name, measure);
+  const only = process.env.BENCH_ENGINE;
+  if (only !== 'postgres') await onPglite(name, measure);
+  if (only === 'pglite') return;
   const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (serverUrl) await onPostgres(name, serverUrl, measure);
   else console.log('\n(set BENCH_DATABASE_URL to a PostgreSQL server to measure it too)');

@@ -1,6 +1,7 @@
 import { CONNECTOR_TYPE_KEYS } from './catalog.ts';
 import { wholeNumber as id } from './common.ts';
 import { dateParam, timeParam } from './dates.ts';
+import { exportQuery } from './exports.ts';
 import type { Lang } from './i18n.ts';
 import { intParam, pageParams } from './query.ts';
 import { z } from './schema.ts';
@@ -39,6 +40,11 @@ export const PAYMENT_METHOD_KEYS = Object.keys(PAYMENT_METHODS) as [PaymentMetho
 /** Spec 3 'transaction result': successful when energy was delivered and paid, failed otherwise; null while open. */
 export const CHARGE_RESULTS = ['successful', 'failed'] as const;
 export type ChargeResult = (typeof CHARGE_RESULTS)[number];
+/** The results' names, as the list and its export show them. */
+export const CHARGE_RESULT_NAMES = {
+  successful: { ru: 'Успешно', en: 'Successful', ky: 'Ийгиликтүү' },
+  failed: { ru: 'Неуспешно', en: 'Failed', ky: 'Ийгиликсиз' },
+} as const satisfies Record<ChargeResult, Names>;
 
 /** Where the price per kWh came from when the charge started (contracts/rates.ts resolvePrice). */
 export const PRICE_SOURCES = ['custom', 'personal', 'default'] as const;
@@ -111,6 +117,34 @@ export const chargeListQuery = z.object({
 });
 export type ChargeListQuery = z.input<typeof chargeListQuery>;
 export type ChargeFilters = z.output<typeof chargeListQuery>;
+
+/** GET /users/transactions/export/: the list's filters (no paging) and `format` (xlsx or csv). */
+export const chargeExportQuery = z.object({ ...z.omit(chargeListQuery, { page: true, size: true }).shape, ...exportQuery });
+export type ChargeExportQuery = z.output<typeof chargeExportQuery>;
+
+/** The charge export's sheet name and column headers, in each language. */
+export const CHARGE_EXPORT_LABELS = {
+  sheet: { ru: 'Зарядки', en: 'Charges', ky: 'Кубаттоолор' },
+  number: { ru: '№', en: 'No.', ky: '№' },
+  driver: { ru: 'Пользователь', en: 'User', ky: 'Колдонуучу' },
+  phone: { ru: 'Телефон', en: 'Phone', ky: 'Телефон' },
+  id_tag: { ru: 'ID-метка', en: 'Id tag', ky: 'ID-белги' },
+  station: { ru: 'Станция', en: 'Station', ky: 'Станция' },
+  connector: { ru: 'Коннектор', en: 'Connector', ky: 'Коннектор' },
+  connector_type: { ru: 'Тип коннектора', en: 'Connector type', ky: 'Коннектордун түрү' },
+  started_at: { ru: 'Начало', en: 'Start', ky: 'Башталышы' },
+  finished_at: { ru: 'Окончание', en: 'Finish', ky: 'Аякташы' },
+  duration: { ru: 'Длительность', en: 'Duration', ky: 'Узактыгы' },
+  consumed: { ru: 'Потребление, кВт·ч', en: 'Consumed, kWh', ky: 'Керектелди, кВт·с' },
+  price: { ru: 'Цена за 1 кВт·ч, сом', en: 'Price per kWh, som', ky: '1 кВт·с баасы, сом' },
+  amount: { ru: 'Сумма, сом', en: 'Amount, som', ky: 'Сумма, сом' },
+  discount: { ru: 'Скидка, сом', en: 'Discount, som', ky: 'Арзандатуу, сом' },
+  total: { ru: 'Итого, сом', en: 'Total, som', ky: 'Бардыгы, сом' },
+  payment_method: { ru: 'Способ оплаты', en: 'Payment method', ky: 'Төлөө ыкмасы' },
+  status: { ru: 'Статус', en: 'Status', ky: 'Статус' },
+  result: { ru: 'Результат', en: 'Result', ky: 'Натыйжа' },
+  stop_reason: { ru: 'Причина остановки', en: 'Stop reason', ky: 'Токтотуунун себеби' },
+} as const satisfies Record<string, Names>;
 
 /** A row of the charge list. Money in som, energy in kWh, times ISO in UTC. */
 export const chargeListItem = z.object({

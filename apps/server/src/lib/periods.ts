@@ -7,8 +7,8 @@ import { TIME_ZONE } from '@evcms/contracts/dates';
  * serves the range; a time of day has to be read from every row the other conditions leave.
  */
 
-/** The instant a Bishkek day (YYYY-MM-DD) starts, `days` days after it. */
-function dayStart(date: string, days = 0): SQL {
+/** The instant a Bishkek day (YYYY-MM-DD, or a date in SQL) starts, `days` days after it. */
+export function dayStart(date: string | SQL, days = 0): SQL {
   return sql`((${date}::date + ${days}::int)::timestamp at time zone ${TIME_ZONE})`;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, serial, smallint, text, time, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, serial, smallint, text, time, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ConnectorType } from '@evcms/contracts/catalog';
 import {
   CHARGE_REFUSALS,
@@ -122,4 +122,27 @@ export const chargeStatusCounts = pgTable(
     charges: bigint('charges', { mode: 'number' }).notNull().default(0),
   },
   () => [check('charge_status_counts_status_check', oneOf('status', CHARGE_STATUS_KEYS))],
+);
+
+/**
+ * How many charges started on each Bishkek day, by the Bishkek day they finished (null while open
+ * or never finished) and status; kept by statement triggers on `charges` as charge_status_counts is
+ * (migration 0009). The list's total under any mix of status, start-day and finish-day filters is a
+ * sum over about ten rows a day, not a count of the charges. Rows are never deleted; a row may
+ * hold 0 after its charges moved on.
+ */
+export const chargeDayCounts = pgTable(
+  'charge_day_counts',
+  {
+    startedOn: date('started_on', { mode: 'string' }).notNull(),
+    finishedOn: date('finished_on', { mode: 'string' }),
+    status: text('status').$type<ChargeStatus>().notNull(),
+    charges: bigint('charges', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    unique('charge_day_counts_key').on(table.startedOn, table.finishedOn, table.status).nullsNotDistinct(),
+    check('charge_day_counts_status_check', oneOf('status', CHARGE_STATUS_KEYS)),
+    // The earliest start of the charges finished from a day (charges.repository.ts): the finish filter's start bound.
+    index('charge_day_counts_finished_on_idx').on(table.finishedOn, table.startedOn),
+  ],
 );

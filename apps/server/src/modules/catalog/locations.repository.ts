@@ -37,17 +37,19 @@ export function listSettlements(db: Db, filter: { countryId?: number | undefined
     .orderBy(settlements.id);
 }
 
-/** What the database holds for the ids of a location. */
+/**
+ * What the database holds for the ids of a location. The reads run one after the other: callers
+ * pass a transaction, one connection, on which pg refuses overlapping queries.
+ */
 export async function findLocationRows(db: Db, ids: LocationIds): Promise<LocationRows> {
-  const [[country], [district], [city]] = await Promise.all([
-    db.select({ id: countries.id }).from(countries).where(eq(countries.id, ids.country)),
+  const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, ids.country));
+  const [district] =
     ids.district === null
-      ? Promise.resolve([])
-      : db.select({ id: districts.id, countryId: districts.countryId }).from(districts).where(eq(districts.id, ids.district)),
-    db
-      .select({ id: settlements.id, countryId: settlements.countryId, districtId: settlements.districtId })
-      .from(settlements)
-      .where(eq(settlements.id, ids.city)),
-  ]);
+      ? []
+      : await db.select({ id: districts.id, countryId: districts.countryId }).from(districts).where(eq(districts.id, ids.district));
+  const [city] = await db
+    .select({ id: settlements.id, countryId: settlements.countryId, districtId: settlements.districtId })
+    .from(settlements)
+    .where(eq(settlements.id, ids.city));
   return { country, district, city };
 }

@@ -1,6 +1,7 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql, type AnyColumn } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { charges, chargeStatusCounts } from '../../db/schema/charges.ts';
+import { TIME_ZONE } from '@evcms/contracts/dates';
+import { chargeDayCounts, charges, chargeStatusCounts } from '../../db/schema/charges.ts';
 import { balanceEntries, drivers } from '../../db/schema/drivers.ts';
 import { aChargePoint, aDriver } from '../../test/builders.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
@@ -94,5 +95,20 @@ describe('the kept status counts', () => {
     const byStatus = new Map(counted.map((row) => [row.status, row.n]));
     expect(kept.filter((row) => row.n !== (byStatus.get(row.status) ?? 0))).toEqual([]);
     expect(kept.reduce((sum, row) => sum + row.n, 0)).toBeGreaterThan(PARALLEL);
+  });
+
+  it('by start day, finish day and status too', async () => {
+    const days = chargeDayCounts;
+    const kept = await ctx.database.db
+      .select({ startedOn: days.startedOn, finishedOn: days.finishedOn, status: days.status, n: days.charges })
+      .from(days)
+      .where(sql`${days.charges} <> 0`);
+    const bishkekDay = (at: AnyColumn) => sql<string | null>`to_char(${at} at time zone ${TIME_ZONE}, 'YYYY-MM-DD')`;
+    const counted = await ctx.database.db
+      .select({ startedOn: bishkekDay(charges.startedAt), finishedOn: bishkekDay(charges.finishedAt), status: charges.status, n: count() })
+      .from(charges)
+      .groupBy(sql`1, 2, 3`);
+    const key = (row: { startedOn: string | null; finishedOn: string | null; status: string; n: number }) => `${row.startedOn} ${row.finishedOn} ${row.status} ${row.n}`;
+    expect(kept.map(key).sort()).toEqual(counted.map(key).sort());
   });
 });

@@ -102,6 +102,24 @@ describe('the charge list', () => {
     expect(await page(4)).toEqual({ items: [], page: 4, pages: 3, size: 2, total: 5 });
   });
 
+  it('totals a list filtered by status and start and finish days from the kept day counts, as a count would', async () => {
+    const total = async (query: string) => (await list(`${query}&size=1`)).json<Paged<ChargeListItem>>().total;
+    expect(await total('?period__from=2024-03-02')).toBe(3);
+    expect(await total('?period__from=2024-03-01&period__to=2024-03-01&status=stopped,finished')).toBe(2);
+    // c2 finished at 00:00:00 on 2 March: counted on the new day, as the filter lists it.
+    expect(await total('?finished_date__from=2024-03-02&finished_date__to=2024-03-02')).toBe(2);
+    expect(await total('?finished_date__to=2024-03-01&status=finished')).toBe(1);
+    expect(await total('?period__from=2024-03-02&finished_date__from=2024-03-01&status=finished,in_progress')).toBe(1);
+    expect(await total('?period__from=2024-03-03&period__to=2024-03-01')).toBe(0);
+  });
+
+  it('reads the older half of a list filtered by the finish day from its oldest end too', async () => {
+    const page = async (n: number) => (await list(`?finished_date__from=2024-03-01&size=1&page=${n}`)).json<Paged<ChargeListItem>>();
+    expect((await page(3)).items.map((item) => item.id)).toEqual([c1.id]);
+    expect((await page(2)).items.map((item) => item.id)).toEqual([c2.id]);
+    expect(await page(1)).toMatchObject({ items: [{ id: c3.id }], pages: 3, total: 3 });
+  });
+
   it('finds a charge by its number', async () => {
     expect(await ids(`?search_by_tx_id=${c2.id}`)).toEqual([c2.id]);
     expect(await ids('?search_by_tx_id=999999')).toEqual([]);
@@ -143,6 +161,8 @@ describe('the charge list', () => {
     expect(await ids('?finished_time__from=23:00:00')).toEqual([c1.id]);
     expect(await ids('?finished_time__to=00:00:00')).toEqual([c2.id]);
     expect(await ids('?finished_time__from=23:59:59&finished_time__to=00:00:00')).toEqual([c2.id, c1.id]);
+    // Across midnight the total is counted as two ranges of the index, each once.
+    expect((await list('?finished_time__from=23:00:00&finished_time__to=10:00:00&size=1')).json<Paged<ChargeListItem>>()).toMatchObject({ total: 2, pages: 2 });
     expect(await ids('?finished_time__from=10:00:00&finished_time__to=10:30:00')).toEqual([c3.id]);
     expect(await ids('?finished_time__from=10:30:01&finished_time__to=23:59:58')).toEqual([]);
   });

@@ -14,7 +14,7 @@ const kw = (watts: number) => fromMinorUnits(watts, DECIMALS.energy);
 const orNull = <T, R>(value: T | null, present: (value: T) => R): R | null => (value === null ? null : present(value));
 
 /** Start to finish; an open charge runs until now; one that never ran (initiated, canceled) or stopped unseen has none. */
-function duration(charge: ChargeRecord, now: Date): number | null {
+export function chargeDuration(charge: ChargeRecord, now: Date): number | null {
   if (charge.finishedAt) return durationSeconds(charge.startedAt, charge.finishedAt);
   if (isRunning(charge.status)) return durationSeconds(charge.startedAt, now);
   return charge.status === 'not_completed' ? durationSeconds(charge.startedAt, charge.lastMeterAt) : null;
@@ -33,7 +33,7 @@ export function presentChargeListItem(charge: ChargeRecord, lang: Lang, now: Dat
     },
     started_at: charge.startedAt.toISOString(),
     finished_at: orNull(charge.finishedAt, (at) => at.toISOString()),
-    duration_seconds: duration(charge, now),
+    duration_seconds: chargeDuration(charge, now),
     consumed: kwh(charge.consumedWh),
     price: orNull(charge.priceTyiyn, som),
     amount: som(charge.amountTyiyn),

@@ -1,13 +1,13 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ChargeStatus } from '@evcms/contracts/charges';
 import { LANGUAGES, type Lang } from '@evcms/contracts/i18n';
 import type { Localized } from '@evcms/contracts/localized';
 import type { Db } from '../../db/client.ts';
-import { charges, chargeStatusCounts } from '../../db/schema/charges.ts';
+import { chargeDayCounts, charges, chargeStatusCounts } from '../../db/schema/charges.ts';
 import { drivers } from '../../db/schema/drivers.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
 import { stationConnectors, stations } from '../../db/schema/stations.ts';
-import { withinDays } from '../../lib/periods.ts';
+import { dayStart, withinDays } from '../../lib/periods.ts';
 import { OPEN_STATUSES, pageReading } from './charges.rules.ts';
 
 /** A charge's row, as the charge services read and write it. */
@@ -162,6 +162,18 @@ function finishedTimeWithin(from: string | undefined, to: string | undefined): S
   return sql`(${time} >= ${from}::time or ${time} <= ${to}::time)`;
 }
 
+/**
+ * A charge finished on `from` or later started on or after the earliest start day of the charges
+ * finished since then, which the kept day counts know: the oldest-first walk of a finish-filtered
+ * list's last pages then begins near its first row, not at the oldest charge.
+ */
+function startBoundOfFinishedFrom(from: string | undefined): SQL | undefined {
+  if (from === undefined) return undefined;
+  const days = chargeDayCounts;
+  const earliest = sql`(select min(${days.startedOn}) from ${days} where ${days.finishedOn} >= ${from} and ${days.charges} > 0)`;
+  return sql`${charges.startedAt} >= ${dayStart(earliest)}`;
+}
+
 function chargeWhere(filter: ChargeFilter): SQL | undefined {
   return and(
     filter.id === undefined ? undefined : eq(charges.id, filter.id),
@@ -173,6 +185,7 @@ function chargeWhere(filter: ChargeFilter): SQL | undefined {
     // Nothing finishes before it starts (a check constraint): the finish's bound is also the start's,
     // which lets the newest-first walk begin at the right place.
     ...withinDays(charges.startedAt, undefined, filter.finishedTo),
+    startBoundOfFinishedFrom(filter.finishedFrom),
     finishedTimeWithin(filter.finishedTimeFrom, filter.finishedTimeTo),
   );
 }
@@ -202,11 +215,6 @@ function toRecord({ charge, driver, stationName }: SelectedCharge): ChargeRecord
   return { ...charge, driver: driver && driver.id !== null ? driver : null, stationName };
 }
 
-/** A filter of statuses at most: its total is the kept count of each status. */
-function onlyStatuses(filter: ChargeFilter): boolean {
-  return Object.entries(filter).every(([key, value]) => value === undefined || key === 'statuses');
-}
-
 function countByStatus(db: Db, statuses: ChargeStatus[] | undefined) {
   return db
     .select({ value: sql<number>`coalesce(sum(${chargeStatusCounts.charges}), 0)::int` })
@@ -214,30 +222,85 @@ function countByStatus(db: Db, statuses: ChargeStatus[] | undefined) {
     .where(statuses ? inArray(chargeStatusCounts.status, statuses) : undefined);
 }
 
+/** Days from `from` to `to`, both included; either end may be open. */
+function daysWithin(column: typeof chargeDayCounts.startedOn | typeof chargeDayCounts.finishedOn, from: string | undefined, to: string | undefined) {
+  return [from === undefined ? undefined : gte(column, from), to === undefined ? undefined : lte(column, to)];
+}
+
+function countByDay(db: Db, filter: ChargeFilter) {
+  const days = chargeDayCounts;
+  return db
+    .select({ value: sql<number>`coalesce(sum(${days.charges}), 0)::int` })
+    .from(days)
+    .where(
+      and(
+        filter.statuses ? inArray(days.status, filter.statuses) : undefined,
+        ...daysWithin(days.startedOn, filter.startedFrom, filter.startedTo),
+        ...daysWithin(days.finishedOn, filter.finishedFrom, filter.finishedTo),
+      ),
+    );
+}
+
+const DAY_COUNTED: readonly (keyof ChargeFilter)[] = ['statuses', 'startedFrom', 'startedTo', 'finishedFrom', 'finishedTo'];
+
 /**
- * Newest start first (then the highest number). The count and the page are two queries; a list
- * filtered by status at most takes its total from the kept status counts. A page in the older
- * half is read from the oldest end (charges.rules.ts pageReading), so the last page walks as few
- * index entries as the first.
+ * The list's total: a filter of statuses at most sums the kept count of each status, one of
+ * statuses, start days and finish days the kept day counts; any other is counted from the indexes.
+ */
+async function countCharges(db: Db, filter: ChargeFilter): Promise<number> {
+  const given = (Object.keys(filter) as (keyof ChargeFilter)[]).filter((key) => filter[key] !== undefined);
+  const { finishedTimeFrom: from, finishedTimeTo: to } = filter;
+  if (from !== undefined && to !== undefined && from > to) {
+    // Across midnight the window is two disjoint ranges; counted apart, each reads only its part of the index (an OR reads all of it).
+    const halves = await Promise.all([countCharges(db, { ...filter, finishedTimeTo: undefined }), countCharges(db, { ...filter, finishedTimeFrom: undefined })]);
+    return halves[0] + halves[1];
+  }
+  const valueOf = async (counted: Promise<{ value: number }[]>) => (await counted)[0]?.value ?? 0;
+  if (given.every((key) => key === 'statuses')) return valueOf(countByStatus(db, filter.statuses));
+  if (given.every((key) => DAY_COUNTED.includes(key))) return valueOf(countByDay(db, filter));
+  return valueOf(db.select({ value: count() }).from(charges).where(chargeWhere(filter)));
+}
+
+/**
+ * Newest start first (then the highest number). The count and the page are two queries; the total
+ * comes from the kept counts where the filter allows (countCharges). A page in the older half is
+ * read from the oldest end (charges.rules.ts pageReading), so the last page walks as few index
+ * entries as the first; the page's numbers are found first, from the filter's index alone where it
+ * can, and only its rows are read and joined, not every row skipped on the way.
  */
 export async function listCharges(db: Db, filter: ChargeFilter, window: { limit: number; offset: number }) {
   const where = chargeWhere(filter);
   const page = (reading: { ascending: boolean; limit: number; offset: number }) => {
     const order = reading.ascending ? [asc(charges.startedAt), asc(charges.id)] : [desc(charges.startedAt), desc(charges.id)];
+    const numbers = db.select({ id: charges.id }).from(charges).where(where).orderBy(...order).limit(reading.limit).offset(reading.offset).as('page');
     return selectCharges(db)
-      .where(where)
+      .innerJoin(numbers, eq(numbers.id, charges.id))
       .orderBy(...order)
-      .limit(reading.limit)
-      .offset(reading.offset)
       .then((rows) => (reading.ascending ? rows.reverse() : rows).map(toRecord));
   };
-  const counted = onlyStatuses(filter) ? countByStatus(db, filter.statuses) : db.select({ value: count() }).from(charges).where(where);
+  const counted = countCharges(db, filter);
   if (window.offset === 0) {
-    const [rows, [total]] = await Promise.all([page({ ascending: false, ...window }), counted]);
-    return { rows, total: total?.value ?? 0 };
+    const [rows, total] = await Promise.all([page({ ascending: false, ...window }), counted]);
+    return { rows, total };
   }
-  const total = (await counted)[0]?.value ?? 0;
+  const total = await counted;
+  // A page past the end is empty, without walking the whole index to find so.
+  if (window.offset >= total) return { rows: [], total };
   return { rows: await page(pageReading(window, total)), total };
+}
+
+/**
+ * The list's next `limit` charges after `last` in its order (newest start first): a keyset batch
+ * of an export, read from the same indexes as the list's first page. From the last charge's stored
+ * start, not its JS Date (lib/exports/batched-rows.ts says why).
+ */
+export async function chargesAfter(db: Db, filter: ChargeFilter, last: ChargeRecord | undefined, limit: number): Promise<ChargeRecord[]> {
+  const after = last && sql`(${charges.startedAt}, ${charges.id}) < (select started_at, id from charges where id = ${last.id})`;
+  const rows = await selectCharges(db)
+    .where(and(chargeWhere(filter), after))
+    .orderBy(desc(charges.startedAt), desc(charges.id))
+    .limit(limit);
+  return rows.map(toRecord);
 }
 
 export async function findCharge(db: Db, id: number): Promise<ChargeRecord | undefined> {

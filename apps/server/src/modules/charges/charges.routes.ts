@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { chargeDetail, chargeListItem, chargeListQuery } from '@evcms/contracts/charges';
+import { CHARGE_EXPORT_LABELS, chargeDetail, chargeExportQuery, chargeListItem, chargeListQuery } from '@evcms/contracts/charges';
 import { errorBody, paged } from '@evcms/contracts/common';
 import { idPathParams } from '@evcms/contracts/query';
+import { sendExport } from '../../lib/exports/export-stream.ts';
 import { presentPage } from '../../lib/pagination.ts';
+import { chargeExportColumns } from './charges-export.ts';
 import { presentChargeDetail, presentChargeListItem } from './charges.presenter.ts';
 import * as charges from './charges.service.ts';
 
@@ -16,6 +18,18 @@ export function chargesRoutes(deps: charges.ChargesDeps) {
     r.get('/', {
       schema: { tags: doc, querystring: chargeListQuery, response: { 200: paged(chargeListItem), 400: errorBody } },
       handler: async (request) => presentPage(await charges.listCharges(deps, request.query), presentChargeListItem, request.lang),
+    });
+    // Before /:id/, which would take 'export' for an id.
+    r.get('/export/', {
+      schema: { tags: doc, querystring: chargeExportQuery, response: { 400: errorBody } },
+      handler: async (request, reply) =>
+        sendExport(reply, {
+          format: request.query.format,
+          name: 'transactions',
+          title: CHARGE_EXPORT_LABELS.sheet[request.lang],
+          columns: chargeExportColumns(request.lang),
+          batches: charges.exportCharges(deps, request.query),
+        }),
     });
     r.get('/:id/', {
       schema: { tags: doc, params: idPathParams, response: { 200: chargeDetail, 400: errorBody, 404: errorBody } },

@@ -2,6 +2,7 @@ import type { ChargeFilters } from '@evcms/contracts/charges';
 import type { Paged } from '@evcms/contracts/common';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { batchedRows, EXPORT_BATCH_SIZE } from '../../lib/exports/batched-rows.ts';
 import { pagedResult, pageRequest, pageWindow } from '../../lib/pagination.ts';
 import * as repo from './charges.repository.ts';
 
@@ -13,10 +14,9 @@ export interface ChargesDeps {
   db: Db;
 }
 
-/** The charge list, newest start first, with the list's filters (contracts/charges.ts chargeListQuery). */
-export async function listCharges(deps: ChargesDeps, query: ChargeFilters): Promise<Paged<repo.ChargeRecord>> {
-  const page = pageRequest(query);
-  const filter: repo.ChargeFilter = {
+/** The list's filters as the repository takes them (the list and its export). */
+function chargeFilter(query: Omit<ChargeFilters, 'page' | 'size'>): repo.ChargeFilter {
+  return {
     id: query.search_by_tx_id,
     stationIds: query.station_id__in,
     statuses: query.status,
@@ -28,8 +28,19 @@ export async function listCharges(deps: ChargesDeps, query: ChargeFilters): Prom
     finishedTimeTo: query.finished_time__to,
     driverId: query.user,
   };
-  const { rows, total } = await repo.listCharges(deps.db, filter, pageWindow(page));
+}
+
+/** The charge list, newest start first, with the list's filters (contracts/charges.ts chargeListQuery). */
+export async function listCharges(deps: ChargesDeps, query: ChargeFilters): Promise<Paged<repo.ChargeRecord>> {
+  const page = pageRequest(query);
+  const { rows, total } = await repo.listCharges(deps.db, chargeFilter(query), pageWindow(page));
   return pagedResult(rows, total, page);
+}
+
+/** Every charge the list's filters select, in the list's order, in keyset batches (GET /users/transactions/export/). */
+export function exportCharges(deps: ChargesDeps, query: Omit<ChargeFilters, 'page' | 'size'>): AsyncIterable<readonly repo.ChargeRecord[]> {
+  const filter = chargeFilter(query);
+  return batchedRows((last, limit) => repo.chargesAfter(deps.db, filter, last, limit), EXPORT_BATCH_SIZE);
 }
 
 export async function getCharge(deps: ChargesDeps, id: number): Promise<repo.ChargeRecord> {

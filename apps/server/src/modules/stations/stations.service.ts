@@ -142,7 +142,9 @@ export async function updateStation(deps: StationsDeps, id: number, input: Stati
       const tags = input.tags ?? (input.delete_tags ? [] : undefined);
       const environment = input.environment ?? (input.delete_environment ? [] : undefined);
       const locationSent = input.country !== undefined || input.city !== undefined;
-      const [media, connectors] = await Promise.all([parts.findMedia(tx, [id]), parts.findConnectors(tx, [id])]);
+      // One after the other: a transaction is one connection, and pg refuses overlapping queries on it.
+      const media = await parts.findMedia(tx, [id]);
+      const connectors = await parts.findConnectors(tx, [id]);
       const mediaChanged = added.length > 0 || input.deleted_media_ids.length > 0;
       const plan = input.deleted_conns_ids.length ? planConnectors(connectors, [], input.deleted_conns_ids) : undefined;
       throwProblems({

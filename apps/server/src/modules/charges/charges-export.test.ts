@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as BatchedRows from '../../lib/exports/batched-rows.ts';
+import { aCharge, aChargePoint, aDriver } from '../../test/builders.ts';
+import { readCsv, readWorkbook, sheetValues } from '../../test/spreadsheets.ts';
+import { useSignedInApp } from '../../test/test-app.ts';
+import type { ChargeRow } from './charge-lifecycle.service.ts';
+import { openCharge } from './charge-start.service.ts';
+
+// Batches of two, so every export here crosses batch boundaries, one of them between two charges of one instant.
+vi.mock('../../lib/exports/batched-rows.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof BatchedRows>()),
+  EXPORT_BATCH_SIZE: 2,
+}));
+
+const ctx = useSignedInApp();
+
+const download = (query: string, lang = 'ru', headers = ctx.auth) =>
+  ctx.app.inject({ method: 'GET', url: `/api/v1/users/transactions/export/${query}`, headers: { ...headers, 'accept-language': lang } });
+
+/** The charge numbers of the csv export with `query`, in the file's order. */
+async function numbers(query: string): Promise<number[]> {
+  const response = await download(`?format=csv&${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return readCsv(response.rawPayload)
+    .slice(1)
+    .map((row) => Number(row[0]));
+}
+
+/* The charges of charges-list.test.ts: around Bishkek midnight (UTC+6), the filters' days and times being Bishkek's. */
+let stationA: Awaited<ReturnType<typeof aChargePoint>>;
+let stationB: Awaited<ReturnType<typeof aChargePoint>>;
+let driverId: number;
+let c1: ChargeRow; // A, 1 March 23:00 -> 23:59:59, finished
+let c2: ChargeRow; // A, started at c1's instant to the microsecond -> 2 March 00:00:00, stopped by the back office
+let c3: ChargeRow; // B, the driver, 2 March 09:00 -> 10:30, finished
+let c4: ChargeRow; // B, the driver, 2 March 23:00, charging
+let c5: ChargeRow; // A, 3 March 12:00, an unknown tag: unauthorized
+
+beforeAll(async () => {
+  stationA = await aChargePoint(ctx.database, { name: 'Ala-Too', customFeeTyiyn: 1250 });
+  stationB = await aChargePoint(ctx.database, { name: 'Dordoi', typo: 'ccs2' });
+  driverId = (await aDriver(ctx.database, { surname: 'Асанов', firstName: 'Бакыт', phone: '996555100200', balanceTyiyn: 500_000 })).id;
+  c1 = await aCharge(ctx.database, { station: stationA, startedAt: new Date('2024-03-01T17:00:00Z'), finishedAt: new Date('2024-03-01T17:59:59Z') });
+  c2 = await aCharge(ctx.database, { station: stationA, startedAt: new Date('2024-03-01T17:30:00Z'), finishedAt: new Date('2024-03-01T18:00:00Z'), stop: 'stopped' });
+  c3 = await aCharge(ctx.database, {
+    station: stationB,
+    driverId,
+    startedAt: new Date('2024-03-02T03:00:00Z'),
+    finishedAt: new Date('2024-03-02T04:30:00Z'),
+    meterStartWh: 100_000,
+    consumedWh: 12_345,
+    reason: 'EVDisconnected',
+  });
+  c4 = await aCharge(ctx.database, { station: stationB, driverId, startedAt: new Date('2024-03-02T17:00:00Z'), stop: false });
+  c5 = (await openCharge(ctx.database.db, { stationId: stationA.id, ocppConnectorId: 1, idTag: 'STRANGER', meterStartWh: 0, startedAt: new Date('2024-03-03T06:00:00Z') }))
+    .charge;
+  // One instant to the microsecond, which a JS Date would cut to the millisecond.
+  await ctx.database.db.execute(sql`update charges set started_at = '2024-03-01 17:00:00.123456+00' where id in (${c1.id}, ${c2.id})`);
+});
+
+describe('GET /users/transactions/export/', () => {
+  it('gives the list as csv with headers in the language asked, Bishkek times, kWh, som and names', async () => {
+    const response = await download('?format=csv');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="transactions-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [header, ...rows] = readCsv(response.rawPayload);
+    expect(header).toEqual([
+      '№', 'Пользователь', 'Телефон', 'ID-метка', 'Станция', 'Коннектор', 'Тип коннектора', 'Начало', 'Окончание', 'Длительность',
+      'Потребление, кВт·ч', 'Цена за 1 кВт·ч, сом', 'Сумма, сом', 'Скидка, сом', 'Итого, сом', 'Способ оплаты', 'Статус', 'Результат', 'Причина остановки',
+    ]);
+    // Newest start first; c2 and c1 share their start, so the higher number first, each in its own batch of two.
+    expect(rows.map((row) => Number(row[0]))).toEqual([c5.id, c4.id, c3.id, c2.id, c1.id]);
+    expect(rows[2]).toEqual([
+      String(c3.id), 'Асанов Бакыт', "'+996555100200", c3.idTag, 'Dordoi ru', '1', 'CCS Combo 2', '2024-03-02 09:00:00', '2024-03-02 10:30:00', '1:30:00',
+      '12.345', '10.00', '123.45', '0.00', '123.45', 'Личный баланс', 'Завершена', 'Успешно', 'EVDisconnected',
+    ]);
+    // Unauthorized: no driver, price, finish or payment; failed.
+    expect(rows[0]).toMatchObject({ 1: '', 2: '', 3: 'STRANGER', 8: '', 9: '', 11: '', 15: '', 16: 'Не авторизована', 17: 'Неуспешно' });
+    // Open: its duration runs to the export, no result yet.
+    expect(rows[1]).toMatchObject({ 8: '', 14: '0.00', 16: 'Идёт зарядка', 17: '' });
+    expect(rows[1]![9]).toMatch(/^\d+:\d{2}:\d{2}$/);
+    expect(rows[3]).toMatchObject({ 7: '2024-03-01 23:00:00', 8: '2024-03-02 00:00:00', 11: '12.50', 16: 'Остановлена', 18: 'Remote' });
+  });
+
+  it('gives xlsx by default, a sheet and headers in the language asked, numbers as numbers', async () => {
+    const response = await download('', 'en');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="transactions-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    const values = sheetValues((await readWorkbook(response.rawPayload)).getWorksheet('Charges')!);
+    expect(values[0]!.slice(0, 4)).toEqual(['No.', 'User', 'Phone', 'Id tag']);
+    expect(values.slice(1).map((row) => row[0])).toEqual([c5.id, c4.id, c3.id, c2.id, c1.id]);
+    const row = values[3]!;
+    expect([row[2], row[6], row[7], row[10], row[11], row[14], row[15], row[16], row[17]]).toEqual([
+      '+996555100200', 'CCS Combo 2', new Date('2024-03-02T09:00:00Z'), 12.345, 10, 123.45, 'Personal balance', 'Finished', 'Successful',
+    ]);
+    const ky = sheetValues((await readWorkbook((await download('', 'ky')).rawPayload)).getWorksheet('Кубаттоолор')!);
+    expect(ky[3]![16]).toBe('Аяктады');
+  });
+
+  it('applies each of the list’s filters', async () => {
+    expect(await numbers(`search_by_tx_id=${c2.id}`)).toEqual([c2.id]);
+    expect(await numbers(`station_id__in=${stationA.id}`)).toEqual([c5.id, c2.id, c1.id]);
+    expect(await numbers(`station_id__in=${stationB.id}&station_id__in=${stationA.id}`)).toHaveLength(5);
+    expect(await numbers('status=finished,stopped')).toEqual([c3.id, c2.id, c1.id]);
+    expect(await numbers('period__from=2024-03-02')).toEqual([c5.id, c4.id, c3.id]);
+    expect(await numbers('period__to=2024-03-01')).toEqual([c2.id, c1.id]);
+    expect(await numbers('finished_date__from=2024-03-02&finished_date__to=2024-03-02')).toEqual([c3.id, c2.id]);
+    expect(await numbers('finished_time__from=23:59:59&finished_time__to=00:00:00')).toEqual([c2.id, c1.id]);
+    expect(await numbers(`user=${driverId}`)).toEqual([c4.id, c3.id]);
+    expect(await numbers(`user=${driverId}&status=finished`)).toEqual([c3.id]);
+    expect(await numbers('status=pause')).toEqual([]);
+  });
+
+  it('refuses an unknown format and a malformed filter with a 400 naming them', async () => {
+    for (const [query, field] of [
+      ['format=pdf', 'format'],
+      ['status=done', 'status'],
+      ['station_id__in=1,x', 'station_id__in'],
+      ['finished_time__from=24:00:00', 'finished_time__from'],
+      ['period__to=2024-02-30', 'period__to'],
+    ]) {
+      const response = await download(`?${query}`, 'en');
+      expect(response.statusCode, query).toBe(400);
+      expect(Object.keys(response.json()), query).toContain(field);
+    }
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await download('?format=csv', 'ru', {})).statusCode).toBe(401);
+  });
+
+  it('is in the API document with the list’s filters and the format, the ledger’s export too', async () => {
+    type Get = { get: { parameters: { name: string }[] } };
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Get> }>();
+    const names = (path: string) => doc.paths[path]!.get.parameters.map((parameter) => parameter.name);
+    expect(names('/api/v1/users/transactions/export/')).toEqual(expect.arrayContaining(['format', 'status', 'station_id__in', 'finished_time__to', 'user']));
+    expect(names('/api/v1/users/transactions/export/')).not.toContain('page');
+    expect(names('/api/v1/users/payments/export/')).toEqual(expect.arrayContaining(['format', 'period__from', 'search', 'user']));
+  });
+});

@@ -1,0 +1,114 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chooseMany, openDialog, settled, typeDateRange } from './support/antd.ts';
+import { expectNoSidewaysScroll } from './support/app.ts';
+import { newContext, signInThroughForm } from './support/browser.ts';
+import { seedCharges, type ChargesSeed } from './support/charges.ts';
+import { ADMIN } from './support/server.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+
+const seed = {} as ChargesSeed;
+const suite = useServerAndBrowser({}, { seed: async (dataDir) => void Object.assign(seed, await seedCharges(dataDir)) });
+
+const NAME = 'Асанов Бакыт';
+const NOTHING_FOUND = 'К сожалению, ничего не найдено. Проверьте правильность данных для поиска.';
+const DATES: [string, string] = ['С даты', 'По дату'];
+
+// One manager's session, in Russian (the default language), in order.
+let page: Page;
+
+beforeAll(async () => {
+  const context = await newContext(suite.browser, suite.server.url);
+  page = await context.newPage();
+  await signInThroughForm(page, ADMIN.email, ADMIN.password);
+});
+
+/** The row of charge `id`, found by its number's button. */
+const rowOf = (id: number) => page.getByRole('row').filter({ has: page.getByRole('button', { name: `Открыть зарядку № ${id}`, exact: true }) });
+
+describe('the charges of the users, in Russian', () => {
+  it('lists every charge, newest first, as a manager reads it, and opens one with its meter readings', async () => {
+    await page.goto('/chargers-list');
+    const finished = rowOf(seed.finished);
+    await finished.getByRole('link', { name: NAME }).waitFor();
+    // Times in Bishkek, a decimal comma, the status in its colour.
+    for (const text of ['01.03.2024 10:00', '01.03.2024 11:30', '1 ч 30 мин', '12,345', '12,50', '154,31', 'Личный баланс', 'Успешная']) {
+      await finished.getByText(text, { exact: true }).first().waitFor();
+    }
+    await expect.poll(() => finished.getByText('Завершена', { exact: true }).getAttribute('class')).toMatch(/ant-tag-green/);
+    await rowOf(seed.refused).getByText('Неизвестная метка', { exact: true }).waitFor();
+    await rowOf(seed.running).getByText('Идёт зарядка', { exact: true }).waitFor();
+    await rowOf(seed.stopped).getByText('Остановлена', { exact: true }).waitFor();
+    await expectNoSidewaysScroll(page, 'charges-list');
+
+    await finished.getByRole('button', { name: `Открыть зарядку № ${seed.finished}` }).click();
+    const drawer = await openDialog(page, `Зарядка № ${seed.finished}`);
+    await drawer.getByText('100,000 кВт·ч', { exact: true }).waitFor();
+    await drawer.getByText('112,345 кВт·ч', { exact: true }).waitFor();
+    await drawer.getByText('Собственный тариф коннектора', { exact: true }).waitFor();
+    await drawer.getByText('EVDisconnected', { exact: true }).waitFor();
+    await drawer.getByRole('button', { name: 'Закрыть' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+  });
+
+  it('filters by status and by the start’s period, and the address keeps the filters', async () => {
+    await page.goto('/chargers-list');
+    await rowOf(seed.refused).waitFor();
+
+    await chooseMany(page, page.getByLabel('Статусы', { exact: true }), ['Завершена', 'Остановлена']);
+    await page.waitForURL(/status=finished%2Cstopped/);
+    await rowOf(seed.refused).waitFor({ state: 'detached' });
+    await rowOf(seed.running).waitFor({ state: 'detached' });
+    await rowOf(seed.finished).waitFor();
+    await rowOf(seed.stopped).waitFor();
+
+    const period = page.getByRole('group', { name: 'Дата начала' });
+    await typeDateRange(page, period, DATES, '02.03.2024', '02.03.2024');
+    await page.waitForURL(/period__from=2024-03-02&period__to=2024-03-02/);
+    await rowOf(seed.finished).waitFor({ state: 'detached' });
+    await rowOf(seed.stopped).waitFor();
+
+    // A reload (or a shared link) brings the same list back.
+    await page.reload();
+    await rowOf(seed.stopped).waitFor();
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    const statuses = page.locator('.ant-select', { has: page.getByLabel('Статусы', { exact: true }) });
+    await expect.poll(() => statuses.innerText()).toMatch(/Завершена/);
+
+    await typeDateRange(page, period, DATES, '01.01.2020', '31.12.2020');
+    await page.getByText(NOTHING_FOUND, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Сбросить фильтры' }).click();
+    await rowOf(seed.refused).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  it('shows a driver’s charges on their page, and leads to the list narrowed to them', async () => {
+    await page.goto(`/users/user/${seed.driverId}`);
+    const card = page.getByTestId('driver-charges');
+    await card.getByRole('button', { name: `Открыть зарядку № ${seed.running}` }).waitFor();
+    await card.getByRole('button', { name: `Открыть зарядку № ${seed.finished}` }).waitFor();
+    await expect.poll(() => card.getByRole('row').count()).toBe(3);
+    await expectNoSidewaysScroll(page, 'driver-charges');
+
+    await card.getByRole('link', { name: 'Открыть в списке зарядок' }).click();
+    await page.waitForURL(`**/chargers-list?user=${seed.driverId}`);
+    await page.getByTestId('charges-driver').getByText(`Пользователь: ${NAME}`).waitFor();
+    await rowOf(seed.finished).waitFor();
+    await expect.poll(() => page.getByRole('row').count()).toBe(3);
+  });
+
+  it('downloads the filtered charges as csv', async () => {
+    await page.goto('/chargers-list?status=finished');
+    await rowOf(seed.finished).waitFor();
+    await page.getByTestId('export-button').click();
+    const menu = await settled(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)'));
+    const [download] = await Promise.all([page.waitForEvent('download'), menu.getByText('CSV (.csv)').click()]);
+    expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+    // Only the one finished charge, as the list shows it: amounts with a point, times in Bishkek.
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(new RegExp(`^${seed.finished},`));
+    for (const text of [NAME, 'Ала-Тоо ru', '2024-03-01 10:00:00', '12.345', '154.31']) expect(lines[1]).toContain(text);
+  });
+});
