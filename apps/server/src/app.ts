@@ -27,6 +27,7 @@ import { mapRoutes } from './modules/map/map.routes.ts';
 import { merchantsRoutes } from './modules/merchants/merchants.routes.ts';
 import { ratesRoutes } from './modules/rates/rates.routes.ts';
 import { stationsRoutes } from './modules/stations/stations.routes.ts';
+import { registerOcpp } from './ocpp/server.ts';
 
 export interface AppDeps {
   config: Config;
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ratesRoutes({ db: database.db }), { prefix: '/api/v1/payments' });
   await app.register(driversRoutes({ db: database.db }), { prefix: '/api/v1/users' });
   await app.register(chargesRoutes({ db: database.db }), { prefix: '/api/v1/users/transactions' });
+  await registerOcpp(app, { database, passwordKey, heartbeatIntervalSeconds: config.ocppHeartbeatIntervalSeconds });
 
   await registerSpa(app, config.webDist);
   return app;

@@ -33,6 +33,8 @@ export interface Config {
   mapTileUrl: string;
   /** A Nominatim-compatible geocoder the browser asks for addresses and places (no trailing slash). */
   geocoderUrl: string;
+  /** The Heartbeat interval, in seconds, that OCPP BootNotification tells a charge point. */
+  ocppHeartbeatIntervalSeconds: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -126,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     mapTileUrl: webUrl(env.MAP_TILE_URL, 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', 'MAP_TILE_URL'),
     geocoderUrl: webUrl(env.GEOCODER_URL, 'https://nominatim.openstreetmap.org', 'GEOCODER_URL'),
+    ocppHeartbeatIntervalSeconds: int(env.OCPP_HEARTBEAT_INTERVAL, 300, 'OCPP_HEARTBEAT_INTERVAL'),
   };
 }

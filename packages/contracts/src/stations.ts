@@ -4,6 +4,7 @@ import { blankList, formIdList, formInt, formRefId, isBlank, optionalText } from
 import { localizedOutput, localizedText } from './localized.ts';
 import { merchantEnvironmentItem, merchantTagItem, storedScheduleEntry } from './merchants.ts';
 import type { MessageKey } from './messages.ts';
+import { ocppStatus, stationOcppFields } from './ocpp.ts';
 import { booleanParam, intParam, pageParams, searchParam } from './query.ts';
 import { weeklySchedule } from './schedule.ts';
 import { optionalFields, requiredText, z } from './schema.ts';
@@ -220,9 +221,15 @@ const stationEditable = {
   environment_items: z.array(merchantEnvironmentItem),
 };
 
-/** GET /stations/{id}/, and the answer of POST and PATCH. */
+/** A connector on the card: with its last reported OCPP status, null until the station reports one. */
+export const connectorOnCard = z.extend(connector, { ocpp_status: z.nullable(ocppStatus) });
+export type ConnectorOnCard = z.infer<typeof connectorOnCard>;
+
+/** GET /stations/{id}/, and the answer of POST and PATCH: the station's OCPP link and statuses too. */
 export const station = z.object({
   ...stationEditable,
+  ...stationOcppFields,
+  connectors: z.array(connectorOnCard),
   location: z.string(),
   country_name: z.string(),
   city_name: z.string(),

@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppDeps } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { Mailer } from '../lib/mailer.ts';
 import { aManager } from './builders.ts';
 import { readEml } from './eml.ts';
 import { createTestDatabase } from './test-db.ts';
@@ -20,8 +19,8 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The real app on a real, migrated database, with its mail going to a temporary outbox (or `mailer`). */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: { mailer?: Mailer } = {}): Promise<TestContext> {
+/** The real app on a real, migrated database, with its mail going to a temporary outbox (or `mailer`) and its log to `logger` (none unless given). */
+export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: Pick<AppDeps, 'mailer' | 'logger'> = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcms-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://back.office.test', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
   const database = await createTestDatabase();

@@ -6,6 +6,7 @@ import { pagedResult, pageRequest, pageWindow, PICKER_SIZE_CAP } from '../../lib
 import { findInfrastructure, type InfrastructureRecord } from '../catalog/infrastructure.service.ts';
 import { findTags, type TagRecord } from '../catalog/tags.service.ts';
 import * as parts from './station-parts.repository.ts';
+import { findStationOcpp, type StationOcppRecord } from './station-ocpp.service.ts';
 import { NO_PASSWORD, stationPasswordMatches } from './station-passwords.ts';
 import * as repo from './stations.repository.ts';
 
@@ -25,6 +26,7 @@ export interface StationListRecord extends repo.StationRecord {
 
 export interface StationDetailRecord extends StationListRecord {
   media: parts.MediaRecord[];
+  ocpp: StationOcppRecord;
 }
 
 export interface StationListQuery extends repo.StationFilter {
@@ -60,8 +62,8 @@ export async function withParts(db: Db, stations: repo.StationRecord[]): Promise
 export async function getStation(deps: { db: Db }, id: number): Promise<StationDetailRecord> {
   const station = await repo.findStation(deps.db, id);
   if (!station) throw notFound();
-  const [[listed], media] = await Promise.all([withParts(deps.db, [station]), parts.findMedia(deps.db, [id])]);
-  return { ...listed!, media };
+  const [[listed], media, ocpp] = await Promise.all([withParts(deps.db, [station]), parts.findMedia(deps.db, [id]), findStationOcpp(deps.db, id)]);
+  return { ...listed!, media, ocpp };
 }
 
 export async function listStations(deps: { db: Db }, query: StationListQuery): Promise<Paged<StationListRecord>> {

@@ -1,5 +1,5 @@
 import type { Merchant } from '@evcms/contracts/merchants';
-import type { Station } from '@evcms/contracts/stations';
+import type { ConnectorOnCard, Station } from '@evcms/contracts/stations';
 import type { Connector } from '@evcms/contracts/station-connectors';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant, aStation } from '../../test/builders.ts';
@@ -39,7 +39,7 @@ async function twoModules() {
 describe('updating connectors', () => {
   it('updates one by id, adds one without, deletes one, and renumbers the station', async () => {
     const { id, connectors } = await twoModules();
-    const [c1, c2, c3] = connectors as [Connector, Connector, Connector];
+    const [c1, c2, c3] = connectors as [ConnectorOnCard, ConnectorOnCard, ConnectorOnCard];
     expect(numbers(connectors)).toEqual([
       [c1.id, 1, 1, 1, 1],
       [c2.id, 1, 2, 2, 2],

@@ -126,7 +126,13 @@ describe('creating a station', () => {
       tag_items: [{ id: night.id, title: 'Night', active: true }],
       environment_items: [{ id: cafe.id, title: 'Station cafe', icon_path: '/media/surroundings/Station cafe.svg', active: true }],
       created_at: expect.any(String),
+      // Never connected yet.
+      online: false,
+      last_seen_at: null,
+      boot: null,
+      ocpp_status: null,
     });
+    expect(body.connectors.map((connector) => connector.ocpp_status)).toEqual([null, null, null]);
     expect(response.body).not.toContain('password');
     expect(fast.id).not.toBe(night.id);
 
@@ -141,8 +147,8 @@ describe('creating a station', () => {
     // Read back: the detail is the same; the form gets every field in all languages and no password.
     expect((await get(`/api/v1/stations/${body.id}/`)).json()).toEqual(body);
     const forUpdate = (await get(`/api/v1/stations/update/${body.id}/`)).json<StationForUpdate>();
-    const { location: _l, country_name: _c, city_name: _ci, created_at: _ca, ...editable } = body;
-    expect(forUpdate).toEqual(editable);
+    const { location: _l, country_name: _c, city_name: _ci, created_at: _ca, online: _o, last_seen_at: _s, boot: _b, ocpp_status: _st, ...editable } = body;
+    expect(forUpdate).toEqual({ ...editable, connectors: editable.connectors.map(({ ocpp_status: _cs, ...connector }) => connector) });
 
     // One news event; the OCPP check takes the password.
     const events = await ctx.database.db

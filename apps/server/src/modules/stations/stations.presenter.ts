@@ -8,6 +8,7 @@ import type { StationMediaFile } from '@evcms/contracts/station-media';
 import { isActive } from '@evcms/contracts/status';
 import { scheduleForDisplay } from '../../lib/schedule.ts';
 import { mediaUrl } from '../../lib/uploads.ts';
+import { presentOcppStatus, presentStationOcpp } from './station-ocpp.presenter.ts';
 import type { ConnectorRecord, MediaRecord, Named, StationDetailRecord, StationListRecord } from './station-queries.service.ts';
 
 /** Stations as the API answers them, with labels in the request's language. */
@@ -94,6 +95,11 @@ export function presentStationForUpdate(station: StationDetailRecord, lang: Lang
 export function presentStation(station: StationDetailRecord, lang: Lang): Station {
   return {
     ...presentStationForUpdate(station, lang),
+    ...presentStationOcpp(station.ocpp, lang),
+    connectors: station.connectors.map((connector) => ({
+      ...presentConnector(connector, lang),
+      ocpp_status: presentOcppStatus(station.ocpp.statuses.get(connector.ocpp16Id), lang),
+    })),
     location: location(station, lang),
     country_name: station.countryName[lang],
     city_name: station.cityName[lang],

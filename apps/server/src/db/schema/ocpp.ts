@@ -1,0 +1,61 @@
+import { bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { OcppConnectorStatus, OcppErrorCode } from '@evcms/contracts/ocpp';
+import { stations } from './stations.ts';
+
+/*
+ * What the OCPP central system knows of a station's link and connectors. Kept apart from
+ * `stations`: these rows are written at every connection, heartbeat and status change, and a
+ * station's own row is locked by its edits and carries a trigram-indexed search column.
+ */
+
+/** One row per station that has ever connected. */
+export const stationOcppState = pgTable('station_ocpp_state', {
+  stationId: integer('station_id')
+    .primaryKey()
+    .references(() => stations.id, { onDelete: 'cascade' }),
+  online: boolean('online').notNull().default(false),
+  /** The connection now (or last) held; a close only marks the station offline while it is still this one. */
+  connectionId: text('connection_id'),
+  connectedAt: timestamp('connected_at', { withTimezone: true }),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  // The last BootNotification, field by field as OCPP 1.6 names them; null until the first.
+  bootedAt: timestamp('booted_at', { withTimezone: true }),
+  vendor: text('vendor'),
+  model: text('model'),
+  chargePointSerialNumber: text('charge_point_serial_number'),
+  chargeBoxSerialNumber: text('charge_box_serial_number'),
+  firmwareVersion: text('firmware_version'),
+  iccid: text('iccid'),
+  imsi: text('imsi'),
+  meterType: text('meter_type'),
+  meterSerialNumber: text('meter_serial_number'),
+});
+
+/** The columns a StatusNotification sets, the same in the current state and the history. */
+const statusColumns = () => ({
+  stationId: integer('station_id')
+    .notNull()
+    .references(() => stations.id, { onDelete: 'cascade' }),
+  /** The OCPP connectorId as sent (0 = the station itself); not a reference, since a station may report one it was not given. */
+  connectorId: integer('connector_id').notNull(),
+  status: text('status').$type<OcppConnectorStatus>().notNull(),
+  errorCode: text('error_code').$type<OcppErrorCode>().notNull(),
+  info: text('info'),
+  vendorId: text('vendor_id'),
+  vendorErrorCode: text('vendor_error_code'),
+  /** The charge point's time of the status, when it sent one. */
+  statusAt: timestamp('status_at', { withTimezone: true }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each connector's last reported status. */
+export const connectorStatuses = pgTable('connector_statuses', statusColumns(), (table) => [
+  primaryKey({ columns: [table.stationId, table.connectorId] }),
+]);
+
+/** Every StatusNotification, as reported (transitions are never refused). */
+export const connectorStatusHistory = pgTable(
+  'connector_status_history',
+  { id: bigserial('id', { mode: 'number' }).primaryKey(), ...statusColumns() },
+  (table) => [index('connector_status_history_station_idx').on(table.stationId, table.connectorId, table.id)],
+);

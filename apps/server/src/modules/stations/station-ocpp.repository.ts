@@ -1,0 +1,92 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { connectorStatuses, connectorStatusHistory, stationOcppState } from '../../db/schema/ocpp.ts';
+
+/** A station's link to the central system and its connectors' reported statuses (db/schema/ocpp.ts). */
+
+export type OcppStateRow = typeof stationOcppState.$inferSelect;
+export type ConnectorStatusRow = typeof connectorStatuses.$inferSelect;
+export type ConnectorStatusValues = Omit<typeof connectorStatuses.$inferInsert, 'receivedAt'> & { receivedAt: Date };
+export type BootValues = Pick<
+  OcppStateRow,
+  | 'vendor'
+  | 'model'
+  | 'chargePointSerialNumber'
+  | 'chargeBoxSerialNumber'
+  | 'firmwareVersion'
+  | 'iccid'
+  | 'imsi'
+  | 'meterType'
+  | 'meterSerialNumber'
+>;
+
+/** A later sign of life never moves `last_seen_at` back (batched writes may arrive after a direct one). */
+const laterSeen = (at: Date) => sql`greatest(${stationOcppState.lastSeenAt}, ${at.toISOString()}::timestamptz)`;
+
+export async function upsertConnected(db: Db, stationId: number, connectionId: string, at: Date): Promise<void> {
+  const values = { online: true, connectionId, connectedAt: at };
+  await db
+    .insert(stationOcppState)
+    .values({ stationId, ...values, lastSeenAt: at })
+    .onConflictDoUpdate({ target: stationOcppState.stationId, set: { ...values, lastSeenAt: laterSeen(at) } });
+}
+
+/** Offline, unless a newer connection of the station has taken over meanwhile. */
+export async function updateDisconnected(db: Db, stationId: number, connectionId: string, lastSeenAt: Date): Promise<void> {
+  await db
+    .update(stationOcppState)
+    .set({ online: false, lastSeenAt: laterSeen(lastSeenAt) })
+    .where(and(eq(stationOcppState.stationId, stationId), eq(stationOcppState.connectionId, connectionId)));
+}
+
+/** Last seen for many stations in one statement. */
+export async function updateSeen(db: Db, seen: readonly { stationId: number; at: Date }[]): Promise<void> {
+  if (!seen.length) return;
+  const rows = JSON.stringify(seen.map(({ stationId, at }) => ({ station_id: stationId, at: at.toISOString() })));
+  await db.execute(sql`
+    update ${stationOcppState} set last_seen_at = greatest(${stationOcppState.lastSeenAt}, seen.at)
+    from jsonb_to_recordset(${rows}::jsonb) as seen(station_id int, at timestamptz)
+    where ${stationOcppState.stationId} = seen.station_id`);
+}
+
+export async function updateAllOffline(db: Db): Promise<void> {
+  await db.update(stationOcppState).set({ online: false }).where(eq(stationOcppState.online, true));
+}
+
+export async function upsertBoot(db: Db, stationId: number, boot: BootValues, at: Date): Promise<void> {
+  await db
+    .insert(stationOcppState)
+    .values({ stationId, ...boot, bootedAt: at, lastSeenAt: at })
+    .onConflictDoUpdate({ target: stationOcppState.stationId, set: { ...boot, bootedAt: at, lastSeenAt: laterSeen(at) } });
+}
+
+/**
+ * Appends to the history and keeps the connector's current status: the one received last,
+ * unless it is stamped before the status held (a queued message delivered late).
+ */
+export async function insertStatus(db: Db, values: ConnectorStatusValues): Promise<void> {
+  await db.insert(connectorStatusHistory).values(values);
+  const { stationId: _station, connectorId: _connector, ...current } = values;
+  await db
+    .insert(connectorStatuses)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [connectorStatuses.stationId, connectorStatuses.connectorId],
+      set: current,
+      setWhere: sql`${connectorStatuses.statusAt} is null or excluded.status_at is null or excluded.status_at >= ${connectorStatuses.statusAt}`,
+    });
+}
+
+export async function findState(db: Db, stationId: number): Promise<OcppStateRow | undefined> {
+  const [row] = await db.select().from(stationOcppState).where(eq(stationOcppState.stationId, stationId));
+  return row;
+}
+
+export function findStatuses(db: Db, stationId: number): Promise<ConnectorStatusRow[]> {
+  return db.select().from(connectorStatuses).where(eq(connectorStatuses.stationId, stationId)).orderBy(connectorStatuses.connectorId);
+}
+
+/** A station's reported statuses, oldest first (tests and the station's log). */
+export function findStatusHistory(db: Db, stationId: number) {
+  return db.select().from(connectorStatusHistory).where(eq(connectorStatusHistory.stationId, stationId)).orderBy(connectorStatusHistory.id);
+}

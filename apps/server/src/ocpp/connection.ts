@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { createRPCError, type IHandlersOption } from 'ocpp-rpc';
+import { recordConnected, recordDisconnected } from '../modules/stations/station-ocpp.service.ts';
+import type { OcppContext, OcppHandler, StationLink } from './context.ts';
+import { bootNotification } from './handlers/boot-notification.ts';
+import { heartbeat } from './handlers/heartbeat.ts';
+import { statusNotification } from './handlers/status-notification.ts';
+import type { Presence } from './presence.ts';
+import type { RpcServerClient } from './rpc.ts';
+
+/*
+ * One charge point's connection: its calls go to the handlers (after ocpp-rpc's strict schemas),
+ * its signs of life to last-seen, its opening and closing to the station's online state. An
+ * action without a handler is answered NotImplemented by ocpp-rpc.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler types its own request
+const HANDLERS: Record<string, OcppHandler<any, object>> = {
+  BootNotification: bootNotification,
+  Heartbeat: heartbeat,
+  StatusNotification: statusNotification,
+};
+
+export interface StationConnection {
+  client: RpcServerClient;
+  /** Settles once the socket has closed and the station's state says so. */
+  closed: Promise<void>;
+}
+
+function isRpcError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'rpcErrorCode' in error;
+}
+
+export function serveStation(ctx: OcppContext & { presence: Presence }, client: RpcServerClient, station: StationLink): StationConnection {
+  const connectionId = randomUUID();
+  const log = ctx.log.child({ identity: station.identity, stationId: station.stationId });
+  let lastSeen = new Date();
+  // The state's writes in the order of the events, so a quick close never lands before its connect.
+  let writes: Promise<void> = Promise.resolve();
+  const write = (task: () => Promise<void>) => {
+    writes = writes.then(task).catch((error: unknown) => log.error({ err: error }, 'OCPP station state not written'));
+  };
+  write(() => recordConnected(ctx.db, station.stationId, connectionId, lastSeen));
+
+  const alive = () => {
+    lastSeen = new Date();
+    ctx.presence.seen(station.stationId, lastSeen);
+  };
+  client.on('message', ({ outbound }: { outbound: boolean }) => {
+    if (!outbound) alive();
+  });
+  client.on('ping', alive);
+  client.on('badMessage', ({ error }: { error: Error }) => log.warn({ err: error }, 'OCPP message refused'));
+  client.on('strictValidationFailure', ({ method, outbound, error }: { method: string; outbound: boolean; error: Error }) =>
+    log.warn({ action: method, outbound, err: error }, 'OCPP frame broke the schema'),
+  );
+
+  for (const [action, handler] of Object.entries(HANDLERS)) {
+    client.handle(action, async ({ params }: IHandlersOption) => {
+      try {
+        return await handler(ctx, station, params);
+      } catch (error) {
+        if (isRpcError(error)) throw error;
+        // The station gets no detail of our failure; the log has it.
+        log.error({ err: error, action }, 'OCPP call failed');
+        throw createRPCError('InternalError', 'The central system could not handle the call');
+      }
+    });
+  }
+
+  const closed = new Promise<void>((resolve) => {
+    client.once('close', ({ code }: { code: number }) => {
+      log.info({ code }, 'OCPP station disconnected');
+      write(() => recordDisconnected(ctx.db, station.stationId, connectionId, lastSeen));
+      void writes.then(resolve);
+    });
+  });
+  log.info('OCPP station connected');
+  return { client, closed };
+}

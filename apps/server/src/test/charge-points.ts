@@ -1,0 +1,57 @@
+import type { AddressInfo } from 'node:net';
+import { RPCClient } from 'ocpp-rpc';
+import { loadSecret } from '../lib/secrets.ts';
+import { hashStationPassword } from '../modules/stations/station-passwords.ts';
+import { updateStation } from '../modules/stations/stations.repository.ts';
+import { aStation, aStoredMerchant } from './builders.ts';
+import type { TestContext } from './test-app.ts';
+
+/*
+ * Charge points for tests of the OCPP central system: real WebSocket clients (ocpp-rpc's
+ * RPCClient) against the test app listening on 127.0.0.1.
+ */
+
+/** The key every station made by `aConnectableStation` connects with. */
+export const STATION_PASSWORD = 'ChargePoint2024Key';
+
+/** Starts the app on a free port of 127.0.0.1; the answer is the base URL charge points connect to. */
+export async function listenForChargePoints(ctx: TestContext): Promise<string> {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  return `ws://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/ocpp`;
+}
+
+/** A station (connectors 1 and 2, at a new merchant) whose OCPP password is STATION_PASSWORD. */
+export async function aConnectableStation(ctx: TestContext) {
+  const station = await aStation(ctx.database, await aStoredMerchant(ctx.database), {
+    connectors: [
+      { evseId: 1, position: 1 },
+      { evseId: 1, position: 2 },
+    ],
+  });
+  // The key the app hashes with: STATION_KEY_SECRET, or the one it generated into its data folder.
+  const key = await loadSecret(ctx.config.stationKeySecret, ctx.config.dataDir, 'station-key');
+  await updateStation(ctx.database.db, station.id, { passwordHash: hashStationPassword(key, STATION_PASSWORD) });
+  return station;
+}
+
+export interface ChargePointOptions {
+  password?: string | null;
+  protocols?: string[];
+  /** Off lets a test send frames the schemas refuse. */
+  strictMode?: boolean;
+}
+
+/** A charge point connected (or refused: the promise rejects with the HTTP status as `code`). */
+export async function connectChargePoint(endpoint: string, identity: string, options: ChargePointOptions = {}): Promise<RPCClient> {
+  const client = new RPCClient({
+    endpoint,
+    identity,
+    password: options.password === undefined ? STATION_PASSWORD : options.password,
+    protocols: options.protocols ?? ['ocpp1.6'],
+    strictMode: options.strictMode ?? true,
+    reconnect: false,
+    // ocpp-rpc's declaration makes every option required; it has defaults for the rest.
+  } as ConstructorParameters<typeof RPCClient>[0]);
+  await client.connect();
+  return client;
+}
