@@ -65,8 +65,8 @@ async function* startingWith<T>(first: T, rest: AsyncIterator<T>): AsyncGenerato
  * that fails at once is still an error answer with its status and body; a failure later cuts the
  * download short (a client sees a broken transfer, never a truncated file that looks whole).
  *
- *   return sendExport(reply, { format: query.format, name: 'charges', title, columns,
- *     batches: batchedRows((last, limit) => chargesAfter(db, filters, last, limit), EXPORT_BATCH_SIZE) });
+ *   return sendExport(reply, { format: query.format, name: 'users', title, columns,
+ *     batches: batchedRows((last, limit) => driversAfter(db, filters, last, limit), EXPORT_BATCH_SIZE) });
  */
 export async function sendExport<Row>(reply: FastifyReply, request: ExportRequest<Row>): Promise<FastifyReply> {
   const { format, columns } = request;

@@ -4,7 +4,7 @@ import { DECIMALS } from '@evcms/contracts/decimal';
 import type { Lang } from '@evcms/contracts/i18n';
 import type { ExportColumn } from '../../lib/exports/columns.ts';
 import { chargeDuration } from './charges.presenter.ts';
-import type { ChargeRecord } from './charges.service.ts';
+import type { ChargeExportRow } from './charges-export.repository.ts';
 
 /* The columns of the charge list's export (GET /users/transactions/export/), headed in the request's language. */
 
@@ -16,7 +16,7 @@ export function durationText(seconds: number): string {
 }
 
 /** An open charge's duration counts to `now`, the moment of the export, as the list's does to the moment of the request. */
-export function chargeExportColumns(lang: Lang, now: Date = new Date()): ExportColumn<ChargeRecord>[] {
+export function chargeExportColumns(lang: Lang, now: Date = new Date()): ExportColumn<ChargeExportRow>[] {
   const label = (key: keyof typeof CHARGE_EXPORT_LABELS) => CHARGE_EXPORT_LABELS[key][lang];
   const { money, energy } = DECIMALS;
   return [
@@ -24,7 +24,7 @@ export function chargeExportColumns(lang: Lang, now: Date = new Date()): ExportC
     { kind: 'text', header: label('driver'), value: (charge) => charge.driver && `${charge.driver.surname} ${charge.driver.firstName}` },
     { kind: 'text', header: label('phone'), value: (charge) => charge.driver && `+${charge.driver.phone}` },
     { kind: 'text', header: label('id_tag'), value: (charge) => charge.idTag },
-    { kind: 'text', header: label('station'), value: (charge) => charge.stationName[lang] },
+    { kind: 'text', header: label('station'), value: (charge) => charge.stationName },
     { kind: 'integer', header: label('connector'), value: (charge) => charge.ocppConnectorId },
     { kind: 'text', header: label('connector_type'), value: (charge) => charge.connectorTypo && CONNECTOR_TYPES[charge.connectorTypo][lang] },
     { kind: 'datetime', header: label('started_at'), value: (charge) => charge.startedAt },

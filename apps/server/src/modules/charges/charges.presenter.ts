@@ -13,9 +13,12 @@ const kwh = (wh: number) => fromMinorUnits(wh, DECIMALS.energy);
 const kw = (watts: number) => fromMinorUnits(watts, DECIMALS.energy);
 const orNull = <T, R>(value: T | null, present: (value: T) => R): R | null => (value === null ? null : present(value));
 
+/** A charge's times, as Dates or (the export's raw rows) epoch milliseconds. */
+type ChargeTimes = Pick<ChargeRecord, 'status'> & { startedAt: Date | number; finishedAt: Date | number | null; lastMeterAt: Date | number | null };
+
 /** Start to finish; an open charge runs until now; one that never ran (initiated, canceled) or stopped unseen has none. */
-export function chargeDuration(charge: ChargeRecord, now: Date): number | null {
-  if (charge.finishedAt) return durationSeconds(charge.startedAt, charge.finishedAt);
+export function chargeDuration(charge: ChargeTimes, now: Date): number | null {
+  if (charge.finishedAt !== null) return durationSeconds(charge.startedAt, charge.finishedAt);
   if (isRunning(charge.status)) return durationSeconds(charge.startedAt, now);
   return charge.status === 'not_completed' ? durationSeconds(charge.startedAt, charge.lastMeterAt) : null;
 }

@@ -174,7 +174,8 @@ function startBoundOfFinishedFrom(from: string | undefined): SQL | undefined {
   return sql`${charges.startedAt} >= ${dayStart(earliest)}`;
 }
 
-function chargeWhere(filter: ChargeFilter): SQL | undefined {
+/** The list's filters as a condition (the list, its count and the export). */
+export function chargeWhere(filter: ChargeFilter): SQL | undefined {
   return and(
     filter.id === undefined ? undefined : eq(charges.id, filter.id),
     filter.stationIds ? inArray(charges.stationId, filter.stationIds) : undefined,
@@ -287,20 +288,6 @@ export async function listCharges(db: Db, filter: ChargeFilter, window: { limit:
   // A page past the end is empty, without walking the whole index to find so.
   if (window.offset >= total) return { rows: [], total };
   return { rows: await page(pageReading(window, total)), total };
-}
-
-/**
- * The list's next `limit` charges after `last` in its order (newest start first): a keyset batch
- * of an export, read from the same indexes as the list's first page. From the last charge's stored
- * start, not its JS Date (lib/exports/batched-rows.ts says why).
- */
-export async function chargesAfter(db: Db, filter: ChargeFilter, last: ChargeRecord | undefined, limit: number): Promise<ChargeRecord[]> {
-  const after = last && sql`(${charges.startedAt}, ${charges.id}) < (select started_at, id from charges where id = ${last.id})`;
-  const rows = await selectCharges(db)
-    .where(and(chargeWhere(filter), after))
-    .orderBy(desc(charges.startedAt), desc(charges.id))
-    .limit(limit);
-  return rows.map(toRecord);
 }
 
 export async function findCharge(db: Db, id: number): Promise<ChargeRecord | undefined> {

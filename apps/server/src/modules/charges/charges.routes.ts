@@ -28,7 +28,7 @@ export function chargesRoutes(deps: charges.ChargesDeps) {
           name: 'transactions',
           title: CHARGE_EXPORT_LABELS.sheet[request.lang],
           columns: chargeExportColumns(request.lang),
-          batches: charges.exportCharges(deps, request.query),
+          batches: charges.exportCharges(deps, request.query, request.lang),
         }),
     });
     r.get('/:id/', {

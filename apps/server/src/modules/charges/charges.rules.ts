@@ -111,9 +111,9 @@ export function finishTime(startedAt: Date, finishedAt: Date): Date {
   return finishedAt < startedAt ? startedAt : finishedAt;
 }
 
-/** Whole seconds from start to end; null when the charge never ran. */
-export function durationSeconds(startedAt: Date, end: Date | null): number | null {
-  return end === null ? null : Math.max(0, Math.floor((end.getTime() - startedAt.getTime()) / 1000));
+/** Whole seconds from start to end (Dates, or epoch milliseconds as the export reads them); null when the charge never ran. */
+export function durationSeconds(startedAt: Date | number, end: Date | number | null): number | null {
+  return end === null ? null : Math.max(0, Math.floor((Number(end) - Number(startedAt)) / 1000));
 }
 
 /**

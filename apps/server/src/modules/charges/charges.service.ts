@@ -1,9 +1,11 @@
 import type { ChargeFilters } from '@evcms/contracts/charges';
 import type { Paged } from '@evcms/contracts/common';
+import type { Lang } from '@evcms/contracts/i18n';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { batchedRows, EXPORT_BATCH_SIZE } from '../../lib/exports/batched-rows.ts';
 import { pagedResult, pageRequest, pageWindow } from '../../lib/pagination.ts';
+import { chargeExportReader, type ChargeExportRow } from './charges-export.repository.ts';
 import * as repo from './charges.repository.ts';
 
 /* Reading charges for the back office: the list with its filters, and one charge. Changes go through charge-lifecycle.service.ts. */
@@ -37,10 +39,9 @@ export async function listCharges(deps: ChargesDeps, query: ChargeFilters): Prom
   return pagedResult(rows, total, page);
 }
 
-/** Every charge the list's filters select, in the list's order, in keyset batches (GET /users/transactions/export/). */
-export function exportCharges(deps: ChargesDeps, query: Omit<ChargeFilters, 'page' | 'size'>): AsyncIterable<readonly repo.ChargeRecord[]> {
-  const filter = chargeFilter(query);
-  return batchedRows((last, limit) => repo.chargesAfter(deps.db, filter, last, limit), EXPORT_BATCH_SIZE);
+/** Every charge the list's filters select, in the list's order, in keyset batches, names in `lang` (GET /users/transactions/export/). */
+export function exportCharges(deps: ChargesDeps, query: Omit<ChargeFilters, 'page' | 'size'>, lang: Lang): AsyncIterable<readonly ChargeExportRow[]> {
+  return batchedRows(chargeExportReader(deps.db, chargeFilter(query), lang), EXPORT_BATCH_SIZE);
 }
 
 export async function getCharge(deps: ChargesDeps, id: number): Promise<repo.ChargeRecord> {
