@@ -3,9 +3,9 @@ import type { Paged } from '@evcms/contracts/common';
 import { STATUS_INACTIVE } from '@evcms/contracts/status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aCharge, aChargePoint, aDriver } from '../../test/builders.ts';
+import { filterCharges, type FilterCharges } from '../../test/charge-fixtures.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 import type { ChargeRow } from './charge-lifecycle.service.ts';
-import { openCharge } from './charge-start.service.ts';
 
 const ctx = useSignedInApp();
 
@@ -17,37 +17,14 @@ const ids = async (query: string) => {
   return response.json<Paged<ChargeListItem>>().items.map((item) => item.id);
 };
 
-/*
- * Charges around Bishkek midnight (UTC+6): the days and times of day of the filters are Bishkek's,
- * so 18:00 UTC is already the next day there.
- */
-let stationA: Awaited<ReturnType<typeof aChargePoint>>;
-let stationB: Awaited<ReturnType<typeof aChargePoint>>;
+/* The charges of test/charge-fixtures.ts, around Bishkek midnight (UTC+6): the filters' days and times are Bishkek's. */
+let stationA: FilterCharges['stationA'];
+let stationB: FilterCharges['stationB'];
 let driverId: number;
-let c1: ChargeRow; // A, 1 March 23:00 -> 23:59:59, finished
-let c2: ChargeRow; // A, 1 March 23:30 -> 2 March 00:00:00, stopped by the back office
-let c3: ChargeRow; // B, the driver, 2 March 09:00 -> 10:30, finished
-let c4: ChargeRow; // B, the driver, 2 March 23:00, charging
-let c5: ChargeRow; // A, 3 March 12:00, an unknown tag: unauthorized
+let c1: ChargeRow, c2: ChargeRow, c3: ChargeRow, c4: ChargeRow, c5: ChargeRow;
 
 beforeAll(async () => {
-  stationA = await aChargePoint(ctx.database, { name: 'Ala-Too', customFeeTyiyn: 1250 });
-  stationB = await aChargePoint(ctx.database, { name: 'Dordoi', typo: 'ccs2' });
-  driverId = (await aDriver(ctx.database, { surname: 'Асанов', firstName: 'Бакыт', phone: '996555100200', balanceTyiyn: 500_000 })).id;
-  c1 = await aCharge(ctx.database, { station: stationA, startedAt: new Date('2024-03-01T17:00:00Z'), finishedAt: new Date('2024-03-01T17:59:59Z') });
-  c2 = await aCharge(ctx.database, { station: stationA, startedAt: new Date('2024-03-01T17:30:00Z'), finishedAt: new Date('2024-03-01T18:00:00Z'), stop: 'stopped' });
-  c3 = await aCharge(ctx.database, {
-    station: stationB,
-    driverId,
-    startedAt: new Date('2024-03-02T03:00:00Z'),
-    finishedAt: new Date('2024-03-02T04:30:00Z'),
-    meterStartWh: 100_000,
-    consumedWh: 12_345,
-    reason: 'EVDisconnected',
-  });
-  c4 = await aCharge(ctx.database, { station: stationB, driverId, startedAt: new Date('2024-03-02T17:00:00Z'), stop: false });
-  c5 = (await openCharge(ctx.database.db, { stationId: stationA.id, ocppConnectorId: 1, idTag: 'STRANGER', meterStartWh: 0, startedAt: new Date('2024-03-03T06:00:00Z') }))
-    .charge;
+  ({ stationA, stationB, driverId, c1, c2, c3, c4, c5 } = await filterCharges(ctx.database));
 });
 
 describe('the charge list', () => {
