@@ -1,5 +1,6 @@
-import { bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { OcppConnectorStatus, OcppErrorCode } from '@evcms/contracts/ocpp';
+import { managers } from './managers.ts';
 import { stations } from './stations.ts';
 
 /*
@@ -29,6 +30,11 @@ export const stationOcppState = pgTable('station_ocpp_state', {
   imsi: text('imsi'),
   meterType: text('meter_type'),
   meterSerialNumber: text('meter_serial_number'),
+  // The last DiagnosticsStatusNotification and FirmwareStatusNotification, as reported.
+  diagnosticsStatus: text('diagnostics_status'),
+  diagnosticsStatusAt: timestamp('diagnostics_status_at', { withTimezone: true }),
+  firmwareStatus: text('firmware_status'),
+  firmwareStatusAt: timestamp('firmware_status_at', { withTimezone: true }),
 });
 
 /** The columns a StatusNotification sets, the same in the current state and the history. */
@@ -58,4 +64,52 @@ export const connectorStatusHistory = pgTable(
   'connector_status_history',
   { id: bigserial('id', { mode: 'number' }).primaryKey(), ...statusColumns() },
   (table) => [index('connector_status_history_station_idx').on(table.stationId, table.connectorId, table.id)],
+);
+
+/**
+ * Every command the back office sent to a charge point (Reset, RemoteStopTransaction, ...): who
+ * asked, what, and how it ended. The audit trail; kept when the station or the manager is deleted.
+ */
+export const ocppCommands = pgTable(
+  'ocpp_commands',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    stationId: integer('station_id').references(() => stations.id, { onDelete: 'set null' }),
+    identity: text('identity').notNull(),
+    managerId: integer('manager_id').references(() => managers.id, { onDelete: 'set null' }),
+    /** The OCPP action sent: 'Reset', 'RemoteStopTransaction', ... */
+    action: text('action').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Null while waiting; accepted / rejected (the station's answer), offline, timeout, error (a CALLERROR). */
+    outcome: text('outcome').$type<'accepted' | 'rejected' | 'offline' | 'timeout' | 'error'>(),
+    /** The station's confirmation, or the CALLERROR's code and description. */
+    response: jsonb('response').$type<Record<string, unknown>>(),
+  },
+  (table) => [index('ocpp_commands_station_idx').on(table.stationId, table.id)],
+);
+
+/**
+ * The recent OCPP frames of each station, both ways, for the station card's log; rows older than
+ * the configured retention are deleted by a periodic sweep.
+ */
+export const ocppMessages = pgTable(
+  'ocpp_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** in: from the charge point; out: from the central system. */
+    direction: text('direction').$type<'in' | 'out'>().notNull(),
+    /** call, result or error, as the OCPP-J message type. */
+    kind: text('kind').$type<'call' | 'result' | 'error'>().notNull(),
+    messageId: text('message_id').notNull(),
+    /** The call's action; for a result or error, the action of the call it answers when known. */
+    action: text('action'),
+    payload: jsonb('payload').notNull(),
+  },
+  (table) => [index('ocpp_messages_station_idx').on(table.stationId, table.id), index('ocpp_messages_at_idx').on(table.at)],
 );
