@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mapRoutes } from './modules/map/map.routes.ts';
 import { merchantsRoutes } from './modules/merchants/merchants.routes.ts';
 import { ratesRoutes } from './modules/rates/rates.routes.ts';
+import { stationMessagesRoutes } from './modules/stations/station-messages.routes.ts';
 import { stationsRoutes } from './modules/stations/stations.routes.ts';
 import { registerOcpp } from './ocpp/server.ts';
 
@@ -121,10 +122,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mapRoutes(config), { prefix: '/api/v1' });
   const passwordKey = await loadSecret(config.stationKeySecret, config.dataDir, 'station-key');
   await app.register(stationsRoutes({ db: database.db, media, passwordKey }), { prefix: '/api/v1' });
+  await app.register(stationMessagesRoutes({ db: database.db }), { prefix: '/api/v1' });
   await app.register(ratesRoutes({ db: database.db }), { prefix: '/api/v1/payments' });
   await app.register(driversRoutes({ db: database.db }), { prefix: '/api/v1/users' });
   await app.register(chargesRoutes({ db: database.db }), { prefix: '/api/v1/users/transactions' });
-  await registerOcpp(app, { database, passwordKey, heartbeatIntervalSeconds: config.ocppHeartbeatIntervalSeconds });
+  await registerOcpp(app, { database, passwordKey, heartbeatIntervalSeconds: config.ocppHeartbeatIntervalSeconds, messageLogDays: config.ocppMessageLogDays });
 
   await registerSpa(app, config.webDist);
   return app;

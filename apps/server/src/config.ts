@@ -35,6 +35,8 @@ export interface Config {
   geocoderUrl: string;
   /** The Heartbeat interval, in seconds, that OCPP BootNotification tells a charge point. */
   ocppHeartbeatIntervalSeconds: number;
+  /** Days a station's OCPP frames stay in its card's log; 0 keeps no log. */
+  ocppMessageLogDays: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -47,10 +49,13 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-function int(value: string | undefined, fallback: number, name: string): number {
+/** A whole number of at least `min` (1 unless told: 0 where zero turns something off). */
+function int(value: string | undefined, fallback: number, name: string, min = 1): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < min) {
+    throw new ConfigError(`${name} must be ${min > 0 ? 'a positive integer' : `a whole number of at least ${min}`}, got "${value}"`);
+  }
   return parsed;
 }
 
@@ -129,5 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: webUrl(env.MAP_TILE_URL, 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', 'MAP_TILE_URL'),
     geocoderUrl: webUrl(env.GEOCODER_URL, 'https://nominatim.openstreetmap.org', 'GEOCODER_URL'),
     ocppHeartbeatIntervalSeconds: int(env.OCPP_HEARTBEAT_INTERVAL, 300, 'OCPP_HEARTBEAT_INTERVAL'),
+    ocppMessageLogDays: int(env.OCPP_MESSAGE_LOG_DAYS, 7, 'OCPP_MESSAGE_LOG_DAYS', 0),
   };
 }

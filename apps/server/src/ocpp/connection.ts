@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createRPCError, type IHandlersOption } from 'ocpp-rpc';
+import { nulPath } from '../lib/nul-guard.ts';
 import { recordConnected, recordDisconnected } from '../modules/stations/station-ocpp.service.ts';
 import type { OcppContext, OcppHandler, StationLink } from './context.ts';
 import { bootNotification } from './handlers/boot-notification.ts';
 import { heartbeat } from './handlers/heartbeat.ts';
 import { statusNotification } from './handlers/status-notification.ts';
+import type { MessageLog } from './message-log.ts';
 import type { Presence } from './presence.ts';
 import type { RpcServerClient } from './rpc.ts';
 
@@ -31,7 +33,7 @@ function isRpcError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'rpcErrorCode' in error;
 }
 
-export function serveStation(ctx: OcppContext & { presence: Presence }, client: RpcServerClient, station: StationLink): StationConnection {
+export function serveStation(ctx: OcppContext & { presence: Presence; messageLog: MessageLog }, client: RpcServerClient, station: StationLink): StationConnection {
   const connectionId = randomUUID();
   const log = ctx.log.child({ identity: station.identity, stationId: station.stationId });
   let lastSeen = new Date();
@@ -46,8 +48,10 @@ export function serveStation(ctx: OcppContext & { presence: Presence }, client: 
     lastSeen = new Date();
     ctx.presence.seen(station.stationId, lastSeen);
   };
-  client.on('message', ({ outbound }: { outbound: boolean }) => {
+  const logFrame = ctx.messageLog.connection(station.stationId);
+  client.on('message', ({ message, outbound }: { message: string | Buffer; outbound: boolean }) => {
     if (!outbound) alive();
+    logFrame(String(message), outbound);
   });
   client.on('ping', alive);
   client.on('badMessage', ({ error }: { error: Error }) => log.warn({ err: error }, 'OCPP message refused'));
@@ -57,6 +61,9 @@ export function serveStation(ctx: OcppContext & { presence: Presence }, client: 
 
   for (const [action, handler] of Object.entries(HANDLERS)) {
     client.handle(action, async ({ params }: IHandlersOption) => {
+      // PostgreSQL text cannot hold U+0000: refused with the field's name, as the HTTP API does.
+      const nul = nulPath(params);
+      if (nul !== undefined) throw createRPCError('PropertyConstraintViolation', `${nul || 'payload'} may not contain U+0000`, { field: nul });
       try {
         return await handler(ctx, station, params);
       } catch (error) {

@@ -7,6 +7,7 @@ import { checkStationPassword } from '../modules/stations/station-queries.servic
 import { recordAllOffline } from '../modules/stations/station-ocpp.service.ts';
 import type { OcppContext, StationLink } from './context.ts';
 import { serveStation, type StationConnection } from './connection.ts';
+import { createMessageLog } from './message-log.ts';
 import { createPresence } from './presence.ts';
 import type { RpcServerClient } from './rpc.ts';
 
@@ -25,6 +26,10 @@ export interface OcppServerOptions extends OcppContext {
   pingIntervalMs?: number;
   /** How often the batched last-seen is written (presence.ts). */
   seenFlushMs?: number;
+  /** Days the station cards' message log keeps frames; 0 keeps none (message-log.ts). */
+  messageLogDays?: number;
+  /** How often the message log is written. */
+  messageFlushMs?: number;
 }
 
 export interface OcppServer {
@@ -32,6 +37,8 @@ export interface OcppServer {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Whether the station holds a connection to this process. */
   isConnected(stationId: number): boolean;
+  /** Writes the message log's waiting frames now (tests). */
+  flushMessageLog(): Promise<void>;
   /** Waits until every replaced connection (and every one the server closed) has closed and written its state. */
   settled(): Promise<void>;
   /** Closes every station's socket and waits until their state is written. */
@@ -57,6 +64,7 @@ function identityOf(url = '/'): string | undefined {
 export function createOcppServer(options: OcppServerOptions): OcppServer {
   const { log } = options;
   const presence = createPresence(options.db, log, options.seenFlushMs ?? 15_000);
+  const messageLog = createMessageLog(options.db, log, { keepDays: options.messageLogDays ?? 0, flushMs: options.messageFlushMs ?? 1_000 });
   const rpc = new RPCServer({ protocols: [PROTOCOL], strictMode: true, pingIntervalMs: options.pingIntervalMs ?? 30_000 });
   const current = new Map<number, StationConnection>();
   /** Every connection until it has closed and written its state: the current ones and those closing. */
@@ -85,7 +93,7 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
   rpc.on('client', (client: RpcServerClient) => {
     const station = client.session as StationLink;
     const previous = current.get(station.stationId);
-    const connection = serveStation({ ...options, presence }, client, station);
+    const connection = serveStation({ ...options, presence, messageLog }, client, station);
     current.set(station.stationId, connection);
     open.add(connection);
     void connection.closed.then(() => {
@@ -109,6 +117,7 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
       rpc.handleUpgrade(request, socket as never, head).catch(() => socket.destroy());
     },
     isConnected: (stationId) => current.has(stationId),
+    flushMessageLog: () => messageLog.flush(),
     async settled() {
       const live = new Set(current.values());
       await Promise.all([...open].filter((connection) => !live.has(connection)).map((connection) => connection.closed));
@@ -117,7 +126,7 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
       // ocpp-rpc asks every client to close but does not wait for them: the sockets are awaited here.
       await rpc.close({ code: 1001, reason: 'Server shutting down' });
       while (open.size) await Promise.all([...open].map((connection) => connection.closed));
-      await presence.close();
+      await Promise.all([presence.close(), messageLog.close()]);
     },
   };
 }

@@ -1,0 +1,106 @@
+import type { Paged } from '@evcms/contracts/common';
+import type { OcppMessage } from '@evcms/contracts/ocpp-messages';
+import type { RPCClient } from 'ocpp-rpc';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sweepOldMessages } from '../modules/stations/station-messages.service.ts';
+import { aManager } from '../test/builders.ts';
+import { aConnectableStation, connectChargePoint, listenForChargePoints } from '../test/charge-points.ts';
+import { bearer, createTestApp, signIn, type TestContext } from '../test/test-app.ts';
+
+/* The station card's log of OCPP frames: both ways, each answer named by its call's action, kept for the configured days. */
+
+const ctx = {} as TestContext;
+let endpoint: string;
+let auth: Record<string, string>;
+const clients: RPCClient[] = [];
+
+beforeAll(async () => {
+  Object.assign(ctx, await createTestApp({ OCPP_MESSAGE_LOG_DAYS: '7' }));
+  endpoint = await listenForChargePoints(ctx);
+  const manager = await aManager(ctx.database);
+  auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close({ force: true })));
+});
+afterAll(() => ctx.close?.());
+
+async function connectedStation(options?: Parameters<typeof connectChargePoint>[2]) {
+  const station = await aConnectableStation(ctx);
+  const client = await connectChargePoint(endpoint, station.identity, options);
+  clients.push(client);
+  return { station, client };
+}
+
+async function messages(stationId: number, query = ''): Promise<Paged<OcppMessage>> {
+  await ctx.app.ocpp.flushMessageLog();
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${stationId}/ocpp/messages/${query}`, headers: auth });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+const BOOT = { chargePointVendor: 'Alfen', chargePointModel: 'Eve' };
+
+describe('the OCPP message log', () => {
+  it('keeps every frame both ways, newest first, each answer with the action of its call', async () => {
+    const { station, client } = await connectedStation();
+    await client.call('BootNotification', BOOT);
+    await client.call('Heartbeat', {});
+
+    const log = await messages(station.id);
+    expect(log.total).toBe(4);
+    expect(log.items.map(({ direction, kind, action }) => [direction, kind, action])).toEqual([
+      ['out', 'result', 'Heartbeat'],
+      ['in', 'call', 'Heartbeat'],
+      ['out', 'result', 'BootNotification'],
+      ['in', 'call', 'BootNotification'],
+    ]);
+    const [, , bootAnswer, boot] = log.items;
+    expect(boot!.payload).toEqual(BOOT);
+    expect(bootAnswer!.message_id).toBe(boot!.message_id);
+    expect(bootAnswer!.payload).toMatchObject({ status: 'Accepted' });
+    expect(Date.parse(boot!.at)).toBeLessThanOrEqual(Date.parse(bootAnswer!.at));
+    expect((await messages(station.id, '?page=2&size=3')).items.map((item) => item.action)).toEqual(['BootNotification']);
+  });
+
+  it('logs refused frames, a NUL in a text and what is not OCPP at all, and keeps the connection', async () => {
+    const { station, client } = await connectedStation({ strictMode: false });
+    await expect(client.call('BootNotification', { chargePointVendor: 42 })).rejects.toMatchObject({ rpcErrorCode: expect.stringMatching(/Violation/) });
+    await expect(client.call('BootNotification', { chargePointVendor: 'Nul\u0000Vendor', chargePointModel: 'M' })).rejects.toMatchObject({
+      rpcErrorCode: 'PropertyConstraintViolation',
+      message: 'chargePointVendor may not contain U+0000',
+    });
+    client.sendRaw('this is not json');
+    await vi.waitFor(async () => expect((await messages(station.id)).items.some((item) => item.payload && typeof item.payload === 'object' && 'unreadable' in item.payload)).toBe(true));
+
+    const log = (await messages(station.id, '?size=100')).items.reverse();
+    expect(log[1]).toMatchObject({ direction: 'out', kind: 'error', action: 'BootNotification', payload: { code: expect.stringMatching(/Violation/) } });
+    expect(log[2]!.payload).toEqual({ chargePointVendor: 'Nul\ufffdVendor', chargePointModel: 'M' });
+    expect(log[3]).toMatchObject({ direction: 'out', kind: 'error', action: 'BootNotification', payload: { code: 'PropertyConstraintViolation' } });
+    expect(log.at(-2)).toMatchObject({ direction: 'in', kind: 'error', message_id: '-1', payload: { unreadable: 'this is not json' } });
+    expect(log.at(-1)).toMatchObject({ direction: 'out', kind: 'error', action: null, payload: { code: 'RpcFrameworkError' } });
+    expect(await client.call('Heartbeat', {})).toHaveProperty('currentTime');
+  });
+
+  it('is swept after its days, and a deleted station takes its frames with it', async () => {
+    const { station, client } = await connectedStation();
+    await client.call('Heartbeat', {});
+    expect((await messages(station.id)).total).toBe(2);
+    expect(await sweepOldMessages(ctx.database.db, 7, new Date(Date.now() + 6 * 86_400_000))).toBe(0);
+    expect(await sweepOldMessages(ctx.database.db, 7, new Date(Date.now() + 8 * 86_400_000))).toBeGreaterThanOrEqual(2);
+    expect((await messages(station.id)).total).toBe(0);
+
+    await client.call('Heartbeat', {});
+    await ctx.app.ocpp.flushMessageLog();
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/stations/${station.id}/`, headers: auth });
+    expect(deleted.statusCode).toBe(204);
+    const missing = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/ocpp/messages/`, headers: auth });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('needs a manager', async () => {
+    const { station } = await connectedStation();
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/ocpp/messages/` });
+    expect(response.statusCode).toBe(401);
+  });
+});
