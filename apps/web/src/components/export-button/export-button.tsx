@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIME_ZONE } from '@evcms/contracts/dates';
 import type { ExportFormat } from '@evcms/contracts/exports';
@@ -38,6 +38,7 @@ export function ExportButton({ path, query, fileName }: ExportButtonProps) {
   const { t } = useTranslation('components');
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
 
   const download = async (format: ExportFormat) => {
     setBusy(true);
@@ -55,9 +56,15 @@ export function ExportButton({ path, query, fileName }: ExportButtonProps) {
     { key: 'xlsx', label: t('export.xlsx') },
     { key: 'csv', label: t('export.csv') },
   ];
+  const choose = (format: ExportFormat) => {
+    // The menu closes under the keyboard's focus; it goes back to the button, not to the page's start.
+    button.current?.focus();
+    void download(format);
+  };
+  // autoFocus: Enter on the button opens the menu with the focus in it, so the arrows pick a format.
   return (
-    <Dropdown menu={{ items, onClick: ({ key }) => void download(key as ExportFormat) }} trigger={['click']}>
-      <Button icon={<DownloadOutlined aria-hidden />} loading={busy} data-testid="export-button">
+    <Dropdown autoFocus menu={{ items, onClick: ({ key }) => choose(key as ExportFormat) }} trigger={['click']}>
+      <Button ref={button} icon={<DownloadOutlined aria-hidden />} loading={busy} data-testid="export-button">
         {t('export.button')}
       </Button>
     </Dropdown>

@@ -1,6 +1,6 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Select, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@evcms/contracts/common';
 import { clampPage, sanitizePageInput } from './page-number.ts';
@@ -21,6 +21,21 @@ export function PageFooter({ page, pages, size, onPageChange, onSizeChange }: Pa
   const last = Math.max(1, pages);
   // While the user types, the input shows the draft; otherwise it follows the current page.
   const [draft, setDraft] = useState<string | null>(null);
+  // A page button pressed to the end of the list is disabled under the keyboard's focus, which
+  // would fall to the page's start: it goes to the other button instead.
+  const prev = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  const pressed = useRef<'prev' | 'next' | null>(null);
+  useEffect(() => {
+    const stranded = (button: HTMLButtonElement | null) => document.activeElement === button || document.activeElement === document.body;
+    if (pressed.current === 'next' && page >= last && stranded(next.current)) prev.current?.focus();
+    if (pressed.current === 'prev' && page <= 1 && stranded(prev.current)) next.current?.focus();
+    pressed.current = null;
+  }, [page, last]);
+  const turn = (to: 'prev' | 'next') => {
+    pressed.current = to;
+    onPageChange(to === 'next' ? page + 1 : page - 1);
+  };
 
   const commit = () => {
     if (draft === null) return;
@@ -60,15 +75,17 @@ export function PageFooter({ page, pages, size, onPageChange, onSizeChange }: Pa
           data-testid="page-prev"
           aria-label={t('table.previous')}
           icon={<LeftOutlined aria-hidden />}
+          ref={prev}
           disabled={page <= 1}
-          onClick={() => onPageChange(page - 1)}
+          onClick={() => turn('prev')}
         />
         <Button
           data-testid="page-next"
           aria-label={t('table.next')}
           icon={<RightOutlined aria-hidden />}
+          ref={next}
           disabled={page >= last}
-          onClick={() => onPageChange(page + 1)}
+          onClick={() => turn('next')}
         />
       </Flex>
     </Flex>

@@ -62,6 +62,33 @@ describe('PagedTable', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('page-next')).toBeDisabled();
   });
 
+  it('claims no emptiness while the first page is still loading', () => {
+    renderScreen(
+      <PagedTable<Row>
+        data={undefined}
+        loading
+        onPageChange={() => undefined}
+        onSizeChange={() => undefined}
+        columns={[{ title: 'Name', dataIndex: 'name' }]}
+        rowKey="id"
+      />,
+    );
+    expect(within(screen.getByTestId('paged-table')).queryByText('No data available')).toBeNull();
+  });
+
+  it('hands the focus to the other page button when the one pressed reaches the end of the list', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderList('/stations?page=4');
+    await user.click(screen.getByTestId('page-next'));
+    expect(screen.getByTestId('page-next')).toBeDisabled();
+    expect(screen.getByTestId('page-prev')).toHaveFocus();
+
+    act(() => screen.getByTestId('page-prev').focus());
+    await user.keyboard('{Enter}{Enter}{Enter}{Enter}');
+    expect(screen.getByTestId('page-prev')).toBeDisabled();
+    expect(screen.getByTestId('page-next')).toHaveFocus();
+  });
+
   it('disables previous on page 1 and next on the last page', async () => {
     const user = userEvent.setup({ delay: null });
     const router = renderList();

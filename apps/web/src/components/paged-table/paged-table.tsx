@@ -66,7 +66,9 @@ export function PagedTable<T extends AnyObject>({
               }),
             }
           }
-          dataSource={rows}
+          // Nothing until the first page comes: antd then shows only its spinner, not an empty
+          // text claiming the list has no rows while it is still loading.
+          dataSource={data?.items}
           pagination={false}
           locale={{ emptyText: t('table.empty'), ...locale }}
         />

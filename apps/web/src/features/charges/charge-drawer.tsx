@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Grid, Skeleton, Typography } from 'antd';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChargeDetail } from '@evcms/contracts/charges';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -19,6 +20,7 @@ export interface ChargeDrawerProps {
 export function ChargeDrawer({ id, onClose }: ChargeDrawerProps) {
   const { t } = useTranslation('charges');
   const screens = Grid.useBreakpoint();
+  useFocusReturn(id !== null);
   return (
     <Drawer
       open={id !== null}
@@ -33,6 +35,25 @@ export function ChargeDrawer({ id, onClose }: ChargeDrawerProps) {
       {id !== null && <ChargeDetailOf id={id} />}
     </Drawer>
   );
+}
+
+/**
+ * Gives the focus back to what opened the drawer (a row's number) when it closes. antd does so
+ * only once the drawer has finished sliding in: an Escape pressed sooner left the keyboard's
+ * focus at the start of the page.
+ */
+function useFocusReturn(open: boolean) {
+  const opener = useRef<HTMLElement | null>(null);
+  // Before the drawer's own effects take the focus into it.
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) opener.current = document.activeElement;
+  }, [open]);
+  // After them: the drawer's focus lock has let go by then.
+  useEffect(() => {
+    if (open || !opener.current) return;
+    if (opener.current.isConnected) opener.current.focus({ preventScroll: true });
+    opener.current = null;
+  }, [open]);
 }
 
 function ChargeDetailOf({ id }: { id: number }) {
