@@ -10,6 +10,7 @@ export default defineConfig({
       'packages/contracts',
       'apps/server',
       'apps/web',
+      'apps/simulator',
       // Tests of the repository's own tooling (lint rules, scripts).
       { test: { name: 'repo', include: ['scripts/**/*.test.ts'], environment: 'node' } },
     ],

@@ -221,6 +221,26 @@ describe('stations of a merchant', () => {
     await saveShot(page, 'station-card-edited');
   });
 
+  it('restarts the station from its card by keyboard; an offline station fails, and the command log says so', async () => {
+    await page.getByRole('button', { name: 'Перезагрузить', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = await openDialog(page, `Перезагрузить станцию «${NAMES.ru}»?`);
+    // The dialog opens at the chosen type: the arrows switch it, Tab goes on to Cancel and Restart.
+    const soft = dialog.getByRole('radio', { name: /Мягкая перезагрузка/ });
+    await expect.poll(() => soft.evaluate((radio) => radio === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => dialog.getByRole('radio', { name: /Жёсткая перезагрузка/ }).isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+
+    const failure = page.locator('.ant-notification-notice').filter({ hasText: 'Не удалось отправить запрос на перезагрузку. Попробуйте ещё раз.' });
+    await failure.getByText('Станция не в сети').waitFor();
+    const entry = page.getByTestId('station-command-log').getByRole('row').filter({ hasText: 'Reset' });
+    for (const text of ['type: Hard', 'Станция не в сети', ADMIN.name]) await entry.getByText(text, { exact: true }).waitFor();
+    await expectNoSidewaysScroll(page, 'station-card-commands');
+  });
+
   it('activates and deactivates the merchant stations in bulk; an active station cannot be deleted, an inactive one can', async () => {
     await page.goto(`/merchants/merchant/${seed.merchantId}`);
     const rows = [page.getByRole('row', { name: new RegExp(NAMES.ru) }), page.getByRole('row', { name: new RegExp(seed.other.name) })];

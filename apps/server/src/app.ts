@@ -20,14 +20,19 @@ import { loadSecret } from './lib/secrets.ts';
 import { registerUploads } from './lib/uploads.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { chargeCommandsRoutes } from './modules/charges/charge-commands.routes.ts';
 import { chargesRoutes } from './modules/charges/charges.routes.ts';
 import { driversRoutes } from './modules/drivers/drivers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mapRoutes } from './modules/map/map.routes.ts';
 import { merchantsRoutes } from './modules/merchants/merchants.routes.ts';
 import { ratesRoutes } from './modules/rates/rates.routes.ts';
+import { liveEventsRoutes } from './modules/live-events/live-events.routes.ts';
+import { stationCommandsRoutes } from './modules/stations/station-commands.routes.ts';
 import { stationMessagesRoutes } from './modules/stations/station-messages.routes.ts';
 import { stationsRoutes } from './modules/stations/stations.routes.ts';
+import { localBus, postgresBus } from './lib/bus.ts';
+import { createLiveEvents } from './lib/live-events.ts';
 import { registerOcpp } from './ocpp/server.ts';
 
 export interface AppDeps {
@@ -123,10 +128,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const passwordKey = await loadSecret(config.stationKeySecret, config.dataDir, 'station-key');
   await app.register(stationsRoutes({ db: database.db, media, passwordKey }), { prefix: '/api/v1' });
   await app.register(stationMessagesRoutes({ db: database.db }), { prefix: '/api/v1' });
+  // Between the processes sharing the database: a station's socket is held by one of them.
+  const bus = database.url ? postgresBus(database.url, app.log) : localBus(app.log);
+  const events = createLiveEvents(bus, app.log);
+  app.addHook('onClose', async () => {
+    await events.close();
+    await bus.close();
+  });
+  await app.register(liveEventsRoutes({ events }), { prefix: '/api/v1' });
   await app.register(ratesRoutes({ db: database.db }), { prefix: '/api/v1/payments' });
   await app.register(driversRoutes({ db: database.db }), { prefix: '/api/v1/users' });
   await app.register(chargesRoutes({ db: database.db }), { prefix: '/api/v1/users/transactions' });
-  await registerOcpp(app, { database, passwordKey, heartbeatIntervalSeconds: config.ocppHeartbeatIntervalSeconds, messageLogDays: config.ocppMessageLogDays });
+  const ocpp = await registerOcpp(app, {
+    database,
+    events,
+    bus,
+    passwordKey,
+    heartbeatIntervalSeconds: config.ocppHeartbeatIntervalSeconds,
+    messageLogDays: config.ocppMessageLogDays,
+    commandTimeoutMs: config.ocppCommandTimeoutSeconds * 1000,
+    minimumBalanceTyiyn: config.ocppMinimumBalanceTyiyn,
+    dataTransferVendors: config.ocppDataTransferVendors,
+    offlineChargeLimitSeconds: config.ocppOfflineChargeLimitSeconds,
+  });
+  // Commands go out through the central system, so their routes come after it.
+  await app.register(stationCommandsRoutes({ db: database.db, command: ocpp.command }), { prefix: '/api/v1' });
+  await app.register(chargeCommandsRoutes({ db: database.db, command: ocpp.command }), { prefix: '/api/v1/users/transactions' });
 
   await registerSpa(app, config.webDist);
   return app;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DECIMALS, toMinorUnits } from '@evcms/contracts/decimal';
 
 /** Every setting of the server, read once from the environment, with defaults that run out of the box. */
 export interface Config {
@@ -37,6 +38,14 @@ export interface Config {
   ocppHeartbeatIntervalSeconds: number;
   /** Days a station's OCPP frames stay in its card's log; 0 keeps no log. */
   ocppMessageLogDays: number;
+  /** Seconds a charge point has to answer a command from the back office (Reset, RemoteStopTransaction, ...). */
+  ocppCommandTimeoutSeconds: number;
+  /** The balance, in tyiyn, an id tag's driver needs to be authorised; unset: the charge services' default (a positive balance). */
+  ocppMinimumBalanceTyiyn: number | undefined;
+  /** DataTransfer vendorIds (lower-cased) the central system accepts; any other is UnknownVendorId. */
+  ocppDataTransferVendors: string[];
+  /** Seconds a station may stay offline before its open charges show as not completed. */
+  ocppOfflineChargeLimitSeconds: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -73,6 +82,23 @@ function secretSetting(value: string | undefined, name: string, purpose: string)
     );
   }
   return secret;
+}
+
+/** An amount of som (0 or more, at most 2 decimals) in tyiyn; undefined when unset. */
+function som(value: string | undefined, name: string): number | undefined {
+  const setting = text(value);
+  if (setting === undefined) return undefined;
+  const tyiyn = toMinorUnits(setting, DECIMALS.money);
+  if (tyiyn === undefined || tyiyn < 0) throw new ConfigError(`${name} must be an amount of som, 0 or more with at most 2 decimals, got "${value}"`);
+  return tyiyn;
+}
+
+/** A comma-separated list, each item trimmed and lower-cased, empty ones dropped. */
+function lowerCaseList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 function trustProxy(value: string | undefined): boolean | number | string {
@@ -135,5 +161,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderUrl: webUrl(env.GEOCODER_URL, 'https://nominatim.openstreetmap.org', 'GEOCODER_URL'),
     ocppHeartbeatIntervalSeconds: int(env.OCPP_HEARTBEAT_INTERVAL, 300, 'OCPP_HEARTBEAT_INTERVAL'),
     ocppMessageLogDays: int(env.OCPP_MESSAGE_LOG_DAYS, 7, 'OCPP_MESSAGE_LOG_DAYS', 0),
+    ocppCommandTimeoutSeconds: int(env.OCPP_COMMAND_TIMEOUT, 30, 'OCPP_COMMAND_TIMEOUT'),
+    ocppMinimumBalanceTyiyn: som(env.OCPP_MINIMUM_BALANCE, 'OCPP_MINIMUM_BALANCE'),
+    // OCPP's vendorId is a CiString: compared ignoring case.
+    ocppDataTransferVendors: lowerCaseList(env.OCPP_DATA_TRANSFER_VENDORS),
+    ocppOfflineChargeLimitSeconds: int(env.OCPP_OFFLINE_CHARGE_LIMIT, 3600, 'OCPP_OFFLINE_CHARGE_LIMIT'),
   };
 }

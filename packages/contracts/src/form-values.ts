@@ -28,6 +28,11 @@ export function formInt({ min = 1, max = 2_147_483_647, error = 'integer_invalid
   );
 }
 
+/** One of `values`; 'Field cannot be blank' when absent or empty, 'Select a valid choice' otherwise. */
+export function choice<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: (issue) => (isBlank(issue.input) ? 'field_blank' : 'invalid_choice') });
+}
+
 /** An id naming another object (merchant, country, city, tag): 'Select a valid choice' when it cannot be one. */
 export const formRefId = formInt({ error: 'invalid_choice' });
 

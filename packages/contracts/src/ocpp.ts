@@ -1,3 +1,4 @@
+import { CHARGE_STATUS_KEYS } from './charges.ts';
 import type { Lang } from './i18n.ts';
 import { z } from './schema.ts';
 
@@ -45,6 +46,12 @@ export const OCPP_ERROR_CODES = [
 ] as const;
 export type OcppErrorCode = (typeof OCPP_ERROR_CODES)[number];
 
+/** OCPP 1.6 DiagnosticsStatus and FirmwareStatus: what a station's last notification of each reported. */
+export const OCPP_DIAGNOSTICS_STATUSES = ['Idle', 'Uploaded', 'UploadFailed', 'Uploading'] as const;
+export type OcppDiagnosticsStatus = (typeof OCPP_DIAGNOSTICS_STATUSES)[number];
+export const OCPP_FIRMWARE_STATUSES = ['Downloaded', 'DownloadFailed', 'Downloading', 'Idle', 'InstallationFailed', 'Installing', 'Installed'] as const;
+export type OcppFirmwareStatus = (typeof OCPP_FIRMWARE_STATUSES)[number];
+
 const text = z.nullable(z.string());
 
 /** A connector's (or with connectorId 0 the station's) last reported status. */
@@ -86,4 +93,30 @@ export const stationOcppFields = {
   boot: z.nullable(stationBoot),
   /** The station's own status (connectorId 0), null until reported. */
   ocpp_status: z.nullable(ocppStatus),
+  /** The last DiagnosticsStatusNotification's status and when it came; null until one. */
+  diagnostics_status: z.nullable(z.enum(OCPP_DIAGNOSTICS_STATUSES)),
+  diagnostics_status_at: text,
+  /** The last FirmwareStatusNotification's status and when it came; null until one. */
+  firmware_status: z.nullable(z.enum(OCPP_FIRMWARE_STATUSES)),
+  firmware_status_at: text,
 };
+
+/** The charge in progress on a connector (initiated, charging or paused), as the station card and list show it. */
+export const connectorCharge = z.object({
+  /** The charge number (OCPP transactionId). */
+  id: z.number(),
+  status: z.enum(CHARGE_STATUS_KEYS),
+  status_name: z.string(),
+  /** Null until a tag is presented, or for a tag nobody holds. */
+  driver: z.nullable(z.object({ id: z.number(), name: z.string() })),
+  started_at: z.string(),
+  /** kWh so far. */
+  consumed: z.number(),
+  /** Som so far, at the price fixed at the start. */
+  amount: z.number(),
+  /** The last reported power, kW. */
+  power_kw: z.nullable(z.number()),
+  /** The vehicle's last reported state of charge, %. */
+  soc: z.nullable(z.number()),
+});
+export type ConnectorCharge = z.infer<typeof connectorCharge>;

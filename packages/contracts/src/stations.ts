@@ -4,7 +4,7 @@ import { blankList, formIdList, formInt, formRefId, isBlank, optionalText } from
 import { localizedOutput, localizedText } from './localized.ts';
 import { merchantEnvironmentItem, merchantTagItem, storedScheduleEntry } from './merchants.ts';
 import type { MessageKey } from './messages.ts';
-import { ocppStatus, stationOcppFields } from './ocpp.ts';
+import { connectorCharge, ocppStatus, stationOcppFields } from './ocpp.ts';
 import { booleanParam, intParam, pageParams, searchParam } from './query.ts';
 import { weeklySchedule } from './schedule.ts';
 import { optionalFields, requiredText, z } from './schema.ts';
@@ -179,6 +179,10 @@ export type StationOption = z.infer<typeof stationOption>;
 
 
 
+/** A connector on the card and the list: its last reported OCPP status (null until reported) and its charge in progress. */
+export const connectorOnCard = z.extend(connector, { ocpp_status: z.nullable(ocppStatus), charge: z.nullable(connectorCharge) });
+export type ConnectorOnCard = z.infer<typeof connectorOnCard>;
+
 /** A row of a merchant's station list. `location` is the city and address in the request's language. */
 export const stationListItem = z.object({
   id,
@@ -188,9 +192,12 @@ export const stationListItem = z.object({
   schedule: z.array(storedScheduleEntry),
   status,
   is_new: z.boolean(),
-  connectors: z.array(connector),
+  connectors: z.array(connectorOnCard),
   tags: z.array(merchantTagItem),
   surroundings: z.array(merchantEnvironmentItem),
+  /** Whether the charge point holds a connection now, and its last sign of life. */
+  online: z.boolean(),
+  last_seen_at: z.nullable(z.string()),
 });
 export type StationListItem = z.infer<typeof stationListItem>;
 
@@ -221,9 +228,6 @@ const stationEditable = {
   environment_items: z.array(merchantEnvironmentItem),
 };
 
-/** A connector on the card: with its last reported OCPP status, null until the station reports one. */
-export const connectorOnCard = z.extend(connector, { ocpp_status: z.nullable(ocppStatus) });
-export type ConnectorOnCard = z.infer<typeof connectorOnCard>;
 
 /** GET /stations/{id}/, and the answer of POST and PATCH: the station's OCPP link and statuses too. */
 export const station = z.object({

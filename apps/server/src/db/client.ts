@@ -20,6 +20,8 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PostgreSQL only: where it is, for connections of their own (the bus's LISTEN). */
+  url?: string;
   /** PGlite only: the whole cluster as a tarball, to start copies from. */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -50,6 +52,7 @@ export async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    url,
     async migrate() {
       const client = await pool.connect();
       try {

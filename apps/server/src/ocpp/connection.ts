@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { createRPCError, type IHandlersOption } from 'ocpp-rpc';
+import type { LiveEvents } from '../lib/live-events.ts';
 import { nulPath } from '../lib/nul-guard.ts';
 import { recordConnected, recordDisconnected } from '../modules/stations/station-ocpp.service.ts';
 import type { OcppContext, OcppHandler, StationLink } from './context.ts';
+import { authorize } from './handlers/authorize.ts';
 import { bootNotification } from './handlers/boot-notification.ts';
+import { dataTransfer } from './handlers/data-transfer.ts';
+import { diagnosticsStatusNotification } from './handlers/diagnostics-status-notification.ts';
+import { firmwareStatusNotification } from './handlers/firmware-status-notification.ts';
 import { heartbeat } from './handlers/heartbeat.ts';
+import { meterValues } from './handlers/meter-values.ts';
+import { startTransaction } from './handlers/start-transaction.ts';
 import { statusNotification } from './handlers/status-notification.ts';
+import { stopTransaction } from './handlers/stop-transaction.ts';
 import type { MessageLog } from './message-log.ts';
 import type { Presence } from './presence.ts';
 import type { RpcServerClient } from './rpc.ts';
@@ -18,13 +26,27 @@ import type { RpcServerClient } from './rpc.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler types its own request
 const HANDLERS: Record<string, OcppHandler<any, object>> = {
+  Authorize: authorize,
   BootNotification: bootNotification,
+  DataTransfer: dataTransfer,
+  DiagnosticsStatusNotification: diagnosticsStatusNotification,
+  FirmwareStatusNotification: firmwareStatusNotification,
   Heartbeat: heartbeat,
+  MeterValues: meterValues,
+  StartTransaction: startTransaction,
   StatusNotification: statusNotification,
+  StopTransaction: stopTransaction,
 };
+
+/** The calls that change what a screen shows of the station, and those that change its charges too. */
+const STATION_CHANGES = new Set(['BootNotification', 'DiagnosticsStatusNotification', 'FirmwareStatusNotification']);
+// A connector's status moves its charge along (connector-charges.ts).
+const CHARGE_CHANGES = new Set(['StatusNotification', 'StartTransaction', 'MeterValues', 'StopTransaction']);
 
 export interface StationConnection {
   client: RpcServerClient;
+  /** This connection's own id, as station_ocpp_state keeps the one it holds. */
+  connectionId: string;
   /** Settles once the socket has closed and the station's state says so. */
   closed: Promise<void>;
 }
@@ -33,7 +55,7 @@ function isRpcError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'rpcErrorCode' in error;
 }
 
-export function serveStation(ctx: OcppContext & { presence: Presence; messageLog: MessageLog }, client: RpcServerClient, station: StationLink): StationConnection {
+export function serveStation(ctx: OcppContext & { presence: Presence; messageLog: MessageLog; events: LiveEvents }, client: RpcServerClient, station: StationLink): StationConnection {
   const connectionId = randomUUID();
   const log = ctx.log.child({ identity: station.identity, stationId: station.stationId });
   let lastSeen = new Date();
@@ -42,7 +64,11 @@ export function serveStation(ctx: OcppContext & { presence: Presence; messageLog
   const write = (task: () => Promise<void>) => {
     writes = writes.then(task).catch((error: unknown) => log.error({ err: error }, 'OCPP station state not written'));
   };
-  write(() => recordConnected(ctx.db, station.stationId, connectionId, lastSeen));
+  const changed = (charges = false) => ctx.events.publish({ stationId: station.stationId, charges });
+  write(async () => {
+    await recordConnected(ctx.db, station.stationId, connectionId, lastSeen);
+    changed();
+  });
 
   const alive = () => {
     lastSeen = new Date();
@@ -65,7 +91,9 @@ export function serveStation(ctx: OcppContext & { presence: Presence; messageLog
       const nul = nulPath(params);
       if (nul !== undefined) throw createRPCError('PropertyConstraintViolation', `${nul || 'payload'} may not contain U+0000`, { field: nul });
       try {
-        return await handler(ctx, station, params);
+        const answer = await handler(ctx, station, params);
+        if (STATION_CHANGES.has(action) || CHARGE_CHANGES.has(action)) changed(CHARGE_CHANGES.has(action));
+        return answer;
       } catch (error) {
         if (isRpcError(error)) throw error;
         // The station gets no detail of our failure; the log has it.
@@ -78,10 +106,13 @@ export function serveStation(ctx: OcppContext & { presence: Presence; messageLog
   const closed = new Promise<void>((resolve) => {
     client.once('close', ({ code }: { code: number }) => {
       log.info({ code }, 'OCPP station disconnected');
-      write(() => recordDisconnected(ctx.db, station.stationId, connectionId, lastSeen));
+      write(async () => {
+        await recordDisconnected(ctx.db, station.stationId, connectionId, lastSeen);
+        changed();
+      });
       void writes.then(resolve);
     });
   });
   log.info('OCPP station connected');
-  return { client, closed };
+  return { client, connectionId, closed };
 }

@@ -1,11 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
+import type { SendCommand } from '../modules/stations/station-commands.service.ts';
 
 /** What a handler of a charge point's call is given: the services' database and the settings it answers with. */
 export interface OcppContext {
   db: Db;
   log: FastifyBaseLogger;
   heartbeatIntervalSeconds: number;
+  /** The balance, in tyiyn, Authorize and StartTransaction ask of a driver; unset: the charge services' default. */
+  minimumBalanceTyiyn?: number | undefined;
+  /** DataTransfer vendorIds accepted, lower-cased; none unless configured. */
+  dataTransferVendors?: readonly string[];
+  /** Commands to charge points (commands.ts), for the ones the central system sends by itself (prepaid protection). */
+  command?: SendCommand;
 }
 
 /** The connected charge point a call came from. */

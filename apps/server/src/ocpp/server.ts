@@ -3,18 +3,26 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { RPCServer } from 'ocpp-rpc';
 import type { Database } from '../db/client.ts';
+import type { Bus } from '../lib/bus.ts';
+import type { LiveEvents } from '../lib/live-events.ts';
 import { checkStationPassword } from '../modules/stations/station-queries.service.ts';
-import { recordAllOffline } from '../modules/stations/station-ocpp.service.ts';
+import type { SendCommand } from '../modules/stations/station-commands.service.ts';
+import { findStationOcpp, recordAllOffline } from '../modules/stations/station-ocpp.service.ts';
+import { callOverSocket, createCommandSender, type Deliver } from './commands.ts';
 import type { OcppContext, StationLink } from './context.ts';
 import { serveStation, type StationConnection } from './connection.ts';
 import { createMessageLog } from './message-log.ts';
+import { ocpp16Validator } from './ocpp-schemas.ts';
+import { createOfflineSweep } from './offline-sweep.ts';
 import { createPresence } from './presence.ts';
+import { remoteStations, type HeldStations } from './remote-stations.ts';
 import type { RpcServerClient } from './rpc.ts';
 
 /*
  * The OCPP 1.6J central system on the HTTP server's port: WebSocket upgrades at /ocpp/{identity}
  * with the `ocpp1.6` subprotocol and Basic auth (security profile 1: user = identity, password =
- * the station's key), every frame checked by ocpp-rpc against the official schemas (strict mode).
+ * the station's key), every frame checked by ocpp-rpc against the official schemas (strict mode;
+ * meter values may carry a vendor's own measurands, ocpp-schemas.ts).
  */
 
 const PROTOCOL = 'ocpp1.6';
@@ -22,14 +30,22 @@ const OCPP_PATH = /^\/ocpp\/([^/]+)$/;
 
 export interface OcppServerOptions extends OcppContext {
   passwordKey: string;
+  /** Where the stations' changes are published for the open screens. */
+  events: LiveEvents;
+  /** Between the processes sharing the database: commands reach the process holding the station. */
+  bus?: Bus;
   /** WebSocket pings: an unanswered one ends the connection, an answered one is a sign of life. */
   pingIntervalMs?: number;
   /** How often the batched last-seen is written (presence.ts). */
   seenFlushMs?: number;
+  /** How long a station has to answer a command (commands.ts); 30 s unless told. */
+  commandTimeoutMs?: number;
   /** Days the station cards' message log keeps frames; 0 keeps none (message-log.ts). */
   messageLogDays?: number;
   /** How often the message log is written. */
   messageFlushMs?: number;
+  /** Seconds a station may stay offline before its open charges are not completed (offline-sweep.ts); an hour unless told. */
+  offlineChargeLimitSeconds?: number;
 }
 
 export interface OcppServer {
@@ -37,8 +53,12 @@ export interface OcppServer {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Whether the station holds a connection to this process. */
   isConnected(stationId: number): boolean;
+  /** Sends a command to a station, waits for its answer or the time-out, and records both in the audit (commands.ts). */
+  command: SendCommand;
   /** Writes the message log's waiting frames now (tests). */
   flushMessageLog(): Promise<void>;
+  /** Runs the offline limit's sweep now (it also runs every minute); answers the charges it changed. */
+  sweepOfflineCharges(): Promise<number>;
   /** Waits until every replaced connection (and every one the server closed) has closed and written its state. */
   settled(): Promise<void>;
   /** Closes every station's socket and waits until their state is written. */
@@ -65,10 +85,36 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
   const { log } = options;
   const presence = createPresence(options.db, log, options.seenFlushMs ?? 15_000);
   const messageLog = createMessageLog(options.db, log, { keepDays: options.messageLogDays ?? 0, flushMs: options.messageFlushMs ?? 1_000 });
-  const rpc = new RPCServer({ protocols: [PROTOCOL], strictMode: true, pingIntervalMs: options.pingIntervalMs ?? 30_000 });
+  const offlineSweep = createOfflineSweep(options.db, log, { limitSeconds: options.offlineChargeLimitSeconds ?? 3600 });
+  const rpc = new RPCServer({
+    protocols: [PROTOCOL],
+    strictMode: true,
+    strictModeValidators: [ocpp16Validator],
+    pingIntervalMs: options.pingIntervalMs ?? 30_000,
+  });
   const current = new Map<number, StationConnection>();
   /** Every connection until it has closed and written its state: the current ones and those closing. */
   const open = new Set<StationConnection>();
+  // Where a station's socket is: this process's map, or another process's over the bus (remote-stations.ts).
+  const held: HeldStations = {
+    call(stationId, action, params, timeoutMs) {
+      const connection = current.get(stationId);
+      return connection && callOverSocket(connection.client, action, params, timeoutMs);
+    },
+    replaced(stationId, connectionId) {
+      const connection = current.get(stationId);
+      if (connection && connection.connectionId !== connectionId) void connection.client.close({ code: 1000, reason: 'Replaced by a new connection' });
+    },
+  };
+  const remote = options.bus?.shared ? remoteStations(options.bus, held, log) : undefined;
+  const deliver: Deliver = async (stationId, action, params, timeoutMs) => {
+    const local = held.call(stationId, action, params, timeoutMs);
+    if (local) return local;
+    // Offline for every process: no need to ask them and wait.
+    if (!remote || !(await findStationOcpp(options.db, stationId)).online) return { kind: 'offline', disconnected: false };
+    return remote.deliver(stationId, action, params, timeoutMs);
+  };
+  const command = createCommandSender({ db: options.db, log, timeoutMs: options.commandTimeoutMs ?? 30_000, deliver });
 
   rpc.auth(async (accept, reject, handshake) => {
     const { identity, remoteAddress } = handshake;
@@ -93,8 +139,9 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
   rpc.on('client', (client: RpcServerClient) => {
     const station = client.session as StationLink;
     const previous = current.get(station.stationId);
-    const connection = serveStation({ ...options, presence, messageLog }, client, station);
+    const connection = serveStation({ ...options, presence, messageLog, command }, client, station);
     current.set(station.stationId, connection);
+    remote?.connected(station.stationId, connection.connectionId);
     open.add(connection);
     void connection.closed.then(() => {
       open.delete(connection);
@@ -117,16 +164,19 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
       rpc.handleUpgrade(request, socket as never, head).catch(() => socket.destroy());
     },
     isConnected: (stationId) => current.has(stationId),
+    command,
     flushMessageLog: () => messageLog.flush(),
+    sweepOfflineCharges: () => offlineSweep.sweep(),
     async settled() {
       const live = new Set(current.values());
       await Promise.all([...open].filter((connection) => !live.has(connection)).map((connection) => connection.closed));
     },
     async close() {
+      remote?.close();
       // ocpp-rpc asks every client to close but does not wait for them: the sockets are awaited here.
       await rpc.close({ code: 1001, reason: 'Server shutting down' });
       while (open.size) await Promise.all([...open].map((connection) => connection.closed));
-      await Promise.all([presence.close(), messageLog.close()]);
+      await Promise.all([presence.close(), messageLog.close(), offlineSweep.close()]);
     },
   };
 }

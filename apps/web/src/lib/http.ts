@@ -123,8 +123,8 @@ async function parse<T>(response: Response, responseType: RequestOptions['respon
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Calls the API at `path` (below /api/v1); resolves with the parsed body or rejects with ApiError. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** The answer to a call of the API at `path` (below /api/v1), its token refreshed once if refused; rejects with ApiError. */
+async function authorizedResponse(path: string, options: RequestOptions): Promise<Response> {
   const url = buildUrl(path, options.query);
   const auth = options.auth !== false;
   const access = auth ? tokenStore.getAccess() : null;
@@ -135,7 +135,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await send(url, buildInit(options, fresh));
   }
   if (!response.ok) throw await readApiError(response, message(response.status === 404 ? 'not_found' : 'server_error'));
-  return parse<T>(response, options.responseType);
+  return response;
+}
+
+/** Calls the API at `path` (below /api/v1); resolves with the parsed body or rejects with ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return parse<T>(await authorizedResponse(path, options), options.responseType);
+}
+
+/** A streamed answer (server-sent events) as text pieces, opened with the session's token. */
+export async function openTextStream(path: string, signal: AbortSignal): Promise<ReadableStream<string>> {
+  const response = await authorizedResponse(path, { signal });
+  if (!response.body) throw new ApiError(0, { detail: message('server_error') });
+  return response.body.pipeThrough(new TextDecoderStream());
 }
 
 type Options = Omit<RequestOptions, 'method' | 'body'>;

@@ -1,5 +1,5 @@
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { OcppConnectorStatus, OcppErrorCode } from '@evcms/contracts/ocpp';
+import type { OcppConnectorStatus, OcppDiagnosticsStatus, OcppErrorCode, OcppFirmwareStatus } from '@evcms/contracts/ocpp';
 import { managers } from './managers.ts';
 import { stations } from './stations.ts';
 
@@ -31,9 +31,9 @@ export const stationOcppState = pgTable('station_ocpp_state', {
   meterType: text('meter_type'),
   meterSerialNumber: text('meter_serial_number'),
   // The last DiagnosticsStatusNotification and FirmwareStatusNotification, as reported.
-  diagnosticsStatus: text('diagnostics_status'),
+  diagnosticsStatus: text('diagnostics_status').$type<OcppDiagnosticsStatus>(),
   diagnosticsStatusAt: timestamp('diagnostics_status_at', { withTimezone: true }),
-  firmwareStatus: text('firmware_status'),
+  firmwareStatus: text('firmware_status').$type<OcppFirmwareStatus>(),
   firmwareStatusAt: timestamp('firmware_status_at', { withTimezone: true }),
 });
 

@@ -182,6 +182,11 @@ export function findOpenCharge(db: Db, input: { stationId: number; ocppConnector
   return repo.findOpenCharge(db, input.stationId, input.ocppConnectorId);
 }
 
+/** The stations that have an open charge (initiated, charging or paused): those a long silence can leave not completed. */
+export function stationsWithOpenCharges(db: Db): Promise<number[]> {
+  return repo.findStationsWithOpenCharges(db);
+}
+
 /** A charge's row (the OCPP part checks a transactionId with it). */
 export function findChargeRow(db: Db, chargeId: number): Promise<repo.ChargeRow | undefined> {
   return repo.findChargeRow(db, chargeId);

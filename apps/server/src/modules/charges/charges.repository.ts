@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ChargeStatus } from '@evcms/contracts/charges';
 import { LANGUAGES, type Lang } from '@evcms/contracts/i18n';
 import type { Localized } from '@evcms/contracts/localized';
@@ -132,6 +132,15 @@ export async function lockOpenCharges(db: Db, stationId: number, before: Date): 
     .where(and(eq(charges.stationId, stationId), inArray(charges.status, [...OPEN_STATUSES]), lt(charges.startedAt, before)))
     .orderBy(asc(charges.id))
     .for('update');
+}
+
+/** The stations with an open charge, read from the partial index of open charges. */
+export async function findStationsWithOpenCharges(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ stationId: charges.stationId })
+    .from(charges)
+    .where(and(inArray(charges.status, [...OPEN_STATUSES]), isNotNull(charges.stationId)));
+  return rows.map((row) => row.stationId!);
 }
 
 // ---- The list
@@ -293,4 +302,13 @@ export async function listCharges(db: Db, filter: ChargeFilter, window: { limit:
 export async function findCharge(db: Db, id: number): Promise<ChargeRecord | undefined> {
   const [row] = await selectCharges(db).where(eq(charges.id, id));
   return row && toRecord(row);
+}
+
+/** The open charges (initiated, charging, paused) of these stations, newest first. */
+export async function findOpenChargesOf(db: Db, stationIds: readonly number[]): Promise<ChargeRecord[]> {
+  if (!stationIds.length) return [];
+  const rows = await selectCharges(db)
+    .where(and(inArray(charges.stationId, [...stationIds]), inArray(charges.status, [...OPEN_STATUSES])))
+    .orderBy(desc(charges.startedAt), desc(charges.id));
+  return rows.map(toRecord);
 }

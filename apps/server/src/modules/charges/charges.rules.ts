@@ -126,3 +126,11 @@ export function pageReading(window: { limit: number; offset: number }, total: nu
   const shown = Math.min(limit, total - offset);
   return { ascending: true, limit: shown, offset: total - offset - shown };
 }
+
+/**
+ * Prepaid protection: a charge paid from the balance whose running amount has reached the
+ * driver's balance is stopped by the central system, once (a stop already asked for is not asked again).
+ */
+export function needsPrepaidStop(charge: { status: ChargeStatus; stopRequestedAt: Date | null; amountTyiyn: number; driverId: number | null }, driverBalanceTyiyn: number | null): boolean {
+  return isRunning(charge.status) && charge.stopRequestedAt === null && charge.driverId !== null && driverBalanceTyiyn !== null && charge.amountTyiyn >= driverBalanceTyiyn;
+}

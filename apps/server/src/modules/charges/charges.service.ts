@@ -49,3 +49,14 @@ export async function getCharge(deps: ChargesDeps, id: number): Promise<repo.Cha
   if (!charge) throw notFound();
   return charge;
 }
+
+/** Each connector's charge in progress, for the station cards and list: by station, then OCPP connectorId (the newest when several). */
+export async function openChargesOfStations(deps: Pick<ChargesDeps, 'db'>, stationIds: readonly number[]): Promise<Map<number, Map<number, repo.ChargeRecord>>> {
+  const byStation = new Map<number, Map<number, repo.ChargeRecord>>();
+  for (const charge of await repo.findOpenChargesOf(deps.db, stationIds)) {
+    const connectors = byStation.get(charge.stationId!) ?? new Map<number, repo.ChargeRecord>();
+    if (!connectors.has(charge.ocppConnectorId)) connectors.set(charge.ocppConnectorId, charge);
+    byStation.set(charge.stationId!, connectors);
+  }
+  return byStation;
+}

@@ -41,5 +41,9 @@ export function presentStationOcpp(ocpp: StationOcppRecord, lang: Lang) {
     last_seen_at: ocpp.lastSeenAt?.toISOString() ?? null,
     boot: presentBoot(ocpp.boot),
     ocpp_status: presentOcppStatus(ocpp.statuses.get(0), lang),
+    diagnostics_status: ocpp.diagnostics?.status ?? null,
+    diagnostics_status_at: ocpp.diagnostics?.at.toISOString() ?? null,
+    firmware_status: ocpp.firmware?.status ?? null,
+    firmware_status_at: ocpp.firmware?.at.toISOString() ?? null,
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { connectorStatuses, connectorStatusHistory, stationOcppState } from '../../db/schema/ocpp.ts';
 
@@ -60,6 +60,18 @@ export async function upsertBoot(db: Db, stationId: number, boot: BootValues, at
     .onConflictDoUpdate({ target: stationOcppState.stationId, set: { ...boot, bootedAt: at, lastSeenAt: laterSeen(at) } });
 }
 
+/** What a DiagnosticsStatusNotification or a FirmwareStatusNotification sets: its status and when it came. */
+export type StatusReport =
+  | Pick<OcppStateRow, 'diagnosticsStatus' | 'diagnosticsStatusAt'>
+  | Pick<OcppStateRow, 'firmwareStatus' | 'firmwareStatusAt'>;
+
+export async function upsertStatusReport(db: Db, stationId: number, report: StatusReport): Promise<void> {
+  await db
+    .insert(stationOcppState)
+    .values({ stationId, ...report })
+    .onConflictDoUpdate({ target: stationOcppState.stationId, set: report });
+}
+
 /**
  * Appends to the history and keeps the connector's current status: the one received last,
  * unless it is stamped before the status held (a queued message delivered late).
@@ -77,13 +89,23 @@ export async function insertStatus(db: Db, values: ConnectorStatusValues): Promi
     });
 }
 
-export async function findState(db: Db, stationId: number): Promise<OcppStateRow | undefined> {
-  const [row] = await db.select().from(stationOcppState).where(eq(stationOcppState.stationId, stationId));
-  return row;
+/** Of `stationIds`, those offline whose last sign of life came before `before`. */
+export async function findSilentSince(db: Db, stationIds: readonly number[], before: Date): Promise<number[]> {
+  if (!stationIds.length) return [];
+  const rows = await db
+    .select({ stationId: stationOcppState.stationId })
+    .from(stationOcppState)
+    .where(and(inArray(stationOcppState.stationId, [...stationIds]), eq(stationOcppState.online, false), lt(stationOcppState.lastSeenAt, before)));
+  return rows.map((row) => row.stationId);
 }
 
-export function findStatuses(db: Db, stationId: number): Promise<ConnectorStatusRow[]> {
-  return db.select().from(connectorStatuses).where(eq(connectorStatuses.stationId, stationId)).orderBy(connectorStatuses.connectorId);
+export function findStates(db: Db, stationIds: readonly number[]): Promise<OcppStateRow[]> {
+  return stationIds.length ? db.select().from(stationOcppState).where(inArray(stationOcppState.stationId, [...stationIds])) : Promise.resolve([]);
+}
+
+export function findStatuses(db: Db, stationIds: readonly number[]): Promise<ConnectorStatusRow[]> {
+  if (!stationIds.length) return Promise.resolve([]);
+  return db.select().from(connectorStatuses).where(inArray(connectorStatuses.stationId, [...stationIds])).orderBy(connectorStatuses.connectorId);
 }
 
 /** A station's reported statuses, oldest first (tests and the station's log). */

@@ -1,10 +1,11 @@
+import type { OcppDiagnosticsStatus, OcppFirmwareStatus } from '@evcms/contracts/ocpp';
 import type { Db } from '../../db/client.ts';
 import * as repo from './station-ocpp.repository.ts';
 
 /*
  * What the OCPP central system (src/ocpp) records about a station, and what the station's card
- * reads back: the link (online, last seen), the last BootNotification and the connectors'
- * reported statuses. Statuses are recorded as reported, never refused.
+ * reads back: the link (online, last seen), the last BootNotification, the connectors' reported
+ * statuses and the last diagnostics and firmware statuses. Statuses are recorded as reported, never refused.
  */
 
 export type { BootValues, ConnectorStatusRow, ConnectorStatusValues } from './station-ocpp.repository.ts';
@@ -15,21 +16,44 @@ export interface StationOcppRecord {
   boot: (repo.BootValues & { bootedAt: Date }) | null;
   /** By OCPP connectorId (0 = the station itself). */
   statuses: Map<number, repo.ConnectorStatusRow>;
+  /** The last DiagnosticsStatusNotification and FirmwareStatusNotification; null until one came. */
+  diagnostics: { status: OcppDiagnosticsStatus; at: Date } | null;
+  firmware: { status: OcppFirmwareStatus; at: Date } | null;
+}
+
+/** The OCPP state of each of `stationIds` (a station that never connected gets the empty one); two queries whatever their number. */
+export async function findStationsOcpp(db: Db, stationIds: readonly number[]): Promise<Map<number, StationOcppRecord>> {
+  // One after the other: `db` may be a transaction, which runs one query at a time.
+  const states = new Map((await repo.findStates(db, stationIds)).map((state) => [state.stationId, state]));
+  const statuses = new Map<number, repo.ConnectorStatusRow[]>();
+  for (const row of await repo.findStatuses(db, stationIds)) statuses.set(row.stationId, [...(statuses.get(row.stationId) ?? []), row]);
+  return new Map(stationIds.map((id) => [id, stationOcpp(states.get(id), statuses.get(id) ?? [])]));
 }
 
 export async function findStationOcpp(db: Db, stationId: number): Promise<StationOcppRecord> {
-  const [state, statuses] = await Promise.all([repo.findState(db, stationId), repo.findStatuses(db, stationId)]);
+  return (await findStationsOcpp(db, [stationId])).get(stationId)!;
+}
+
+function stationOcpp(state: repo.OcppStateRow | undefined, statuses: repo.ConnectorStatusRow[]): StationOcppRecord {
   return {
     online: state?.online ?? false,
     lastSeenAt: state?.lastSeenAt ?? null,
     boot: state ? bootOf(state) : null,
     statuses: new Map(statuses.map((row) => [row.connectorId, row])),
+    diagnostics: reported(state?.diagnosticsStatus, state?.diagnosticsStatusAt),
+    firmware: reported(state?.firmwareStatus, state?.firmwareStatusAt),
   };
 }
 
 function bootOf(state: repo.OcppStateRow): StationOcppRecord['boot'] {
-  const { stationId: _station, online: _online, connectionId: _connection, connectedAt: _connected, lastSeenAt: _seen, bootedAt, ...boot } = state;
-  return bootedAt ? { ...boot, bootedAt } : null;
+  const { bootedAt } = state;
+  if (!bootedAt) return null;
+  const { vendor, model, chargePointSerialNumber, chargeBoxSerialNumber, firmwareVersion, iccid, imsi, meterType, meterSerialNumber } = state;
+  return { vendor, model, chargePointSerialNumber, chargeBoxSerialNumber, firmwareVersion, iccid, imsi, meterType, meterSerialNumber, bootedAt };
+}
+
+function reported<Status>(status: Status | null | undefined, at: Date | null | undefined): { status: Status; at: Date } | null {
+  return status && at ? { status, at } : null;
 }
 
 // ---- For other modules (the OCPP central system)
@@ -58,8 +82,21 @@ export function recordBoot(db: Db, stationId: number, boot: repo.BootValues, at 
   return repo.upsertBoot(db, stationId, boot, at);
 }
 
+export function recordDiagnosticsStatus(db: Db, stationId: number, status: OcppDiagnosticsStatus, at = new Date()): Promise<void> {
+  return repo.upsertStatusReport(db, stationId, { diagnosticsStatus: status, diagnosticsStatusAt: at });
+}
+
+export function recordFirmwareStatus(db: Db, stationId: number, status: OcppFirmwareStatus, at = new Date()): Promise<void> {
+  return repo.upsertStatusReport(db, stationId, { firmwareStatus: status, firmwareStatusAt: at });
+}
+
 export function recordStatus(db: Db, values: repo.ConnectorStatusValues): Promise<void> {
   return db.transaction((tx) => repo.insertStatus(tx, values));
+}
+
+/** Of `stationIds`, the stations offline and silent since before `before` (the offline limit's sweep). */
+export function findSilentStations(db: Db, stationIds: readonly number[], before: Date): Promise<number[]> {
+  return repo.findSilentSince(db, stationIds, before);
 }
 
 export function findStatusHistory(db: Db, stationId: number) {

@@ -6,7 +6,8 @@ import { pagedResult, pageRequest, pageWindow, PICKER_SIZE_CAP } from '../../lib
 import { findInfrastructure, type InfrastructureRecord } from '../catalog/infrastructure.service.ts';
 import { findTags, type TagRecord } from '../catalog/tags.service.ts';
 import * as parts from './station-parts.repository.ts';
-import { findStationOcpp, type StationOcppRecord } from './station-ocpp.service.ts';
+import { openChargesOfStations, type ChargeRecord } from '../charges/charges.service.ts';
+import { findStationsOcpp, type StationOcppRecord } from './station-ocpp.service.ts';
 import { NO_PASSWORD, stationPasswordMatches } from './station-passwords.ts';
 import * as repo from './stations.repository.ts';
 
@@ -22,11 +23,13 @@ export interface StationListRecord extends repo.StationRecord {
   connectors: parts.ConnectorRecord[];
   tags: TagRecord[];
   infrastructure: InfrastructureRecord[];
+  ocpp: StationOcppRecord;
+  /** The charge in progress on each OCPP connectorId. */
+  openCharges: Map<number, ChargeRecord>;
 }
 
 export interface StationDetailRecord extends StationListRecord {
   media: parts.MediaRecord[];
-  ocpp: StationOcppRecord;
 }
 
 export interface StationListQuery extends repo.StationFilter {
@@ -40,14 +43,18 @@ function byStation<T extends { stationId: number }>(rows: T[]): Map<number, T[]>
   return map;
 }
 
-/** Connectors, tags and infrastructure of a page of stations: a fixed number of queries whatever its size. */
+/**
+ * Connectors, tags, infrastructure, OCPP state and charges in progress of a page of stations: a
+ * fixed number of queries whatever its size, one after the other (`db` may be a transaction).
+ */
 export async function withParts(db: Db, stations: repo.StationRecord[]): Promise<StationListRecord[]> {
   const ids = stations.map((station) => station.id);
-  const [connectors, itemIds] = await Promise.all([parts.findConnectors(db, ids), repo.findItemIds(db, ids)]);
-  const [tags, infrastructure] = await Promise.all([
-    findTags(db, uniqueIds([...itemIds.tagIds.values()].flat())),
-    findInfrastructure(db, uniqueIds([...itemIds.infrastructureIds.values()].flat())),
-  ]);
+  const connectors = await parts.findConnectors(db, ids);
+  const itemIds = await repo.findItemIds(db, ids);
+  const tags = await findTags(db, uniqueIds([...itemIds.tagIds.values()].flat()));
+  const infrastructure = await findInfrastructure(db, uniqueIds([...itemIds.infrastructureIds.values()].flat()));
+  const ocpp = await findStationsOcpp(db, ids);
+  const openCharges = await openChargesOfStations({ db }, ids);
   const tagById = new Map(tags.map((tag) => [tag.id, tag]));
   const itemById = new Map(infrastructure.map((item) => [item.id, item]));
   const connectorsOf = byStation(connectors);
@@ -56,14 +63,16 @@ export async function withParts(db: Db, stations: repo.StationRecord[]): Promise
     connectors: connectorsOf.get(station.id) ?? [],
     tags: (itemIds.tagIds.get(station.id) ?? []).flatMap((id) => tagById.get(id) ?? []),
     infrastructure: (itemIds.infrastructureIds.get(station.id) ?? []).flatMap((id) => itemById.get(id) ?? []),
+    ocpp: ocpp.get(station.id)!,
+    openCharges: openCharges.get(station.id) ?? new Map(),
   }));
 }
 
 export async function getStation(deps: { db: Db }, id: number): Promise<StationDetailRecord> {
   const station = await repo.findStation(deps.db, id);
   if (!station) throw notFound();
-  const [[listed], media, ocpp] = await Promise.all([withParts(deps.db, [station]), parts.findMedia(deps.db, [id]), findStationOcpp(deps.db, id)]);
-  return { ...listed!, media, ocpp };
+  const [listed] = await withParts(deps.db, [station]);
+  return { ...listed!, media: await parts.findMedia(deps.db, [id]) };
 }
 
 export async function listStations(deps: { db: Db }, query: StationListQuery): Promise<Paged<StationListRecord>> {

@@ -131,8 +131,16 @@ describe('creating a station', () => {
       last_seen_at: null,
       boot: null,
       ocpp_status: null,
+      diagnostics_status: null,
+      diagnostics_status_at: null,
+      firmware_status: null,
+      firmware_status_at: null,
     });
-    expect(body.connectors.map((connector) => connector.ocpp_status)).toEqual([null, null, null]);
+    expect(body.connectors.map((connector) => [connector.ocpp_status, connector.charge])).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
     expect(response.body).not.toContain('password');
     expect(fast.id).not.toBe(night.id);
 
@@ -147,8 +155,9 @@ describe('creating a station', () => {
     // Read back: the detail is the same; the form gets every field in all languages and no password.
     expect((await get(`/api/v1/stations/${body.id}/`)).json()).toEqual(body);
     const forUpdate = (await get(`/api/v1/stations/update/${body.id}/`)).json<StationForUpdate>();
-    const { location: _l, country_name: _c, city_name: _ci, created_at: _ca, online: _o, last_seen_at: _s, boot: _b, ocpp_status: _st, ...editable } = body;
-    expect(forUpdate).toEqual({ ...editable, connectors: editable.connectors.map(({ ocpp_status: _cs, ...connector }) => connector) });
+    const { location: _l, country_name: _c, city_name: _ci, created_at: _ca, online: _o, last_seen_at: _s, boot: _b, ocpp_status: _st, ...rest } = body;
+    const { diagnostics_status: _d, diagnostics_status_at: _da, firmware_status: _f, firmware_status_at: _fa, ...editable } = rest;
+    expect(forUpdate).toEqual({ ...editable, connectors: editable.connectors.map(({ ocpp_status: _cs, charge: _ch, ...connector }) => connector) });
 
     // One news event; the OCPP check takes the password.
     const events = await ctx.database.db

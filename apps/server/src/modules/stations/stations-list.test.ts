@@ -68,7 +68,14 @@ describe('a merchant station list', () => {
       ],
       tags: [{ id: fast.id, title: 'Fast', active: true }],
       surroundings: [{ id: cafe.id, title: 'Cafe', icon_path: '/media/surroundings/Cafe.svg', active: true }],
+      // Never connected: offline, and no connector has reported a status or charges.
+      online: false,
+      last_seen_at: null,
     });
+    expect(page.items[0]!.connectors.map(({ ocpp_status, charge }) => [ocpp_status, charge])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
     const russian = (await call('GET', `stations/?merchant=${merchant.id}`, { lang: 'ru' })).json<Page<StationListItem>>();
     expect(russian.items[0]).toMatchObject({ name: 'Beta ru', location: expect.stringMatching(/^Бишкек, Street \d+ ru$/) });
   });

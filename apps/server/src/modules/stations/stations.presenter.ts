@@ -1,13 +1,16 @@
 import { CONNECTOR_POSITIONS, CONNECTOR_TYPES, type ConnectorPosition, type ConnectorType } from '@evcms/contracts/catalog';
+import { CHARGE_STATUSES } from '@evcms/contracts/charges';
 import { DECIMALS, fromMinorUnits } from '@evcms/contracts/decimal';
 import type { Lang } from '@evcms/contracts/i18n';
+import type { ConnectorCharge } from '@evcms/contracts/ocpp';
 import { localizedFields } from '@evcms/contracts/localized';
-import type { Station, StationForUpdate, StationListItem, StationOption } from '@evcms/contracts/stations';
+import type { ConnectorOnCard, Station, StationForUpdate, StationListItem, StationOption } from '@evcms/contracts/stations';
 import type { Connector } from '@evcms/contracts/station-connectors';
 import type { StationMediaFile } from '@evcms/contracts/station-media';
 import { isActive } from '@evcms/contracts/status';
 import { scheduleForDisplay } from '../../lib/schedule.ts';
 import { mediaUrl } from '../../lib/uploads.ts';
+import type { ChargeRecord } from '../charges/charges.service.ts';
 import { presentOcppStatus, presentStationOcpp } from './station-ocpp.presenter.ts';
 import type { ConnectorRecord, MediaRecord, Named, StationDetailRecord, StationListRecord } from './station-queries.service.ts';
 
@@ -48,6 +51,30 @@ function location(station: StationListRecord, lang: Lang): string {
   return `${station.cityName[lang]}, ${station.address[lang]}`;
 }
 
+function presentConnectorCharge(charge: ChargeRecord | undefined, lang: Lang): ConnectorCharge | null {
+  if (!charge) return null;
+  return {
+    id: charge.id,
+    status: charge.status,
+    status_name: CHARGE_STATUSES[charge.status][lang],
+    driver: charge.driver && { id: charge.driver.id, name: `${charge.driver.surname} ${charge.driver.firstName}` },
+    started_at: charge.startedAt.toISOString(),
+    consumed: fromMinorUnits(charge.consumedWh, DECIMALS.energy),
+    amount: fromMinorUnits(charge.amountTyiyn, DECIMALS.money),
+    power_kw: charge.powerW === null ? null : fromMinorUnits(charge.powerW, DECIMALS.energy),
+    soc: charge.socPercent,
+  };
+}
+
+/** Each connector with its reported OCPP status and its charge in progress. */
+function connectorsOnCard(station: StationListRecord, lang: Lang): ConnectorOnCard[] {
+  return station.connectors.map((connector) => ({
+    ...presentConnector(connector, lang),
+    ocpp_status: presentOcppStatus(station.ocpp.statuses.get(connector.ocpp16Id), lang),
+    charge: presentConnectorCharge(station.openCharges.get(connector.ocpp16Id), lang),
+  }));
+}
+
 export function presentStationListItem(station: StationListRecord, lang: Lang): StationListItem {
   return {
     id: station.id,
@@ -57,9 +84,11 @@ export function presentStationListItem(station: StationListRecord, lang: Lang): 
     schedule: scheduleForDisplay(station.schedule),
     status: station.status,
     is_new: station.isNew,
-    connectors: station.connectors.map((connector) => presentConnector(connector, lang)),
+    connectors: connectorsOnCard(station, lang),
     tags: tagItems(station, lang),
     surroundings: infrastructureItems(station, lang),
+    online: station.ocpp.online,
+    last_seen_at: station.ocpp.lastSeenAt?.toISOString() ?? null,
   };
 }
 
@@ -96,10 +125,7 @@ export function presentStation(station: StationDetailRecord, lang: Lang): Statio
   return {
     ...presentStationForUpdate(station, lang),
     ...presentStationOcpp(station.ocpp, lang),
-    connectors: station.connectors.map((connector) => ({
-      ...presentConnector(connector, lang),
-      ocpp_status: presentOcppStatus(station.ocpp.statuses.get(connector.ocpp16Id), lang),
-    })),
+    connectors: connectorsOnCard(station, lang),
     location: location(station, lang),
     country_name: station.countryName[lang],
     city_name: station.cityName[lang],

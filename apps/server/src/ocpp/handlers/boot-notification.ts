@@ -1,3 +1,4 @@
+import { markNotCompleted } from '../../modules/charges/charge-lifecycle.service.ts';
 import { recordBoot } from '../../modules/stations/station-ocpp.service.ts';
 import type { OcppHandler } from '../context.ts';
 import { currentTime } from '../ocpp-time.ts';
@@ -21,9 +22,15 @@ export interface BootNotificationConfirmation {
   interval: number;
 }
 
-/** Keeps what the station says about itself (a field it leaves out is cleared) and accepts it. */
+/**
+ * Keeps what the station says about itself (a field it leaves out is cleared) and accepts it. A
+ * station that boots has lost the charges it was running: those still open are marked not
+ * completed first (a StopTransaction it kept may still arrive and complete them).
+ */
 export const bootNotification: OcppHandler<BootNotificationRequest, BootNotificationConfirmation> = async (ctx, station, request) => {
   const now = new Date();
+  const lost = await markNotCompleted(ctx.db, { stationId: station.stationId, before: now });
+  if (lost.length) ctx.log.info({ identity: station.identity, charges: lost.map((charge) => charge.id) }, 'OCPP reboot: open charges not completed');
   await recordBoot(
     ctx.db,
     station.stationId,

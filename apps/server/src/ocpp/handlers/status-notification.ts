@@ -1,7 +1,8 @@
-import { createRPCError } from 'ocpp-rpc';
 import type { OcppConnectorStatus, OcppErrorCode } from '@evcms/contracts/ocpp';
 import { recordStatus } from '../../modules/stations/station-ocpp.service.ts';
 import type { OcppHandler } from '../context.ts';
+import { followConnectorStatus } from '../connector-charges.ts';
+import { checkId } from '../ocpp-numbers.ts';
 import { chargePointTime } from '../ocpp-time.ts';
 
 /** OCPP 1.6 StatusNotification.req. */
@@ -15,17 +16,14 @@ export interface StatusNotificationRequest {
   vendorErrorCode?: string;
 }
 
-const CONNECTOR_ID_MAX = 2 ** 31 - 1;
-
 /**
  * Records the status as reported, whatever it follows and whether or not the station has that
- * connector (connectorId 0 is the station itself). Only a connectorId no connector can have
- * (negative, or past the database's integer) is refused.
+ * connector (connectorId 0 is the station itself), then moves the connector's charge along
+ * (connector-charges.ts). Only a connectorId no connector can have (negative, or past the
+ * database's integer) is refused.
  */
 export const statusNotification: OcppHandler<StatusNotificationRequest, Record<string, never>> = async (ctx, station, request) => {
-  if (request.connectorId < 0 || request.connectorId > CONNECTOR_ID_MAX) {
-    throw createRPCError('PropertyConstraintViolation', 'connectorId must be 0 or more', { connectorId: request.connectorId });
-  }
+  checkId('connectorId', request.connectorId);
   await recordStatus(ctx.db, {
     stationId: station.stationId,
     connectorId: request.connectorId,
@@ -37,5 +35,6 @@ export const statusNotification: OcppHandler<StatusNotificationRequest, Record<s
     statusAt: request.timestamp === undefined ? null : chargePointTime(request.timestamp),
     receivedAt: new Date(),
   });
+  await followConnectorStatus(ctx, station, request.connectorId, request.status);
   return {};
 };

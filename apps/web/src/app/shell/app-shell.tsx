@@ -14,6 +14,7 @@ import { Breadcrumbs } from './breadcrumbs.tsx';
 import { MenuButton } from './menu-button.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { useNarrowScreen } from './use-narrow-screen.ts';
+import { useLiveUpdates } from './use-live-updates.ts';
 import { useSiderCollapsed } from './use-sider-collapsed.ts';
 
 export const SIDER_WIDTH = 240;
@@ -37,6 +38,7 @@ function Brand({ collapsed = false }: { collapsed?: boolean }) {
  * a drawer opened from the header, so a phone gives the page its whole width.
  */
 export function AppShell() {
+  useLiveUpdates();
   const narrow = useNarrowScreen();
   const [collapsed, toggleCollapsed] = useSiderCollapsed();
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -10,12 +10,14 @@ inEnglish();
 
 const PATTERN = '/merchants/merchant/:id/station-info/:stationId';
 const routes = [{ path: '/merchants/merchant/:id/edit-station/:stationId', element: <p data-testid="edit">edit</p> }];
+// The card's command log (station-ocpp-commands.test.tsx): empty here.
+const noCommands = () => jsonResponse(200, { items: [], page: 1, pages: 1, size: 10, total: 0 });
 const render = (path = '/merchants/merchant/5/station-info/8') => renderScreen(<StationDetail />, { path, pattern: PATTERN, routes });
 
 describe('station card', { timeout: 60_000 }, () => {
   it('shows everything of the station but its password, and its modules with their connectors in order', async () => {
     const user = userEvent.setup({ delay: null });
-    stubFetch({ 'GET /stations/8/': () => jsonResponse(200, aStation()) });
+    stubFetch({ 'GET /stations/8/': () => jsonResponse(200, aStation()), 'GET /stations/8/ocpp/commands/': noCommands });
     const { router } = render();
     const details = await screen.findByTestId('station-details');
     for (const text of ['Вольт Чуй', 'Вольт Чүй', 'CP-008', 'Asel Toktogulova', 'ABB', 'Floor', 'Чүй 1', 'Kyrgyzstan, Bishkek', '42.870000, 74.590000']) {
@@ -55,6 +57,7 @@ describe('station card', { timeout: 60_000 }, () => {
     let station = aStation();
     const api = stubFetch({
       'GET /stations/8/': () => jsonResponse(200, station),
+      'GET /stations/8/ocpp/commands/': noCommands,
       'PATCH /stations/statuses/': () => {
         station = { ...station, status: 0 };
         return jsonResponse(200, []);

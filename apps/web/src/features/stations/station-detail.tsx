@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Flex, Image, Row, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Grid, Image, Row, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { localizedKey } from '@evcms/contracts/localized';
@@ -15,6 +15,8 @@ import { ApiError } from '../../lib/api-error.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { StationGallery } from './station-gallery.tsx';
 import { StationModulesView } from './station-modules-view.tsx';
+import { StationOcppCommands } from './station-ocpp-commands.tsx';
+import { StationResetButton } from './station-reset.tsx';
 import { parseRouteId, stationPaths, StationNotFound } from './station-route.tsx';
 import { StationStatusSwitch } from './station-status.tsx';
 import { stationsApi } from './stations-api.ts';
@@ -56,6 +58,8 @@ function ItemTags({ items }: { items: readonly (MerchantTagItem | MerchantEnviro
 function StationCard({ station }: { station: Station }) {
   const { t } = useTranslation('stations');
   const navigate = useNavigate();
+  // On a phone the restart is an icon, so the title keeps room beside the two buttons.
+  const phone = Grid.useBreakpoint().sm === false;
   const localized = (field: 'name' | 'address') =>
     FORM_LANGS.map((lang) => {
       const key = localizedKey(field, lang);
@@ -88,9 +92,12 @@ function StationCard({ station }: { station: Station }) {
           </Flex>
         }
         extra={
-          <Button icon={<EditOutlined aria-hidden />} onClick={() => void navigate(stationPaths.edit(station.merchant, station.id))}>
-            {t('detail.edit')}
-          </Button>
+          <Flex wrap gap="small" justify="flex-end">
+            <StationResetButton station={station} compact={phone} />
+            <Button icon={<EditOutlined aria-hidden />} onClick={() => void navigate(stationPaths.edit(station.merchant, station.id))}>
+              {t('detail.edit')}
+            </Button>
+          </Flex>
         }
       >
         <ResponsiveDescriptions items={details} data-testid="station-details" />
@@ -101,6 +108,7 @@ function StationCard({ station }: { station: Station }) {
       <Card title={t('fields.connectors')}>
         <StationModulesView connectors={station.connectors} />
       </Card>
+      <StationOcppCommands station={station} />
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={8}>
           <Card title={t('fields.schedule')} style={{ height: '100%' }}>

@@ -6,7 +6,7 @@ import type { StationListItem } from '@evcms/contracts/stations';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../lib/test-fetch.ts';
 import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { MerchantStationList } from './station-list.tsx';
-import { aConnector, aStationRow } from './station-test-data.ts';
+import { aConnector, aStationRow, onCard } from './station-test-data.ts';
 
 inEnglish();
 
@@ -32,7 +32,7 @@ describe('merchant station list', { timeout: 60_000 }, () => {
         page([
           aStationRow(8, 'Volt Chui', 0, {
             is_new: true,
-            connectors: [aConnector(1, 1, 1), aConnector(2, 1, 2, { typo_name: 'CCS Combo 2', power_kWh: 60.5 })],
+            connectors: [aConnector(1, 1, 1), aConnector(2, 1, 2, { typo_name: 'CCS Combo 2', power_kWh: 60.5 })].map(onCard),
             tags: [
               { id: 1, title: 'Cafe', active: true },
               { id: 2, title: 'Hotel', active: true },

@@ -18,6 +18,7 @@ import { errorText } from '../../lib/api-error.ts';
 import { currentLang, useLang } from '../../lib/i18n.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
 import { formatPower } from '../../lib/number-format.ts';
+import { StationResetButton } from './station-reset.tsx';
 import { stationPaths } from './station-route.tsx';
 import { StationStatusBadge } from './station-status.tsx';
 import { stationsApi } from './stations-api.ts';
@@ -25,7 +26,7 @@ import { stationsApi } from './stations-api.ts';
 const rowIsActive = (row: StationListItem) => isActive(row.status);
 
 // Eight columns of content: narrower than this, the table scrolls sideways inside its card.
-const MIN_TABLE_WIDTH = 1180;
+const MIN_TABLE_WIDTH = 1226;
 
 function ConnectorsCell({ connectors }: { connectors: StationListItem['connectors'] }) {
   const lang = useLang();
@@ -109,10 +110,11 @@ export function MerchantStationList({ merchantId }: { merchantId: number }) {
     {
       key: 'actions',
       title: t('list.actions'),
-      width: 110,
+      width: 156,
       fixed: 'right',
       render: (_, row) => (
         <Flex gap="small">
+          <StationResetButton station={row} compact />
           <Tooltip title={t('list.edit')}>
             <Button
               aria-label={t('list.edit')}

@@ -1,4 +1,4 @@
-import type { Station, StationListItem } from '@evcms/contracts/stations';
+import type { ConnectorOnCard, Station, StationListItem } from '@evcms/contracts/stations';
 import type { Connector } from '@evcms/contracts/station-connectors';
 
 /* Stations as the API answers them, for the screen tests of this feature. */
@@ -21,6 +21,9 @@ export const aConnector = (id: number, evse_id: number, connector_id: number, ex
 
 const WEEKDAYS = [0, 1, 2, 3, 4].map((day) => ({ id: day + 1, day, start_time: '09:00:00', end_time: '18:00:00', is_break: false }));
 
+/** A connector as the card and the list show it: no status reported, no charge in progress. */
+export const onCard = (connector: Connector): ConnectorOnCard => ({ ...connector, ocpp_status: null, charge: null });
+
 export const aStationRow = (id: number, name: string, status: 0 | 1, extra: Partial<StationListItem> = {}): StationListItem => ({
   id,
   name,
@@ -29,9 +32,11 @@ export const aStationRow = (id: number, name: string, status: 0 | 1, extra: Part
   schedule: WEEKDAYS,
   status,
   is_new: false,
-  connectors: [aConnector(id * 10, 1, 1)],
+  connectors: [onCard(aConnector(id * 10, 1, 1))],
   tags: [],
   surroundings: [],
+  online: false,
+  last_seen_at: null,
   ...extra,
 });
 
@@ -61,11 +66,15 @@ export const aStation = (extra: Partial<Station> = {}): Station => ({
     aConnector(3, 2, 1, { typo: 'ccs2', typo_name: 'CCS Combo 2', power_kWh: 60, position_name: 'Front', custom_fee: 14.5 }),
     aConnector(2, 1, 2, { evse: 'A-17', cable_length: 5 }),
     aConnector(1, 1, 1, { evse: 'A-17' }),
-  ].map((connector) => ({ ...connector, ocpp_status: null })),
+  ].map(onCard),
   online: false,
   last_seen_at: null,
   boot: null,
   ocpp_status: null,
+  diagnostics_status: null,
+  diagnostics_status_at: null,
+  firmware_status: null,
+  firmware_status_at: null,
   status: 1,
   is_new: true,
   merchant: 5,

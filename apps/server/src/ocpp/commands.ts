@@ -1,0 +1,95 @@
+import type { FastifyBaseLogger } from 'fastify';
+// From its own file: the package's index spreads its errors into module.exports, which Node's ESM import cannot name.
+import { TimeoutError } from 'ocpp-rpc/lib/errors.js';
+import { ACCEPTING_STATUSES, type CommandOutcome } from '@evcms/contracts/ocpp-commands';
+import type { Db } from '../db/client.ts';
+import {
+  recordCommandOutcome,
+  recordCommandSent,
+  type CommandResult,
+  type OcppCommand,
+  type SendCommand,
+} from '../modules/stations/station-commands.service.ts';
+import type { RpcServerClient } from './rpc.ts';
+
+/*
+ * Commands from the back office to charge points (Reset, RemoteStopTransaction, ...): each is
+ * written to the audit (ocpp_commands) with who asked before it is sent, then delivered to the
+ * station's connection and waited for up to the time-out, and its outcome recorded. How a call
+ * reaches a station is `Deliver`'s business alone: today the socket held by this process; with
+ * several processes, a bus to the one holding it.
+ */
+
+/** How a call to a station ended, before it is judged accepted or rejected. */
+export type Delivery =
+  | { kind: 'answered'; response: Record<string, unknown> }
+  /** Not connected, or the connection closed before the answer came. */
+  | { kind: 'offline'; disconnected: boolean }
+  | { kind: 'timeout' }
+  /** The station answered a CALLERROR (or its answer broke the schema): its code and description. */
+  | { kind: 'error'; code: string; description: string; details?: unknown };
+
+export type Deliver = (stationId: number, action: string, params: object, timeoutMs: number) => Promise<Delivery>;
+
+function isRpcError(error: unknown): error is Error & { rpcErrorCode: string; details?: unknown } {
+  return error instanceof Error && 'rpcErrorCode' in error;
+}
+
+/** One call over a station's socket, held by this process (`client` undefined: not connected here). */
+export async function callOverSocket(client: RpcServerClient | undefined, action: string, params: object, timeoutMs: number): Promise<Delivery> {
+  if (!client) return { kind: 'offline', disconnected: false };
+  try {
+    return { kind: 'answered', response: (await client.call(action, params, { callTimeoutMs: timeoutMs })) as Record<string, unknown> };
+  } catch (error) {
+    if (error instanceof TimeoutError) return { kind: 'timeout' };
+    if (isRpcError(error)) {
+      const { details } = error;
+      const described = details !== null && typeof details === 'object' && Object.keys(details).length > 0;
+      return { kind: 'error', code: error.rpcErrorCode, description: error.message, ...(described && { details }) };
+    }
+    // ocpp-rpc refuses a call on a closing socket and aborts the calls pending when it closes.
+    return { kind: 'offline', disconnected: true };
+  }
+}
+
+function judged(delivery: Delivery): { outcome: CommandOutcome; response: Record<string, unknown> | null } {
+  switch (delivery.kind) {
+    case 'answered': {
+      const { status } = delivery.response;
+      return { outcome: status === undefined || ACCEPTING_STATUSES.includes(String(status)) ? 'accepted' : 'rejected', response: delivery.response };
+    }
+    case 'offline':
+      return { outcome: 'offline', response: delivery.disconnected ? { disconnected: true } : null };
+    case 'timeout':
+      return { outcome: 'timeout', response: null };
+    case 'error': {
+      const { code, description, details } = delivery;
+      return { outcome: 'error', response: { code, description, ...(details !== undefined && { details }) } };
+    }
+  }
+}
+
+export interface CommandSenderOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** How long a station has to answer (OCPP_COMMAND_TIMEOUT). */
+  timeoutMs: number;
+  deliver: Deliver;
+}
+
+export function createCommandSender({ db, log, timeoutMs, deliver }: CommandSenderOptions): SendCommand {
+  return async (command: OcppCommand) => {
+    const commandId = await recordCommandSent(db, command);
+    let delivery: Delivery;
+    try {
+      delivery = await deliver(command.stationId, command.action, command.params, timeoutMs);
+    } catch (error) {
+      log.error({ err: error, identity: command.identity, action: command.action, commandId }, 'OCPP command not delivered');
+      delivery = { kind: 'error', code: 'InternalError', description: 'The central system could not send the command' };
+    }
+    const { outcome, response } = judged(delivery);
+    await recordCommandOutcome(db, commandId, outcome, response);
+    log.info({ identity: command.identity, action: command.action, commandId, managerId: command.managerId, outcome }, 'OCPP command');
+    return { commandId, outcome, response } as CommandResult;
+  };
+}

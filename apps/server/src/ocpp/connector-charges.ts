@@ -1,0 +1,41 @@
+import type { OcppConnectorStatus } from '@evcms/contracts/ocpp';
+import { initiateCharge } from '../modules/charges/charge-start.service.ts';
+import { cancelCharge, findOpenCharge, setChargeSuspended } from '../modules/charges/charge-lifecycle.service.ts';
+import type { OcppContext, StationLink } from './context.ts';
+
+/*
+ * What a connector's status means for its charge (PRODUCT.md 'Charge lifecycle'): Preparing opens
+ * an initiated charge that StartTransaction will take, SuspendedEV/SuspendedEVSE pause a charging
+ * one and Charging resumes it, and a connector back to Available with a charge that never started
+ * cancels it. Any other status leaves the charge as it is: StopTransaction ends charges.
+ */
+
+export type ConnectorChargeStep = 'initiate' | 'pause' | 'resume' | 'cancel' | 'none';
+
+/** The step a reported status asks of the connector's open charge (none when it has none: `open` null). */
+export function connectorChargeStep(status: OcppConnectorStatus, open: { status: string } | null): ConnectorChargeStep {
+  switch (status) {
+    case 'Preparing':
+      return open ? 'none' : 'initiate';
+    case 'SuspendedEV':
+    case 'SuspendedEVSE':
+      return open?.status === 'in_progress' ? 'pause' : 'none';
+    case 'Charging':
+      return open?.status === 'pause' ? 'resume' : 'none';
+    case 'Available':
+      return open?.status === 'initiated' ? 'cancel' : 'none';
+    default:
+      return 'none';
+  }
+}
+
+/** Applies the status to the connector's charge; answers whether a charge changed. */
+export async function followConnectorStatus(ctx: OcppContext, station: StationLink, connectorId: number, status: OcppConnectorStatus): Promise<boolean> {
+  if (connectorId === 0) return false;
+  const open = (await findOpenCharge(ctx.db, { stationId: station.stationId, ocppConnectorId: connectorId })) ?? null;
+  const step = connectorChargeStep(status, open);
+  if (step === 'initiate') await initiateCharge(ctx.db, { stationId: station.stationId, ocppConnectorId: connectorId });
+  else if (step === 'pause' || step === 'resume') await setChargeSuspended(ctx.db, open!.id, step === 'pause');
+  else if (step === 'cancel') await cancelCharge(ctx.db, open!.id);
+  return step !== 'none';
+}

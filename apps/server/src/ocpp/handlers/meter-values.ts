@@ -1,0 +1,47 @@
+import { protectPrepaid } from '../../modules/charges/charge-commands.service.ts';
+import { findOpenCharge, recordMeterProgress, type ChargeProgress } from '../../modules/charges/charge-lifecycle.service.ts';
+import type { OcppHandler } from '../context.ts';
+import { meterReadings, type MeterValue } from '../meter-readings.ts';
+import { isInt4 } from '../ocpp-numbers.ts';
+import { stationCharge } from '../station-charges.ts';
+
+/** OCPP 1.6 MeterValues.req. */
+export interface MeterValuesRequest {
+  connectorId: number;
+  transactionId?: number;
+  meterValue: MeterValue[];
+}
+
+/**
+ * The running charge's consumption and cost follow the energy register (with its power and state
+ * of charge); readings older than the last are ignored by the services. Meter values without a
+ * transactionId go to the connector's open charge, since some stations leave it out while
+ * charging; those of no charge (an idle connector, connectorId 0, an unknown transaction) are
+ * answered and dropped: the station gets a confirmation whatever it reports. A charge whose cost
+ * has reached its driver's balance is then stopped (prepaid protection).
+ */
+export const meterValues: OcppHandler<MeterValuesRequest, Record<string, never>> = async (ctx, station, request) => {
+  const readings = meterReadings(request.meterValue);
+  if (!readings.length) return {};
+  const { connectorId, transactionId } = request;
+  const charge =
+    transactionId !== undefined
+      ? await stationCharge(ctx, station, transactionId)
+      : connectorId > 0 && isInt4(connectorId)
+        ? await findOpenCharge(ctx.db, { stationId: station.stationId, ocppConnectorId: connectorId })
+        : undefined;
+  if (!charge) {
+    if (transactionId !== undefined) ctx.log.warn({ identity: station.identity, transactionId }, 'OCPP meter values of an unknown transaction');
+    return {};
+  }
+  let progress: ChargeProgress | undefined;
+  for (const reading of readings) progress = await recordMeterProgress(ctx.db, charge.id, reading);
+  if (progress && ctx.command) {
+    // Not awaited: the station answers the stop only once this call is confirmed, if it handles one call at a time.
+    const { command } = ctx;
+    void protectPrepaid({ db: ctx.db, command }, progress)
+      .then((answer) => answer && ctx.log.info({ identity: station.identity, chargeId: charge.id, outcome: answer.outcome }, 'OCPP prepaid protection stopped a charge'))
+      .catch((error: unknown) => ctx.log.error({ err: error, chargeId: charge.id }, 'OCPP prepaid protection failed'));
+  }
+  return {};
+};

@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { RPCClient } from 'ocpp-rpc';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { aDriver, aManager, aRate } from '../test/builders.ts';
+import { aConnectableStation, connectChargePoint } from '../test/charge-points.ts';
+import { bearer, createTestApp, signIn, type TestContext } from '../test/test-app.ts';
+
+/*
+ * Two server processes on one PostgreSQL database: this test's app, and a second server started
+ * as its own process (`main.ts`). A charge point connects to the second; a manager signed in to
+ * the first restarts it and stops its charge, and both commands reach it over LISTEN/NOTIFY.
+ */
+
+const url = process.env.TEST_DATABASE_URL;
+const STATION_KEY_SECRET = 'two-processes-station-key-0123456789abcdef';
+const root = path.resolve(import.meta.dirname, '../../../..');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The second process: the real server entry on the same database, ready once it says where it listens. */
+async function startSecondServer(databaseUrl: string, dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', STATION_KEY_SECRET, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes('Back office:')) resolve();
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+    child.once('exit', (code) => reject(new Error(`the second server exited with ${code}:\n${output}`)));
+  });
+  return child;
+}
+
+describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
+  const ctx = {} as TestContext;
+  let second: ChildProcess | undefined;
+  let dataDir: string;
+  let auth: Record<string, string>;
+  let client: RPCClient | undefined;
+
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestApp({ STATION_KEY_SECRET }));
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcms-second-'));
+    const port = await freePort();
+    second = await startSecondServer(ctx.database.url!, dataDir, port);
+    const manager = await aManager(ctx.database);
+    auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
+    Object.assign(ctx, { secondEndpoint: `ws://127.0.0.1:${port}/ocpp` });
+  }, 120_000);
+  afterAll(async () => {
+    await client?.close({ force: true });
+    if (second && second.exitCode === null) {
+      const exited = new Promise((resolve) => second!.once('exit', resolve));
+      second.kill('SIGTERM');
+      await exited;
+    }
+    await ctx.close?.();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('a reset asked of one process reaches the station connected to the other, and so does a remote stop', async () => {
+    const station = await aConnectableStation(ctx);
+    client = await connectChargePoint((ctx as unknown as { secondEndpoint: string }).secondEndpoint, station.identity);
+    const resets: unknown[] = [];
+    client.handle('Reset', async ({ params }) => {
+      resets.push(params);
+      return { status: 'Accepted' };
+    });
+    // Online as the first process reads it: the second wrote it to the shared database.
+    await vi.waitFor(async () => {
+      const card = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/`, headers: auth });
+      expect(card.json<{ online: boolean }>().online).toBe(true);
+    });
+    expect(ctx.app.ocpp.isConnected(station.id)).toBe(false);
+
+    const reset = await ctx.app.inject({ method: 'POST', url: `/api/v1/stations/reset/${station.identity}/`, headers: auth, payload: { reset_type: 'Soft' } });
+    expect(reset.json()).toMatchObject({ success: true, outcome: 'accepted' });
+    expect(resets).toEqual([{ type: 'Soft' }]);
+
+    const audit = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/ocpp/commands/`, headers: auth });
+    expect(audit.json<{ items: { action: string; outcome: string }[] }>().items[0]).toMatchObject({ action: 'Reset', outcome: 'accepted' });
+
+    await aRate(ctx.database, { typo: 'type2', priceTyiyn: 1250, status: 0 });
+    await aDriver(ctx.database, { balanceTyiyn: 50_000, idTags: ['TWO-PROC-1'] });
+    const { transactionId } = (await client.call('StartTransaction', { connectorId: 1, idTag: 'TWO-PROC-1', meterStart: 0, timestamp: new Date().toISOString() })) as { transactionId: number };
+    const stops: unknown[] = [];
+    client.handle('RemoteStopTransaction', async ({ params }) => {
+      stops.push(params);
+      return { status: 'Accepted' };
+    });
+    const stop = await ctx.app.inject({ method: 'POST', url: '/api/v1/users/transactions/stop/', headers: auth, payload: { transaction_id: transactionId } });
+    expect(stop.json()).toMatchObject({ success: true });
+    expect(stops).toEqual([{ transactionId }]);
+  }, 60_000);
+});

@@ -1,0 +1,157 @@
+import { App, Form, Modal, Radio, Select } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  AVAILABILITY_TYPES,
+  changeAvailabilityRequest,
+  TRIGGER_MESSAGES,
+  triggerMessageRequest,
+  unlockConnectorRequest,
+  type StationCommandAnswer,
+} from '@evcms/contracts/ocpp-commands';
+import type { Station } from '@evcms/contracts/stations';
+import { applyServerErrors, zodRule } from '../../lib/form-rules.ts';
+import { useResourceMutation } from '../../lib/resource-api.ts';
+import { stationCommandsApi, type CardCommand, type CardCommandRequest } from './station-commands-api.ts';
+
+/*
+ * The station card's one-shot OCPP commands, each a small dialog: unlock a connector, change the
+ * availability of the station or a connector, trigger a message. Each closes on the station's
+ * answer and says it; a refusal of the form's values stays on its fields.
+ */
+
+/** Says how a command ended: the station's word on success, the reason on failure. */
+export function useCommandFeedback() {
+  const { t } = useTranslation('stations');
+  const { message, notification } = App.useApp();
+  return (answer: StationCommandAnswer) => {
+    if (answer.success) void message.success(t('commands.accepted', { status: answer.status ?? answer.outcome_name }));
+    else notification.error({ title: t('commands.failed'), description: answer.status ? `${answer.outcome_name}: ${answer.status}` : answer.outcome_name });
+  };
+}
+
+type Connectors = Station['connectors'];
+
+/** The station's connectors by OCPP id, optionally after the station itself (connector 0). */
+function useConnectorOptions(connectors: Connectors, withStation: boolean) {
+  const { t } = useTranslation('stations');
+  const own = [...connectors]
+    .sort((a, b) => a.ocpp_16_id - b.ocpp_16_id)
+    .map((connector) => ({ value: connector.ocpp_16_id, label: t('commands.connector', { id: connector.ocpp_16_id, type: connector.typo_name }) }));
+  return withStation ? [{ value: 0, label: t('commands.whole_station') }, ...own] : own;
+}
+
+interface CommandDialogProps<C extends CardCommand> {
+  stationId: number;
+  command: C;
+  title: string;
+  okText: string;
+  initialValues: Partial<CardCommandRequest<C>>;
+  /** The field the dialog opens at. */
+  first: keyof CardCommandRequest<C> & string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+function CommandDialog<C extends CardCommand>({ stationId, command, title, okText, initialValues, first, onClose, children }: CommandDialogProps<C>) {
+  const { t } = useTranslation('stations');
+  const { notification } = App.useApp();
+  const [form] = Form.useForm<CardCommandRequest<C>>();
+  const [mutation] = useState(() => stationCommandsApi.command(stationId, command));
+  const send = useResourceMutation(mutation);
+  const feedback = useCommandFeedback();
+
+  const submit = (values: CardCommandRequest<C>) =>
+    send.mutate(values, {
+      onSuccess: (answer) => {
+        feedback(answer);
+        onClose();
+      },
+      onError: (error) => {
+        const text = applyServerErrors(form, error);
+        notification.error({ title: t('commands.failed'), description: text });
+      },
+    });
+
+  return (
+    <Modal
+      open
+      title={title}
+      okText={okText}
+      cancelText={t('commands.cancel')}
+      okButtonProps={{ loading: send.isPending, htmlType: 'submit', form: `ocpp-${command}` }}
+      onCancel={onClose}
+      afterOpenChange={(visible) => visible && form.focusField(first as never)}
+    >
+      <Form<CardCommandRequest<C>> form={form} id={`ocpp-${command}`} layout="vertical" initialValues={initialValues} onFinish={submit} requiredMark={false}>
+        {children}
+      </Form>
+    </Modal>
+  );
+}
+
+export function UnlockConnectorDialog({ station, onClose }: { station: Station; onClose: () => void }) {
+  const { t } = useTranslation('stations');
+  const options = useConnectorOptions(station.connectors, false);
+  return (
+    <CommandDialog
+      stationId={station.id}
+      command="unlock-connector"
+      title={t('commands.unlock.title')}
+      okText={t('commands.unlock.ok')}
+      initialValues={{ connector_id: options[0]?.value }}
+      first="connector_id"
+      onClose={onClose}
+    >
+      <Form.Item name="connector_id" label={t('commands.connector_label')} rules={[zodRule(unlockConnectorRequest.shape.connector_id)]}>
+        <Select options={options} />
+      </Form.Item>
+    </CommandDialog>
+  );
+}
+
+export function ChangeAvailabilityDialog({ station, onClose }: { station: Station; onClose: () => void }) {
+  const { t } = useTranslation('stations');
+  const options = useConnectorOptions(station.connectors, true);
+  return (
+    <CommandDialog
+      stationId={station.id}
+      command="change-availability"
+      title={t('commands.availability.title')}
+      okText={t('commands.send')}
+      initialValues={{ connector_id: 0, type: 'Inoperative' }}
+      first="connector_id"
+      onClose={onClose}
+    >
+      <Form.Item name="connector_id" label={t('commands.target_label')} rules={[zodRule(changeAvailabilityRequest.shape.connector_id)]}>
+        <Select options={options} />
+      </Form.Item>
+      <Form.Item name="type" label={t('commands.availability.type')} rules={[zodRule(changeAvailabilityRequest.shape.type)]}>
+        <Radio.Group options={AVAILABILITY_TYPES.map((value) => ({ value, label: t(`commands.availability.types.${value}`) }))} />
+      </Form.Item>
+    </CommandDialog>
+  );
+}
+
+export function TriggerMessageDialog({ station, onClose }: { station: Station; onClose: () => void }) {
+  const { t } = useTranslation('stations');
+  const options = useConnectorOptions(station.connectors, false);
+  return (
+    <CommandDialog
+      stationId={station.id}
+      command="trigger-message"
+      title={t('commands.trigger.title')}
+      okText={t('commands.send')}
+      initialValues={{ requested_message: 'StatusNotification' }}
+      first="requested_message"
+      onClose={onClose}
+    >
+      <Form.Item name="requested_message" label={t('commands.trigger.message')} rules={[zodRule(triggerMessageRequest.shape.requested_message)]}>
+        <Select options={TRIGGER_MESSAGES.map((value) => ({ value, label: value }))} />
+      </Form.Item>
+      <Form.Item name="connector_id" label={t('commands.connector_label')} extra={t('commands.trigger.connector_hint')}>
+        <Select options={options} allowClear placeholder={t('commands.whole_station')} />
+      </Form.Item>
+    </CommandDialog>
+  );
+}

@@ -1,0 +1,130 @@
+import { ApiOutlined, SendOutlined, SettingOutlined, StopOutlined, UnlockOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OcppCommandEntry } from '@evcms/contracts/ocpp-commands';
+import type { Station } from '@evcms/contracts/stations';
+import { pagedQueryProps } from '../../components/paged-table/paged-query-props.ts';
+import { PagedTable } from '../../components/paged-table/paged-table.tsx';
+import { useListParams } from '../../components/paged-table/use-list-params.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { ChangeAvailabilityDialog, TriggerMessageDialog, UnlockConnectorDialog } from './station-command-dialogs.tsx';
+import { stationCommandsApi } from './station-commands-api.ts';
+import { StationConfigurationModal } from './station-configuration-modal.tsx';
+
+/*
+ * The station card's "OCPP commands": unlock a connector, change availability, trigger a message,
+ * read and change the configuration (the restart sits by the card's title), and the audit of every
+ * command sent to the station with who sent it and how it ended.
+ */
+
+type Dialog = 'unlock' | 'availability' | 'trigger' | 'configuration';
+
+const OUTCOME_COLORS: Record<NonNullable<OcppCommandEntry['outcome']>, string> = {
+  accepted: 'success',
+  rejected: 'warning',
+  offline: 'default',
+  timeout: 'error',
+  error: 'error',
+};
+
+export function StationOcppCommands({ station }: { station: Station }) {
+  const { t } = useTranslation('stations');
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+  const buttons: { key: Dialog; icon: ReactNode }[] = [
+    { key: 'unlock', icon: <UnlockOutlined aria-hidden /> },
+    { key: 'availability', icon: <StopOutlined aria-hidden /> },
+    { key: 'trigger', icon: <SendOutlined aria-hidden /> },
+    { key: 'configuration', icon: <SettingOutlined aria-hidden /> },
+  ];
+
+  return (
+    <Card title={t('commands.title')} data-testid="station-ocpp-commands">
+      <Flex vertical gap="middle">
+        <Flex wrap gap="small">
+          {buttons.map(({ key, icon }) => (
+            <Button key={key} icon={icon} onClick={() => setDialog(key)} disabled={key === 'unlock' && station.connectors.length === 0}>
+              {t(`commands.open.${key}`)}
+            </Button>
+          ))}
+        </Flex>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          <ApiOutlined aria-hidden /> {t('commands.log.title')}
+        </Typography.Title>
+        <StationCommandLog stationId={station.id} />
+      </Flex>
+      {dialog === 'unlock' && <UnlockConnectorDialog station={station} onClose={close} />}
+      {dialog === 'availability' && <ChangeAvailabilityDialog station={station} onClose={close} />}
+      {dialog === 'trigger' && <TriggerMessageDialog station={station} onClose={close} />}
+      {dialog === 'configuration' && <StationConfigurationModal stationId={station.id} onClose={close} />}
+    </Card>
+  );
+}
+
+/** The OCPP request as one line: `type: Hard`, `connectorId: 2, type: Inoperative`. */
+function paramsText(params: Record<string, unknown>): string {
+  return Object.entries(params)
+    .map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : String(value)}`)
+    .join('; ');
+}
+
+function StationCommandLog({ stationId }: { stationId: number }) {
+  const { t } = useTranslation('stations');
+  // Under its own prefix in the URL, so a reload keeps the page and nothing else of the card's address is touched.
+  const list = useListParams({ prefix: 'commands.' });
+  const query = useQuery(stationCommandsApi.auditQueryOptions(stationId, { page: list.page, size: list.size }));
+
+  const columns: TableColumnsType<OcppCommandEntry> = [
+    { key: 'requested_at', title: t('commands.log.time'), width: 150, render: (_, entry) => formatDateTime(entry.requested_at) },
+    {
+      key: 'action',
+      title: t('commands.log.command'),
+      width: 260,
+      render: (_, entry) => (
+        <Flex vertical>
+          <Typography.Text strong>{entry.action}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {paramsText(entry.params)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'outcome',
+      title: t('commands.log.outcome'),
+      width: 220,
+      render: (_, entry) => {
+        const status = typeof entry.response?.status === 'string' ? entry.response.status : null;
+        return entry.outcome ? (
+          <Flex vertical align="flex-start" gap={2}>
+            <Tag color={OUTCOME_COLORS[entry.outcome]}>{entry.outcome_name}</Tag>
+            {status && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{status}</Typography.Text>}
+          </Flex>
+        ) : (
+          <Tag color="processing">{t('commands.log.waiting')}</Tag>
+        );
+      },
+    },
+    {
+      key: 'manager',
+      title: t('commands.log.manager'),
+      width: 180,
+      render: (_, entry) => entry.manager_name ?? <Typography.Text type="secondary">{t('commands.log.system')}</Typography.Text>,
+    },
+  ];
+
+  return (
+    <PagedTable<OcppCommandEntry>
+      {...pagedQueryProps(query, list)}
+      data-testid="station-command-log"
+      rowKey="id"
+      size="small"
+      columns={columns}
+      tableLayout="fixed"
+      scroll={{ x: 810 }}
+      locale={{ emptyText: t('commands.log.empty') }}
+    />
+  );
+}
