@@ -33,7 +33,7 @@ import { stationMessagesRoutes } from './modules/stations/station-messages.route
 import { stationsRoutes } from './modules/stations/stations.routes.ts';
 import { localBus, postgresBus } from './lib/bus.ts';
 import { createLiveEvents } from './lib/live-events.ts';
-import { registerOcpp } from './ocpp/server.ts';
+import { announceLinkChanged, registerOcpp } from './ocpp/server.ts';
 
 export interface AppDeps {
   config: Config;
@@ -126,10 +126,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(merchantsRoutes({ db: database.db }), { prefix: '/api/v1' });
   await app.register(mapRoutes(config), { prefix: '/api/v1' });
   const passwordKey = await loadSecret(config.stationKeySecret, config.dataDir, 'station-key');
-  await app.register(stationsRoutes({ db: database.db, media, passwordKey }), { prefix: '/api/v1' });
-  await app.register(stationMessagesRoutes({ db: database.db }), { prefix: '/api/v1' });
   // Between the processes sharing the database: a station's socket is held by one of them.
   const bus = database.url ? postgresBus(database.url, app.log) : localBus(app.log);
+  const linkChanged = (stationId: number) => announceLinkChanged(bus, stationId, app.log);
+  await app.register(stationsRoutes({ db: database.db, media, passwordKey, linkChanged }), { prefix: '/api/v1' });
+  await app.register(stationMessagesRoutes({ db: database.db }), { prefix: '/api/v1' });
   const events = createLiveEvents(bus, app.log);
   app.addHook('onClose', async () => {
     await events.close();

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { RPCServer } from 'ocpp-rpc';
 import type { Database } from '../db/client.ts';
 import type { Bus } from '../lib/bus.ts';
@@ -71,6 +71,13 @@ declare module 'fastify' {
   }
 }
 
+const LINKS_CHANNEL = 'evcms_station_links';
+
+/** A station was deleted or its identity or password changed: whichever process holds its socket closes it. */
+export function announceLinkChanged(bus: Bus, stationId: number, log: FastifyBaseLogger): void {
+  bus.publish(LINKS_CHANNEL, { stationId }).catch((error: unknown) => log.error({ err: error, stationId }, 'station link change not announced'));
+}
+
 /** The identity an upgrade's URL names, or undefined when it is not an OCPP path. */
 function identityOf(url = '/'): string | undefined {
   const match = OCPP_PATH.exec(url.split('?')[0] ?? '');
@@ -107,6 +114,11 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
     },
   };
   const remote = options.bus?.shared ? remoteStations(options.bus, held, log) : undefined;
+  // Its charge point must authenticate again (and a deleted station cannot).
+  const unlinked = options.bus?.subscribe(LINKS_CHANNEL, (message) => {
+    const connection = current.get((message as { stationId: number }).stationId);
+    if (connection) void connection.client.close({ code: 1008, reason: 'Station deleted or its credentials changed' });
+  });
   const deliver: Deliver = async (stationId, action, params, timeoutMs) => {
     const local = held.call(stationId, action, params, timeoutMs);
     if (local) return local;
@@ -173,6 +185,7 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
     },
     async close() {
       remote?.close();
+      unlinked?.();
       // ocpp-rpc asks every client to close but does not wait for them: the sockets are awaited here.
       await rpc.close({ code: 1001, reason: 'Server shutting down' });
       while (open.size) await Promise.all([...open].map((connection) => connection.closed));

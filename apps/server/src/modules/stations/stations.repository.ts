@@ -128,7 +128,7 @@ export async function findStation(db: Db, id: number): Promise<StationRecord | u
 /** What a change needs of the station, its row locked until the transaction ends. */
 export async function lockStation(db: Db, id: number) {
   const [row] = await db
-    .select({ id: stations.id, status: stations.status, avatar: stations.avatar, countryId: stations.countryId, cityId: stations.cityId })
+    .select({ id: stations.id, identity: stations.identity, status: stations.status, avatar: stations.avatar, countryId: stations.countryId, cityId: stations.cityId })
     .from(stations)
     .where(eq(stations.id, id))
     .for('update');

@@ -28,6 +28,8 @@ export interface StationsDeps extends FileDeps {
   db: Db;
   /** The key of the password hashes (config STATION_KEY_SECRET). */
   passwordKey: string;
+  /** Told after a station is deleted or its identity or password changes: its charge point must connect again (or not at all). */
+  linkChanged?: (stationId: number) => void;
 }
 
 export type StationFiles = { media_files?: IncomingFile[] | undefined; avatar?: IncomingFile | undefined };
@@ -135,6 +137,7 @@ export async function updateStation(deps: StationsDeps, id: number, input: Stati
   const added = input.media_files ?? [];
   const kept = await keepFiles(deps, { media: added, avatar: input.avatar });
   let unnamed: string[];
+  let relink = false;
   try {
     unnamed = await deps.db.transaction(async (tx) => {
       const current = await repo.lockStation(tx, id);
@@ -159,6 +162,7 @@ export async function updateStation(deps: StationsDeps, id: number, input: Stati
         ...(plan && 'problems' in plan && plan.problems),
       });
       await repo.updateStation(tx, id, { ...stationValues(deps, input), ...(kept.avatar && { avatar: kept.avatar }) });
+      relink = (input.identity !== undefined && input.identity !== current.identity) || input.password !== undefined;
       if (tags) await repo.replaceStationTags(tx, id, uniqueIds(tags));
       if (environment) await repo.replaceStationInfrastructure(tx, id, uniqueIds(environment));
       const deletedMedia = new Set(input.deleted_media_ids);
@@ -173,6 +177,7 @@ export async function updateStation(deps: StationsDeps, id: number, input: Stati
     throw mappedViolation(error);
   }
   await removeFiles(deps, unnamed);
+  if (relink) deps.linkChanged?.(id);
   return getStation(deps, id);
 }
 
@@ -198,6 +203,7 @@ export async function deleteStation(deps: StationsDeps, id: number): Promise<voi
     await repo.deleteStation(tx, id);
     return [...media.map((file) => file.path), ...(station.avatar ? [station.avatar] : [])];
   });
+  deps.linkChanged?.(id);
   await removeFiles(deps, unnamed);
 }
 
