@@ -55,7 +55,7 @@ function isRpcError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'rpcErrorCode' in error;
 }
 
-export function serveStation(ctx: OcppContext & { presence: Presence; messageLog: MessageLog; events: LiveEvents }, client: RpcServerClient, station: StationLink): StationConnection {
+export function serveStation(ctx: OcppContext & { presence: Presence; messageLog: MessageLog; events: LiveEvents; processId: string }, client: RpcServerClient, station: StationLink): StationConnection {
   const connectionId = randomUUID();
   const log = ctx.log.child({ identity: station.identity, stationId: station.stationId });
   let lastSeen = new Date();
@@ -66,7 +66,7 @@ export function serveStation(ctx: OcppContext & { presence: Presence; messageLog
   };
   const changed = (charges = false) => ctx.events.publish({ stationId: station.stationId, charges });
   write(async () => {
-    await recordConnected(ctx.db, station.stationId, connectionId, lastSeen);
+    await recordConnected(ctx.db, station.stationId, connectionId, lastSeen, ctx.processId);
     changed();
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -11,6 +12,7 @@ import { findStationOcpp, recordAllOffline } from '../modules/stations/station-o
 import { callOverSocket, createCommandSender, type Deliver } from './commands.ts';
 import type { OcppContext, StationLink } from './context.ts';
 import { serveStation, type StationConnection } from './connection.ts';
+import { startLiveness, type Liveness } from './liveness.ts';
 import { createMessageLog } from './message-log.ts';
 import { ocpp16Validator } from './ocpp-schemas.ts';
 import { createOfflineSweep } from './offline-sweep.ts';
@@ -34,6 +36,9 @@ export interface OcppServerOptions extends OcppContext {
   events: LiveEvents;
   /** Between the processes sharing the database: commands reach the process holding the station. */
   bus?: Bus;
+  /** This process among those serving OCPP on the database, and its beat (liveness.ts). */
+  processId?: string;
+  liveness?: Liveness;
   /** WebSocket pings: an unanswered one ends the connection, an answered one is a sign of life. */
   pingIntervalMs?: number;
   /** How often the batched last-seen is written (presence.ts). */
@@ -57,6 +62,8 @@ export interface OcppServer {
   command: SendCommand;
   /** Writes the message log's waiting frames now (tests). */
   flushMessageLog(): Promise<void>;
+  /** One liveness beat now (tests): the stations of processes silent by `now` are marked offline; answers them. */
+  checkProcesses(now?: Date): Promise<number[]>;
   /** Runs the offline limit's sweep now (it also runs every minute); answers the charges it changed. */
   sweepOfflineCharges(): Promise<number>;
   /** Waits until every replaced connection (and every one the server closed) has closed and written its state. */
@@ -90,6 +97,7 @@ function identityOf(url = '/'): string | undefined {
 
 export function createOcppServer(options: OcppServerOptions): OcppServer {
   const { log } = options;
+  const processId = options.processId ?? randomUUID();
   const presence = createPresence(options.db, log, options.seenFlushMs ?? 15_000);
   const messageLog = createMessageLog(options.db, log, { keepDays: options.messageLogDays ?? 0, flushMs: options.messageFlushMs ?? 1_000 });
   const offlineSweep = createOfflineSweep(options.db, log, { limitSeconds: options.offlineChargeLimitSeconds ?? 3600 });
@@ -151,7 +159,7 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
   rpc.on('client', (client: RpcServerClient) => {
     const station = client.session as StationLink;
     const previous = current.get(station.stationId);
-    const connection = serveStation({ ...options, presence, messageLog, command }, client, station);
+    const connection = serveStation({ ...options, presence, messageLog, command, processId }, client, station);
     current.set(station.stationId, connection);
     remote?.connected(station.stationId, connection.connectionId);
     open.add(connection);
@@ -179,6 +187,7 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
     command,
     flushMessageLog: () => messageLog.flush(),
     sweepOfflineCharges: () => offlineSweep.sweep(),
+    checkProcesses: async (now) => (await options.liveness?.beat(now)) ?? [],
     async settled() {
       const live = new Set(current.values());
       await Promise.all([...open].filter((connection) => !live.has(connection)).map((connection) => connection.closed));
@@ -201,9 +210,15 @@ export async function registerOcpp(
 ): Promise<OcppServer> {
   // The embedded database has one process: stations it shows online were cut off by its last stop.
   if (database.kind === 'pglite') await recordAllOffline(database.db);
-  const server = createOcppServer({ ...options, db: database.db, log: app.log.child({ module: 'ocpp' }) });
+  const log = app.log.child({ module: 'ocpp' });
+  const processId = randomUUID();
+  const liveness = await startLiveness(database.db, log, options.events, { processId });
+  const server = createOcppServer({ ...options, db: database.db, log, processId, liveness });
   app.server.on('upgrade', server.handleUpgrade);
-  app.addHook('preClose', () => server.close());
+  app.addHook('preClose', async () => {
+    await server.close();
+    await liveness.close();
+  });
   app.decorate('ocpp', server);
   return server;
 }

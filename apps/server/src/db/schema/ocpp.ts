@@ -17,6 +17,8 @@ export const stationOcppState = pgTable('station_ocpp_state', {
   online: boolean('online').notNull().default(false),
   /** The connection now (or last) held; a close only marks the station offline while it is still this one. */
   connectionId: text('connection_id'),
+  /** The server process holding it (ocpp_processes): a process that stops answering leaves its stations offline. */
+  processId: text('process_id'),
   connectedAt: timestamp('connected_at', { withTimezone: true }),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   // The last BootNotification, field by field as OCPP 1.6 names them; null until the first.
@@ -113,3 +115,13 @@ export const ocppMessages = pgTable(
   },
   (table) => [index('ocpp_messages_station_idx').on(table.stationId, table.id), index('ocpp_messages_at_idx').on(table.at)],
 );
+
+/**
+ * The server processes serving OCPP on this database, each saying every few seconds that it is
+ * alive: the stations of one that stopped (a crash, a killed machine) are marked offline by the others.
+ */
+export const ocppProcesses = pgTable('ocpp_processes', {
+  id: text('id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { connectorStatuses, connectorStatusHistory, stationOcppState } from '../../db/schema/ocpp.ts';
+import { connectorStatuses, connectorStatusHistory, ocppProcesses, stationOcppState } from '../../db/schema/ocpp.ts';
 
 /** A station's link to the central system and its connectors' reported statuses (db/schema/ocpp.ts). */
 
@@ -23,8 +23,8 @@ export type BootValues = Pick<
 /** A later sign of life never moves `last_seen_at` back (batched writes may arrive after a direct one). */
 const laterSeen = (at: Date) => sql`greatest(${stationOcppState.lastSeenAt}, ${at.toISOString()}::timestamptz)`;
 
-export async function upsertConnected(db: Db, stationId: number, connectionId: string, at: Date): Promise<void> {
-  const values = { online: true, connectionId, connectedAt: at };
+export async function upsertConnected(db: Db, stationId: number, connectionId: string, at: Date, processId: string | null = null): Promise<void> {
+  const values = { online: true, connectionId, connectedAt: at, processId };
   await db
     .insert(stationOcppState)
     .values({ stationId, ...values, lastSeenAt: at })
@@ -111,4 +111,28 @@ export function findStatuses(db: Db, stationIds: readonly number[]): Promise<Con
 /** A station's reported statuses, oldest first (tests and the station's log). */
 export function findStatusHistory(db: Db, stationId: number) {
   return db.select().from(connectorStatusHistory).where(eq(connectorStatusHistory.stationId, stationId)).orderBy(connectorStatusHistory.id);
+}
+
+/** This process is alive now. */
+export async function upsertProcessSeen(db: Db, processId: string, at: Date): Promise<void> {
+  await db.insert(ocppProcesses).values({ id: processId, startedAt: at, seenAt: at }).onConflictDoUpdate({ target: ocppProcesses.id, set: { seenAt: at } });
+}
+
+export async function deleteProcess(db: Db, processId: string): Promise<void> {
+  await db.delete(ocppProcesses).where(eq(ocppProcesses.id, processId));
+}
+
+/**
+ * Marks offline the stations online for a process not seen since `before` (or for none known),
+ * and forgets such processes; answers the stations marked.
+ */
+export async function updateOrphansOffline(db: Db, before: Date): Promise<number[]> {
+  const alive = db.select({ id: ocppProcesses.id }).from(ocppProcesses).where(sql`${ocppProcesses.seenAt} >= ${before.toISOString()}::timestamptz`);
+  const rows = await db
+    .update(stationOcppState)
+    .set({ online: false })
+    .where(and(eq(stationOcppState.online, true), sql`(${stationOcppState.processId} is null or ${stationOcppState.processId} not in ${alive})`))
+    .returning({ stationId: stationOcppState.stationId });
+  await db.delete(ocppProcesses).where(lt(ocppProcesses.seenAt, before));
+  return rows.map((row) => row.stationId);
 }

@@ -59,8 +59,23 @@ function reported<Status>(status: Status | null | undefined, at: Date | null | u
 // ---- For other modules (the OCPP central system)
 
 /** A charge point connected over `connectionId`. */
-export function recordConnected(db: Db, stationId: number, connectionId: string, at = new Date()): Promise<void> {
-  return repo.upsertConnected(db, stationId, connectionId, at);
+export function recordConnected(db: Db, stationId: number, connectionId: string, at = new Date(), processId: string | null = null): Promise<void> {
+  return repo.upsertConnected(db, stationId, connectionId, at, processId);
+}
+
+/** A server process serving OCPP says it is alive. */
+export function recordProcessAlive(db: Db, processId: string, at = new Date()): Promise<void> {
+  return repo.upsertProcessSeen(db, processId, at);
+}
+
+/** A process stopping cleanly: its stations are closed and written offline by then. */
+export function forgetProcess(db: Db, processId: string): Promise<void> {
+  return repo.deleteProcess(db, processId);
+}
+
+/** The stations left online by a process silent since `before` (crashed): offline now; answers them. */
+export function recordOrphansOffline(db: Db, before: Date): Promise<number[]> {
+  return repo.updateOrphansOffline(db, before);
 }
 
 /** `connectionId` closed; the station stays online when a newer connection already replaced it. */
