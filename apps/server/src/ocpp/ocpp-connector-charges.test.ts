@@ -1,10 +1,9 @@
 import type { ChargeListItem } from '@evcms/contracts/charges';
 import type { Station, StationListItem } from '@evcms/contracts/stations';
 import type { RPCClient } from 'ocpp-rpc';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { aDriver, aManager, aRate } from '../test/builders.ts';
-import { aConnectableStation, connectChargePoint, listenForChargePoints } from '../test/charge-points.ts';
-import { bearer, createTestApp, signIn, type TestContext } from '../test/test-app.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { aDriver, aRate } from '../test/builders.ts';
+import { aConnectableStation, useChargePointApp } from '../test/charge-points.ts';
 import { connectorChargeStep } from './connector-charges.ts';
 
 /* A connector's reported status moves its charge along: Preparing initiates, Suspended pauses, Charging resumes, Available cancels what never started. */
@@ -25,34 +24,22 @@ describe('the step a status asks of the connector’s charge', () => {
   });
 });
 
-const ctx = {} as TestContext;
-let endpoint: string;
-let auth: Record<string, string>;
-const clients: RPCClient[] = [];
+const ctx = useChargePointApp();
 
 beforeAll(async () => {
-  Object.assign(ctx, await createTestApp());
-  endpoint = await listenForChargePoints(ctx);
-  const manager = await aManager(ctx.database);
-  auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
   await aRate(ctx.database, { typo: 'type2', priceTyiyn: 1250, status: 0 });
 });
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close({ force: true })));
-});
-afterAll(() => ctx.close?.());
 
 async function get<T>(url: string): Promise<T> {
-  const response = await ctx.app.inject({ method: 'GET', url, headers: { ...auth, 'accept-language': 'en' } });
+  const response = await ctx.app.inject({ method: 'GET', url, headers: { ...ctx.auth, 'accept-language': 'en' } });
   expect(response.statusCode).toBe(200);
   return response.json<T>();
 }
 
 async function connectedStation() {
   const station = await aConnectableStation(ctx);
-  const client = await connectChargePoint(endpoint, station.identity);
-  clients.push(client);
-  await vi.waitFor(async () => expect((await get<Station>(`/api/v1/stations/${station.id}/`)).online).toBe(true));
+  const client = await ctx.connect(station.identity);
+    await vi.waitFor(async () => expect((await get<Station>(`/api/v1/stations/${station.id}/`)).online).toBe(true));
   return { station, client };
 }
 

@@ -1,41 +1,23 @@
 import type { Station } from '@evcms/contracts/stations';
-import type { RPCClient } from 'ocpp-rpc';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { findStatusHistory } from '../modules/stations/station-ocpp.service.ts';
-import { aManager } from '../test/builders.ts';
-import { aConnectableStation, connectChargePoint, listenForChargePoints } from '../test/charge-points.ts';
-import { bearer, createTestApp, signIn, type TestContext } from '../test/test-app.ts';
+import { aConnectableStation, useChargePointApp, type ChargePointOptions } from '../test/charge-points.ts';
 import { createPresence } from './presence.ts';
 
 /* BootNotification, Heartbeat and StatusNotification from real charge points, and what the station's card shows of them. */
 
-const ctx = {} as TestContext;
-let endpoint: string;
-let auth: Record<string, string>;
-const clients: RPCClient[] = [];
+const ctx = useChargePointApp({ OCPP_HEARTBEAT_INTERVAL: '120' });
 
-beforeAll(async () => {
-  Object.assign(ctx, await createTestApp({ OCPP_HEARTBEAT_INTERVAL: '120' }));
-  endpoint = await listenForChargePoints(ctx);
-  const manager = await aManager(ctx.database);
-  auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close({ force: true })));
-});
-afterAll(() => ctx.close?.());
-
-async function connectedStation(options?: Parameters<typeof connectChargePoint>[2]) {
+async function connectedStation(options?: ChargePointOptions) {
   const station = await aConnectableStation(ctx);
-  const client = await connectChargePoint(endpoint, station.identity, options);
-  clients.push(client);
+  const client = await ctx.connect(station.identity, options);
   // The connection's state is written just after the socket opens: wait for it, so no call of the test races it.
   await vi.waitFor(async () => expect((await card(station.id)).online).toBe(true));
   return { station, client };
 }
 
 async function card(id: number, lang = 'en'): Promise<Station> {
-  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${id}/`, headers: { ...auth, 'accept-language': lang } });
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${id}/`, headers: { ...ctx.auth, 'accept-language': lang } });
   expect(response.statusCode).toBe(200);
   return response.json<Station>();
 }

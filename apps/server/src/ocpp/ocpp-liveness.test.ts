@@ -1,25 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { RPCClient } from 'ocpp-rpc';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ocppProcesses, stationOcppState } from '../db/schema/ocpp.ts';
 import { findStationOcpp } from '../modules/stations/station-ocpp.service.ts';
-import { aConnectableStation, connectChargePoint, listenForChargePoints } from '../test/charge-points.ts';
-import { createTestApp, type TestContext } from '../test/test-app.ts';
+import { aConnectableStation, useChargePointApp } from '../test/charge-points.ts';
 
 /* The stations of a server process that stopped saying it is alive (a crash) are marked offline by the others; a live one's stay online. */
 
-const ctx = {} as TestContext;
-let endpoint: string;
-const clients: RPCClient[] = [];
-
-beforeAll(async () => {
-  Object.assign(ctx, await createTestApp());
-  endpoint = await listenForChargePoints(ctx);
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close({ force: true })));
-});
-afterAll(() => ctx.close?.());
+const ctx = useChargePointApp();
 
 const online = async (stationId: number) => (await findStationOcpp(ctx.database.db, stationId)).online;
 
@@ -35,7 +22,7 @@ async function heldElsewhere(processId: string, secondsAgo: number) {
 describe('server processes’ liveness', () => {
   it('marks offline the stations of a process silent for long, keeps those of live processes and its own', async () => {
     const own = await aConnectableStation(ctx);
-    clients.push(await connectChargePoint(endpoint, own.identity));
+    await ctx.connect(own.identity);
     await vi.waitFor(async () => expect(await online(own.id)).toBe(true));
     const crashed = await heldElsewhere('crashed-process', 120);
     const alive = await heldElsewhere('live-process', 5);

@@ -1,40 +1,21 @@
 import type { Paged } from '@evcms/contracts/common';
 import type { OcppMessage } from '@evcms/contracts/ocpp-messages';
-import type { RPCClient } from 'ocpp-rpc';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sweepOldMessages } from '../modules/stations/station-messages.service.ts';
-import { aManager } from '../test/builders.ts';
-import { aConnectableStation, connectChargePoint, listenForChargePoints } from '../test/charge-points.ts';
-import { bearer, createTestApp, signIn, type TestContext } from '../test/test-app.ts';
+import { aConnectableStation, useChargePointApp, type ChargePointOptions } from '../test/charge-points.ts';
 
 /* The station card's log of OCPP frames: both ways, each answer named by its call's action, kept for the configured days. */
 
-const ctx = {} as TestContext;
-let endpoint: string;
-let auth: Record<string, string>;
-const clients: RPCClient[] = [];
+const ctx = useChargePointApp({ OCPP_MESSAGE_LOG_DAYS: '7' });
 
-beforeAll(async () => {
-  Object.assign(ctx, await createTestApp({ OCPP_MESSAGE_LOG_DAYS: '7' }));
-  endpoint = await listenForChargePoints(ctx);
-  const manager = await aManager(ctx.database);
-  auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close({ force: true })));
-});
-afterAll(() => ctx.close?.());
-
-async function connectedStation(options?: Parameters<typeof connectChargePoint>[2]) {
+async function connectedStation(options?: ChargePointOptions) {
   const station = await aConnectableStation(ctx);
-  const client = await connectChargePoint(endpoint, station.identity, options);
-  clients.push(client);
-  return { station, client };
+  return { station, client: await ctx.connect(station.identity, options) };
 }
 
 async function messages(stationId: number, query = ''): Promise<Paged<OcppMessage>> {
   await ctx.app.ocpp.flushMessageLog();
-  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${stationId}/ocpp/messages/${query}`, headers: auth });
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${stationId}/ocpp/messages/${query}`, headers: ctx.auth });
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -92,9 +73,9 @@ describe('the OCPP message log', () => {
 
     await client.call('Heartbeat', {});
     await ctx.app.ocpp.flushMessageLog();
-    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/stations/${station.id}/`, headers: auth });
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/stations/${station.id}/`, headers: ctx.auth });
     expect(deleted.statusCode).toBe(204);
-    const missing = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/ocpp/messages/`, headers: auth });
+    const missing = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/ocpp/messages/`, headers: ctx.auth });
     expect(missing.statusCode).toBe(404);
   });
 

@@ -2,10 +2,9 @@ import type { BalanceEntry } from '@evcms/contracts/driver-balance';
 import type { ChargeDetail } from '@evcms/contracts/charges';
 import type { Station } from '@evcms/contracts/stations';
 import type { RPCClient } from 'ocpp-rpc';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { aDriver, aManager, aRate } from '../test/builders.ts';
-import { aConnectableStation, connectChargePoint, listenForChargePoints } from '../test/charge-points.ts';
-import { bearer, createTestApp, signIn, type TestContext } from '../test/test-app.ts';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { aDriver, aRate } from '../test/builders.ts';
+import { aConnectableStation, useChargePointApp } from '../test/charge-points.ts';
 
 /*
  * Stations that lose their link or reboot in the middle of a charge, over real WebSockets: a late
@@ -14,27 +13,18 @@ import { bearer, createTestApp, signIn, type TestContext } from '../test/test-ap
  */
 
 const LIMIT_SECONDS = 600;
-const ctx = {} as TestContext;
-let endpoint: string;
-let auth: Record<string, string>;
-const clients: RPCClient[] = [];
+const ctx = useChargePointApp({ OCPP_OFFLINE_CHARGE_LIMIT: String(LIMIT_SECONDS) });
 
 beforeAll(async () => {
-  Object.assign(ctx, await createTestApp({ OCPP_OFFLINE_CHARGE_LIMIT: String(LIMIT_SECONDS) }));
-  endpoint = await listenForChargePoints(ctx);
-  const manager = await aManager(ctx.database);
-  auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
   // Type 2 connectors (aConnectableStation's) charge at 10.00 som per kWh.
   await aRate(ctx.database, { typo: 'type2', priceTyiyn: 1000, status: 0 });
 });
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers();
-  await Promise.all(clients.splice(0).map((client) => client.close({ force: true })));
 });
-afterAll(() => ctx.close?.());
 
 async function get<T>(url: string): Promise<T> {
-  const response = await ctx.app.inject({ method: 'GET', url, headers: { ...auth, 'accept-language': 'en' } });
+  const response = await ctx.app.inject({ method: 'GET', url, headers: { ...ctx.auth, 'accept-language': 'en' } });
   expect(response.statusCode).toBe(200);
   return response.json<T>();
 }
@@ -45,8 +35,7 @@ const debitsOf = async (driverId: number) =>
   (await get<{ items: BalanceEntry[] }>(`/api/v1/users/payments/?user=${driverId}`)).items.filter((entry) => entry.method === 'charge');
 
 async function connect(identity: string) {
-  const client = await connectChargePoint(endpoint, identity);
-  clients.push(client);
+  const client = await ctx.connect(identity);
   return client;
 }
 

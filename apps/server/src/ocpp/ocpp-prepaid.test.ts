@@ -1,10 +1,8 @@
 import type { ChargeListItem } from '@evcms/contracts/charges';
-import type { RPCClient } from 'ocpp-rpc';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { needsPrepaidStop } from '../modules/charges/charges.rules.ts';
-import { aDriver, aManager, aRate } from '../test/builders.ts';
-import { aConnectableStation, connectChargePoint, listenForChargePoints } from '../test/charge-points.ts';
-import { bearer, createTestApp, signIn, type TestContext } from '../test/test-app.ts';
+import { aDriver, aRate } from '../test/builders.ts';
+import { aConnectableStation, useChargePointApp } from '../test/charge-points.ts';
 
 /* Prepaid protection: a charge whose running cost reaches its driver's balance is stopped by the central system itself. */
 
@@ -20,31 +18,19 @@ describe('when a charge needs the prepaid stop', () => {
   });
 });
 
-const ctx = {} as TestContext;
-let endpoint: string;
-let auth: Record<string, string>;
-const clients: RPCClient[] = [];
+const ctx = useChargePointApp();
 
 beforeAll(async () => {
-  Object.assign(ctx, await createTestApp());
-  endpoint = await listenForChargePoints(ctx);
-  const manager = await aManager(ctx.database);
-  auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
   await aRate(ctx.database, { typo: 'type2', priceTyiyn: 1250, status: 0 });
 });
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close({ force: true })));
-});
-afterAll(() => ctx.close?.());
 
 const energy = (wh: number) => [{ timestamp: new Date().toISOString(), sampledValue: [{ value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] }];
 
 describe('prepaid protection', () => {
   it('sends RemoteStopTransaction when the running cost reaches the balance, and the charge ends stopped', async () => {
     const station = await aConnectableStation(ctx);
-    const client = await connectChargePoint(endpoint, station.identity);
-    clients.push(client);
-    const driver = await aDriver(ctx.database, { balanceTyiyn: 1_000, idTags: ['PREPAID-1'] });
+    const client = await ctx.connect(station.identity);
+        const driver = await aDriver(ctx.database, { balanceTyiyn: 1_000, idTags: ['PREPAID-1'] });
     const { transactionId } = (await client.call('StartTransaction', { connectorId: 1, idTag: 'PREPAID-1', meterStart: 0, timestamp: new Date().toISOString() })) as { transactionId: number };
     const stops: unknown[] = [];
     client.handle('RemoteStopTransaction', async ({ params }) => {
@@ -61,9 +47,9 @@ describe('prepaid protection', () => {
     await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: energy(850) });
     await client.call('StopTransaction', { transactionId, meterStop: 850, timestamp: new Date().toISOString(), reason: 'Remote' });
 
-    const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/users/transactions/?user=${driver.id}`, headers: auth });
+    const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/users/transactions/?user=${driver.id}`, headers: ctx.auth });
     expect(list.json<{ items: ChargeListItem[] }>().items[0]).toMatchObject({ id: transactionId, status: 'stopped', consumed: 0.85 });
-    const audit = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/ocpp/commands/`, headers: auth });
+    const audit = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/ocpp/commands/`, headers: ctx.auth });
     expect(audit.json<{ items: object[] }>().items).toEqual([expect.objectContaining({ action: 'RemoteStopTransaction', outcome: 'accepted', manager_id: null })]);
     expect(stops).toHaveLength(1);
   });

@@ -2,10 +2,9 @@ import type { BalanceEntry } from '@evcms/contracts/driver-balance';
 import type { ChargeDetail, ChargeListItem } from '@evcms/contracts/charges';
 import type { Station } from '@evcms/contracts/stations';
 import type { RPCClient } from 'ocpp-rpc';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { aDriver, aManager, aRate } from '../test/builders.ts';
-import { aConnectableStation, connectChargePoint, listenForChargePoints } from '../test/charge-points.ts';
-import { bearer, createTestApp, signIn, type TestContext } from '../test/test-app.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { aDriver, aRate } from '../test/builders.ts';
+import { aConnectableStation, useChargePointApp, type ChargePointOptions } from '../test/charge-points.ts';
 
 /*
  * A charge point's transactions over real WebSockets (Authorize, StartTransaction, MeterValues,
@@ -13,28 +12,16 @@ import { bearer, createTestApp, signIn, type TestContext } from '../test/test-ap
  * other messages a station sends of its own (DataTransfer, diagnostics and firmware statuses).
  */
 
-const ctx = {} as TestContext;
-let endpoint: string;
-let auth: Record<string, string>;
-const clients: RPCClient[] = [];
+const ctx = useChargePointApp({ OCPP_MINIMUM_BALANCE: '50', OCPP_DATA_TRANSFER_VENDORS: 'Alfen, ABB' });
 
 beforeAll(async () => {
-  Object.assign(ctx, await createTestApp({ OCPP_MINIMUM_BALANCE: '50', OCPP_DATA_TRANSFER_VENDORS: 'Alfen, ABB' }));
-  endpoint = await listenForChargePoints(ctx);
-  const manager = await aManager(ctx.database);
-  auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
   // Type 2 connectors (aConnectableStation's) charge at 12.50 som per kWh.
   await aRate(ctx.database, { typo: 'type2', priceTyiyn: 1250, status: 0 });
 });
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close({ force: true })));
-});
-afterAll(() => ctx.close?.());
 
-async function connectedStation(options?: Parameters<typeof connectChargePoint>[2]) {
+async function connectedStation(options?: ChargePointOptions) {
   const station = await aConnectableStation(ctx);
-  const client = await connectChargePoint(endpoint, station.identity, options);
-  clients.push(client);
+  const client = await ctx.connect(station.identity, options);
   await vi.waitFor(async () => expect((await get<Station>(`/api/v1/stations/${station.id}/`)).online).toBe(true));
   return { station, client };
 }
@@ -49,7 +36,7 @@ async function aTagHolder(balanceTyiyn = 50_000, overrides: { blocked?: boolean 
 }
 
 async function get<T>(url: string): Promise<T> {
-  const response = await ctx.app.inject({ method: 'GET', url, headers: { ...auth, 'accept-language': 'en' } });
+  const response = await ctx.app.inject({ method: 'GET', url, headers: { ...ctx.auth, 'accept-language': 'en' } });
   expect(response.statusCode).toBe(200);
   return response.json<T>();
 }
@@ -178,7 +165,7 @@ describe('tags refused', () => {
     const { station, client } = await connectedStation();
     const blockedTag = await aTagHolder();
     const tags = await get<{ id: number }[]>(`/api/v1/users/${blockedTag.driver.id}/id-tags/`);
-    const patched = await ctx.app.inject({ method: 'PATCH', url: `/api/v1/users/${blockedTag.driver.id}/id-tags/${tags[0]!.id}/`, headers: auth, payload: { blocked: true } });
+    const patched = await ctx.app.inject({ method: 'PATCH', url: `/api/v1/users/${blockedTag.driver.id}/id-tags/${tags[0]!.id}/`, headers: ctx.auth, payload: { blocked: true } });
     expect(patched.statusCode).toBe(200);
     const blockedDriver = await aTagHolder(50_000, { blocked: true });
 

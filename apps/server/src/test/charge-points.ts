@@ -4,7 +4,8 @@ import { loadSecret } from '../lib/secrets.ts';
 import { hashStationPassword } from '../modules/stations/station-passwords.ts';
 import { updateStation } from '../modules/stations/stations.repository.ts';
 import { aStation, aStoredMerchant } from './builders.ts';
-import type { TestContext } from './test-app.ts';
+import { afterEach, beforeAll } from 'vitest';
+import { useSignedInApp, type SignedInContext, type TestContext } from './test-app.ts';
 
 /*
  * Charge points for tests of the OCPP central system: real WebSocket clients (ocpp-rpc's
@@ -54,4 +55,29 @@ export async function connectChargePoint(endpoint: string, identity: string, opt
   } as ConstructorParameters<typeof RPCClient>[0]);
   await client.connect();
   return client;
+}
+
+export interface ChargePointContext extends SignedInContext {
+  /** Where charge points connect: ws://127.0.0.1:{port}/ocpp. */
+  endpoint: string;
+  /** A charge point connected to the app (see connectChargePoint), closed after the test. */
+  connect(identity: string, options?: ChargePointOptions): Promise<RPCClient>;
+}
+
+/** The app of one test file listening for charge points, with a manager signed in (`ctx.auth`); each test's charge points are closed after it. */
+export function useChargePointApp(env: NodeJS.ProcessEnv = {}): ChargePointContext {
+  const ctx = useSignedInApp({}, env) as ChargePointContext;
+  const clients: RPCClient[] = [];
+  beforeAll(async () => {
+    ctx.endpoint = await listenForChargePoints(ctx);
+    ctx.connect = async (identity, options) => {
+      const client = await connectChargePoint(ctx.endpoint, identity, options);
+      clients.push(client);
+      return client;
+    };
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.close({ force: true })));
+  });
+  return ctx;
 }

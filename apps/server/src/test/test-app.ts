@@ -66,8 +66,8 @@ export interface SignedInContext extends TestContext {
 }
 
 /** The app for one test file with a manager signed in before its first test (`ctx.auth`). */
-export function useSignedInApp(manager: { name?: string } = {}): SignedInContext {
-  const ctx = useTestApp() as SignedInContext;
+export function useSignedInApp(manager: { name?: string } = {}, env: NodeJS.ProcessEnv = {}): SignedInContext {
+  const ctx = useTestApp(env) as SignedInContext;
   beforeAll(async () => {
     const row = await aManager(ctx.database, manager);
     ctx.managerName = row.name;
