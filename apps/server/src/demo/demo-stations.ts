@@ -45,6 +45,10 @@ const MANUFACTURERS = { hub: 'Kempower', dc150: 'ABB', dc60: 'Star Charge', chad
 const REGIONS: readonly Town[] = ['karakol', 'cholponAta', 'naryn', 'talas'];
 const ALNUM = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
+/** `KG-BIS-001`: the town and the site's number; DEMO_IDENTITY finds them again (the live demo). */
+const demoIdentity = (town: Town, index: number) => `KG-${town.slice(0, 3).toUpperCase()}-${String(index + 1).padStart(3, '0')}`;
+export const DEMO_IDENTITY = /^KG-[A-Z]{3}-\d{3}$/;
+
 /** A photo written where the multipart hook puts uploads, so the store keeps it by a rename, as it keeps an upload. */
 async function photoUpload(uploadsDir: string, site: DemoSite, variant: number) {
   const tempPath = path.join(uploadsDir, INCOMING_FOLDER, randomToken(16));
@@ -90,7 +94,7 @@ function stationRequest(input: StationsInput, site: DemoSite, index: number) {
   return stationCreateRequest.parse({
     ...localizedFields('name', site.name),
     ...localizedFields('address', site.address),
-    identity: `KG-${site.town.slice(0, 3).toUpperCase()}-${String(index + 1).padStart(3, '0')}`,
+    identity: demoIdentity(site.town, index),
     password: Array.from({ length: 24 }, () => random.pick([...ALNUM])).join(''),
     pic: aResponsiblePerson(random),
     manufacturer: MANUFACTURERS[site.kit],

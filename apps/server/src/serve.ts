@@ -1,0 +1,54 @@
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { loadJwtSecret } from './lib/secrets.ts';
+import { createMediaStore } from './lib/uploads.ts';
+import { removeOrphanIcons } from './modules/catalog/infrastructure.service.ts';
+
+/*
+ * Serving the back office from a process, as `npm start` (main.ts) and `npm run demo`
+ * (demo/run-demo.ts) both do: the app on an opened, migrated database, listening where the config
+ * says, and closed cleanly on SIGTERM or Ctrl+C.
+ */
+
+function isInstalled(name: string): boolean {
+  try {
+    import.meta.resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function serve(config: Config, database: Database): Promise<FastifyInstance> {
+  // A person at a terminal gets readable lines (pino-pretty, a development tool, when installed);
+  // a service manager or a pipe gets JSON.
+  const logger =
+    process.stdout.isTTY && isInstalled('pino-pretty')
+      ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      : { level: config.logLevel };
+  const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
+  const app = await buildApp({ config, database, jwtSecret, logger });
+  await removeOrphanIcons({ db: database.db, media: createMediaStore(path.join(config.dataDir, 'uploads')), log: app.log });
+  await app.listen({ port: config.port, host: config.host });
+  return app;
+}
+
+/** Where a browser on this machine opens the back office. */
+export const browserUrl = (config: Config) => `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+
+/** On the first SIGTERM or SIGINT: `close` (the app, the database, what else the process runs), then exit. */
+export function closeOnSignals(log: FastifyBaseLogger, close: () => Promise<void>): void {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    await close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
