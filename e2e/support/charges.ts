@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { openPglite } from '../../apps/server/src/db/client.ts';
+import { openPglite, type Database } from '../../apps/server/src/db/client.ts';
 import { openCharge } from '../../apps/server/src/modules/charges/charge-start.service.ts';
 import { aCharge, aChargePoint, aDriver } from '../../apps/server/src/test/builders.ts';
 
@@ -22,10 +22,27 @@ export interface ChargesSeed {
   refused: number;
 }
 
-export async function seedCharges(dataDir: string): Promise<ChargesSeed> {
+/** Runs `fill` on the migrated embedded database of the data folder, closing it after. */
+async function withDatabase<T>(dataDir: string, fill: (database: Database) => Promise<T>): Promise<T> {
   const database = await openPglite(path.join(dataDir, 'pg'));
   try {
     await database.migrate();
+    return await fill(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** A driver who can charge: Асанов Бакыт holding `idTag`, with 5,000 som on the balance. */
+export async function seedPayingDriver(dataDir: string, idTag: string): Promise<{ driverId: number; name: string }> {
+  return withDatabase(dataDir, async (database) => {
+    const driver = await aDriver(database, { surname: 'Асанов', firstName: 'Бакыт', phone: '996555123456', balanceTyiyn: 500_000, idTags: [idTag] });
+    return { driverId: driver.id, name: 'Асанов Бакыт' };
+  });
+}
+
+export async function seedCharges(dataDir: string): Promise<ChargesSeed> {
+  return withDatabase(dataDir, async (database) => {
     const alaToo = await aChargePoint(database, { name: 'Ала-Тоо', customFeeTyiyn: 1250 });
     const dordoi = await aChargePoint(database, { name: 'Дордой', typo: 'ccs2' });
     const bakyt = await aDriver(database, { surname: 'Асанов', firstName: 'Бакыт', phone: '996555123456', balanceTyiyn: 500_000 });
@@ -55,7 +72,5 @@ export async function seedCharges(dataDir: string): Promise<ChargesSeed> {
       startedAt: new Date('2024-03-03T06:00:00Z'),
     });
     return { driverId: bakyt.id, finished: finished.id, stopped: stopped.id, running: running.id, refused: refused.chargeId };
-  } finally {
-    await database.close();
-  }
+  });
 }

@@ -20,9 +20,18 @@ dayjs.extend(timezone);
 /** Every displayed time is Bishkek time (PRODUCT.md), whatever the browser's zone. */
 export const TIME_ZONE = 'Asia/Bishkek';
 
-/** A stored timestamp (ISO, UTC) as the operator reads it: '06.05.2024 14:30' in Bishkek. */
-export function formatDateTime(value: string | null | undefined): string {
+function inBishkek(value: string | null | undefined, format: string): string {
   if (!value) return '';
   const time = dayjs(value);
-  return time.isValid() ? time.tz(TIME_ZONE).format('DD.MM.YYYY HH:mm') : '';
+  return time.isValid() ? time.tz(TIME_ZONE).format(format) : '';
+}
+
+/** A stored timestamp (ISO, UTC) as the operator reads it: '06.05.2024 14:30' in Bishkek. */
+export function formatDateTime(value: string | null | undefined): string {
+  return inBishkek(value, 'DD.MM.YYYY HH:mm');
+}
+
+/** The same to the second, where many things happen in a minute (a station's OCPP messages): '06.05.2024 14:30:05'. */
+export function formatDateTimeSeconds(value: string | null | undefined): string {
+  return inBishkek(value, 'DD.MM.YYYY HH:mm:ss');
 }

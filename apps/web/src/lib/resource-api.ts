@@ -23,7 +23,7 @@ export interface ResourceConfig {
   /** The collection's path below /api/v1, with the trailing slash: '/merchants/'. */
   path: string;
   /** Every key of the resource starts with it, so one invalidation reaches all of them. */
-  key: readonly string[];
+  key: readonly (string | number)[];
 }
 
 /** What a resource's endpoints take and answer. */
@@ -59,7 +59,7 @@ export interface ResourceKeys {
   forUpdate: (id: number) => QueryKey;
 }
 
-export function resourceKeys(root: readonly string[]): ResourceKeys {
+export function resourceKeys(root: readonly (string | number)[]): ResourceKeys {
   return {
     all: [...root],
     lists: [...root, 'list'],

@@ -3,11 +3,13 @@ import { Alert, Descriptions, Drawer, Grid, Skeleton, Typography } from 'antd';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChargeDetail } from '@evcms/contracts/charges';
+import { ChargeStatusTag } from '../../components/charge-status-tag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { formatEnergy, formatFee, formatPercent, formatPower } from '../../lib/number-format.ts';
 import { formatPhone } from '../../lib/phone-mask.ts';
-import { ChargeResultText, ChargeStatusTag, connectorText, Duration, PaymentMethodName } from './charge-values.tsx';
+import { ChargeStopButton } from './charge-stop.tsx';
+import { ChargeResultText, connectorText, Duration, PaymentMethodName } from './charge-values.tsx';
 import { chargesApi } from './charges-api.ts';
 
 export interface ChargeDrawerProps {
@@ -16,7 +18,7 @@ export interface ChargeDrawerProps {
   onClose: () => void;
 }
 
-/** One charge with its meter's story (GET /users/transactions/{id}/), beside the list it was opened from. */
+/** One charge with its meter's story (GET /users/transactions/{id}/), beside the list it was opened from; its stop while it runs. */
 export function ChargeDrawer({ id, onClose }: ChargeDrawerProps) {
   const { t } = useTranslation('charges');
   const screens = Grid.useBreakpoint();
@@ -27,6 +29,7 @@ export function ChargeDrawer({ id, onClose }: ChargeDrawerProps) {
       onClose={onClose}
       title={id === null ? null : t('detail.title', { id })}
       closable={{ 'aria-label': t('detail.close') }}
+      extra={id !== null && <DrawerStop id={id} />}
       // A phone gives it the whole width; a wider screen keeps the list in view beside it.
       size={screens.md === false ? '100%' : 'large'}
       destroyOnHidden
@@ -54,6 +57,12 @@ function useFocusReturn(open: boolean) {
     if (opener.current.isConnected) opener.current.focus({ preventScroll: true });
     opener.current = null;
   }, [open]);
+}
+
+/** The stop, once the charge is read, while it runs (the same query as the fields: one request). */
+function DrawerStop({ id }: { id: number }) {
+  const charge = useQuery(chargesApi.detailQueryOptions(id));
+  return charge.data ? <ChargeStopButton charge={charge.data} /> : null;
 }
 
 function ChargeDetailOf({ id }: { id: number }) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { CHARGE_STATUS_COLORS } from '../../components/charge-status-tag.tsx';
 import { chargeFiltersToSend, listFilter, listValues } from './charge-filters.ts';
-import { CHARGE_STATUS_COLORS, durationKey, durationParts } from './charge-format.ts';
+import { durationKey, durationParts } from './charge-format.ts';
 
 describe('charge list filters', () => {
   it('send what the URL holds as the API takes it: lists comma-joined, dates, times, the driver', () => {

@@ -1,22 +1,4 @@
-import type { ChargeStatus } from '@evcms/contracts/charges';
-
-/*
- * How a charge reads at a glance: its status's colour and its duration in words. The colours
- * group the eight statuses of spec 4: open ones in blue and orange, a paid end in green or
- * cyan (the back office stopped it), ends with nothing charged in grey, failures in red.
- */
-
-/** antd Tag colours (docs/decisions.md 'Charges (web)'). */
-export const CHARGE_STATUS_COLORS: Record<ChargeStatus, string> = {
-  initiated: 'default',
-  in_progress: 'processing',
-  pause: 'orange',
-  canceled: 'default',
-  not_completed: 'volcano',
-  finished: 'green',
-  stopped: 'cyan',
-  unauthorized: 'red',
-};
+/* How long a charge took, in words: hours and minutes, minutes, or seconds under a minute. */
 
 // A type, not an interface: i18next takes it as the text's values.
 export type DurationParts = { hours: number; minutes: number; seconds: number };

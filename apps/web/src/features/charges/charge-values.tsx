@@ -1,18 +1,8 @@
-import { Tag, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CHARGE_STATUSES, PAYMENT_METHODS, type ChargeListItem, type ChargeResult, type PaymentMethod } from '@evcms/contracts/charges';
+import { PAYMENT_METHODS, type ChargeListItem, type ChargeResult, type PaymentMethod } from '@evcms/contracts/charges';
 import { useLang } from '../../lib/i18n.ts';
-import { CHARGE_STATUS_COLORS, durationKey, durationParts } from './charge-format.ts';
-
-/** The status in the interface language (the contract's names, so a language switch shows at once), coloured. */
-export function ChargeStatusTag({ status }: Pick<ChargeListItem, 'status'>) {
-  const lang = useLang();
-  return (
-    <Tag color={CHARGE_STATUS_COLORS[status]} style={{ marginInlineEnd: 0, whiteSpace: 'normal' }} data-status={status}>
-      {CHARGE_STATUSES[status][lang]}
-    </Tag>
-  );
-}
+import { durationKey, durationParts } from './charge-format.ts';
 
 /** Spec 3 'transaction result'; nothing while the charge is open. */
 export function ChargeResultText({ result }: { result: ChargeResult | null }) {

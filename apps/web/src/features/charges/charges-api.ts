@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ChargeDetail, ChargeListItem } from '@evcms/contracts/charges';
 import type { Paged } from '@evcms/contracts/common';
+import type { CommandAnswer } from '@evcms/contracts/ocpp-commands';
 import type { StationOption } from '@evcms/contracts/stations';
 import { http } from '../../lib/http.ts';
 import { resourceApi } from '../../lib/resource-api.ts';
@@ -25,7 +26,7 @@ const stationOptionsKey = (params: object): QueryKey => ['stations', 'options', 
 
 /**
  * /users/transactions/ (the specification's name for charges): the list, one charge with its
- * meter readings, the export with the list's filters, and the stations to filter by.
+ * meter readings, the export with the list's filters, the stations to filter by, and the stop.
  */
 export const chargesApi = {
   keys: base.keys,
@@ -40,5 +41,17 @@ export const chargesApi = {
       queryFn: ({ signal }) =>
         http.get<Paged<StationOption>>('/stations/for-transaction/', { query: { page: 1, ...params }, signal }),
       placeholderData: keepPreviousData,
+    }),
+  /**
+   * POST /users/transactions/stop/ (spec 7): RemoteStopTransaction to the charge's station. The
+   * answer comes once the station has answered (or after the command time-out); a refusal is
+   * `success: false`, not an HTTP error. The charge ends when the station sends its stop, which
+   * the live updates bring; it is read again now for its stop request.
+   */
+  stop: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationKey: [...base.keys.all, 'stop'],
+      mutationFn: (id: number) => http.post<CommandAnswer>('/users/transactions/stop/', { transaction_id: id }),
+      onSettled: () => queryClient.invalidateQueries({ queryKey: base.keys.all }),
     }),
 };

@@ -21,8 +21,8 @@ import { resourceListQueryOptions } from '../../lib/resource-api.ts';
  * reason, not an HTTP error. Each command adds an audit entry, so the station's log is read again.
  */
 
-/** The audit of one station, newest first. */
-const auditConfig = (stationId: number) => ({ path: `/stations/${stationId}/ocpp/commands/`, key: ['stations', 'ocpp-commands', String(stationId)] });
+/** The audit of one station, newest first; under the card's key, so live updates (a stop the system sent itself) refetch it. */
+const auditConfig = (stationId: number) => ({ path: `/stations/${stationId}/ocpp/commands/`, key: ['stations', 'detail', stationId, 'ocpp-commands'] });
 
 export interface StationCommandsListParams {
   page: number;
@@ -49,7 +49,7 @@ export interface ResetVariables {
 
 const refreshAudit = (queryClient: QueryClient, stationId: number | undefined) =>
   stationId === undefined
-    ? queryClient.invalidateQueries({ queryKey: ['stations', 'ocpp-commands'] })
+    ? queryClient.invalidateQueries({ queryKey: ['stations', 'detail'] })
     : queryClient.invalidateQueries({ queryKey: auditConfig(stationId).key });
 
 export const stationCommandsApi = {

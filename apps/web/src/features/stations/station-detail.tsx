@@ -14,14 +14,19 @@ import { ScheduleSummary } from '../../components/schedule-dialog/schedule-summa
 import { ApiError } from '../../lib/api-error.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { StationGallery } from './station-gallery.tsx';
+import { StationMessageLog } from './station-message-log.tsx';
 import { StationModulesView } from './station-modules-view.tsx';
 import { StationOcppCommands } from './station-ocpp-commands.tsx';
 import { StationResetButton } from './station-reset.tsx';
 import { parseRouteId, stationPaths, StationNotFound } from './station-route.tsx';
-import { StationStatusSwitch } from './station-status.tsx';
+import { StationOnlineBadge, StationStatusSwitch } from './station-status.tsx';
 import { stationsApi } from './stations-api.ts';
 
-/** /merchants/merchant/{id}/station-info/{stationId}: everything of one station but its OCPP key. */
+/**
+ * /merchants/merchant/{id}/station-info/{stationId}: everything of one station but its OCPP key,
+ * with its live state (online, each connector's OCPP status and charge in progress), its OCPP
+ * commands and its OCPP messages; the live updates keep them current.
+ */
 export function StationDetail() {
   const params = useParams();
   const merchantId = parseRouteId(params.id);
@@ -76,6 +81,8 @@ function StationCard({ station }: { station: Station }) {
     { key: 'location', label: t('fields.location'), children: [station.country_name, station.city_name].filter(Boolean).join(', ') },
     { key: 'coordinates', label: t('fields.coordinates'), children: `${station.latitude}, ${station.longitude}` },
     { key: 'status', label: t('fields.status'), children: <StationStatusSwitch station={station} /> },
+    { key: 'online', label: t('ocpp.connection'), children: <StationOnlineBadge online={station.online} /> },
+    { key: 'last_seen_at', label: t('ocpp.last_seen'), children: formatDateTime(station.last_seen_at) || t('ocpp.never_seen') },
     { key: 'is_new', label: t('fields.is_new'), children: t(station.is_new ? 'detail.yes' : 'detail.no') },
     { key: 'created_at', label: t('fields.created_at'), children: formatDateTime(station.created_at) },
   ];
@@ -109,6 +116,7 @@ function StationCard({ station }: { station: Station }) {
         <StationModulesView connectors={station.connectors} />
       </Card>
       <StationOcppCommands station={station} />
+      <StationMessageLog stationId={station.id} />
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={8}>
           <Card title={t('fields.schedule')} style={{ height: '100%' }}>

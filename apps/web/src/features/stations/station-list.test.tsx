@@ -6,7 +6,7 @@ import type { StationListItem } from '@evcms/contracts/stations';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../lib/test-fetch.ts';
 import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { MerchantStationList } from './station-list.tsx';
-import { aConnector, aStationRow, onCard } from './station-test-data.ts';
+import { aConnector, anOcppStatus, aStationRow, onCard } from './station-test-data.ts';
 
 inEnglish();
 
@@ -63,6 +63,32 @@ describe('merchant station list', { timeout: 60_000 }, () => {
 
     await user.click(within(row).getByText('Bishkek, Chui 1'));
     expect(router.state.location.pathname).toBe('/merchants/merchant/5/station-info/8');
+  });
+
+  it('says in words whether each station is online, and each connector\'s last reported OCPP status', async () => {
+    stubFetch({
+      'GET /stations/': () =>
+        page([
+          aStationRow(8, 'Volt Chui', 0, {
+            online: true,
+            last_seen_at: '2024-05-06T08:30:00.000Z',
+            connectors: [
+              { ...onCard(aConnector(1, 1, 1)), ocpp_status: anOcppStatus('Charging') },
+              { ...onCard(aConnector(2, 1, 2, { typo_name: 'CCS Combo 2', power_kWh: 60 })), ocpp_status: anOcppStatus('Available') },
+            ],
+          }),
+          aStationRow(9, 'Ohm Park', 0),
+        ]),
+    });
+    render();
+    await screen.findByRole('link', { name: 'Ohm Park' });
+    expect(within(rowOf('Volt Chui')).getByTestId('station-online')).toHaveTextContent('Online');
+    expect(within(rowOf('Ohm Park')).getByTestId('station-online')).toHaveTextContent('Offline');
+
+    const connectors = within(rowOf('Volt Chui')).getAllByTestId('list-connector');
+    expect(connectors.map((connector) => connector.textContent)).toEqual(['ChargingType 2 (Mennekes) · 22 kW', 'AvailableCCS Combo 2 · 60 kW']);
+    // Until the station reports it, a connector says it has no status.
+    expect(within(rowOf('Ohm Park')).getByTestId('list-connector')).toHaveTextContent('No status');
   });
 
   it('deletes an inactive station after confirming; an active one cannot be deleted', async () => {

@@ -18,25 +18,33 @@ import { errorText } from '../../lib/api-error.ts';
 import { currentLang, useLang } from '../../lib/i18n.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
 import { formatPower } from '../../lib/number-format.ts';
+import { ConnectorStatusTag } from './connector-status.tsx';
 import { StationResetButton } from './station-reset.tsx';
 import { stationPaths } from './station-route.tsx';
-import { StationStatusBadge } from './station-status.tsx';
+import { StationOnlineBadge, StationStatusBadge } from './station-status.tsx';
 import { stationsApi } from './stations-api.ts';
 
 const rowIsActive = (row: StationListItem) => isActive(row.status);
 
 // Eight columns of content: narrower than this, the table scrolls sideways inside its card.
-const MIN_TABLE_WIDTH = 1226;
+const MIN_TABLE_WIDTH = 1316;
 
+/**
+ * Each connector's last reported OCPP status, then its type and power. The status leads: it is
+ * what changes, and it stays in view where a narrow cell cuts or wraps the rest.
+ */
 function ConnectorsCell({ connectors }: { connectors: StationListItem['connectors'] }) {
   const lang = useLang();
   const { t } = useTranslation('stations');
   return (
-    <Flex vertical gap={2}>
+    <Flex vertical gap={4}>
       {connectors.map((connector) => (
-        <Typography.Text key={connector.id} style={{ whiteSpace: 'nowrap' }}>
-          {t('list.connector', { type: connector.typo_name, power: formatPower(connector.power_kWh, lang) })}
-        </Typography.Text>
+        <Flex key={connector.id} wrap align="center" gap={6} data-testid="list-connector">
+          <ConnectorStatusTag status={connector.ocpp_status} />
+          <Typography.Text style={{ whiteSpace: 'nowrap' }}>
+            {t('list.connector', { type: connector.typo_name, power: formatPower(connector.power_kWh, lang) })}
+          </Typography.Text>
+        </Flex>
       ))}
     </Flex>
   );
@@ -88,8 +96,14 @@ export function MerchantStationList({ merchantId }: { merchantId: number }) {
       title: t('fields.name'),
       dataIndex: 'name',
       width: 180,
-      // A real link: Tab reaches it, and a middle click opens the card in a new tab.
-      render: (name: string, row) => <EllipsisText text={name} to={cardPath(row.id)} />,
+      // A real link: Tab reaches it, and a middle click opens the card in a new tab. Under it,
+      // whether the charge point is connected: in the column a phone shows without scrolling.
+      render: (name: string, row) => (
+        <Flex vertical gap={2}>
+          <EllipsisText text={name} to={cardPath(row.id)} />
+          <StationOnlineBadge online={row.online} />
+        </Flex>
+      ),
     },
     { key: 'location', title: t('fields.location'), dataIndex: 'location', width: 180, render: (text: string) => <EllipsisText text={text} /> },
     { key: 'schedule', title: t('fields.schedule'), width: 190, render: (_, row) => <ScheduleSummary entries={row.schedule} /> },
@@ -99,7 +113,7 @@ export function MerchantStationList({ merchantId }: { merchantId: number }) {
       width: 120,
       render: (_, row) => <StationStatusBadge status={row.status} isNew={row.is_new} />,
     },
-    { key: 'connectors', title: t('fields.connectors'), width: 190, render: (_, row) => <ConnectorsCell connectors={row.connectors} /> },
+    { key: 'connectors', title: t('fields.connectors'), width: 280, render: (_, row) => <ConnectorsCell connectors={row.connectors} /> },
     { key: 'tags', title: t('fields.tags'), width: 150, render: (_, row) => <CatalogItemsPreview items={asCatalogItems(row.tags)} /> },
     {
       key: 'environment',

@@ -1,9 +1,11 @@
 import { Card, Col, Descriptions, Empty, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Connector } from '@evcms/contracts/station-connectors';
+import type { ConnectorOnCard } from '@evcms/contracts/stations';
 import { useLang } from '../../lib/i18n.ts';
-import { groupModules } from './connector-rules.ts';
 import { formatFee, formatPower } from '../../lib/number-format.ts';
+import { ConnectorChargeView } from './connector-charge.tsx';
+import { ConnectorStatusTag } from './connector-status.tsx';
+import { groupModules } from './connector-rules.ts';
 
 /** A module's heading (spec 2.10): its EVSE id, and the number printed on it when there is one. */
 export function ModuleTitle({ evseId, evse }: { evseId: number; evse: string | null }) {
@@ -16,7 +18,7 @@ export function ModuleTitle({ evseId, evse }: { evseId: number; evse: string | n
   );
 }
 
-function ConnectorView({ connector }: { connector: Connector }) {
+function ConnectorView({ connector }: { connector: ConnectorOnCard }) {
   const { t } = useTranslation('stations');
   const lang = useLang();
   const items = [
@@ -37,14 +39,24 @@ function ConnectorView({ connector }: { connector: Connector }) {
     { key: 'ocpp', label: t('connector.ocpp_16_id'), children: connector.ocpp_16_id },
   ];
   return (
-    <Card size="small" type="inner" title={t('connector.title', { id: connector.connector_id })} data-testid="connector-view">
+    <Card
+      size="small"
+      type="inner"
+      title={t('connector.title', { id: connector.connector_id })}
+      extra={<ConnectorStatusTag status={connector.ocpp_status} />}
+      data-testid="connector-view"
+    >
       <Descriptions size="small" column={1} items={items} />
+      {connector.charge && <ConnectorChargeView charge={connector.charge} />}
     </Card>
   );
 }
 
-/** The station card's modules and connectors: a card per EVSE module, its connectors in order. */
-export function StationModulesView({ connectors }: { connectors: readonly Connector[] }) {
+/**
+ * The station card's modules and connectors: a card per EVSE module, its connectors in order,
+ * each with its last reported OCPP status and its charge in progress.
+ */
+export function StationModulesView({ connectors }: { connectors: readonly ConnectorOnCard[] }) {
   const { t } = useTranslation('stations');
   const modules = groupModules(connectors);
   if (modules.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('modules.none')} />;

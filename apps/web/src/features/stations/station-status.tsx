@@ -21,6 +21,20 @@ export function StationStatusBadge({ status, isNew }: { status: Status; isNew: b
   );
 }
 
+/** Whether the charge point holds a connection now: a green or grey dot with its word. */
+export function StationOnlineBadge({ online }: { online: boolean }) {
+  const { t } = useTranslation('stations');
+  return (
+    <Badge
+      status={online ? 'success' : 'default'}
+      text={t(online ? 'ocpp.online' : 'ocpp.offline')}
+      data-testid="station-online"
+      data-online={online}
+      style={{ whiteSpace: 'nowrap' }}
+    />
+  );
+}
+
 /** Activates or deactivates one station after a confirmation naming it (the bulk call with one id). */
 export function StationStatusSwitch({ station }: { station: Pick<Station, 'id' | 'name' | 'status'> }) {
   const { t } = useTranslation('stations');

@@ -1,3 +1,5 @@
+import type { ConnectorCharge, OcppConnectorStatus, OcppStatus } from '@evcms/contracts/ocpp';
+import type { OcppMessage } from '@evcms/contracts/ocpp-messages';
 import type { ConnectorOnCard, Station, StationListItem } from '@evcms/contracts/stations';
 import type { Connector } from '@evcms/contracts/station-connectors';
 
@@ -23,6 +25,45 @@ const WEEKDAYS = [0, 1, 2, 3, 4].map((day) => ({ id: day + 1, day, start_time: '
 
 /** A connector as the card and the list show it: no status reported, no charge in progress. */
 export const onCard = (connector: Connector): ConnectorOnCard => ({ ...connector, ocpp_status: null, charge: null });
+
+/** A connector's StatusNotification as the API answers it, without an error unless told. */
+export const anOcppStatus = (status: OcppConnectorStatus, extra: Partial<OcppStatus> = {}): OcppStatus => ({
+  status,
+  status_name: status,
+  error_code: 'NoError',
+  info: null,
+  vendor_id: null,
+  vendor_error_code: null,
+  timestamp: null,
+  received_at: '2024-05-06T08:30:00.000Z',
+  ...extra,
+});
+
+/** Asanov Bakyt's charge no. 118, charging since 14:30 in Bishkek. */
+export const aConnectorCharge = (extra: Partial<ConnectorCharge> = {}): ConnectorCharge => ({
+  id: 118,
+  status: 'in_progress',
+  status_name: 'Charging',
+  driver: { id: 7, name: 'Asanov Bakyt' },
+  started_at: '2024-05-06T08:30:00.000Z',
+  consumed: 12.345,
+  amount: 154.31,
+  power_kw: 49.5,
+  soc: 64,
+  ...extra,
+});
+
+/** A frame of the station's OCPP message log. */
+export const anOcppMessage = (id: number, extra: Partial<OcppMessage> = {}): OcppMessage => ({
+  id,
+  at: '2024-05-06T08:30:05.000Z',
+  direction: 'in',
+  kind: 'call',
+  message_id: `m-${id}`,
+  action: 'Heartbeat',
+  payload: {},
+  ...extra,
+});
 
 export const aStationRow = (id: number, name: string, status: 0 | 1, extra: Partial<StationListItem> = {}): StationListItem => ({
   id,

@@ -1,4 +1,6 @@
-import { mutationOptions, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, queryOptions, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import type { Paged } from '@evcms/contracts/common';
+import type { OcppMessage } from '@evcms/contracts/ocpp-messages';
 import type { Station, StationForUpdate, StationListItem } from '@evcms/contracts/stations';
 import { http } from '../../lib/http.ts';
 import { resourceApi, type UpdateVariables } from '../../lib/resource-api.ts';
@@ -52,13 +54,29 @@ function refreshingMerchants<TData, TVariables>(make: (queryClient: QueryClient)
   };
 }
 
+/** A page of the station card's OCPP message log. */
+export interface StationMessagesParams {
+  page: number;
+  size: number;
+}
+
 /**
  * /stations/: a merchant's list, the card, the edit form's for-update, create and update
- * (multipart, spec 7), the connectors call (JSON), statuses, delete (refused while active), and
- * the connector dictionaries.
+ * (multipart, spec 7), the connectors call (JSON), statuses, delete (refused while active), the
+ * card's OCPP message log, and the connector dictionaries.
  */
 export const stationsApi = {
   ...base,
+  /**
+   * The station's recent OCPP frames, newest first (GET /stations/{id}/ocpp/messages/). Under the
+   * card's key: the live updates refetch the card when the station changes, and its log with it.
+   */
+  messagesQueryOptions: (id: number, params: StationMessagesParams) =>
+    queryOptions({
+      queryKey: [...base.keys.detail(id), 'ocpp-messages', params],
+      queryFn: ({ signal }) => http.get<Paged<OcppMessage>>(`/stations/${id}/ocpp/messages/`, { query: { ...params }, signal }),
+      placeholderData: keepPreviousData,
+    }),
   create: refreshingMerchants(base.create),
   setStatuses: refreshingMerchants(base.setStatuses),
   remove: refreshingMerchants(base.remove),
