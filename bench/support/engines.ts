@@ -70,6 +70,13 @@ export async function onEachEngine(name: string, measure: Measure): Promise<void
   else console.log('\n(set BENCH_DATABASE_URL to a PostgreSQL server to measure it too)');
 }
 
+/** For a benchmark whose processes share the database: a fresh database on the PostgreSQL server of BENCH_DATABASE_URL (or TEST_DATABASE_URL). */
+export async function onPostgresOnly(name: string, measure: Measure): Promise<void> {
+  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('This benchmark needs PostgreSQL: set BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres)');
+  await onPostgres(name, serverUrl, measure);
+}
+
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }

@@ -1,0 +1,75 @@
+/**
+ * The server under the OCPP bench, in a process of its own so that its memory and CPU are its
+ * own. BENCH_SERVER=product: the real app as main.ts starts it (buildApp on PostgreSQL at
+ * DATABASE_URL, settings from the environment, JSON log lines at LOG_LEVEL on stdout).
+ * BENCH_SERVER=bare: an OCPP-J server that does no work, ocpp-rpc's RPCServer in strict mode
+ * (the official schemas, both ways) accepting every charge point and answering each call with a
+ * canned valid confirmation. Answers the bench over IPC: its memory after a full GC, its CPU time.
+ * Started with --expose-gc by the bench.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { RPCServer } from 'ocpp-rpc';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openPostgres } from '../../apps/server/src/db/client.ts';
+import { loadJwtSecret } from '../../apps/server/src/lib/secrets.ts';
+import type { RpcServerClient } from '../../apps/server/src/ocpp/rpc.ts';
+import { serveRequests } from './ocpp-ipc.ts';
+
+async function startProduct(): Promise<{ server: Server; close: () => Promise<void> }> {
+  const config = loadConfig();
+  if (!config.databaseUrl) throw new Error('DATABASE_URL is required');
+  const database = await openPostgres(config.databaseUrl);
+  const app = await buildApp({ config, database, jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir), logger: { level: config.logLevel } });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    server: app.server,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+const now = () => new Date().toISOString();
+let transactions = 0;
+const CANNED: Record<string, () => object> = {
+  BootNotification: () => ({ status: 'Accepted', currentTime: now(), interval: 300 }),
+  Heartbeat: () => ({ currentTime: now() }),
+  StatusNotification: () => ({}),
+  MeterValues: () => ({}),
+  Authorize: () => ({ idTagInfo: { status: 'Accepted' } }),
+  StartTransaction: () => ({ transactionId: (transactions += 1), idTagInfo: { status: 'Accepted' } }),
+  StopTransaction: () => ({}),
+};
+
+async function startBare(): Promise<{ server: Server; close: () => Promise<void> }> {
+  const rpc = new RPCServer({ protocols: ['ocpp1.6'], strictMode: true });
+  rpc.auth((accept, _reject, handshake) => accept({ identity: handshake.identity }, 'ocpp1.6'));
+  rpc.on('client', (client: RpcServerClient) => {
+    for (const [action, answer] of Object.entries(CANNED)) client.handle(action, async () => answer());
+  });
+  const server = (await rpc.listen(0, '127.0.0.1')) as Server;
+  return { server, close: () => rpc.close({ code: 1001 }) };
+}
+
+const started = await (process.env.BENCH_SERVER === 'bare' ? startBare() : startProduct());
+const gc = (globalThis as { gc?: () => void }).gc;
+
+serveRequests(
+  {
+    /** After the batched writes of the last calls (message log: every second) and two full collections. */
+    async memory() {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      gc?.();
+      await new Promise((resolve) => setImmediate(resolve));
+      gc?.();
+      const sockets = await new Promise<number>((resolve) => started.server.getConnections((_error, count) => resolve(count)));
+      return { ...process.memoryUsage(), sockets, gc: gc !== undefined };
+    },
+    cpu: async () => process.cpuUsage(),
+    stop: () => started.close(),
+  },
+  { port: (started.server.address() as AddressInfo).port, node: process.version },
+);
