@@ -7,14 +7,18 @@
  *     per station (RSS, and JS heap + external, after a full GC, over the idle server's);
  *  2. over the first STATIONS count: a driver's charge started at each (StartTransaction for a
  *     seeded driver's tag, priced by a default rate), then calls offered at each of RATES for
- *     STEP_SECONDS (after WARM_UP_SECONDS): achieved calls/s and the p50/p99 round trip of a call
- *     to its CALLRESULT, measured at the client;
- *  3. product only: a reconnect storm, every station dropped at once and back within STORM_SECONDS.
+ *     STEP_SECONDS (after WARM_UP_SECONDS): achieved calls/s, the p50/p99 round trip of a call to
+ *     its CALLRESULT measured at the client, and the CPU per call of the server and of PostgreSQL;
+ *  3. product only: a reconnect storm, every station dropped at once and back within STORM_SECONDS
+ *     (-1 skips it).
  * Servers (SERVERS): product (message log on, OCPP_MESSAGE_LOG_DAYS as set or 7), nolog (the same
  * with the log off; load only), bare. PROFILE=1 writes the product server's CPU profile.
+ * Sockets count against the open-file limit: Node raises its soft limit to the hard one
+ * (`ulimit -Hn`); a child needing more is started through `ulimit -n`, which only a process allowed
+ * to raise the hard limit gets (CAP_SYS_RESOURCE); the header says when the limit is too low.
  * Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:ocpp
- * (on Node 24: PATH=/path/to/node24/bin:$PATH npm run bench:ocpp; every process runs this Node.)
- * Quick: STATIONS=200,1000 RATES=500,1000 STEP_SECONDS=3 STORM_SECONDS=5
+ * (on Node 24: PATH=/path/to/node24/bin:$PATH npm run bench:ocpp; every process runs that Node.)
+ * Quick: STATIONS=200,1000 RATES=100,250 STEP_SECONDS=3 STORM_SECONDS=5
  */
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -26,7 +30,7 @@ import { onPostgresOnly } from './support/engines.ts';
 import { cpuBetween, cpuSnapshot } from './support/machine-cpu.ts';
 import { seedOcppNetwork } from './support/ocpp-data.ts';
 import { MIX_TEXT } from './support/ocpp-frames.ts';
-import { openFilesLimit, startChild, type Child } from './support/ocpp-ipc.ts';
+import { openFilesLimits, startChild, type Child } from './support/ocpp-ipc.ts';
 import {
   achieved,
   answered,
@@ -60,7 +64,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const LABELS: Record<string, string> = { product: 'product', nolog: 'product, message log off', bare: 'bare ocpp-rpc' };
 
 function printHeader() {
-  const limit = openFilesLimit();
+  const limit = openFilesLimits();
   const total = HELD[HELD.length - 1]!;
   console.log(`OCPP 1.6J bench on Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   console.log(`  the server alone in one process, ${WORKERS} load generator processes beside it on 127.0.0.1 (plain ws, hand-built OCPP-J frames)`);
@@ -69,7 +73,9 @@ function printHeader() {
   console.log(`  calls over ${LOAD_STATIONS.toLocaleString('en')} stations, each charging a driver: ${MIX_TEXT}; one call at a time per station`);
   console.log(`  rates ${RATES.join(', ')} calls/s, ${STEP_SECONDS} s each after ${WARM_UP_SECONDS} s warm-up; a server's steps end once one answers under 90% or has p99 over ${SATURATED_P99_MS / 1000} s`);
   if (SERVERS.includes('product') && STORM_SECONDS >= 0) console.log(`  reconnect storm: all ${total.toLocaleString('en')} dropped at once, back within ${STORM_SECONDS} s`);
-  console.log(`  open files: limit ${limit}; children needing more start through \`ulimit -n\`${limit < total + 1000 ? ' (raised here)' : ''}`);
+  const need = total + 1000;
+  const raised = need > limit.soft ? (need > limit.hard ? `; NOT ENOUGH for ${need}: raise the hard limit first` : `; raised to ${need} for the children`) : '';
+  console.log(`  open files (sockets): limit ${limit.soft}, hard ${limit.hard}${raised}`);
 }
 
 interface Context {
@@ -252,7 +258,7 @@ async function runServer(kind: string, database: Database, dataDir: string): Pro
     await Promise.all(workers.map((worker) => worker.request('stop').catch(() => undefined)));
     await server.request('stop').catch((error: unknown) => console.error(`server stop: ${String(error)}`));
     // A child exits when its IPC channel closes (ocpp-ipc.ts).
-    for (const child of [...workers, server]) child.process.disconnect();
+    for (const child of [...workers, server]) if (child.process.connected) child.process.disconnect();
     await Promise.all([...workers, server].map((child) => child.exited));
     closeSync(out);
     if (profileDir) console.log(`  CPU profile of the product server: ${profileDir}`);

@@ -7,13 +7,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-/** The open-file limit of this process (sockets count): children needing more start through `ulimit -n`. */
-export function openFilesLimit(): number {
+/** The open-file limits of this process (sockets count): children needing more start through `ulimit -n`. */
+export function openFilesLimits(): { soft: number; hard: number } {
   const line = readFileSync('/proc/self/limits', 'utf8')
     .split('\n')
     .find((row) => row.startsWith('Max open files'));
-  const soft = line?.split(/\s{2,}/)[1];
-  return soft === undefined || soft === 'unlimited' ? Infinity : Number(soft);
+  const [soft, hard] = (line?.split(/\s{2,}/) ?? []).slice(1, 3).map((value) => (value === 'unlimited' ? Infinity : Number(value)));
+  return { soft: soft ?? Infinity, hard: hard ?? Infinity };
 }
 
 export interface Child {
@@ -37,9 +37,10 @@ interface Options {
 /** Starts `script` (a .ts file) and waits for its `{ ready }` message. */
 export async function startChild(script: string, options: Options = {}): Promise<Child> {
   const node = [process.execPath, '--conditions=source', '--import', 'tsx', ...(options.nodeFlags ?? []), script];
-  const raise = options.openFiles !== undefined && options.openFiles > openFilesLimit();
-  // A shell raises the limit and execs node, which keeps the IPC descriptor.
-  const [command, ...args] = raise ? ['/bin/sh', '-c', `ulimit -n ${options.openFiles} && exec "$@"`, 'sh', ...node] : node;
+  const raise = options.openFiles !== undefined && options.openFiles > openFilesLimits().soft;
+  // A shell raises the limit (as far as the hard limit allows) and execs node, which keeps the IPC descriptor.
+  const ulimit = `ulimit -n ${options.openFiles} 2>/dev/null || ulimit -n "$(ulimit -Hn)"`;
+  const [command, ...args] = raise ? ['/bin/sh', '-c', `${ulimit}; exec "$@"`, 'sh', ...node] : node;
   const child = spawn(command!, args, { stdio: ['ignore', options.stdout ?? 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...options.env } });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const waiting = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>();
