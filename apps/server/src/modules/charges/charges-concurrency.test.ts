@@ -1,7 +1,7 @@
-import { asc, count, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { asc, count, eq, isNotNull, sql, type AnyColumn } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TIME_ZONE } from '@evcms/contracts/dates';
-import { chargeDayCounts, charges, chargeStatusCounts } from '../../db/schema/charges.ts';
+import { chargeDayCounts, chargeFinishMinuteCounts, charges, chargeStatusCounts } from '../../db/schema/charges.ts';
 import { balanceEntries, drivers } from '../../db/schema/drivers.ts';
 import { aChargePoint, aDriver } from '../../test/builders.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
@@ -109,6 +109,23 @@ describe('the kept status counts', () => {
       .from(charges)
       .groupBy(sql`1, 2, 3`);
     const key = (row: { startedOn: string | null; finishedOn: string | null; status: string; n: number }) => `${row.startedOn} ${row.finishedOn} ${row.status} ${row.n}`;
+    expect(kept.map(key).sort()).toEqual(counted.map(key).sort());
+  });
+
+  it('by finish minute and status too', async () => {
+    const minutes = chargeFinishMinuteCounts;
+    const kept = await ctx.database.db
+      .select({ minute: minutes.minute, status: minutes.status, n: minutes.charges })
+      .from(minutes)
+      .where(sql`${minutes.charges} <> 0`);
+    const minute = sql<number>`(extract(hour from ${charges.finishedTime}) * 60 + extract(minute from ${charges.finishedTime}))::int`;
+    const counted = await ctx.database.db
+      .select({ minute, status: charges.status, n: count() })
+      .from(charges)
+      .where(isNotNull(charges.finishedTime))
+      .groupBy(sql`1, 2`);
+    const key = (row: { minute: number; status: string; n: number }) => `${row.minute} ${row.status} ${row.n}`;
+    expect(counted.length).toBeGreaterThan(0);
     expect(kept.map(key).sort()).toEqual(counted.map(key).sort());
   });
 });

@@ -9,7 +9,7 @@ import { charges } from '../../db/schema/charges.ts';
 import { drivers } from '../../db/schema/drivers.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
 import { stations } from '../../db/schema/stations.ts';
-import { chargeWhere, type ChargeFilter } from './charges.repository.ts';
+import { chargeWhere, type ChargeFilter } from './charges-filter.ts';
 
 /*
  * The charge export's own read: only the columns its file shows (charges-export.ts), as raw rows.

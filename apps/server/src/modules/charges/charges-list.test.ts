@@ -144,6 +144,28 @@ describe('the charge list', () => {
     expect(await ids('?finished_time__from=10:30:01&finished_time__to=23:59:58')).toEqual([]);
   });
 
+  it('totals a time-of-day filter as its rows, whole minutes counted from the kept counts and edge seconds from the charges', async () => {
+    const total = async (query: string) => (await list(`${query}&size=1`)).json<Paged<ChargeListItem>>().total;
+    const windows = [
+      ['?finished_time__from=23:59:59', 1],
+      ['?finished_time__from=23:59:00', 1],
+      ['?finished_time__to=00:00:00', 1],
+      ['?finished_time__to=00:00:59', 1],
+      ['?finished_time__from=10:29:59&finished_time__to=10:30:00', 1],
+      ['?finished_time__from=10:30:00&finished_time__to=10:30:00', 1],
+      ['?finished_time__from=10:30:01&finished_time__to=10:32:00', 0],
+      ['?finished_time__from=10:29:01&finished_time__to=10:29:59', 0],
+      ['?finished_time__from=00:00:01&finished_time__to=23:59:58', 1],
+      ['?finished_time__from=23:59:30&finished_time__to=00:00:30', 2],
+      ['?finished_time__from=00:00:00&finished_time__to=23:59:59&status=finished', 2],
+      ['?finished_time__from=10:00:00&status=stopped,finished', 2],
+    ] as const;
+    for (const [query, expected] of windows) {
+      expect(await total(query), query).toBe(expected);
+      expect(await ids(query), query).toHaveLength(expected);
+    }
+  });
+
   it('filters by driver, and combines filters', async () => {
     expect(await ids(`?user=${driverId}`)).toEqual([c4.id, c3.id]);
     expect(await ids(`?user=${driverId}&status=finished&station_id__in=${stationB.id}&period__from=2024-03-02&finished_date__to=2024-03-02`)).toEqual([c3.id]);

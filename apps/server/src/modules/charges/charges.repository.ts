@@ -1,13 +1,13 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { ChargeStatus } from '@evcms/contracts/charges';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { LANGUAGES, type Lang } from '@evcms/contracts/i18n';
 import type { Localized } from '@evcms/contracts/localized';
 import type { Db } from '../../db/client.ts';
-import { chargeDayCounts, charges, chargeStatusCounts } from '../../db/schema/charges.ts';
+import { charges } from '../../db/schema/charges.ts';
 import { drivers } from '../../db/schema/drivers.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
 import { stationConnectors, stations } from '../../db/schema/stations.ts';
-import { dayStart, withinDays } from '../../lib/periods.ts';
+import { countCharges } from './charges-count.repository.ts';
+import { chargeWhere, type ChargeFilter } from './charges-filter.ts';
 import { OPEN_STATUSES, pageReading } from './charges.rules.ts';
 
 /** A charge's row, as the charge services read and write it. */
@@ -145,61 +145,6 @@ export async function findStationsWithOpenCharges(db: Db): Promise<number[]> {
 
 // ---- The list
 
-export interface ChargeFilter {
-  id?: number | undefined;
-  stationIds?: number[] | undefined;
-  statuses?: ChargeStatus[] | undefined;
-  /** Bishkek days of the start, both included. */
-  startedFrom?: string | undefined;
-  startedTo?: string | undefined;
-  /** Bishkek days of the finish, both included. */
-  finishedFrom?: string | undefined;
-  finishedTo?: string | undefined;
-  /** Bishkek time of day of the finish, HH:mm:ss, both included; a window starting later than it ends runs across midnight. */
-  finishedTimeFrom?: string | undefined;
-  finishedTimeTo?: string | undefined;
-  driverId?: number | undefined;
-}
-
-/** The stored finish time of day within `from`..`to` (lib/periods.ts withinTimesOfDay, read from the indexed column). */
-function finishedTimeWithin(from: string | undefined, to: string | undefined): SQL | undefined {
-  const time = charges.finishedTime;
-  if (from === undefined && to === undefined) return undefined;
-  if (to === undefined) return sql`${time} >= ${from}::time`;
-  if (from === undefined) return sql`${time} <= ${to}::time`;
-  if (from <= to) return sql`${time} between ${from}::time and ${to}::time`;
-  return sql`(${time} >= ${from}::time or ${time} <= ${to}::time)`;
-}
-
-/**
- * A charge finished on `from` or later started on or after the earliest start day of the charges
- * finished since then, which the kept day counts know: the oldest-first walk of a finish-filtered
- * list's last pages then begins near its first row, not at the oldest charge.
- */
-function startBoundOfFinishedFrom(from: string | undefined): SQL | undefined {
-  if (from === undefined) return undefined;
-  const days = chargeDayCounts;
-  const earliest = sql`(select min(${days.startedOn}) from ${days} where ${days.finishedOn} >= ${from} and ${days.charges} > 0)`;
-  return sql`${charges.startedAt} >= ${dayStart(earliest)}`;
-}
-
-/** The list's filters as a condition (the list, its count and the export). */
-export function chargeWhere(filter: ChargeFilter): SQL | undefined {
-  return and(
-    filter.id === undefined ? undefined : eq(charges.id, filter.id),
-    filter.stationIds ? inArray(charges.stationId, filter.stationIds) : undefined,
-    filter.statuses ? inArray(charges.status, filter.statuses) : undefined,
-    filter.driverId === undefined ? undefined : eq(charges.driverId, filter.driverId),
-    ...withinDays(charges.startedAt, filter.startedFrom, filter.startedTo),
-    ...withinDays(charges.finishedAt, filter.finishedFrom, filter.finishedTo),
-    // Nothing finishes before it starts (a check constraint): the finish's bound is also the start's,
-    // which lets the newest-first walk begin at the right place.
-    ...withinDays(charges.startedAt, undefined, filter.finishedTo),
-    startBoundOfFinishedFrom(filter.finishedFrom),
-    finishedTimeWithin(filter.finishedTimeFrom, filter.finishedTimeTo),
-  );
-}
-
 const currentName = localizedSelection(stations, 'name');
 const startName = localizedSelection(charges, 'station_name');
 const stationName = Object.fromEntries(LANGUAGES.map((lang) => [lang, sql<string>`coalesce(${currentName[lang]}, ${startName[lang]})`])) as Record<
@@ -223,52 +168,6 @@ type SelectedCharge = Awaited<ReturnType<ReturnType<typeof selectCharges>['execu
 
 function toRecord({ charge, driver, stationName }: SelectedCharge): ChargeRecord {
   return { ...charge, driver: driver && driver.id !== null ? driver : null, stationName };
-}
-
-function countByStatus(db: Db, statuses: ChargeStatus[] | undefined) {
-  return db
-    .select({ value: sql<number>`coalesce(sum(${chargeStatusCounts.charges}), 0)::int` })
-    .from(chargeStatusCounts)
-    .where(statuses ? inArray(chargeStatusCounts.status, statuses) : undefined);
-}
-
-/** Days from `from` to `to`, both included; either end may be open. */
-function daysWithin(column: typeof chargeDayCounts.startedOn | typeof chargeDayCounts.finishedOn, from: string | undefined, to: string | undefined) {
-  return [from === undefined ? undefined : gte(column, from), to === undefined ? undefined : lte(column, to)];
-}
-
-function countByDay(db: Db, filter: ChargeFilter) {
-  const days = chargeDayCounts;
-  return db
-    .select({ value: sql<number>`coalesce(sum(${days.charges}), 0)::int` })
-    .from(days)
-    .where(
-      and(
-        filter.statuses ? inArray(days.status, filter.statuses) : undefined,
-        ...daysWithin(days.startedOn, filter.startedFrom, filter.startedTo),
-        ...daysWithin(days.finishedOn, filter.finishedFrom, filter.finishedTo),
-      ),
-    );
-}
-
-const DAY_COUNTED: readonly (keyof ChargeFilter)[] = ['statuses', 'startedFrom', 'startedTo', 'finishedFrom', 'finishedTo'];
-
-/**
- * The list's total: a filter of statuses at most sums the kept count of each status, one of
- * statuses, start days and finish days the kept day counts; any other is counted from the indexes.
- */
-async function countCharges(db: Db, filter: ChargeFilter): Promise<number> {
-  const given = (Object.keys(filter) as (keyof ChargeFilter)[]).filter((key) => filter[key] !== undefined);
-  const { finishedTimeFrom: from, finishedTimeTo: to } = filter;
-  if (from !== undefined && to !== undefined && from > to) {
-    // Across midnight the window is two disjoint ranges; counted apart, each reads only its part of the index (an OR reads all of it).
-    const halves = await Promise.all([countCharges(db, { ...filter, finishedTimeTo: undefined }), countCharges(db, { ...filter, finishedTimeFrom: undefined })]);
-    return halves[0] + halves[1];
-  }
-  const valueOf = async (counted: Promise<{ value: number }[]>) => (await counted)[0]?.value ?? 0;
-  if (given.every((key) => key === 'statuses')) return valueOf(countByStatus(db, filter.statuses));
-  if (given.every((key) => DAY_COUNTED.includes(key))) return valueOf(countByDay(db, filter));
-  return valueOf(db.select({ value: count() }).from(charges).where(chargeWhere(filter)));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorize, consumedBetween, durationSeconds, energyCostTyiyn, finishTime, pageReading, settle, startDecision } from './charges.rules.ts';
+import { authorize, consumedBetween, DAY_SECONDS, durationSeconds, energyCostTyiyn, finishTime, pageReading, settle, splitIntoMinutes, startDecision } from './charges.rules.ts';
 
 const holder = { driverId: 1, tagBlocked: false, driverBlocked: false, balanceTyiyn: 500 };
 
@@ -108,5 +108,22 @@ describe('reading a page', () => {
     expect(pageReading({ limit: 10, offset: 20 }, 25)).toEqual({ ascending: true, limit: 5, offset: 0 });
     expect(pageReading({ limit: 10, offset: 30 }, 25)).toEqual({ ascending: false, limit: 10, offset: 30 });
     expect(pageReading({ limit: 10, offset: 999_990 }, 1_000_000)).toEqual({ ascending: true, limit: 10, offset: 0 });
+  });
+});
+
+describe('splitIntoMinutes', () => {
+  it('counts whole minutes from the kept counts and the edge seconds from the charges', () => {
+    expect(splitIntoMinutes(0, DAY_SECONDS - 1)).toEqual({ minutes: [0, 1439], edges: [] });
+    expect(splitIntoMinutes(22 * 3600, DAY_SECONDS - 1)).toEqual({ minutes: [1320, 1439], edges: [] });
+    // 00:00:00-06:00:00 holds the minutes up to 05:59 whole, and one second of 06:00.
+    expect(splitIntoMinutes(0, 6 * 3600)).toEqual({ minutes: [0, 359], edges: [[21_600, 21_600]] });
+    // 10:00:30-10:05:10: 10:01 to 10:04 whole, 30 seconds before and 11 after.
+    expect(splitIntoMinutes(36_030, 36_310)).toEqual({ minutes: [601, 604], edges: [[36_030, 36_059], [36_300, 36_310]] });
+  });
+
+  it('leaves a window holding no whole minute to the charges alone', () => {
+    expect(splitIntoMinutes(36_030, 36_089)).toEqual({ minutes: null, edges: [[36_030, 36_089]] });
+    expect(splitIntoMinutes(5, 5)).toEqual({ minutes: null, edges: [[5, 5]] });
+    expect(splitIntoMinutes(60, 119)).toEqual({ minutes: [1, 1], edges: [] });
   });
 });

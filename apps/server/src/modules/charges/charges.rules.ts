@@ -134,3 +134,21 @@ export function pageReading(window: { limit: number; offset: number }, total: nu
 export function needsPrepaidStop(charge: { status: ChargeStatus; stopRequestedAt: Date | null; amountTyiyn: number; driverId: number | null }, driverBalanceTyiyn: number | null): boolean {
   return isRunning(charge.status) && charge.stopRequestedAt === null && charge.driverId !== null && driverBalanceTyiyn !== null && charge.amountTyiyn >= driverBalanceTyiyn;
 }
+
+/** Seconds in a day: a time of day is 0 (00:00:00) to DAY_SECONDS - 1 (23:59:59). */
+export const DAY_SECONDS = 86_400;
+
+/**
+ * A window of times of day in seconds, `from` to `to` both included (from <= to), split into the
+ * whole minutes within it (first to last, both included; none when it holds no whole minute) and
+ * the seconds left at its edges: the kept minute counts answer the first, the charges' index the rest.
+ */
+export function splitIntoMinutes(from: number, to: number): { minutes: [number, number] | null; edges: [number, number][] } {
+  const first = Math.ceil(from / 60);
+  const end = Math.floor((to + 1) / 60);
+  if (first >= end) return { minutes: null, edges: [[from, to]] };
+  const edges: [number, number][] = [];
+  if (from < first * 60) edges.push([from, first * 60 - 1]);
+  if (end * 60 <= to) edges.push([end * 60, to]);
+  return { minutes: [first, end - 1], edges };
+}

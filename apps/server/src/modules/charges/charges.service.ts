@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors.ts';
 import { batchedRows, EXPORT_BATCH_SIZE } from '../../lib/exports/batched-rows.ts';
 import { pagedResult, pageRequest, pageWindow } from '../../lib/pagination.ts';
 import { chargeExportReader, type ChargeExportRow } from './charges-export.repository.ts';
+import type { ChargeFilter } from './charges-filter.ts';
 import * as repo from './charges.repository.ts';
 
 /* Reading charges for the back office: the list with its filters, and one charge. Changes go through charge-lifecycle.service.ts. */
@@ -17,7 +18,7 @@ export interface ChargesDeps {
 }
 
 /** The list's filters as the repository takes them (the list and its export). */
-function chargeFilter(query: Omit<ChargeFilters, 'page' | 'size'>): repo.ChargeFilter {
+function chargeFilter(query: Omit<ChargeFilters, 'page' | 'size'>): ChargeFilter {
   return {
     id: query.search_by_tx_id,
     stationIds: query.station_id__in,

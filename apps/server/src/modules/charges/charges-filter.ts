@@ -1,0 +1,62 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ChargeStatus } from '@evcms/contracts/charges';
+import { chargeDayCounts, charges } from '../../db/schema/charges.ts';
+import { dayStart, withinDays } from '../../lib/periods.ts';
+
+/* The charge list's filters as one SQL condition: the list, its count and the export read by it. */
+
+export interface ChargeFilter {
+  id?: number | undefined;
+  stationIds?: number[] | undefined;
+  statuses?: ChargeStatus[] | undefined;
+  /** Bishkek days of the start, both included. */
+  startedFrom?: string | undefined;
+  startedTo?: string | undefined;
+  /** Bishkek days of the finish, both included. */
+  finishedFrom?: string | undefined;
+  finishedTo?: string | undefined;
+  /** Bishkek time of day of the finish, HH:mm:ss, both included; a window starting later than it ends runs across midnight. */
+  finishedTimeFrom?: string | undefined;
+  finishedTimeTo?: string | undefined;
+  driverId?: number | undefined;
+}
+
+/** The stored finish time of day within `from`..`to` (lib/periods.ts withinTimesOfDay, read from the indexed column). */
+function finishedTimeWithin(from: string | undefined, to: string | undefined): SQL | undefined {
+  const time = charges.finishedTime;
+  if (from === undefined && to === undefined) return undefined;
+  if (to === undefined) return sql`${time} >= ${from}::time`;
+  if (from === undefined) return sql`${time} <= ${to}::time`;
+  if (from <= to) return sql`${time} between ${from}::time and ${to}::time`;
+  return sql`(${time} >= ${from}::time or ${time} <= ${to}::time)`;
+}
+
+/**
+ * A charge finished on `from` or later started on or after the earliest start day of the charges
+ * finished since then, which the kept day counts know: the oldest-first walk of a finish-filtered
+ * list's last pages then begins near its first row, not at the oldest charge.
+ */
+function startBoundOfFinishedFrom(from: string | undefined): SQL | undefined {
+  if (from === undefined) return undefined;
+  const days = chargeDayCounts;
+  const earliest = sql`(select min(${days.startedOn}) from ${days} where ${days.finishedOn} >= ${from} and ${days.charges} > 0)`;
+  return sql`${charges.startedAt} >= ${dayStart(earliest)}`;
+}
+
+/** The list's filters as a condition (the list, its count and the export). */
+export function chargeWhere(filter: ChargeFilter): SQL | undefined {
+  return and(
+    filter.id === undefined ? undefined : eq(charges.id, filter.id),
+    filter.stationIds ? inArray(charges.stationId, filter.stationIds) : undefined,
+    filter.statuses ? inArray(charges.status, filter.statuses) : undefined,
+    filter.driverId === undefined ? undefined : eq(charges.driverId, filter.driverId),
+    ...withinDays(charges.startedAt, filter.startedFrom, filter.startedTo),
+    ...withinDays(charges.finishedAt, filter.finishedFrom, filter.finishedTo),
+    // Nothing finishes before it starts (a check constraint): the finish's bound is also the start's,
+    // which lets the newest-first walk begin at the right place.
+    ...withinDays(charges.startedAt, undefined, filter.finishedTo),
+    startBoundOfFinishedFrom(filter.finishedFrom),
+    finishedTimeWithin(filter.finishedTimeFrom, filter.finishedTimeTo),
+  );
+}
+
