@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { copyRows, type CopiedRow } from './copy-rows.ts';
 
 /** The query surface both engines share; services and repositories only see this. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -22,6 +23,8 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL only: where it is, for connections of their own (the bus's LISTEN). */
   url?: string;
+  /** PostgreSQL only: a long read through COPY on a connection of its own (db/copy-rows.ts), for exports. */
+  copyRows?: (query: SQL, batchSize: number) => AsyncGenerator<CopiedRow[], void, undefined>;
   /** PGlite only: the whole cluster as a tarball, to start copies from. */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -53,6 +56,7 @@ export async function openPostgres(url: string): Promise<Database> {
     db,
     kind: 'postgres',
     url,
+    copyRows: (query, batchSize) => copyRows(pool, query, batchSize),
     async migrate() {
       const client = await pool.connect();
       try {

@@ -46,8 +46,13 @@ const zoneParts = new Intl.DateTimeFormat('en-US', {
 const offsets = new Map<number, number>();
 const OFFSETS_KEPT = 100_000;
 
+// The last hour asked for: an export's rows come in time order, so most instants fall in the hour before.
+let lastHour = NaN;
+let lastOffset = 0;
+
 function zoneOffset(ms: number): number {
   const hour = Math.floor(ms / HOUR);
+  if (hour === lastHour) return lastOffset;
   let offset = offsets.get(hour);
   if (offset === undefined) {
     const at = hour * HOUR;
@@ -57,6 +62,8 @@ function zoneOffset(ms: number): number {
     if (offsets.size >= OFFSETS_KEPT) offsets.clear();
     offsets.set(hour, offset);
   }
+  lastHour = hour;
+  lastOffset = offset;
   return offset;
 }
 

@@ -1,11 +1,12 @@
 import type { ChargeFilters } from '@evcms/contracts/charges';
 import type { Paged } from '@evcms/contracts/common';
 import type { Lang } from '@evcms/contracts/i18n';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
+import { COPY_BATCH_SIZE } from '../../db/copy-rows.ts';
 import { notFound } from '../../lib/errors.ts';
 import { batchedRows, EXPORT_BATCH_SIZE } from '../../lib/exports/batched-rows.ts';
 import { pagedResult, pageRequest, pageWindow } from '../../lib/pagination.ts';
-import { chargeExportReader, type ChargeExportRow } from './charges-export.repository.ts';
+import { chargeExportReader, copiedChargeExport, type ChargeExportRow } from './charges-export.repository.ts';
 import type { ChargeFilter } from './charges-filter.ts';
 import * as repo from './charges.repository.ts';
 
@@ -15,6 +16,8 @@ export type { ChargeRecord } from './charges.repository.ts';
 
 export interface ChargesDeps {
   db: Db;
+  /** PostgreSQL's COPY reader, which the export uses when there is one (db/copy-rows.ts). */
+  copyRows?: Database['copyRows'];
 }
 
 /** The list's filters as the repository takes them (the list and its export). */
@@ -40,9 +43,14 @@ export async function listCharges(deps: ChargesDeps, query: ChargeFilters): Prom
   return pagedResult(rows, total, page);
 }
 
-/** Every charge the list's filters select, in the list's order, in keyset batches, names in `lang` (GET /users/transactions/export/). */
+/**
+ * Every charge the list's filters select, in the list's order, names in `lang` (GET /users/transactions/export/):
+ * through one COPY on PostgreSQL, in keyset batches on PGlite (whose one connection a long statement would hold).
+ */
 export function exportCharges(deps: ChargesDeps, query: Omit<ChargeFilters, 'page' | 'size'>, lang: Lang): AsyncIterable<readonly ChargeExportRow[]> {
-  return batchedRows(chargeExportReader(deps.db, chargeFilter(query), lang), EXPORT_BATCH_SIZE);
+  const filter = chargeFilter(query);
+  if (deps.copyRows) return copiedChargeExport(deps.copyRows, deps.db, filter, lang, COPY_BATCH_SIZE);
+  return batchedRows(chargeExportReader(deps.db, filter, lang), EXPORT_BATCH_SIZE);
 }
 
 export async function getCharge(deps: ChargesDeps, id: number): Promise<repo.ChargeRecord> {
