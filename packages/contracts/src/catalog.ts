@@ -1,3 +1,4 @@
+import { choice } from './form-values.ts';
 import type { Lang } from './i18n.ts';
 import { localizedOutput, localizedText } from './localized.ts';
 import { booleanParam, intParam, pageParams, searchParam } from './query.ts';
@@ -17,10 +18,6 @@ export const ICON_MAX_BYTES = ICON_MAX_KB * 1024;
 const id = z.number().check(z.int());
 
 /** One of `values`; 'Field cannot be blank' when absent or empty, 'Select a valid choice' otherwise. */
-function choice<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === '' ? 'field_blank' : 'invalid_choice') });
-}
-
 const titles = localizedText('title', CATALOG_TITLE_MAX);
 
 /** The list query of tags and infrastructure; pickers may ask for up to 1000 rows at once. */

@@ -2,7 +2,7 @@ import { email } from './accounts.ts';
 import { exportQuery } from './exports.ts';
 import type { Lang } from './i18n.ts';
 import { dateParam, isCalendarDate, localDate, timeParam } from './dates.ts';
-import { isBlank } from './form-values.ts';
+import { choice, isBlank } from './form-values.ts';
 import { phone, PHONE_DIGITS } from './merchants.ts';
 import type { MessageKey } from './messages.ts';
 import { intParam, pageParams, searchParam } from './query.ts';
@@ -36,10 +36,6 @@ export const platform = z.union([z.literal(PLATFORMS.ios), z.literal(PLATFORMS.a
 const id = z.number().check(z.int());
 
 /** One of `values`; 'Field cannot be blank' when absent or empty, 'Select a valid choice' otherwise. */
-function choice<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.enum(values, { error: (issue) => (isBlank(issue.input) ? 'field_blank' : 'invalid_choice') });
-}
-
 /** Optional text, trimmed; blank or null is no value (null). */
 function nullableText(max: number) {
   return z.pipe(

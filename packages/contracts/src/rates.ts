@@ -1,7 +1,7 @@
 import { CONNECTOR_TYPE_KEYS } from './catalog.ts';
 import { wholeNumber as id } from './common.ts';
 import { DECIMALS, decimalUnits } from './decimal.ts';
-import { isBlank } from './form-values.ts';
+import { choice, isBlank } from './form-values.ts';
 import type { MessageKey } from './messages.ts';
 import { booleanParam, pageParams, searchParam } from './query.ts';
 import { optionalFields, requiredText, z } from './schema.ts';
@@ -23,10 +23,6 @@ export const RATE_TYPES = ['default', 'personal'] as const;
 export type RateType = (typeof RATE_TYPES)[number];
 
 /** One of `values`; 'Field cannot be blank' when absent or empty, 'Select a valid choice' otherwise. */
-function choice<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.enum(values, { error: (issue) => (isBlank(issue.input) ? 'field_blank' : 'invalid_choice') });
-}
-
 const merchantId = z.number({ error: (issue) => (isBlank(issue.input) ? 'field_blank' : 'invalid_choice') }).check(
   z.int({ error: 'invalid_choice' }),
   z.positive({ error: 'invalid_choice' }),
