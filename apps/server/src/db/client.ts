@@ -33,6 +33,8 @@ export interface Database {
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 // Serialises start-ups of several processes sharing one PostgreSQL, so only one applies migrations.
 const MIGRATION_LOCK = 4_242_001;
+/** Exports read through COPY at once per process; more wait for a connection. */
+const LONG_READS = 3;
 
 export async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
@@ -51,12 +53,15 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
 
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Long reads (exports through COPY) get connections of their own: an export also reads drivers
+  // through `pool` as it goes, so exports holding all of `pool` would wait on each other for ever.
+  const longReads = new pg.Pool({ connectionString: url, max: LONG_READS });
   const db = drizzlePg(pool) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     url,
-    copyRows: (query, batchSize) => copyRows(pool, query, batchSize),
+    copyRows: (query, batchSize) => copyRows(longReads, query, batchSize),
     async migrate() {
       const client = await pool.connect();
       try {
@@ -68,7 +73,9 @@ export async function openPostgres(url: string): Promise<Database> {
       }
     },
     ping: () => ping(db),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), longReads.end()]);
+    },
   };
 }
 
