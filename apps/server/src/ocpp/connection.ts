@@ -14,6 +14,7 @@ import { meterValues } from './handlers/meter-values.ts';
 import { startTransaction } from './handlers/start-transaction.ts';
 import { statusNotification } from './handlers/status-notification.ts';
 import { stopTransaction } from './handlers/stop-transaction.ts';
+import { createChargeMemo } from './charge-memo.ts';
 import type { MessageLog } from './message-log.ts';
 import type { Presence } from './presence.ts';
 import type { RpcServerClient } from './rpc.ts';
@@ -85,13 +86,14 @@ export function serveStation(ctx: OcppContext & { presence: Presence; messageLog
     log.warn({ action: method, outbound, err: error }, 'OCPP frame broke the schema'),
   );
 
+  const handlerCtx: OcppContext = { ...ctx, chargeMemo: createChargeMemo() };
   for (const [action, handler] of Object.entries(HANDLERS)) {
     client.handle(action, async ({ params }: IHandlersOption) => {
       // PostgreSQL text cannot hold U+0000: refused with the field's name, as the HTTP API does.
       const nul = nulPath(params);
       if (nul !== undefined) throw createRPCError('PropertyConstraintViolation', `${nul || 'payload'} may not contain U+0000`, { field: nul });
       try {
-        const answer = await handler(ctx, station, params);
+        const answer = await handler(handlerCtx, station, params);
         if (STATION_CHANGES.has(action) || CHARGE_CHANGES.has(action)) changed(CHARGE_CHANGES.has(action));
         return answer;
       } catch (error) {

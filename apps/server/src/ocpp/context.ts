@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { SendCommand } from '../modules/stations/station-commands.service.ts';
+import type { ChargeMemo } from './charge-memo.ts';
+import type { Presence } from './presence.ts';
 
 /** What a handler of a charge point's call is given: the services' database and the settings it answers with. */
 export interface OcppContext {
@@ -13,6 +15,10 @@ export interface OcppContext {
   dataTransferVendors?: readonly string[];
   /** Commands to charge points (commands.ts), for the ones the central system sends by itself (prepaid protection). */
   command?: SendCommand;
+  /** Last-seen, written in batches (presence.ts); unset: each Heartbeat writes its own. */
+  presence?: Presence;
+  /** The connection's running charges as its MeterValues read them (charge-memo.ts); unset: read on every call. */
+  chargeMemo?: ChargeMemo;
 }
 
 /** The connected charge point a call came from. */

@@ -82,6 +82,24 @@ describe('Heartbeat', () => {
     await presence.close();
     expect((await card(station.id)).last_seen_at).toBe(later.toISOString());
   });
+
+  it('heartbeats arriving together are written together, each before its answer', async () => {
+    const [first, second] = [(await connectedStation()).station, (await connectedStation()).station];
+    const presence = createPresence(ctx.database.db, ctx.app.log, 60_000);
+    const [at1, at2, at3] = [1, 2, 3].map((minutes) => new Date(Date.now() + minutes * 60_000));
+    const written = presence.seenNow(first.id, at1);
+    // The second joins the first's write, not yet started.
+    expect(presence.seenNow(second.id, at2)).toBe(written);
+    await written;
+    expect((await card(first.id)).last_seen_at).toBe(at1!.toISOString());
+    expect((await card(second.id)).last_seen_at).toBe(at2!.toISOString());
+    // Once done, the next one is a write of its own.
+    const again = presence.seenNow(first.id, at3);
+    expect(again).not.toBe(written);
+    await again;
+    expect((await card(first.id)).last_seen_at).toBe(at3!.toISOString());
+    await presence.close();
+  });
 });
 
 describe('StatusNotification', () => {

@@ -131,6 +131,26 @@ describe('a charging session', () => {
     expect((await get<{ balance: number }>(`/api/v1/users/${driver.id}/`)).balance).toBe(345.69);
   });
 
+  it('meter values one after another follow the charge the connection remembers, and none moves it after its stop', async () => {
+    const { client } = await connectedStation();
+    const { idTag } = await aTagHolder();
+    const id = (await start(client, idTag)).transactionId;
+    const meter = (n: number, wh: number) => ({ connectorId: 1, transactionId: id, meterValue: [{ timestamp: minutes(n), sampledValue: [{ value: String(wh) }] }] });
+    await client.call('MeterValues', meter(10, 1_001_000));
+    await client.call('MeterValues', meter(20, 1_002_000));
+    // Late: older than the last reading.
+    await client.call('MeterValues', meter(15, 1_001_500));
+    expect(await chargeDetail(id)).toMatchObject({ consumed: 2, amount: 25, last_meter_at: minutes(20) });
+    await client.call('MeterValues', meter(30, 1_003_000));
+    expect(await chargeDetail(id)).toMatchObject({ consumed: 3, last_meter_at: minutes(30) });
+
+    await client.call('StopTransaction', { transactionId: id, meterStop: 1_004_000, timestamp: minutes(40) });
+    const stopped = await chargeDetail(id);
+    expect(stopped).toMatchObject({ status: 'finished', consumed: 4 });
+    expect(await client.call('MeterValues', meter(50, 1_009_000))).toEqual({});
+    expect(await chargeDetail(id)).toEqual(stopped);
+  });
+
   it('a start and a stop sent again change nothing: the same transactionId, one debit', async () => {
     const { client } = await connectedStation();
     const { driver, idTag } = await aTagHolder();

@@ -10,6 +10,12 @@ import { recordSeen } from '../modules/stations/station-ocpp.service.ts';
 
 export interface Presence {
   seen(stationId: number, at?: Date): void;
+  /**
+   * A sign of life to be written now (a Heartbeat): settles once a write holding it is done. Those
+   * arriving while a write is under way share the next one, so a busy network's heartbeats cost a
+   * statement per write's round trip, not one each.
+   */
+  seenNow(stationId: number, at?: Date): Promise<void>;
   /** Writes what is pending; the last flush happens at close. */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -18,6 +24,8 @@ export interface Presence {
 export function createPresence(db: Db, log: FastifyBaseLogger, flushMs: number): Presence {
   const pending = new Map<number, Date>();
   let writing: Promise<void> = Promise.resolve();
+  /** The write that will take what is pending, once the one under way is done. */
+  let next: Promise<void> | undefined;
 
   const flush = () => {
     if (!pending.size) return writing;
@@ -35,6 +43,14 @@ export function createPresence(db: Db, log: FastifyBaseLogger, flushMs: number):
   return {
     seen(stationId, at = new Date()) {
       pending.set(stationId, at);
+    },
+    seenNow(stationId, at = new Date()) {
+      pending.set(stationId, at);
+      next ??= writing.then(() => {
+        next = undefined;
+        return flush();
+      });
+      return next;
     },
     flush,
     async close() {

@@ -8,7 +8,7 @@ import type { Bus } from '../lib/bus.ts';
 import type { LiveEvents } from '../lib/live-events.ts';
 import { checkStationPassword } from '../modules/stations/station-queries.service.ts';
 import type { SendCommand } from '../modules/stations/station-commands.service.ts';
-import { findStationOcpp, recordAllOffline } from '../modules/stations/station-ocpp.service.ts';
+import { isStationOnline, recordAllOffline } from '../modules/stations/station-ocpp.service.ts';
 import { callOverSocket, createCommandSender, type Deliver } from './commands.ts';
 import type { OcppContext, StationLink } from './context.ts';
 import { serveStation, type StationConnection } from './connection.ts';
@@ -131,7 +131,7 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
     const local = held.call(stationId, action, params, timeoutMs);
     if (local) return local;
     // Offline for every process: no need to ask them and wait.
-    if (!remote || !(await findStationOcpp(options.db, stationId)).online) return { kind: 'offline', disconnected: false };
+    if (!remote || !(await isStationOnline(options.db, stationId))) return { kind: 'offline', disconnected: false };
     return remote.deliver(stationId, action, params, timeoutMs);
   };
   const command = createCommandSender({ db: options.db, log, timeoutMs: options.commandTimeoutMs ?? 30_000, deliver });

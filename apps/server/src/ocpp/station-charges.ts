@@ -1,4 +1,4 @@
-import { findChargeRow, type ChargeRow } from '../modules/charges/charge-lifecycle.service.ts';
+import { findChargeRow, findMeterBase, type ChargeRow, type MeterBase } from '../modules/charges/charge-lifecycle.service.ts';
 import type { OcppContext, StationLink } from './context.ts';
 import { isInt4 } from './ocpp-numbers.ts';
 
@@ -10,5 +10,12 @@ import { isInt4 } from './ocpp-numbers.ts';
 export async function stationCharge(ctx: OcppContext, station: StationLink, transactionId: number): Promise<ChargeRow | undefined> {
   if (!isInt4(transactionId)) return undefined;
   const charge = await findChargeRow(ctx.db, transactionId);
+  return charge?.stationId === station.stationId ? charge : undefined;
+}
+
+/** stationCharge for MeterValues: only what a reading needs of the charge. */
+export async function stationMeterBase(ctx: OcppContext, station: StationLink, transactionId: number): Promise<MeterBase | undefined> {
+  if (!isInt4(transactionId)) return undefined;
+  const charge = await findMeterBase(ctx.db, transactionId);
   return charge?.stationId === station.stationId ? charge : undefined;
 }

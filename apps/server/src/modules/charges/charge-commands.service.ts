@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { commandStation, type CommandAnswerRecord, type SendCommand } from '../stations/station-commands.service.ts';
-import { markStopRequested, type ChargeProgress } from './charge-lifecycle.service.ts';
+import { markStopRequested } from './charge-lifecycle.service.ts';
 import * as repo from './charges.repository.ts';
 import { isRunning, needsPrepaidStop } from './charges.rules.ts';
 
@@ -28,12 +28,19 @@ export async function stopCharge(deps: ChargeCommandsDeps, chargeId: number, man
   return commandStation(deps, charge.stationId, managerId, 'RemoteStopTransaction', { transactionId: charge.id });
 }
 
+/** A meter reading's outcome (recordMeterProgress's answer, or advanceMeter's row): the updated row tells the amount and the balance. */
+export interface PrepaidProgress {
+  applied: boolean;
+  charge: Pick<repo.ChargeRow, 'id' | 'status' | 'stopRequestedAt' | 'amountTyiyn' | 'driverId'>;
+  driverBalanceTyiyn: number | null;
+}
+
 /**
  * Prepaid protection (issue 12): after a meter reading, a charge whose running amount has reached
  * its driver's balance is stopped by the central system itself (no manager in the audit). Null
- * when the charge may go on.
+ * when the charge may go on; deciding so takes no query.
  */
-export async function protectPrepaid(deps: ChargeCommandsDeps, progress: ChargeProgress): Promise<CommandAnswerRecord | null> {
+export async function protectPrepaid(deps: ChargeCommandsDeps, progress: PrepaidProgress): Promise<CommandAnswerRecord | null> {
   if (!progress.applied || !needsPrepaidStop(progress.charge, progress.driverBalanceTyiyn)) return null;
   return stopCharge(deps, progress.charge.id, null);
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findDriverByIdTag } from '../drivers/id-tags.service.ts';
 import { postBalanceEntry } from '../drivers/ledger.service.ts';
+import * as progressRepo from './charge-progress.repository.ts';
 import * as repo from './charges.repository.ts';
 import { consumedBetween, energyCostTyiyn, finishTime, isCompletable, isRunning, settle } from './charges.rules.ts';
 
@@ -14,6 +15,7 @@ import { consumedBetween, energyCostTyiyn, finishTime, isCompletable, isRunning,
  */
 
 export type { ChargeRow } from './charges.repository.ts';
+export type { MeterBase, ProgressedCharge } from './charge-progress.repository.ts';
 
 /**
  * The discount of the best applicable promotion for a charge about to be settled, in tyiyn. None
@@ -65,6 +67,34 @@ export async function recordMeterProgress(db: Db, chargeId: number, reading: Met
       ...(reading.socPercent != null && { socPercent: Math.round(reading.socPercent) }),
     });
     return { applied: true, charge: updated, driverBalanceTyiyn: await balance(updated) };
+  });
+}
+
+/** Whether meter readings can move the charge: it runs, from a start's meter and at a price. */
+export function takesReadings(base: progressRepo.MeterBase): base is progressRepo.MeterBase & { meterStartWh: number; priceTyiyn: number } {
+  return isRunning(base.status) && base.meterStartWh !== null && base.priceTyiyn !== null;
+}
+
+/**
+ * recordMeterProgress for MeterValues, the call a network sends most: one guarded statement, no
+ * transaction. `base` is the charge as read for this call (findMeterBase); the update applies only
+ * while the charge still runs from that start's meter and price and holds no newer reading, so a
+ * concurrent stop or a reading overtaking this one leaves it out. Answers the charge (and its
+ * driver's balance) as the reading left it; undefined when not applied.
+ */
+export async function advanceMeter(db: Db, base: progressRepo.MeterBase, reading: MeterReading): Promise<progressRepo.ProgressedCharge | undefined> {
+  if (!takesReadings(base)) return undefined;
+  const consumedWh = consumedBetween(base.meterStartWh, reading.meterWh);
+  return progressRepo.updateMeterProgress(db, {
+    id: base.id,
+    meterStartWh: base.meterStartWh,
+    priceTyiyn: base.priceTyiyn,
+    meterWh: reading.meterWh,
+    at: reading.at,
+    consumedWh,
+    amountTyiyn: energyCostTyiyn(consumedWh, base.priceTyiyn),
+    powerW: reading.powerW == null ? null : Math.round(reading.powerW),
+    socPercent: reading.socPercent == null ? null : Math.round(reading.socPercent),
   });
 }
 
@@ -180,6 +210,16 @@ export async function cancelCharge(db: Db, chargeId: number): Promise<repo.Charg
 /** The newest open charge (initiated, charging or paused) on a station's connector, if any. */
 export function findOpenCharge(db: Db, input: { stationId: number; ocppConnectorId: number }): Promise<repo.ChargeRow | undefined> {
   return repo.findOpenCharge(db, input.stationId, input.ocppConnectorId);
+}
+
+/** What a meter reading needs of a charge (advanceMeter), read narrow. */
+export function findMeterBase(db: Db, chargeId: number): Promise<progressRepo.MeterBase | undefined> {
+  return progressRepo.findMeterBase(db, chargeId);
+}
+
+/** findOpenCharge, narrow: what a meter reading and a connector's status need of the charge. */
+export function findOpenMeterBase(db: Db, input: { stationId: number; ocppConnectorId: number }): Promise<progressRepo.MeterBase | undefined> {
+  return progressRepo.findOpenMeterBase(db, input.stationId, input.ocppConnectorId);
 }
 
 /** The stations that have an open charge (initiated, charging or paused): those a long silence can leave not completed. */

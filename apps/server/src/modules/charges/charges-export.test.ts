@@ -50,9 +50,11 @@ describe('GET /users/transactions/export/', () => {
       ctx.app.inject({ method: 'GET', url: '/api/v1/users/transactions/', headers: ctx.auth }),
     ]);
     expect(list.statusCode).toBe(200);
+    // All alike but the open charge's duration, which runs to each export's own moment.
+    const rowsOf = (file: (typeof files)[number]) => readCsv(file.rawPayload).map((row) => row.filter((_, column) => column !== 9));
     for (const file of files) {
       expect(file.statusCode, file.body).toBe(200);
-      expect(file.body).toBe(files[0]!.body);
+      expect(rowsOf(file)).toEqual(rowsOf(files[0]!));
     }
     expect(readCsv(files[0]!.rawPayload)).toHaveLength(6);
   });

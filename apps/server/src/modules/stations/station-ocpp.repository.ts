@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { connectorStatuses, connectorStatusHistory, ocppProcesses, stationOcppState } from '../../db/schema/ocpp.ts';
+import { perDatabase } from '../../lib/prepared.ts';
 
 /** A station's link to the central system and its connectors' reported statuses (db/schema/ocpp.ts). */
 
@@ -72,21 +73,60 @@ export async function upsertStatusReport(db: Db, stationId: number, report: Stat
     .onConflictDoUpdate({ target: stationOcppState.stationId, set: report });
 }
 
-/**
- * Appends to the history and keeps the connector's current status: the one received last,
- * unless it is stamped before the status held (a queued message delivered late).
- */
-export async function insertStatus(db: Db, values: ConnectorStatusValues): Promise<void> {
-  await db.insert(connectorStatusHistory).values(values);
-  const { stationId: _station, connectorId: _connector, ...current } = values;
-  await db
+const ph = sql.placeholder;
+
+// One statement: the history's row in a data-modifying WITH, the current status in the main insert.
+const insertStatusStatement = perDatabase((db) => {
+  const row = {
+    stationId: ph('stationId'),
+    connectorId: ph('connectorId'),
+    status: ph('status'),
+    errorCode: ph('errorCode'),
+    info: ph('info'),
+    vendorId: ph('vendorId'),
+    vendorErrorCode: ph('vendorErrorCode'),
+    statusAt: sql`${ph('statusAt')}::timestamptz`,
+    receivedAt: sql`${ph('receivedAt')}::timestamptz`,
+  };
+  const history = db.$with('history').as(db.insert(connectorStatusHistory).values(row));
+  const current = {
+    status: sql`excluded.status`,
+    errorCode: sql`excluded.error_code`,
+    info: sql`excluded.info`,
+    vendorId: sql`excluded.vendor_id`,
+    vendorErrorCode: sql`excluded.vendor_error_code`,
+    statusAt: sql`excluded.status_at`,
+    receivedAt: sql`excluded.received_at`,
+  };
+  return db
+    .with(history)
     .insert(connectorStatuses)
-    .values(values)
+    .values(row)
     .onConflictDoUpdate({
       target: [connectorStatuses.stationId, connectorStatuses.connectorId],
       set: current,
       setWhere: sql`${connectorStatuses.statusAt} is null or excluded.status_at is null or excluded.status_at >= ${connectorStatuses.statusAt}`,
-    });
+    })
+    .prepare('connector_status_insert');
+});
+
+/**
+ * Appends to the history and keeps the connector's current status: the one received last,
+ * unless it is stamped before the status held (a queued message delivered late). One statement,
+ * so both or neither are written.
+ */
+export async function insertStatus(db: Db, values: ConnectorStatusValues): Promise<void> {
+  await insertStatusStatement(db).execute({
+    stationId: values.stationId,
+    connectorId: values.connectorId,
+    status: values.status,
+    errorCode: values.errorCode,
+    info: values.info ?? null,
+    vendorId: values.vendorId ?? null,
+    vendorErrorCode: values.vendorErrorCode ?? null,
+    statusAt: values.statusAt?.toISOString() ?? null,
+    receivedAt: values.receivedAt.toISOString(),
+  });
 }
 
 /** Of `stationIds`, those offline whose last sign of life came before `before`. */
@@ -97,6 +137,11 @@ export async function findSilentSince(db: Db, stationIds: readonly number[], bef
     .from(stationOcppState)
     .where(and(inArray(stationOcppState.stationId, [...stationIds]), eq(stationOcppState.online, false), lt(stationOcppState.lastSeenAt, before)));
   return rows.map((row) => row.stationId);
+}
+
+export async function findOnline(db: Db, stationId: number): Promise<boolean> {
+  const [row] = await db.select({ online: stationOcppState.online }).from(stationOcppState).where(eq(stationOcppState.stationId, stationId));
+  return row?.online ?? false;
 }
 
 export function findStates(db: Db, stationIds: readonly number[]): Promise<OcppStateRow[]> {

@@ -30,6 +30,11 @@ export async function findStationsOcpp(db: Db, stationIds: readonly number[]): P
   return new Map(stationIds.map((id) => [id, stationOcpp(states.get(id), statuses.get(id) ?? [])]));
 }
 
+/** Whether the station holds a connection to one of the processes (a command's first check): its state's flag alone. */
+export function isStationOnline(db: Db, stationId: number): Promise<boolean> {
+  return repo.findOnline(db, stationId);
+}
+
 export async function findStationOcpp(db: Db, stationId: number): Promise<StationOcppRecord> {
   return (await findStationsOcpp(db, [stationId])).get(stationId)!;
 }
@@ -105,8 +110,9 @@ export function recordFirmwareStatus(db: Db, stationId: number, status: OcppFirm
   return repo.upsertStatusReport(db, stationId, { firmwareStatus: status, firmwareStatusAt: at });
 }
 
+/** The history's row and the connector's current status, in one statement. */
 export function recordStatus(db: Db, values: repo.ConnectorStatusValues): Promise<void> {
-  return db.transaction((tx) => repo.insertStatus(tx, values));
+  return repo.insertStatus(db, values);
 }
 
 /** Of `stationIds`, the stations offline and silent since before `before` (the offline limit's sweep). */

@@ -6,9 +6,13 @@ export interface HeartbeatConfirmation {
   currentTime: string;
 }
 
-/** The station's clock sync; its last-seen is written at once (other signs of life are batched, see presence.ts). */
+/**
+ * The station's clock sync; its last-seen is written before the answer (other signs of life wait
+ * for presence.ts's next flush). Heartbeats arriving together share one write.
+ */
 export const heartbeat: OcppHandler<Record<string, never>, HeartbeatConfirmation> = async (ctx, station) => {
   const now = new Date();
-  await recordSeen(ctx.db, [{ stationId: station.stationId, at: now }]);
+  if (ctx.presence) await ctx.presence.seenNow(station.stationId, now);
+  else await recordSeen(ctx.db, [{ stationId: station.stationId, at: now }]);
   return { currentTime: currentTime(now) };
 };

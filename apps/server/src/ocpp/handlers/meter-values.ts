@@ -1,9 +1,9 @@
 import { protectPrepaid } from '../../modules/charges/charge-commands.service.ts';
-import { findOpenCharge, recordMeterProgress, type ChargeProgress } from '../../modules/charges/charge-lifecycle.service.ts';
+import { advanceMeter, findOpenMeterBase, type ProgressedCharge } from '../../modules/charges/charge-lifecycle.service.ts';
 import type { OcppHandler } from '../context.ts';
 import { meterReadings, type MeterValue } from '../meter-readings.ts';
 import { isInt4 } from '../ocpp-numbers.ts';
-import { stationCharge } from '../station-charges.ts';
+import { stationMeterBase } from '../station-charges.ts';
 
 /** OCPP 1.6 MeterValues.req. */
 export interface MeterValuesRequest {
@@ -26,17 +26,23 @@ export const meterValues: OcppHandler<MeterValuesRequest, Record<string, never>>
   const { connectorId, transactionId } = request;
   const charge =
     transactionId !== undefined
-      ? await stationCharge(ctx, station, transactionId)
+      ? (ctx.chargeMemo?.get(transactionId) ?? (await stationMeterBase(ctx, station, transactionId)))
       : connectorId > 0 && isInt4(connectorId)
-        ? await findOpenCharge(ctx.db, { stationId: station.stationId, ocppConnectorId: connectorId })
+        ? await findOpenMeterBase(ctx.db, { stationId: station.stationId, ocppConnectorId: connectorId })
         : undefined;
   if (!charge) {
     if (transactionId !== undefined) ctx.log.warn({ identity: station.identity, transactionId }, 'OCPP meter values of an unknown transaction');
     return {};
   }
-  let progress: ChargeProgress | undefined;
-  for (const reading of readings) progress = await recordMeterProgress(ctx.db, charge.id, reading);
-  if (progress && ctx.command) {
+  // One statement for the usual single reading once the charge is remembered: the guarded update.
+  let progressed: ProgressedCharge | undefined;
+  for (const reading of readings) progressed = await advanceMeter(ctx.db, charge, reading);
+  if (transactionId !== undefined) {
+    if (progressed) ctx.chargeMemo?.remember(charge);
+    else ctx.chargeMemo?.forget(transactionId);
+  }
+  if (progressed && ctx.command) {
+    const progress = { applied: true, charge: progressed, driverBalanceTyiyn: progressed.driverBalanceTyiyn };
     // Not awaited: the station answers the stop only once this call is confirmed, if it handles one call at a time.
     const { command } = ctx;
     void protectPrepaid({ db: ctx.db, command }, progress)

@@ -27,6 +27,7 @@ export interface StopTransactionRequest {
  */
 export const stopTransaction: OcppHandler<StopTransactionRequest, { idTagInfo?: IdTagInfo }> = async (ctx, station, request) => {
   checkMeterWh('meterStop', request.meterStop);
+  ctx.chargeMemo?.forget(request.transactionId);
   const charge = await stationCharge(ctx, station, request.transactionId);
   if (!charge) {
     ctx.log.warn({ identity: station.identity, transactionId: request.transactionId }, 'OCPP stop of an unknown transaction');
