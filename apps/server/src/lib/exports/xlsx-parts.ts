@@ -39,7 +39,7 @@ export function sheetName(title: string, number: number): string {
   return `${[...base].slice(0, SHEET_NAME_MAX - suffix.length).join('')}${suffix}`;
 }
 
-export function contentTypes(sheets: number): string {
+export function contentTypes(sheets: number, sharedStrings: boolean): string {
   const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
   const sheetTypes = Array.from(
     { length: sheets },
@@ -50,7 +50,9 @@ export function contentTypes(sheets: number): string {
     '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
     '<Default Extension="xml" ContentType="application/xml"/>' +
     `<Override PartName="/xl/workbook.xml" ContentType="${type}.sheet.main+xml"/>` +
-    `<Override PartName="/xl/styles.xml" ContentType="${type}.styles+xml"/>${sheetTypes}</Types>`
+    `<Override PartName="/xl/styles.xml" ContentType="${type}.styles+xml"/>${sheetTypes}` +
+    (sharedStrings ? `<Override PartName="/xl/sharedStrings.xml" ContentType="${type}.sharedStrings+xml"/>` : '') +
+    '</Types>'
   );
 }
 
@@ -63,12 +65,19 @@ export function workbook(title: string, sheets: number): string {
   return `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><bookViews><workbookView/></bookViews><sheets>${list.join('')}</sheets></workbook>`;
 }
 
-export function workbookRels(sheets: number): string {
+export function workbookRels(sheets: number, sharedStrings: boolean): string {
   const list = Array.from({ length: sheets }, (_, i) => `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`);
   return (
     `${XML_HEAD}<Relationships xmlns="${PACKAGE_REL_NS}">${list.join('')}` +
-    `<Relationship Id="rId${sheets + 1}" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`
+    `<Relationship Id="rId${sheets + 1}" Type="${REL_NS}/styles" Target="styles.xml"/>` +
+    (sharedStrings ? `<Relationship Id="rId${sheets + 2}" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/>` : '') +
+    '</Relationships>'
   );
+}
+
+/** sharedStrings.xml of texts given as their `<t>` elements. */
+export function sharedStringsXml(elements: readonly string[]): string {
+  return `${XML_HEAD}<sst xmlns="${MAIN_NS}" uniqueCount="${elements.length}"><si>${elements.join('</si><si>')}</si></sst>`;
 }
 
 /** Built-in number formats (ECMA-376 §18.8.30): General, 0, 0.00. */

@@ -1,8 +1,10 @@
 import { buffer } from 'node:stream/consumers';
+import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readWorkbook, sheetValues } from '../../test/spreadsheets.ts';
 import type { ExportColumn } from './columns.ts';
+import { SharedStrings } from './xlsx-cells.ts';
 import { sheetName } from './xlsx-parts.ts';
 import { xlsxStream } from './xlsx.ts';
 
@@ -26,6 +28,14 @@ const columns: ExportColumn<Charge>[] = [
 
 async function* inBatches<T>(rows: T[], size: number) {
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+/** xl/sharedStrings.xml of a workbook, by its local header (written whole, its sizes in the header). */
+function sharedStrings(bytes: Buffer): string {
+  const header = bytes.indexOf(Buffer.from('xl/sharedStrings.xml')) - 30;
+  expect(bytes.readUInt32LE(header)).toBe(0x04034b50);
+  const start = header + 30 + bytes.readUInt16LE(header + 26) + bytes.readUInt16LE(header + 28);
+  return inflateRawSync(bytes.subarray(start, start + bytes.readUInt32LE(header + 18))).toString();
 }
 
 async function workbookOf(rows: Charge[], options: { size?: number; rowsPerSheet?: number } = {}) {
@@ -72,6 +82,36 @@ describe('xlsx export', () => {
     expect(widths[0]).toBe(8);
     expect(widths[1]).toBe('Жолдошбекова Үмүт Кубанычбековна'.length + 2);
     expect(widths[2]).toBe(21);
+  });
+
+  it('reads cells back in their columns when cells are left out before them', async () => {
+    const workbook = await workbookOf([
+      { id: 1, driver: null, startedAt: AT, energyWh: null, totalTyiyn: 5, birthday: '1990-02-28' },
+      { id: 2, driver: 'Исаков Айбек', startedAt: null, energyWh: null, totalTyiyn: null, birthday: '1990-02-28' },
+    ]);
+    const sheet = workbook.worksheets[0]!;
+    expect(['A2', 'B2', 'C2', 'D2', 'E2', 'F2'].map((cell) => sheet.getCell(cell).value)).toEqual([1, null, BISHKEK_AT, null, 0.05, new Date(Date.UTC(1990, 1, 28))]);
+    expect(['A3', 'B3', 'C3', 'D3', 'E3', 'F3'].map((cell) => sheet.getCell(cell).value)).toEqual([2, 'Исаков Айбек', null, null, null, new Date(Date.UTC(1990, 1, 28))]);
+  });
+
+  it('writes texts that repeat as shared strings, each once, kept exactly', async () => {
+    const names = ['Асанов Бакыт', ' padded ', 'a & <b>', 'Асанов Бакыт'];
+    const rows = Array.from({ length: 40 }, (_, i): Charge => ({ id: i + 1, driver: names[i % names.length]!, startedAt: null, energyWh: null, totalTyiyn: null }));
+    const bytes = await buffer(xlsxStream({ title: 'Зарядки', columns, batches: inBatches(rows.slice(10), 10), first: rows.slice(0, 10) }));
+    const workbook = await readWorkbook(bytes);
+    expect(sheetValues(workbook.worksheets[0]!).slice(1)).toEqual(rows.map((row) => [row.id, row.driver]));
+    const strings = sharedStrings(bytes);
+    expect(strings.match(/<si>/g)).toHaveLength(3);
+    expect(strings).toContain('<si><t xml:space="preserve"> padded </t></si>');
+  });
+
+  it('keeps the shared strings bounded, writing texts past the bounds inline', () => {
+    const shared = new SharedStrings();
+    expect(shared.cell('Завершена')).toBe('<c t="s"><v>0</v></c>');
+    expect(shared.cell('x'.repeat(300))).toBe(`<c t="inlineStr"><is><t>${'x'.repeat(300)}</t></is></c>`);
+    for (let i = 1; shared.texts.length < 100_000; i += 1) shared.cell(String(i));
+    expect(shared.cell('one too many')).toBe('<c t="inlineStr"><is><t>one too many</t></is></c>');
+    expect(shared.cell('Завершена')).toBe('<c t="s"><v>0</v></c>');
   });
 
   it('drops characters XML cannot carry', async () => {

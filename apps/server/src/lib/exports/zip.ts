@@ -118,6 +118,11 @@ async function* deflated(source: AsyncIterable<Buffer>, entry: Written, level: n
     for await (const chunk of source) {
       entry.crc = crc32(chunk, entry.crc);
       entry.size += chunk.length;
+      // A source that writes in large steps already (xlsx.ts) is not copied again.
+      if (bytes === 0 && chunk.length >= DEFLATE_STEP) {
+        yield chunk;
+        continue;
+      }
       pieces.push(chunk);
       bytes += chunk.length;
       if (bytes >= DEFLATE_INPUT) {
@@ -128,7 +133,8 @@ async function* deflated(source: AsyncIterable<Buffer>, entry: Written, level: n
     }
     if (bytes > 0) yield Buffer.concat(pieces, bytes);
   }
-  const input = Readable.from(gathered(), { objectMode: false, highWaterMark: DEFLATE_INPUT });
+  // One step read ahead (any size fills this mark), deflated while the next is made, and no more.
+  const input = Readable.from(gathered(), { objectMode: false, highWaterMark: 1 });
   const deflate = createDeflateRaw({ level, chunkSize: DEFLATE_STEP });
   // Fails when the source does (and then `deflate` fails with it) or when reading stops early.
   const piped = pipeline(input, deflate).catch(() => undefined);
