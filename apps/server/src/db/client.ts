@@ -17,6 +17,13 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
+  /**
+   * For writes the next one supersedes (OCPP meter progress, connector statuses, last-seen, the
+   * message log): on PostgreSQL their own connections commit without waiting for the WAL to reach
+   * the disk (synchronous_commit off), so a crash loses at most the last moment of them, never
+   * money or a charge's start or end. The same as `db` on PGlite.
+   */
+  telemetryDb: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
@@ -43,6 +50,7 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
+    telemetryDb: db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: () => ping(db),
@@ -56,9 +64,11 @@ export async function openPostgres(url: string): Promise<Database> {
   // Long reads (exports through COPY) get connections of their own: an export also reads drivers
   // through `pool` as it goes, so exports holding all of `pool` would wait on each other for ever.
   const longReads = new pg.Pool({ connectionString: url, max: LONG_READS });
+  const telemetry = new pg.Pool({ connectionString: url, max: 10, options: '-c synchronous_commit=off' });
   const db = drizzlePg(pool) as unknown as Db;
   return {
     db,
+    telemetryDb: drizzlePg(telemetry) as unknown as Db,
     kind: 'postgres',
     url,
     copyRows: (query, batchSize) => copyRows(longReads, query, batchSize),
@@ -74,7 +84,7 @@ export async function openPostgres(url: string): Promise<Database> {
     },
     ping: () => ping(db),
     close: async () => {
-      await Promise.all([pool.end(), longReads.end()]);
+      await Promise.all([pool.end(), longReads.end(), telemetry.end()]);
     },
   };
 }

@@ -7,6 +7,8 @@ import type { Presence } from './presence.ts';
 /** What a handler of a charge point's call is given: the services' database and the settings it answers with. */
 export interface OcppContext {
   db: Db;
+  /** Where what the next report supersedes is written (meter progress, statuses, last-seen, the log): Database.telemetryDb; unset: `db`. */
+  telemetryDb?: Db;
   log: FastifyBaseLogger;
   heartbeatIntervalSeconds: number;
   /** The balance, in tyiyn, Authorize and StartTransaction ask of a driver; unset: the charge services' default. */

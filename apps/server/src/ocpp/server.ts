@@ -98,8 +98,9 @@ function identityOf(url = '/'): string | undefined {
 export function createOcppServer(options: OcppServerOptions): OcppServer {
   const { log } = options;
   const processId = options.processId ?? randomUUID();
-  const presence = createPresence(options.db, log, options.seenFlushMs ?? 15_000);
-  const messageLog = createMessageLog(options.db, log, { keepDays: options.messageLogDays ?? 0, flushMs: options.messageFlushMs ?? 1_000 });
+  const telemetryDb = options.telemetryDb ?? options.db;
+  const presence = createPresence(telemetryDb, log, options.seenFlushMs ?? 15_000);
+  const messageLog = createMessageLog(telemetryDb, log, { keepDays: options.messageLogDays ?? 0, flushMs: options.messageFlushMs ?? 1_000 });
   const offlineSweep = createOfflineSweep(options.db, log, { limitSeconds: options.offlineChargeLimitSeconds ?? 3600 });
   const rpc = new RPCServer({
     protocols: [PROTOCOL],
@@ -213,7 +214,7 @@ export async function registerOcpp(
   const log = app.log.child({ module: 'ocpp' });
   const processId = randomUUID();
   const liveness = await startLiveness(database.db, log, options.events, { processId });
-  const server = createOcppServer({ ...options, db: database.db, log, processId, liveness });
+  const server = createOcppServer({ ...options, db: database.db, telemetryDb: database.telemetryDb, log, processId, liveness });
   app.server.on('upgrade', server.handleUpgrade);
   app.addHook('preClose', async () => {
     await server.close();

@@ -13,6 +13,6 @@ export interface HeartbeatConfirmation {
 export const heartbeat: OcppHandler<Record<string, never>, HeartbeatConfirmation> = async (ctx, station) => {
   const now = new Date();
   if (ctx.presence) await ctx.presence.seenNow(station.stationId, now);
-  else await recordSeen(ctx.db, [{ stationId: station.stationId, at: now }]);
+  else await recordSeen(ctx.telemetryDb ?? ctx.db, [{ stationId: station.stationId, at: now }]);
   return { currentTime: currentTime(now) };
 };

@@ -36,7 +36,8 @@ export const meterValues: OcppHandler<MeterValuesRequest, Record<string, never>>
   }
   // One statement for the usual single reading once the charge is remembered: the guarded update.
   let progressed: ProgressedCharge | undefined;
-  for (const reading of readings) progressed = await advanceMeter(ctx.db, charge, reading);
+  // Each reading is superseded by the next, and the stop carries the final meter: no commit waits for the disk (telemetryDb).
+  for (const reading of readings) progressed = await advanceMeter(ctx.telemetryDb ?? ctx.db, charge, reading);
   if (transactionId !== undefined) {
     if (progressed) ctx.chargeMemo?.remember(charge);
     else ctx.chargeMemo?.forget(transactionId);

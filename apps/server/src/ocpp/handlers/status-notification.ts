@@ -24,7 +24,7 @@ export interface StatusNotificationRequest {
  */
 export const statusNotification: OcppHandler<StatusNotificationRequest, Record<string, never>> = async (ctx, station, request) => {
   checkId('connectorId', request.connectorId);
-  await recordStatus(ctx.db, {
+  await recordStatus(ctx.telemetryDb ?? ctx.db, {
     stationId: station.stationId,
     connectorId: request.connectorId,
     status: request.status,
