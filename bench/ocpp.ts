@@ -41,6 +41,7 @@ import {
   type Held,
   type Memory,
   type ServerRun,
+  type ServerStalls,
   type Step,
   type Storm,
 } from './support/ocpp-report.ts';
@@ -124,9 +125,11 @@ async function databasePids(database: Database): Promise<number[]> {
 async function step(ctx: Context, rate: number): Promise<Step> {
   const cpu0 = cpuSnapshot(await databasePids(ctx.database));
   const server0 = await ctx.server.request<NodeJS.CpuUsage>('cpu');
+  await ctx.server.request<ServerStalls>('stalls');
   type Part = { offered: number; notSent: number; failures: Step['failures']; latencies: Record<string, number[]>; cpuMs: number };
   const parts = await each<Part>(ctx, 'load', (indices) => ({ indices, rate: rate / WORKERS, warmUpS: WARM_UP_SECONDS, seconds: STEP_SECONDS }), 0, LOAD_STATIONS);
   const server1 = await ctx.server.request<NodeJS.CpuUsage>('cpu');
+  const stalls = await ctx.server.request<ServerStalls>('stalls');
   const wall = cpuBetween(cpu0, cpuSnapshot(await databasePids(ctx.database)));
   const seconds = (performance.now() - cpu0.at) / 1000;
   const latencies: Record<string, number[]> = {};
@@ -140,6 +143,7 @@ async function step(ctx: Context, rate: number): Promise<Step> {
     latencies,
     serverCpuPct: (server1.user + server1.system - server0.user - server0.system) / 10_000 / seconds,
     generatorsCpuPct: parts.reduce((sum, part) => sum + part.cpuMs, 0) / 10 / seconds,
+    stalls,
     ...wall,
   };
 }
@@ -150,7 +154,11 @@ async function steps(ctx: Context, label: string): Promise<Step[]> {
     const result = await step(ctx, rate);
     done.push(result);
     const p99 = answered(result).sort((a, b) => a - b)[Math.ceil(0.99 * answered(result).length) - 1] ?? NaN;
-    console.log(`  ${label}: ${rate}/s offered, ${achieved(result).toFixed(0)}/s answered, p99 ${p99.toFixed(1)} ms, server CPU ${result.serverCpuPct.toFixed(0)}%`);
+    const { loopP99Ms, loopMaxMs, gcMs, gcLongestMs } = result.stalls;
+    console.log(
+      `  ${label}: ${rate}/s offered, ${achieved(result).toFixed(0)}/s answered, p99 ${p99.toFixed(1)} ms, server CPU ${result.serverCpuPct.toFixed(0)}%;` +
+        ` event loop delay p99 ${loopP99Ms.toFixed(0)} ms, max ${loopMaxMs.toFixed(0)} ms; GC ${gcMs.toFixed(0)} ms, longest ${gcLongestMs.toFixed(0)} ms`,
+    );
     // Past saturation a higher rate says nothing more.
     if (achieved(result) < 0.9 * rate || p99 > SATURATED_P99_MS) break;
   }

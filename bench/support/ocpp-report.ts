@@ -21,8 +21,17 @@ export interface Held {
   sockets: number;
 }
 
+/** What held every call of the server at once during a step: event loop delays and GC pauses, in ms. */
+export interface ServerStalls {
+  loopP99Ms: number;
+  loopMaxMs: number;
+  gcMs: number;
+  gcLongestMs: number;
+}
+
 export interface Step {
   rate: number;
+  stalls: ServerStalls;
   seconds: number;
   offered: number;
   notSent: number;

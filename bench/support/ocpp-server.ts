@@ -4,11 +4,13 @@
  * DATABASE_URL, settings from the environment, JSON log lines at LOG_LEVEL on stdout).
  * BENCH_SERVER=bare: an OCPP-J server that does no work, ocpp-rpc's RPCServer in strict mode
  * (the official schemas, both ways) accepting every charge point and answering each call with a
- * canned valid confirmation. Answers the bench over IPC: its memory after a full GC, its CPU time.
+ * canned valid confirmation. Answers the bench over IPC: its memory after a full GC, its CPU time,
+ * its event loop's delays and garbage collection pauses.
  * Started with --expose-gc by the bench.
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { RPCServer } from 'ocpp-rpc';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -55,6 +57,17 @@ async function startBare(): Promise<{ server: Server; close: () => Promise<void>
 }
 
 const started = await (process.env.BENCH_SERVER === 'bare' ? startBare() : startProduct());
+
+// What holds every call at once: the event loop's delays and the collector's pauses, since the last ask.
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
+const pauses = { totalMs: 0, longestMs: 0 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    pauses.totalMs += entry.duration;
+    pauses.longestMs = Math.max(pauses.longestMs, entry.duration);
+  }
+}).observe({ entryTypes: ['gc'] });
 const gc = (globalThis as { gc?: () => void }).gc;
 
 serveRequests(
@@ -69,6 +82,13 @@ serveRequests(
       return { ...process.memoryUsage(), sockets, gc: gc !== undefined };
     },
     cpu: async () => process.cpuUsage(),
+    async stalls() {
+      const seen = { loopP99Ms: loopDelay.percentile(99) / 1e6, loopMaxMs: loopDelay.max / 1e6, gcMs: pauses.totalMs, gcLongestMs: pauses.longestMs };
+      loopDelay.reset();
+      pauses.totalMs = 0;
+      pauses.longestMs = 0;
+      return seen;
+    },
     stop: () => started.close(),
   },
   { port: (started.server.address() as AddressInfo).port, node: process.version },
