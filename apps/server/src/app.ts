@@ -139,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(liveEventsRoutes({ events }), { prefix: '/api/v1' });
   await app.register(ratesRoutes({ db: database.db }), { prefix: '/api/v1/payments' });
   await app.register(driversRoutes({ db: database.db }), { prefix: '/api/v1/users' });
-  await app.register(chargesRoutes({ db: database.db, copyRows: database.copyRows }), { prefix: '/api/v1/users/transactions' });
+  await app.register(chargesRoutes({ db: database.db, copyRows: database.copyRows, copyLines: database.copyLines }), { prefix: '/api/v1/users/transactions' });
   const ocpp = await registerOcpp(app, {
     database,
     events,

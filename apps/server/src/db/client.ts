@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { copyRows, type CopiedRow } from './copy-rows.ts';
+import { copyLines, copyRows, type CopiedRow } from './copy-rows.ts';
 
 /** The query surface both engines share; services and repositories only see this. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -32,6 +32,8 @@ export interface Database {
   url?: string;
   /** PostgreSQL only: a long read through COPY on a connection of its own (db/copy-rows.ts), for exports. */
   copyRows?: (query: SQL, batchSize: number) => AsyncGenerator<CopiedRow[], void, undefined>;
+  /** PostgreSQL only: such reads as their text-format lines, unsplit, several in one snapshot (db/copy-rows.ts). */
+  copyLines?: (queries: readonly SQL[]) => AsyncGenerator<[query: number, lines: Buffer], void, undefined>;
   /** PGlite only: the whole cluster as a tarball, to start copies from. */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -63,7 +65,8 @@ export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // Long reads (exports through COPY) get connections of their own: an export also reads drivers
   // through `pool` as it goes, so exports holding all of `pool` would wait on each other for ever.
-  const longReads = new pg.Pool({ connectionString: url, max: LONG_READS });
+  // DateStyle ISO for the csv cells PostgreSQL writes itself (lib/exports/csv-sql.ts), whatever the server's default.
+  const longReads = new pg.Pool({ connectionString: url, max: LONG_READS, options: '-c DateStyle=ISO,MDY -c max_parallel_workers_per_gather=0 -c jit=off' });
   const telemetry = new pg.Pool({ connectionString: url, max: 10, options: '-c synchronous_commit=off' });
   const db = drizzlePg(pool) as unknown as Db;
   return {
@@ -72,6 +75,7 @@ export async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     url,
     copyRows: (query, batchSize) => copyRows(longReads, query, batchSize),
+    copyLines: (queries) => copyLines(longReads, queries),
     async migrate() {
       const client = await pool.connect();
       try {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { copyRows, inlinedQuery, type CopiedRow } from './copy-rows.ts';
+import { copiedRows, copyLines, copyRows, inlinedQuery, type CopiedRow } from './copy-rows.ts';
 
 /* Long reads through COPY ... TO STDOUT (PostgreSQL only: PGlite's exports read in keyset batches). */
 
@@ -84,5 +84,26 @@ describe.skipIf(!url)('copyRows on PostgreSQL', () => {
     await expect(all(copyRows(pool, sql`select 1 / (n - 3000) from generate_series(1, 5000) as n`, 100))).rejects.toThrow(/division by zero/);
     const { rows } = await pool.query<{ ok: number }>('select 1 as ok');
     expect(rows).toEqual([{ ok: 1 }]);
+  });
+
+  it('reads several queries in one snapshot, each line whole and marked with its query', async () => {
+    await pool.query('create table if not exists copy_snapshot (n int)');
+    await pool.query('truncate copy_snapshot');
+    await pool.query('insert into copy_snapshot select generate_series(1, 3)');
+    const seen: [number, CopiedRow[]][] = [];
+    for await (const [query, lines] of copyLines(pool, [sql`select count(*) from copy_snapshot`, sql`select n, repeat('я', 40000) from generate_series(1, 20) as n`, sql`select count(*) from copy_snapshot`])) {
+      expect(lines[lines.length - 1]).toBe(10);
+      // Rows added by another connection between the reads are not in the second count.
+      if (query === 0) await pool.query('insert into copy_snapshot values (4)');
+      seen.push([query, copiedRows(lines)]);
+    }
+    expect(seen.filter(([query]) => query === 0).flatMap(([, rows]) => rows)).toEqual([['3']]);
+    expect(seen.filter(([query]) => query === 1).flatMap(([, rows]) => rows.map(([n, text]) => [Number(n), text!.length]))).toEqual(
+      Array.from({ length: 20 }, (_, i) => [i + 1, 40_000]),
+    );
+    expect(seen.filter(([query]) => query === 2).flatMap(([, rows]) => rows)).toEqual([['3']]);
+    const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from copy_snapshot');
+    expect(rows).toEqual([{ n: 4 }]);
+    await pool.query('drop table copy_snapshot');
   });
 });

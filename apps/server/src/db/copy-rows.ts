@@ -58,46 +58,69 @@ function fieldsOf(line: string): CopiedRow {
   if (!line.includes('\\')) return fields;
   for (let i = 0; i < fields.length; i += 1) {
     const field = fields[i]!;
-    if (field.includes('\\')) fields[i] = field === '\\N' ? null : unescaped(field);
+    if (field.includes('\\')) fields[i] = copiedField(field);
   }
   return fields;
 }
 
+/** A text-format field as its value: null for \N, escapes undone. */
+export function copiedField(field: string): string | null {
+  return field === '\\N' ? null : field.includes('\\') ? unescaped(field) : field;
+}
+
 /**
- * The rows of `query`, each as its fields' text in the query's column order, in batches of at
- * most `batchSize`. The stream waits while the caller does (backpressure reaches the socket).
- * Stopping early (return()) closes the connection rather than reading the rest: PostgreSQL then
- * cancels the statement. The connection goes back to the pool only when the COPY ended by itself.
+ * The text-format lines of each query in turn, as they arrive: each piece whole lines, every one
+ * ending with its line break, with the index of its query. Several queries read one snapshot (a
+ * repeatable-read transaction), so rows of one refer only to rows the others show. The stream
+ * waits while the caller does (backpressure reaches the socket). Stopping early (return()) closes
+ * the connection rather than reading the rest: PostgreSQL then cancels the statement. The
+ * connection goes back to the pool only when every COPY ended by itself.
  */
-export async function* copyRows(pool: pg.Pool, query: SQL, batchSize: number): AsyncGenerator<CopiedRow[], void, undefined> {
+export async function* copyLines(pool: pg.Pool, queries: readonly SQL[]): AsyncGenerator<[query: number, lines: Buffer], void, undefined> {
   const client = await pool.connect();
   let finished = false;
-  const stream = client.query(copyTo(`COPY (${inlinedQuery(query)}) TO STDOUT`));
+  let stream: NodeJS.ReadableStream | undefined;
   try {
-    let rest: Buffer | undefined;
-    let batch: CopiedRow[] = [];
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      const bytes = rest ? Buffer.concat([rest, chunk]) : chunk;
-      // A line ends at a 0x0A byte, which never occurs inside a UTF-8 sequence: cut there, decode, split.
-      const end = bytes.lastIndexOf(10);
-      if (end < 0) {
-        rest = bytes;
-        continue;
-      }
-      rest = end === bytes.length - 1 ? undefined : bytes.subarray(end + 1);
-      const lines = bytes.toString('utf8', 0, end).split('\n');
-      for (const line of lines) {
-        batch.push(fieldsOf(line));
-        if (batch.length === batchSize) {
-          yield batch;
-          batch = [];
+    if (queries.length > 1) await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    for (const [index, query] of queries.entries()) {
+      stream = client.query(copyTo(`COPY (${inlinedQuery(query)}) TO STDOUT`));
+      let rest: Buffer | undefined;
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        const bytes = rest ? Buffer.concat([rest, chunk]) : chunk;
+        // A line ends at a 0x0A byte, which never occurs inside a UTF-8 sequence (nor inside a field: COPY writes \\n).
+        const end = bytes.lastIndexOf(10);
+        if (end < 0) {
+          rest = bytes;
+          continue;
         }
+        rest = end === bytes.length - 1 ? undefined : bytes.subarray(end + 1);
+        yield [index, bytes.subarray(0, end + 1)];
       }
     }
-    if (batch.length > 0) yield batch;
+    if (queries.length > 1) await client.query('COMMIT');
     finished = true;
   } finally {
-    if (!finished) stream.destroy();
+    if (!finished) (stream as { destroy?: () => void } | undefined)?.destroy?.();
     client.release(!finished);
   }
+}
+
+/** The rows of text-format lines (a piece of `copyLines`), each as its fields' text. */
+export function copiedRows(lines: Buffer): CopiedRow[] {
+  return lines.toString('utf8', 0, lines.length - 1).split('\n').map(fieldsOf);
+}
+
+/** The rows of `query` (`copyLines`), each as its fields' text in the query's column order, in batches of at most `batchSize`. */
+export async function* copyRows(pool: pg.Pool, query: SQL, batchSize: number): AsyncGenerator<CopiedRow[], void, undefined> {
+  let batch: CopiedRow[] = [];
+  for await (const [, lines] of copyLines(pool, [query])) {
+    for (const line of lines.toString('utf8', 0, lines.length - 1).split('\n')) {
+      batch.push(fieldsOf(line));
+      if (batch.length === batchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+  }
+  if (batch.length > 0) yield batch;
 }

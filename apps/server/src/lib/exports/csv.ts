@@ -67,11 +67,16 @@ function cellText<Row>(column: ExportColumn<Row>): CellText<Row> {
   }
 }
 
+/** The BOM and the header line, the columns' headers. */
+export function csvHeader(columns: readonly ExportColumn<never>[]): Buffer {
+  return Buffer.from(`${BOM}${columns.map((column) => csvText(column.header)).join(',')}\r\n`);
+}
+
 /** The file as UTF-8 pieces: the BOM and header with the first batch, then each batch's rows. */
 export async function* csvChunks<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<readonly Row[]>): AsyncGenerator<Buffer> {
   const cells = columns.map(cellText);
   const last = cells.length - 1;
-  let head = `${BOM}${columns.map((column) => csvText(column.header)).join(',')}\r\n`;
+  let head = csvHeader(columns).toString();
   for await (const batch of batches) {
     const utf8 = new Utf8Pieces(head);
     head = '';

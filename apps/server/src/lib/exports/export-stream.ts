@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { localDate } from '@evcms/contracts/dates';
 import type { ExportFormat } from '@evcms/contracts/exports';
 import type { ExportColumn } from './columns.ts';
-import { csvChunks } from './csv.ts';
+import { csvChunks, csvHeader } from './csv.ts';
 import { xlsxStream } from './xlsx.ts';
 
 /*
@@ -23,18 +23,29 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 
 const FILE_HEADERS = ['content-type', 'content-disposition', 'content-encoding'];
 
-export interface ExportRequest<Row> {
-  format: ExportFormat;
+interface ExportFile<Row> {
   /** The file's name before its date: 'charges' gives charges-2025-06-01.xlsx. */
   name: string;
   /** The xlsx sheet's name, localised ('Зарядки'). */
   title: string;
   columns: readonly ExportColumn<Row>[];
-  /** The rows, in batches, usually `batchedRows(...)`; closed when the client goes away. */
-  batches: AsyncIterable<readonly Row[]>;
   /** Data rows per xlsx sheet (tests); Excel's limit by default. */
   rowsPerSheet?: number;
 }
+
+export type ExportRequest<Row> = ExportFile<Row> &
+  (
+    | {
+        format: ExportFormat;
+        /** The rows, in batches, usually `batchedRows(...)`; closed when the client goes away. */
+        batches: AsyncIterable<readonly Row[]>;
+      }
+    | {
+        format: 'csv';
+        /** The csv's rows already written as `columns` would write them (the database did: csv-sql.ts), in UTF-8 pieces; the header still comes from `columns`. */
+        csvRows: AsyncIterable<Buffer>;
+      }
+  );
 
 /** Characters RFC 5987's attr-char allows unencoded; encodeURIComponent also leaves ' ( ) * ! */
 function encodeRfc5987(value: string): string {
@@ -60,6 +71,11 @@ async function* startingWith<T>(first: T, rest: AsyncIterator<T>): AsyncGenerato
   for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
 }
 
+async function* csvFile(header: Buffer, first: IteratorResult<Buffer>, rest: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
+  yield header;
+  if (!first.done) yield* startingWith(first.value, rest);
+}
+
 /**
  * Streams the export as the reply. The first batch is read before the answer starts, so a query
  * that fails at once is still an error answer with its status and body; a failure later cuts the
@@ -70,20 +86,26 @@ async function* startingWith<T>(first: T, rest: AsyncIterator<T>): AsyncGenerato
  */
 export async function sendExport<Row>(reply: FastifyReply, request: ExportRequest<Row>): Promise<FastifyReply> {
   const { format, columns } = request;
-  const batches = request.batches[Symbol.asyncIterator]();
-  const stop = () => void batches.return?.().catch(() => undefined);
-  let first: IteratorResult<readonly Row[]>;
+  const source: AsyncIterator<readonly Row[] | Buffer> = ('batches' in request ? request.batches : request.csvRows)[Symbol.asyncIterator]();
+  const stop = () => void source.return?.().catch(() => undefined);
+  let first: IteratorResult<readonly Row[] | Buffer>;
   try {
-    first = await batches.next();
+    first = await source.next();
   } catch (error) {
     stop();
     throw error;
   }
-  const firstRows = first.done ? [] : first.value;
-  const stream =
-    format === 'csv'
-      ? Readable.from(csvChunks(columns, startingWith(firstRows, batches)), { objectMode: false })
-      : xlsxStream({ title: request.title, columns, batches, first: firstRows, rowsPerSheet: request.rowsPerSheet });
+  let stream: Readable;
+  if ('csvRows' in request) {
+    stream = Readable.from(csvFile(csvHeader(columns), first as IteratorResult<Buffer>, source as AsyncIterator<Buffer>), { objectMode: false });
+  } else {
+    const batches = source as AsyncIterator<readonly Row[]>;
+    const firstRows = first.done ? [] : (first.value as readonly Row[]);
+    stream =
+      format === 'csv'
+        ? Readable.from(csvChunks(columns, startingWith(firstRows, batches)), { objectMode: false })
+        : xlsxStream({ title: request.title, columns, batches, first: firstRows, rowsPerSheet: request.rowsPerSheet });
+  }
   // However the answer ends (done, client gone, failed), the database is asked for nothing more.
   stream.once('close', stop);
   stream.once('error', () => {

@@ -71,7 +71,7 @@ const DRIVERS_KEPT = 100_000;
  * a batch's time (a driver has many charges, spread over the whole export). A driver renamed during
  * the export keeps the name first read, as a charge changed during it may show either state.
  */
-function driverReader(db: Db) {
+export function driverReader(db: Db) {
   const kept = new Map<number, ExportDriver>();
   return async (ids: readonly number[]): Promise<Map<number, ExportDriver>> => {
     // Cleared before the missing are found, so this batch's drivers are all read again.
@@ -117,7 +117,7 @@ export function chargeExportReader(db: Db, filter: ChargeFilter, lang: Lang): Fe
 }
 
 /** Each station's name in `lang` now, read once for a copied export: a handful of rows beside a million charges. */
-async function stationNames(db: Db, lang: Lang): Promise<Map<number, string | null>> {
+export async function stationNames(db: Db, lang: Lang): Promise<Map<number, string | null>> {
   const name = localizedSelection(stations, 'name')[lang];
   const rows = await queryRows<{ id: number; name: string | null }>(db, sql`select ${stations.id} as "id", ${name} as "name" from ${stations}`);
   return new Map(rows.map((row) => [row.id, row.name]));
@@ -131,7 +131,7 @@ const copiedNumber = (field: string | null) => (field === null ? null : Number(f
  * `extract`), and costs PostgreSQL far less than `extract`'s numeric over a million rows. Whole
  * milliseconds are taken from it in JS, as the batched read's `epochMs` gives them.
  */
-const epochUs = (column: PgColumn) => sql`(date_part('epoch', ${column}) * 1000000)::int8`;
+export const epochUs = (column: PgColumn | SQL) => sql`(date_part('epoch', ${column}) * 1000000)::int8`;
 const msOfUs = (field: string | null) => (field === null ? null : Math.floor(Number(field) / 1000));
 
 /**

@@ -6,7 +6,11 @@ import type { ExportColumn } from '../../lib/exports/columns.ts';
 import { chargeDuration } from './charges.presenter.ts';
 import type { ChargeExportRow } from './charges-export.repository.ts';
 
-/* The columns of the charge list's export (GET /users/transactions/export/), headed in the request's language. */
+/*
+ * The columns of the charge list's export (GET /users/transactions/export/), headed in the
+ * request's language. On PostgreSQL the csv of these columns is written by charges-export-csv.ts
+ * instead, for speed; charges-export-csv.test.ts fails when the two files differ.
+ */
 
 const pad = (value: number) => String(value).padStart(2, '0');
 

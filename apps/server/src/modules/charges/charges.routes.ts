@@ -22,14 +22,13 @@ export function chargesRoutes(deps: charges.ChargesDeps) {
     // Before /:id/, which would take 'export' for an id.
     r.get('/export/', {
       schema: { tags: doc, querystring: chargeExportQuery, response: { 400: errorBody } },
-      handler: async (request, reply) =>
-        sendExport(reply, {
-          format: request.query.format,
-          name: 'transactions',
-          title: CHARGE_EXPORT_LABELS.sheet[request.lang],
-          columns: chargeExportColumns(request.lang),
-          batches: charges.exportCharges(deps, request.query, request.lang),
-        }),
+      handler: async (request, reply) => {
+        const { query, lang } = request;
+        const now = new Date();
+        const file = { name: 'transactions', title: CHARGE_EXPORT_LABELS.sheet[lang], columns: chargeExportColumns(lang, now) };
+        const csvRows = query.format === 'csv' ? charges.exportChargesCsv(deps, query, lang, now) : undefined;
+        return sendExport(reply, csvRows ? { ...file, format: 'csv', csvRows } : { ...file, format: query.format, batches: charges.exportCharges(deps, query, lang) });
+      },
     });
     r.get('/:id/', {
       schema: { tags: doc, params: idPathParams, response: { 200: chargeDetail, 400: errorBody, 404: errorBody } },

@@ -7,7 +7,8 @@ import { notFound } from '../../lib/errors.ts';
 import { batchedRows, EXPORT_BATCH_SIZE } from '../../lib/exports/batched-rows.ts';
 import { pagedResult, pageRequest, pageWindow } from '../../lib/pagination.ts';
 import { chargeExportReader, copiedChargeExport, type ChargeExportRow } from './charges-export.repository.ts';
-import type { ChargeFilter } from './charges-filter.ts';
+import { chargeWhere, type ChargeFilter } from './charges-filter.ts';
+import { copiedChargeCsv } from './charges-export-csv.ts';
 import * as repo from './charges.repository.ts';
 
 /* Reading charges for the back office: the list with its filters, and one charge. Changes go through charge-lifecycle.service.ts. */
@@ -18,6 +19,7 @@ export interface ChargesDeps {
   db: Db;
   /** PostgreSQL's COPY reader, which the export uses when there is one (db/copy-rows.ts). */
   copyRows?: Database['copyRows'];
+  copyLines?: Database['copyLines'];
 }
 
 /** The list's filters as the repository takes them (the list and its export). */
@@ -51,6 +53,11 @@ export function exportCharges(deps: ChargesDeps, query: Omit<ChargeFilters, 'pag
   const filter = chargeFilter(query);
   if (deps.copyRows) return copiedChargeExport(deps.copyRows, deps.db, filter, lang, COPY_BATCH_SIZE);
   return batchedRows(chargeExportReader(deps.db, filter, lang), EXPORT_BATCH_SIZE);
+}
+
+/** The export's csv rows written by PostgreSQL itself (charges-export-csv.ts); none on PGlite, where csv.ts writes the `exportCharges` rows. */
+export function exportChargesCsv(deps: ChargesDeps, query: Omit<ChargeFilters, 'page' | 'size'>, lang: Lang, now: Date): AsyncIterable<Buffer> | undefined {
+  return deps.copyLines && copiedChargeCsv(deps.db, deps.copyLines, chargeWhere(chargeFilter(query)), lang, now);
 }
 
 export async function getCharge(deps: ChargesDeps, id: number): Promise<repo.ChargeRecord> {

@@ -1,0 +1,184 @@
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { CONNECTOR_TYPES } from '@evcms/contracts/catalog';
+import { CHARGE_RESULT_NAMES, CHARGE_STATUSES, PAYMENT_METHODS } from '@evcms/contracts/charges';
+import { DECIMALS } from '@evcms/contracts/decimal';
+import type { Lang } from '@evcms/contracts/i18n';
+import { queryRows, type Database, type Db } from '../../db/client.ts';
+import { copiedRows } from '../../db/copy-rows.ts';
+import { charges } from '../../db/schema/charges.ts';
+import { drivers } from '../../db/schema/drivers.ts';
+import { localizedSelection } from '../../db/schema/localized.ts';
+import { csvText } from '../../lib/exports/csv.ts';
+import { csvCellSql as cell, csvCellsSql } from '../../lib/exports/csv-sql.ts';
+import { copiedInteger, CsvBytes, TextsById } from '../../lib/exports/csv-bytes.ts';
+import { driverReader, epochUs, stationNames, type ExportDriver } from './charges-export.repository.ts';
+import { RUNNING_STATUSES } from './charges.rules.ts';
+
+/*
+ * The charge export's csv on PostgreSQL at the speed of the database: one COPY whose lines already
+ * hold most of the file's cells, written in SQL (lib/exports/csv-sql.ts) as csv.ts writes them,
+ * and Node puts each line together from their bytes (lib/exports/csv-bytes.ts): the driver's
+ * name and phone and the station's name from maps read first (charges-export.repository.ts says
+ * why not a join), the texts escaped, the decimals and the duration written, which cost PostgreSQL
+ * more than Node. charges-export-csv.test.ts holds this file to the one csv.ts makes of the same
+ * charges. Through csv.ts the export spent some 4 µs a row formatting 19 cells, beside 2 µs reading
+ * them: 126,000 rows/s; this way about 370,000 (README, bench:charges).
+ */
+
+/** Epoch milliseconds, floored as a JS Date keeps them (an export's durations are taken from them). */
+const epochMs = (value: Parameters<typeof epochUs>[0]) => sql`(${epochUs(value)} / 1000)`;
+
+/** charges.presenter.ts chargeDuration, in whole seconds: to the finish, to `now` while running, to the last meter value once not completed. */
+function durationSeconds(now: Date): SQL {
+  const seconds = (end: SQL) => sql`greatest(0, (${end} - ${epochMs(charges.startedAt)}) / 1000)`;
+  return sql`case when ${charges.finishedAt} is not null then ${seconds(epochMs(charges.finishedAt))}
+    when ${inArray(charges.status, [...RUNNING_STATUSES])} then ${seconds(sql`${String(now.getTime())}::int8`)}
+    when ${charges.status} = 'not_completed' and ${charges.lastMeterAt} is not null then ${seconds(epochMs(charges.lastMeterAt))} end`;
+}
+
+const inLanguage = (names: Readonly<Record<string, Readonly<Record<Lang, string>>>>, lang: Lang) =>
+  Object.fromEntries(Object.entries(names).map(([key, name]) => [key, name[lang]]));
+
+/** The cells from the connector to the finish. The labels hold no backslash, so COPY writes these as they are. */
+function headCells(lang: Lang): SQL {
+  return csvCellsSql([
+    cell.integer(sql`${charges.ocppConnectorId}`),
+    cell.label(sql`${charges.connectorTypo}`, inLanguage(CONNECTOR_TYPES, lang)),
+    cell.datetime(sql`${charges.startedAt}`),
+    cell.datetime(sql`${charges.finishedAt}`),
+  ]);
+}
+
+/** The energy and money, as whole minor units: Node writes their decimals (csv-bytes.ts copiedDecimal), which cost PostgreSQL more. */
+const AMOUNTS = [charges.consumedWh, charges.priceTyiyn, charges.amountTyiyn, charges.discountTyiyn, charges.totalTyiyn];
+const { money, energy } = DECIMALS;
+const AMOUNT_SCALES = [energy, money, money, money, money];
+
+/** The cells from the payment method to the result. */
+function labelCells(lang: Lang): SQL {
+  return csvCellsSql([
+    cell.label(sql`${charges.paymentMethod}`, inLanguage(PAYMENT_METHODS, lang)),
+    cell.label(sql`${charges.status}`, inLanguage(CHARGE_STATUSES, lang)),
+    cell.label(sql`${charges.result}`, inLanguage(CHARGE_RESULT_NAMES, lang)),
+  ]);
+}
+
+const driverCells = (driver: ExportDriver) => Buffer.from(`${csvText(`${driver.surname} ${driver.firstName}`)},${csvText(`+${driver.phone}`)}`);
+
+// Some 25 MB of cells and ids at most; a network with more drivers has them read per piece.
+const DRIVER_CELLS_KEPT = 250_000;
+
+/** Whether every driver's cells are to be read first and kept: few enough, and their ids dense enough to index an array by. */
+async function keepsDrivers(db: Db, most: number): Promise<boolean> {
+  const [row] = await queryRows<{ count: number; last: number | null }>(db, sql`select count(*)::int as "count", max(${drivers.id}) as "last" from ${drivers}`);
+  return row!.count <= most && (row!.last ?? 0) <= 4 * most;
+}
+
+/** Every driver's two cells (name, phone), by id: read in the charges' snapshot, so every charge's driver is there. */
+const driverCellsQuery = sql`select ${drivers.id}, ${csvCellsSql([cell.text(sql`${drivers.surname} || ' ' || ${drivers.firstName}`), cell.text(sql`'+' || ${drivers.phone}`)])}
+  from ${drivers} order by ${drivers.id}`;
+
+/** The drivers of the charges of one piece of lines, read for it (`driverReader`) when they are not all kept. */
+function pieceDrivers(db: Db) {
+  const driversOf = driverReader(db);
+  const made = new WeakMap<ExportDriver, Buffer>();
+  return async (lines: Buffer): Promise<Map<number, Buffer>> => {
+    const ids: number[] = [];
+    for (let start = 0; start < lines.length; start = lines.indexOf(10, start) + 1) {
+      const id = copiedInteger(lines, start, lines.indexOf(9, start));
+      if (id >= 0) ids.push(id);
+    }
+    const known = await driversOf(ids);
+    const cells = new Map<number, Buffer>();
+    for (const [id, driver] of known) {
+      let text = made.get(driver);
+      if (text === undefined) made.set(driver, (text = driverCells(driver)));
+      cells.set(id, text);
+    }
+    return cells;
+  };
+}
+
+// The charges query's fields, in order; Node writes the file's cells in its own order from them.
+const FIELDS = 14;
+
+/**
+ * The rows of the charge export's csv (charges-export.ts's columns, without the header), the
+ * list's charges in its order, as UTF-8 pieces. `where` is the list's filter (charges-filter.ts);
+ * `driversKept` the most drivers read first and kept (tests: 0 reads them per piece).
+ */
+export async function* copiedChargeCsv(
+  db: Db,
+  copyLines: NonNullable<Database['copyLines']>,
+  where: SQL | undefined,
+  lang: Lang,
+  now: Date = new Date(),
+  driversKept = DRIVER_CELLS_KEPT,
+): AsyncGenerator<Buffer, void, undefined> {
+  const stations = new Map<number, Buffer>();
+  for (const [id, name] of await stationNames(db, lang)) if (name !== null) stations.set(id, Buffer.from(csvText(name)));
+  const chargesQuery = sql`select ${charges.driverId}, ${charges.stationId}, ${localizedSelection(charges, 'station_name')[lang]}, ${charges.id}, ${charges.idTag},
+    ${headCells(lang)}, ${durationSeconds(now)}, ${sql.join(AMOUNTS, sql`, `)}, ${labelCells(lang)}, ${charges.stopReason}
+    from ${charges} ${where ? sql`where ${where}` : sql``} order by ${charges.startedAt} desc, ${charges.id} desc`;
+  const keep = await keepsDrivers(db, driversKept);
+  const readPiece = keep ? undefined : pieceDrivers(db);
+  let driverRows: [number, string][] = [];
+  let kept: TextsById | undefined;
+  const out = new CsvBytes();
+  const tab = new Int32Array(FIELDS - 1);
+  for await (const [query, lines] of copyLines(keep ? [driverCellsQuery, chargesQuery] : [chargesQuery])) {
+    if (keep && query === 0) {
+      for (const [id, text] of copiedRows(lines)) driverRows.push([Number(id), text!]);
+      continue;
+    }
+    if (keep && !kept) {
+      kept = new TextsById(driverRows);
+      driverRows = [];
+    }
+    const piece = readPiece && (await readPiece(lines));
+    for (let start = 0; start < lines.length; ) {
+      // tab[i] is the tab that ends field i; the line break ends the last.
+      const lineEnd = lines.indexOf(10, start);
+      let at = start - 1;
+      for (let field = 0; field < FIELDS - 1; field += 1) {
+        at = lines.indexOf(9, at + 1);
+        if (at < 0 || at > lineEnd) throw new Error(`the charge export's COPY gave a line of ${field + 1} fields, not ${FIELDS}`);
+        tab[field] = at;
+      }
+      const driverEnd = tab[0]!, stationEnd = tab[1]!, fallbackEnd = tab[2]!, numberEnd = tab[3]!, idTagEnd = tab[4]!;
+      const headEnd = tab[5]!, secondsEnd = tab[6]!, labelsEnd = tab[12]!;
+      out.range(lines, fallbackEnd + 1, numberEnd);
+      out.byte(44);
+      const driverId = copiedInteger(lines, start, driverEnd);
+      if (kept ? !out.textOf(kept, driverId) : !writeBuffer(out, piece!.get(driverId))) out.byte(44);
+      out.byte(44);
+      out.copiedText(lines, numberEnd + 1, idTagEnd);
+      out.byte(44);
+      const station = stations.get(copiedInteger(lines, driverEnd + 1, stationEnd));
+      if (station) out.buffer(station);
+      else out.copiedText(lines, stationEnd + 1, fallbackEnd);
+      out.byte(44);
+      out.range(lines, idTagEnd + 1, headEnd);
+      out.byte(44);
+      const seconds = copiedInteger(lines, headEnd + 1, secondsEnd);
+      if (seconds >= 0) out.duration(seconds);
+      out.byte(44);
+      for (let amount = 0, from = secondsEnd + 1; amount < AMOUNTS.length; from = tab[7 + amount]! + 1, amount += 1) {
+        out.copiedDecimal(lines, from, tab[7 + amount]!, AMOUNT_SCALES[amount]!);
+        out.byte(44);
+      }
+      out.range(lines, tab[11]! + 1, labelsEnd);
+      out.byte(44);
+      out.copiedText(lines, labelsEnd + 1, lineEnd);
+      out.crlf();
+      start = lineEnd + 1;
+    }
+    yield* out.take();
+  }
+  yield* out.take(true);
+}
+
+function writeBuffer(out: CsvBytes, bytes: Buffer | undefined): boolean {
+  if (bytes) out.buffer(bytes);
+  return bytes !== undefined;
+}
