@@ -42,7 +42,7 @@ const zoneParts = new Intl.DateTimeFormat('en-US', {
   minute: 'numeric',
   second: 'numeric',
 });
-// Offsets change on whole hours; an export's instants fall in a few thousand hours at most.
+// An export's instants fall in a few thousand hours at most: each hour's offset is kept.
 const offsets = new Map<number, number>();
 const OFFSETS_KEPT = 100_000;
 
@@ -50,21 +50,32 @@ const OFFSETS_KEPT = 100_000;
 let lastHour = NaN;
 let lastOffset = 0;
 
+/** The zone's offset at an instant, to the second (Intl gives wall-clock seconds). */
+function offsetAt(ms: number): number {
+  const at = Math.floor(ms / 1000) * 1000;
+  const p: Record<string, number> = {};
+  for (const part of zoneParts.formatToParts(at)) p[part.type] = Number(part.value);
+  return Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second) - at;
+}
+
+/**
+ * The offset of the hour of `ms`, or NaN when it changes within that hour: Kyrgyzstan moved its
+ * clocks at 02:30 local time from 1997 to 2004, half past a UTC hour. Such an hour's instants are
+ * each looked up; the zone never changed twice within an hour.
+ */
 function zoneOffset(ms: number): number {
   const hour = Math.floor(ms / HOUR);
-  if (hour === lastHour) return lastOffset;
+  if (hour === lastHour && !Number.isNaN(lastOffset)) return lastOffset;
   let offset = offsets.get(hour);
   if (offset === undefined) {
-    const at = hour * HOUR;
-    const p: Record<string, number> = {};
-    for (const part of zoneParts.formatToParts(at)) p[part.type] = Number(part.value);
-    offset = Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second) - at;
+    const start = offsetAt(hour * HOUR);
+    offset = start === offsetAt(hour * HOUR + HOUR - 1000) ? start : NaN;
     if (offsets.size >= OFFSETS_KEPT) offsets.clear();
     offsets.set(hour, offset);
   }
   lastHour = hour;
   lastOffset = offset;
-  return offset;
+  return Number.isNaN(offset) ? offsetAt(ms) : offset;
 }
 
 /** The Bishkek wall-clock time of an instant, as milliseconds of a UTC clock showing it; NaN for no valid instant. */

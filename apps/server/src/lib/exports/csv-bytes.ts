@@ -100,6 +100,7 @@ export class CsvBytes {
   /** A whole number of minor units given by a COPY field's digits, with `scale` decimals as csv.ts decimalText writes it; nothing for NULL. */
   copiedDecimal(bytes: Buffer, from: number, to: number, scale: number) {
     if (bytes[from] === BACKSLASH) return;
+    if (scale === 0) return this.range(bytes, from, to);
     this.room(to - from + scale + 2);
     const out = this.out;
     let at = this.at;
