@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { durationText } from '../../modules/charges/charges-export.ts';
+import { AWKWARD_TEXTS } from '../../test/awkward-texts.ts';
 import type { ExportColumn } from './columns.ts';
 import { decimalText } from './columns.ts';
 import { copiedInteger, CsvBytes, TextsById } from './csv-bytes.ts';
@@ -39,57 +40,7 @@ function copiedDecimalCell(units: bigint | number | null, scale: number): string
   return written((out) => out.copiedDecimal(line, 3, 3 + field.length, scale));
 }
 
-const TEXTS: string[] = [
-  '',
-  'plain',
-  'Асанов Бакыт',
-  'Үмүт Жолдошбекова',
-  'emoji 🔌⚡️ charge',
-  '🔌',
-  'He said "go"',
-  '"',
-  'a,b',
-  ',',
-  'line\nbreak',
-  'line\r\nbreak, Windows',
-  '\r',
-  '\n',
-  'ends with CR\r',
-  '=HYPERLINK("http://x","y")',
-  '=1',
-  '+1+2',
-  '-2+3',
-  '-',
-  '@SUM(A1)',
-  '\tTab',
-  '\t',
-  '\rCR',
-  '＝1+1',
-  '＋1',
-  '－1',
-  '＠x',
-  '＝',
-  // Full-width forms that are no formula start: ！ ＜ ｀ and a formula sign after the first character.
-  '！',
-  '＜1',
-  '｀x',
-  'a＝1',
-  'a-b',
-  '5-3',
-  'a=b',
-  "it's fine",
-  "'already",
-  'back\\slash',
-  '\\',
-  '\\N',
-  'a\\tb',
-  '\\\\n',
-  'tab\tinside',
-  'bell\b form\f vertical\v',
-  'Бишкек, "Ала-Тоо"',
-  '＝"quoted", full-width',
-  ' =space first',
-];
+const TEXTS = AWKWARD_TEXTS;
 
 describe('CsvBytes.copiedText', () => {
   it.each(TEXTS.map((text) => [JSON.stringify(text), text]))('writes %s as csvText does', (_, text) => {

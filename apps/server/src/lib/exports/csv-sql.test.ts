@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../db/client.ts';
+import { AWKWARD_TEXTS } from '../../test/awkward-texts.ts';
 import { createTestDatabase } from '../../test/test-db.ts';
 import { bishkekWallClock, decimalText, wallClockText } from './columns.ts';
 import { csvCellSql, csvCellsSql } from './csv-sql.ts';
@@ -34,49 +35,7 @@ async function cells(values: readonly (string | null)[], cast: SQL, cell: (value
   return rows.map((row) => row.cell);
 }
 
-const TEXTS: (string | null)[] = [
-  null,
-  '',
-  'plain',
-  'He said "go"',
-  '"',
-  'a,b',
-  ',',
-  'CR\rinside',
-  'LF\ninside',
-  'line\r\nbreak, Windows',
-  '\r',
-  '\n',
-  '=HYPERLINK("http://x","y")',
-  '=1',
-  '+1+2',
-  '-2+3',
-  '-',
-  '@SUM(A1)',
-  '\tTab',
-  '\t',
-  '\rCR',
-  '＝1+1',
-  '＋1',
-  '－1',
-  '＠x',
-  '＝"quoted", full-width',
-  '！',
-  '＜1',
-  'a-b',
-  '5-3',
-  'a=b',
-  ' =space first',
-  "it's fine",
-  'Асанов Бакыт',
-  'Бишкек, "Ала-Тоо"',
-  'emoji 🔌⚡️ charge',
-  '🔌',
-  'back\\slash',
-  '\\',
-  '\\N',
-  'tab\tinside',
-];
+const TEXTS: (string | null)[] = [null, ...AWKWARD_TEXTS];
 
 describe('csvCellSql', () => {
   it('writes a text as csvText does, and nothing for NULL', async () => {
