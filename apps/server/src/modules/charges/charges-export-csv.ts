@@ -99,8 +99,14 @@ function pieceDrivers(db: Db) {
   };
 }
 
-// The charges query's fields, in order; Node writes the file's cells in its own order from them.
+/*
+ * The charges query's fields, which Node writes in the file's order: 0 driver id, 1 station id,
+ * 2 the station's name at the start, 3 number, 4 id tag, 5 the cells from the connector to the
+ * finish, 6 duration in seconds, 7-11 AMOUNTS, 12 the cells from the payment method to the
+ * result, 13 stop reason.
+ */
 const FIELDS = 14;
+const FIRST_AMOUNT = 7;
 
 /**
  * The rows of the charge export's csv (charges-export.ts's columns, without the header), the
@@ -146,7 +152,7 @@ export async function* copiedChargeCsv(
         tab[field] = at;
       }
       const driverEnd = tab[0]!, stationEnd = tab[1]!, fallbackEnd = tab[2]!, numberEnd = tab[3]!, idTagEnd = tab[4]!;
-      const headEnd = tab[5]!, secondsEnd = tab[6]!, labelsEnd = tab[12]!;
+      const headEnd = tab[5]!, secondsEnd = tab[6]!, labelsEnd = tab[FIRST_AMOUNT + AMOUNTS.length]!;
       out.range(lines, fallbackEnd + 1, numberEnd);
       out.byte(44);
       const driverId = copiedInteger(lines, start, driverEnd);
@@ -163,11 +169,11 @@ export async function* copiedChargeCsv(
       const seconds = copiedInteger(lines, headEnd + 1, secondsEnd);
       if (seconds >= 0) out.duration(seconds);
       out.byte(44);
-      for (let amount = 0, from = secondsEnd + 1; amount < AMOUNTS.length; from = tab[7 + amount]! + 1, amount += 1) {
-        out.copiedDecimal(lines, from, tab[7 + amount]!, AMOUNT_SCALES[amount]!);
+      for (let amount = 0, from = secondsEnd + 1; amount < AMOUNTS.length; from = tab[FIRST_AMOUNT + amount]! + 1, amount += 1) {
+        out.copiedDecimal(lines, from, tab[FIRST_AMOUNT + amount]!, AMOUNT_SCALES[amount]!);
         out.byte(44);
       }
-      out.range(lines, tab[11]! + 1, labelsEnd);
+      out.range(lines, tab[FIRST_AMOUNT + AMOUNTS.length - 1]! + 1, labelsEnd);
       out.byte(44);
       out.copiedText(lines, labelsEnd + 1, lineEnd);
       out.crlf();
