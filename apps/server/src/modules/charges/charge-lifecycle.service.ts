@@ -3,6 +3,7 @@ import { notFound } from '../../lib/errors.ts';
 import { findDriverByIdTag } from '../drivers/id-tags.service.ts';
 import { postBalanceEntry } from '../drivers/ledger.service.ts';
 import * as progressRepo from './charge-progress.repository.ts';
+import { updateMeterProgressTogether } from './charge-progress-batch.ts';
 import * as repo from './charges.repository.ts';
 import { consumedBetween, energyCostTyiyn, finishTime, isCompletable, isRunning, settle } from './charges.rules.ts';
 
@@ -85,7 +86,7 @@ export function takesReadings(base: progressRepo.MeterBase): base is progressRep
 export async function advanceMeter(db: Db, base: progressRepo.MeterBase, reading: MeterReading): Promise<progressRepo.ProgressedCharge | undefined> {
   if (!takesReadings(base)) return undefined;
   const consumedWh = consumedBetween(base.meterStartWh, reading.meterWh);
-  return progressRepo.updateMeterProgress(db, {
+  return updateMeterProgressTogether(db, {
     id: base.id,
     meterStartWh: base.meterStartWh,
     priceTyiyn: base.priceTyiyn,

@@ -45,6 +45,19 @@ export async function findOpenMeterBase(db: Db, stationId: number, connectorId: 
   return row;
 }
 
+/** What a meter reading's update gives back (also charge-progress-batch.ts's). */
+export const PROGRESSED = {
+      id: charges.id,
+      status: charges.status,
+      stopRequestedAt: charges.stopRequestedAt,
+      amountTyiyn: charges.amountTyiyn,
+      driverId: charges.driverId,
+      // Spelt out: drizzle leaves RETURNING's columns unqualified, which the subquery's tables would capture.
+      driverBalanceTyiyn: sql<number | null>`(select d.balance_tyiyn from driver_id_tags t join drivers d on d.id = t.driver_id where lower(t.id_tag) = lower(charges.id_tag))`.mapWith(
+        Number,
+      ),
+};
+
 /**
  * One reading applied, guarded by what it was computed from: the charge still runs, with the same
  * start's meter and price, and has no reading as new. The driver's balance (by the charge's tag,
@@ -71,17 +84,7 @@ const progress = perDatabase((db) =>
         sql`(${charges.lastMeterAt} is null or ${charges.lastMeterAt} < ${ph('at')}::timestamptz)`,
       ),
     )
-    .returning({
-      id: charges.id,
-      status: charges.status,
-      stopRequestedAt: charges.stopRequestedAt,
-      amountTyiyn: charges.amountTyiyn,
-      driverId: charges.driverId,
-      // Spelt out: drizzle leaves RETURNING's columns unqualified, which the subquery's tables would capture.
-      driverBalanceTyiyn: sql<number | null>`(select d.balance_tyiyn from driver_id_tags t join drivers d on d.id = t.driver_id where lower(t.id_tag) = lower(charges.id_tag))`.mapWith(
-        Number,
-      ),
-    })
+    .returning(PROGRESSED)
     .prepare('charge_meter_progress'),
 );
 

@@ -59,4 +59,37 @@ describe('advanceMeter', () => {
     expect(await findChargeRow(db(), chargeId)).toMatchObject({ lastMeterWh: 1_000, consumedWh: 0 });
     expect(await advanceMeter(db(), base, reading)).toMatchObject({ amountTyiyn: 1_250 });
   });
+
+  it('applies many charges’ readings asked at once, sharing statements, each charge ending at its newest reading', async () => {
+    const running = await Promise.all(Array.from({ length: 8 }, () => aRunningCharge()));
+    const bases = await Promise.all(running.map(({ chargeId }) => findMeterBase(db(), chargeId)));
+    // Six readings per charge, asked all at once in a shuffled order: later ones of a charge wait for the next statement.
+    const asked = bases.flatMap((base, n) => Array.from({ length: 6 }, (_, k) => ({ base: base!, k, reading: { meterWh: 1_000 + (k + 1) * 100 * (n + 1), at: new Date(Date.UTC(2024, 2, 1, 10, 10 + k)) } })));
+    asked.sort((a, b) => ((a.k * 7 + a.base.id) % 5) - ((b.k * 7 + b.base.id) % 5));
+    const answers = await Promise.all(asked.map(({ base, reading }) => advanceMeter(db(), base, reading)));
+    // The newest reading of each charge was applied (it is newer than any other), whatever the order.
+    asked.forEach(({ k }, i) => {
+      if (k === 5) expect(answers[i]).toMatchObject({ status: 'in_progress' });
+    });
+    for (const [n, { chargeId }] of running.entries()) {
+      expect(await findChargeRow(db(), chargeId)).toMatchObject({ lastMeterWh: 1_000 + 600 * (n + 1), consumedWh: 600 * (n + 1), lastMeterAt: new Date(Date.UTC(2024, 2, 1, 10, 15)) });
+    }
+  });
+
+  it('fails only the call whose reading the database refuses when readings share a statement', async () => {
+    const [a, b, c, d] = await Promise.all([aRunningCharge(), aRunningCharge(), aRunningCharge(), aRunningCharge()]);
+    const [baseA, baseB, baseC, baseD] = await Promise.all([a, b, c, d].map(({ chargeId }) => findMeterBase(db(), chargeId)));
+    const at = new Date('2024-03-01T10:30:00Z');
+    // C's and D's readings take the statements at once; A's and B's then wait and share the next. B's power is beyond a 32-bit integer: refused.
+    const answers = await Promise.allSettled([
+      advanceMeter(db(), baseC!, { meterWh: 2_000, at }),
+      advanceMeter(db(), baseD!, { meterWh: 2_000, at }),
+      advanceMeter(db(), baseA!, { meterWh: 2_000, at }),
+      advanceMeter(db(), baseB!, { meterWh: 2_000, at, powerW: 2 ** 40 }),
+      advanceMeter(db(), baseA!, { meterWh: 2_500, at: new Date('2024-03-01T10:31:00Z') }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(await findChargeRow(db(), a.chargeId)).toMatchObject({ lastMeterWh: 2_500 });
+    expect(await findChargeRow(db(), b.chargeId)).toMatchObject({ lastMeterWh: 1_000 });
+  });
 });
