@@ -89,7 +89,9 @@ function takeBatch(queue: Waiting[]): Waiting[] {
       taken.push(waiting);
     } else rest.push(waiting);
   }
-  queue.splice(0, queue.length, ...rest);
+  // Not splice(..., ...rest): a long queue would overflow the call's arguments.
+  queue.length = 0;
+  for (const waiting of rest) queue.push(waiting);
   return taken;
 }
 
