@@ -22,8 +22,6 @@ import { bearer, createTestApp, signIn, type TestContext } from '../test/test-ap
 
 const WAIT = { timeout: 20_000 };
 const N = 100;
-/** The default command time-out is 30 s: a failure that waits for it would show as a slow batch. */
-const FAST_MS = 10_000;
 
 const ctx = {} as TestContext;
 let endpoint: string;
@@ -99,9 +97,8 @@ describe('bursts of commands', { timeout: 120_000 }, () => {
   it('fails 100 parallel resets of an offline station, and of an unknown identity, at once', async () => {
     const offline = await aConnectableStation(ctx);
     const reset = (identity: string) => inject<CommandAnswer>('POST', `/stations/reset/${encodeURIComponent(identity)}/`, { reset_type: 'Soft' });
-    const started = Date.now();
     const [toOffline, toUnknown] = await Promise.all([parallel(N, () => reset(offline.identity)), parallel(N, () => reset('NO-SUCH-STATION-42'))]);
-    expect(Date.now() - started).toBeLessThan(FAST_MS);
+    // 'offline' and 'unknown_station', not 'timeout': none waited for the command's time-out (30 s).
     for (const answer of toOffline) expect(answer).toMatchObject({ status: 200, body: { success: false, outcome: 'offline' } });
     for (const answer of toUnknown) expect(answer).toMatchObject({ status: 200, body: { success: false, outcome: 'unknown_station' } });
     // An offline station's failures are audited, every one.
