@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
+import { to as copyTo, type CopyToStreamQuery } from 'pg-copy-streams';
 
 /*
  * A long read from PostgreSQL through `COPY (query) TO STDOUT`, for the exports of a million rows.
@@ -79,7 +79,7 @@ export function copiedField(field: string): string | null {
 export async function* copyLines(pool: pg.Pool, queries: readonly SQL[]): AsyncGenerator<[query: number, lines: Buffer], void, undefined> {
   const client = await pool.connect();
   let finished = false;
-  let stream: NodeJS.ReadableStream | undefined;
+  let stream: CopyToStreamQuery | undefined;
   try {
     if (queries.length > 1) await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     for (const [index, query] of queries.entries()) {
@@ -100,7 +100,7 @@ export async function* copyLines(pool: pg.Pool, queries: readonly SQL[]): AsyncG
     if (queries.length > 1) await client.query('COMMIT');
     finished = true;
   } finally {
-    if (!finished) (stream as { destroy?: () => void } | undefined)?.destroy?.();
+    if (!finished) stream?.destroy();
     client.release(!finished);
   }
 }
@@ -114,8 +114,8 @@ export function copiedRows(lines: Buffer): CopiedRow[] {
 export async function* copyRows(pool: pg.Pool, query: SQL, batchSize: number): AsyncGenerator<CopiedRow[], void, undefined> {
   let batch: CopiedRow[] = [];
   for await (const [, lines] of copyLines(pool, [query])) {
-    for (const line of lines.toString('utf8', 0, lines.length - 1).split('\n')) {
-      batch.push(fieldsOf(line));
+    for (const row of copiedRows(lines)) {
+      batch.push(row);
       if (batch.length === batchSize) {
         yield batch;
         batch = [];

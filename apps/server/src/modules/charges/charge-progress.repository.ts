@@ -47,15 +47,13 @@ export async function findOpenMeterBase(db: Db, stationId: number, connectorId: 
 
 /** What a meter reading's update gives back (also charge-progress-batch.ts's). */
 export const PROGRESSED = {
-      id: charges.id,
-      status: charges.status,
-      stopRequestedAt: charges.stopRequestedAt,
-      amountTyiyn: charges.amountTyiyn,
-      driverId: charges.driverId,
-      // Spelt out: drizzle leaves RETURNING's columns unqualified, which the subquery's tables would capture.
-      driverBalanceTyiyn: sql<number | null>`(select d.balance_tyiyn from driver_id_tags t join drivers d on d.id = t.driver_id where lower(t.id_tag) = lower(charges.id_tag))`.mapWith(
-        Number,
-      ),
+  id: charges.id,
+  status: charges.status,
+  stopRequestedAt: charges.stopRequestedAt,
+  amountTyiyn: charges.amountTyiyn,
+  driverId: charges.driverId,
+  // Spelt out: drizzle leaves RETURNING's columns unqualified, which the subquery's tables would capture.
+  driverBalanceTyiyn: sql<number | null>`(select d.balance_tyiyn from driver_id_tags t join drivers d on d.id = t.driver_id where lower(t.id_tag) = lower(charges.id_tag))`.mapWith(Number),
 };
 
 /**
