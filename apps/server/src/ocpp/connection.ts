@@ -18,6 +18,7 @@ import { createChargeMemo } from './charge-memo.ts';
 import type { MessageLog } from './message-log.ts';
 import type { Presence } from './presence.ts';
 import type { RpcServerClient } from './rpc.ts';
+import type { StateWrites } from './state-writes.ts';
 
 /*
  * One charge point's connection: its calls go to the handlers (after ocpp-rpc's strict schemas),
@@ -56,17 +57,17 @@ function isRpcError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'rpcErrorCode' in error;
 }
 
-export function serveStation(ctx: OcppContext & { presence: Presence; messageLog: MessageLog; events: LiveEvents; processId: string }, client: RpcServerClient, station: StationLink): StationConnection {
+export function serveStation(
+  ctx: OcppContext & { presence: Presence; messageLog: MessageLog; events: LiveEvents; processId: string; stateWrites: StateWrites },
+  client: RpcServerClient,
+  station: StationLink,
+): StationConnection {
   const connectionId = randomUUID();
   const log = ctx.log.child({ identity: station.identity, stationId: station.stationId });
   let lastSeen = new Date();
-  // The state's writes in the order of the events, so a quick close never lands before its connect.
-  let writes: Promise<void> = Promise.resolve();
-  const write = (task: () => Promise<void>) => {
-    writes = writes.then(task).catch((error: unknown) => log.error({ err: error }, 'OCPP station state not written'));
-  };
+  const write = (task: () => Promise<void>) => ctx.stateWrites(station.stationId, task);
   const changed = (charges = false) => ctx.events.publish({ stationId: station.stationId, charges });
-  write(async () => {
+  void write(async () => {
     await recordConnected(ctx.db, station.stationId, connectionId, lastSeen, ctx.processId);
     changed();
   });
@@ -108,11 +109,10 @@ export function serveStation(ctx: OcppContext & { presence: Presence; messageLog
   const closed = new Promise<void>((resolve) => {
     client.once('close', ({ code }: { code: number }) => {
       log.info({ code }, 'OCPP station disconnected');
-      write(async () => {
+      void write(async () => {
         await recordDisconnected(ctx.db, station.stationId, connectionId, lastSeen);
         changed();
-      });
-      void writes.then(resolve);
+      }).then(resolve);
     });
   });
   log.info('OCPP station connected');

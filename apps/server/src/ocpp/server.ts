@@ -12,6 +12,7 @@ import { isStationOnline, recordAllOffline } from '../modules/stations/station-o
 import { callOverSocket, createCommandSender, type Deliver } from './commands.ts';
 import type { OcppContext, StationLink } from './context.ts';
 import { serveStation, type StationConnection } from './connection.ts';
+import { createStateWrites } from './state-writes.ts';
 import { startLiveness, type Liveness } from './liveness.ts';
 import { createMessageLog } from './message-log.ts';
 import { ocpp16Validator } from './ocpp-schemas.ts';
@@ -109,6 +110,7 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
     pingIntervalMs: options.pingIntervalMs ?? 30_000,
   });
   const current = new Map<number, StationConnection>();
+  const stateWrites = createStateWrites(log);
   /** Every connection until it has closed and written its state: the current ones and those closing. */
   const open = new Set<StationConnection>();
   // Where a station's socket is: this process's map, or another process's over the bus (remote-stations.ts).
@@ -160,7 +162,7 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
   rpc.on('client', (client: RpcServerClient) => {
     const station = client.session as StationLink;
     const previous = current.get(station.stationId);
-    const connection = serveStation({ ...options, presence, messageLog, command, processId }, client, station);
+    const connection = serveStation({ ...options, presence, messageLog, command, processId, stateWrites }, client, station);
     current.set(station.stationId, connection);
     remote?.connected(station.stationId, connection.connectionId);
     open.add(connection);
