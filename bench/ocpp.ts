@@ -252,8 +252,11 @@ async function runServer(kind: string, database: Database, dataDir: string): Pro
       console.log(`  ${label}: ${count} stations held`);
       if (i > 0) continue;
       type Started = { started: number; failures: { count: number; samples: string[] } };
+      const startedAt = performance.now();
       const started = await each<Started>(ctx, 'startCharges', (indices) => ({ indices, concurrency: 50 }), 0, LOAD_STATIONS);
       const failed = started.flatMap((part) => part.failures.samples);
+      const startSeconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+      console.log(`  ${label}: ${started.reduce((sum, part) => sum + part.started, 0)} charges started in ${startSeconds} s`);
       if (failed.length) console.log(`  ${label}: charges not started: ${failed.join('; ')}`);
       run.steps = await steps(ctx, label);
       // The message log is written every second.

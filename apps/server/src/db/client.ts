@@ -67,7 +67,11 @@ export async function openPostgres(url: string): Promise<Database> {
   // through `pool` as it goes, so exports holding all of `pool` would wait on each other for ever.
   // DateStyle ISO for the csv cells PostgreSQL writes itself (lib/exports/csv-sql.ts), whatever the server's default.
   const longReads = new pg.Pool({ connectionString: url, max: LONG_READS, options: '-c DateStyle=ISO,MDY -c max_parallel_workers_per_gather=0 -c jit=off' });
-  const telemetry = new pg.Pool({ connectionString: url, max: 10, options: '-c synchronous_commit=off' });
+  // Telemetry (what the next report supersedes: meter progress, statuses, last-seen, the log)
+  // commits without waiting for the disk, and its prepared statements keep their generic plans:
+  // by default PostgreSQL re-planned the batched meter update on most calls (its custom plan
+  // looked cheaper), which cost more than running it (lib/prepared.ts).
+  const telemetry = new pg.Pool({ connectionString: url, max: 10, options: '-c synchronous_commit=off -c plan_cache_mode=force_generic_plan' });
   const db = drizzlePg(pool) as unknown as Db;
   return {
     db,

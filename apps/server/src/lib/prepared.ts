@@ -2,9 +2,13 @@ import type { Db } from '../db/client.ts';
 
 /*
  * Prepared statements of the hot paths (the OCPP calls a network sends every few seconds): built
- * once per database handle, so neither drizzle's query building nor PostgreSQL's parsing and
- * planning is paid again on every call. A statement's name must be unique to its text: PostgreSQL
- * keeps named statements per connection, and node-postgres refuses a name reused for another text.
+ * once per database handle, so drizzle's query building and PostgreSQL's parsing are not paid
+ * again on every call. A statement's name must be unique to its text: PostgreSQL keeps named
+ * statements per connection, and node-postgres refuses a name reused for another text.
+ * Planning is saved only where PostgreSQL keeps the generic plan: the telemetry connections ask it
+ * to (db/client.ts), so a statement they run must have a generic plan that is good for any value,
+ * e.g. a batch's rows found through `id = any($ids)` rather than through a join the planner costs
+ * for the default number of rows.
  */
 
 /** `build`'s result for each database handle, built on first use. */
@@ -15,4 +19,17 @@ export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
     if (statement === undefined) built.set(db, (statement = build(db)));
     return statement;
   };
+}
+
+/**
+ * A PostgreSQL array literal, one parameter for a batch's column: numbers, texts without quotes,
+ * commas, braces or spaces (ISO instants), or NULL. (drizzle spreads a JS array into a list of parameters.)
+ */
+export function arrayLiteral(values: readonly (number | string | null)[]): string {
+  return `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
+}
+
+/** A PostgreSQL array literal of any texts (each quoted, its quotes and backslashes escaped), or NULL. */
+export function textArrayLiteral(values: readonly (string | null)[]): string {
+  return `{${values.map((value) => (value === null ? 'NULL' : `"${value.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 }

@@ -32,7 +32,7 @@ export function connectorChargeStep(status: OcppConnectorStatus, open: { status:
 /** Applies the status to the connector's charge; answers whether a charge changed. */
 export async function followConnectorStatus(ctx: OcppContext, station: StationLink, connectorId: number, status: OcppConnectorStatus): Promise<boolean> {
   if (connectorId === 0) return false;
-  const open = (await findOpenMeterBase(ctx.db, { stationId: station.stationId, ocppConnectorId: connectorId })) ?? null;
+  const open = (await findOpenMeterBase(ctx.telemetryDb ?? ctx.db, { stationId: station.stationId, ocppConnectorId: connectorId })) ?? null;
   const step = connectorChargeStep(status, open);
   if (step === 'initiate') await initiateCharge(ctx.db, { stationId: station.stationId, ocppConnectorId: connectorId });
   else if (step === 'pause' || step === 'resume') await setChargeSuspended(ctx.db, open!.id, step === 'pause');

@@ -7,7 +7,11 @@ import type { Presence } from './presence.ts';
 /** What a handler of a charge point's call is given: the services' database and the settings it answers with. */
 export interface OcppContext {
   db: Db;
-  /** Where what the next report supersedes is written (meter progress, statuses, last-seen, the log): Database.telemetryDb; unset: `db`. */
+  /**
+   * Database.telemetryDb (unset: `db`): where what the next report supersedes is written (meter
+   * progress, statuses, last-seen, the log), and where the batched hot-path reads run, since its
+   * prepared statements keep their generic plans (db/client.ts).
+   */
   telemetryDb?: Db;
   log: FastifyBaseLogger;
   heartbeatIntervalSeconds: number;

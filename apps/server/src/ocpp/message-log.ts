@@ -32,7 +32,7 @@ type Parsed = Pick<OcppMessageValues, 'kind' | 'messageId' | 'payload'> & { acti
 function parse(raw: string): Parsed {
   if (raw.length > PAYLOAD_MAX) return { kind: 'error', messageId: '-1', payload: { truncated: true, length: raw.length, start: raw.slice(0, EXCERPT) } };
   try {
-    // PostgreSQL's jsonb cannot hold U+0000.
+    // PostgreSQL's text cannot hold U+0000, nor a json value read as text.
     const frame: unknown = JSON.parse(raw.includes('\\u0000') ? raw.replaceAll('\\u0000', '\\ufffd') : raw);
     if (Array.isArray(frame) && typeof frame[1] === 'string') {
       const [type, messageId] = frame as [unknown, string];

@@ -100,6 +100,20 @@ describe('Heartbeat', () => {
     expect((await card(first.id)).last_seen_at).toBe(at3!.toISOString());
     await presence.close();
   });
+
+  it("a heartbeat's write leaves the other stations' signs of life to the timed flush", async () => {
+    const [beating, talking] = [(await connectedStation()).station, (await connectedStation()).station];
+    const presence = createPresence(ctx.database.db, ctx.app.log, 60_000);
+    const [at1, at2] = [1, 2].map((minutes) => new Date(Date.now() + minutes * 60_000));
+    const before = (await card(talking.id)).last_seen_at;
+    presence.seen(talking.id, at1);
+    await presence.seenNow(beating.id, at2);
+    expect((await card(beating.id)).last_seen_at).toBe(at2!.toISOString());
+    expect((await card(talking.id)).last_seen_at).toBe(before);
+    await presence.flush();
+    expect((await card(talking.id)).last_seen_at).toBe(at1!.toISOString());
+    await presence.close();
+  });
 });
 
 describe('StatusNotification', () => {

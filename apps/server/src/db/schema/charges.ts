@@ -20,7 +20,8 @@ import { localizedColumns } from './localized.ts';
 import { merchants } from './merchants.ts';
 import { stationConnectors, stations } from './stations.ts';
 
-const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
+/** `column in ('a', 'b')` with the values written into the text: for checks, and for a prepared statement that must match a partial index's predicate. */
+export const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
 
 /** OCPP's answer to a start (idTagInfo.status) as the charge services give it. */
 export type IdTagStatus = 'Accepted' | 'Blocked' | 'Invalid';

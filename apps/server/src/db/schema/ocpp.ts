@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { OcppConnectorStatus, OcppDiagnosticsStatus, OcppErrorCode, OcppFirmwareStatus } from '@evcms/contracts/ocpp';
 import { managers } from './managers.ts';
 import { stations } from './stations.ts';
@@ -94,15 +94,18 @@ export const ocppCommands = pgTable(
 
 /**
  * The recent OCPP frames of each station, both ways, for the station card's log; rows older than
- * the configured retention are deleted by a periodic sweep.
+ * the configured retention are deleted by a periodic sweep. Thousands of frames a second are
+ * written here, so the row is kept cheap: the payload is `json` (the frame's text, checked), not
+ * `jsonb` (rebuilt into a binary form, which cost more than the rest of the insert), and the
+ * station is not a foreign key (its check locked the station's row for every frame): deleting a
+ * station deletes its frames (stations.repository.ts), and the frames of one deleted while they
+ * were being written go with the sweep.
  */
 export const ocppMessages = pgTable(
   'ocpp_messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    stationId: integer('station_id')
-      .notNull()
-      .references(() => stations.id, { onDelete: 'cascade' }),
+    stationId: integer('station_id').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** in: from the charge point; out: from the central system. */
     direction: text('direction').$type<'in' | 'out'>().notNull(),
@@ -111,7 +114,7 @@ export const ocppMessages = pgTable(
     messageId: text('message_id').notNull(),
     /** The call's action; for a result or error, the action of the call it answers when known. */
     action: text('action'),
-    payload: jsonb('payload').notNull(),
+    payload: json('payload').notNull(),
   },
   (table) => [index('ocpp_messages_station_idx').on(table.stationId, table.id), index('ocpp_messages_at_idx').on(table.at)],
 );

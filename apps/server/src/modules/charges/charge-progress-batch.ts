@@ -1,32 +1,25 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { charges } from '../../db/schema/charges.ts';
-import { perDatabase } from '../../lib/prepared.ts';
-import { PROGRESSED, updateMeterProgress, type ProgressedCharge, type ProgressValues } from './charge-progress.repository.ts';
+import { arrayLiteral, perDatabase } from '../../lib/prepared.ts';
+import { batchedStatement } from '../../lib/statement-batches.ts';
+import {
+  findOpenMeterBase,
+  findOpenMeterBases,
+  PROGRESSED,
+  updateMeterProgress,
+  type MeterBase,
+  type ProgressedCharge,
+  type ProgressValues,
+} from './charge-progress.repository.ts';
 import { RUNNING_STATUSES } from './charges.rules.ts';
 
 /*
- * Meter readings of many charges applied together. A network's stations send thousands of
- * MeterValues a second; as one statement each, most of the server's time went into sending them
- * (a socket write per statement, which costs far more than the statement on this sandboxed
- * machine: `npm run bench:ocpp` with PROFILE=1). Here a reading asked while STATEMENTS_AT_ONCE
- * statements are under way waits for the next, which applies every waiting reading of distinct
- * charges in one UPDATE ... FROM unnest(...), with the same guards as `updateMeterProgress`: so a
- * quiet network's reading goes at once, and a busy one's share statements. A batch the database
- * refuses is applied reading by reading, so one station's bad reading fails only its own call.
+ * The MeterValues and StatusNotification statements of many stations run together
+ * (lib/statement-batches.ts): meter readings of many charges applied in one UPDATE ... FROM
+ * unnest(...) with the same guards as `updateMeterProgress`, and the open charges of many
+ * connectors read in one statement.
  */
-
-const STATEMENTS_AT_ONCE = 2;
-const BATCH_MAX = 500;
-
-interface Waiting {
-  values: ProgressValues;
-  settle: (row: ProgressedCharge | undefined) => void;
-  fail: (error: unknown) => void;
-}
-
-/** A PostgreSQL array literal of numbers, texts without quotes or commas (ISO instants), or NULL. */
-const arrayOf = (values: readonly (number | string | null)[]) => `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
 
 const ph = sql.placeholder;
 
@@ -50,6 +43,8 @@ const progressTogether = perDatabase((db) =>
     )
     .where(
       and(
+        // The charges by their key, whatever the planner expects of unnest or of how many charges run.
+        sql`${charges.id} = any(${ph('ids')}::int[])`,
         sql`${charges.id} = v.id`,
         inArray(charges.status, [...RUNNING_STATUSES]),
         sql`${charges.meterStartWh} = v.meter_start_wh`,
@@ -61,8 +56,8 @@ const progressTogether = perDatabase((db) =>
     .prepare('charge_meter_progress_together'),
 );
 
-async function applyTogether(db: Db, batch: readonly ProgressValues[]): Promise<Map<number, ProgressedCharge>> {
-  const column = (text: (values: ProgressValues) => number | string | null) => arrayOf(batch.map(text));
+async function applyTogether(db: Db, batch: readonly ProgressValues[]): Promise<(ProgressedCharge | undefined)[]> {
+  const column = (text: (values: ProgressValues) => number | string | null) => arrayLiteral(batch.map(text));
   const arrays = {
     ids: column((values) => values.id),
     meterStarts: column((values) => values.meterStartWh),
@@ -75,57 +70,37 @@ async function applyTogether(db: Db, batch: readonly ProgressValues[]): Promise<
     socs: column((values) => values.socPercent),
   };
   const rows = await progressTogether(db).execute({ ...arrays, updatedAt: new Date().toISOString() });
-  return new Map(rows.map((row) => [row.id, row]));
+  const applied = new Map(rows.map((row) => [row.id, row]));
+  return batch.map((values) => applied.get(values.id));
 }
 
-/** The waiting readings of distinct charges, oldest first, taken from `queue`; a charge's later readings stay for the next statement. */
-function takeBatch(queue: Waiting[]): Waiting[] {
-  const taken: Waiting[] = [];
-  const charges = new Set<number>();
-  const rest: Waiting[] = [];
-  for (const waiting of queue) {
-    if (taken.length < BATCH_MAX && !charges.has(waiting.values.id)) {
-      charges.add(waiting.values.id);
-      taken.push(waiting);
-    } else rest.push(waiting);
-  }
-  // Not splice(..., ...rest): a long queue would overflow the call's arguments.
-  queue.length = 0;
-  for (const waiting of rest) queue.push(waiting);
-  return taken;
-}
-
-async function applyBatch(db: Db, batch: readonly Waiting[]) {
-  try {
-    const applied = await applyTogether(
-      db,
-      batch.map((waiting) => waiting.values),
-    );
-    for (const waiting of batch) waiting.settle(applied.get(waiting.values.id));
-  } catch {
-    for (const waiting of batch) await updateMeterProgress(db, waiting.values).then(waiting.settle, waiting.fail);
-  }
-}
-
-const batchers = perDatabase((db) => {
-  const queue: Waiting[] = [];
-  let running = 0;
-  const run = async () => {
-    running += 1;
-    try {
-      while (queue.length) await applyBatch(db, takeBatch(queue));
-    } finally {
-      running -= 1;
-    }
-  };
-  return (values: ProgressValues) =>
-    new Promise<ProgressedCharge | undefined>((settle, fail) => {
-      queue.push({ values, settle, fail });
-      if (running < STATEMENTS_AT_ONCE) void run();
-    });
-});
+const batchers = perDatabase((db) =>
+  batchedStatement<ProgressValues, ProgressedCharge | undefined>({
+    key: (values) => values.id,
+    together: (batch) => applyTogether(db, batch),
+    alone: (values) => updateMeterProgress(db, values),
+  }),
+);
 
 /** As `updateMeterProgress`, in a statement shared with the readings of other charges waiting at the same time. */
 export function updateMeterProgressTogether(db: Db, values: ProgressValues): Promise<ProgressedCharge | undefined> {
   return batchers(db)(values);
+}
+
+interface Connector {
+  stationId: number;
+  connectorId: number;
+}
+
+const openReads = perDatabase((db) =>
+  batchedStatement<Connector, MeterBase | undefined>({
+    key: ({ stationId, connectorId }) => `${stationId}:${connectorId}`,
+    together: (batch) => findOpenMeterBases(db, batch),
+    alone: ({ stationId, connectorId }) => findOpenMeterBase(db, stationId, connectorId),
+  }),
+);
+
+/** As `findOpenMeterBase`, in a statement shared with the reads of other connectors waiting at the same time. */
+export function findOpenMeterBaseTogether(db: Db, connector: Connector): Promise<MeterBase | undefined> {
+  return openReads(db)(connector);
 }

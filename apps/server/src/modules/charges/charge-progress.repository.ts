@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { charges } from '../../db/schema/charges.ts';
-import { perDatabase } from '../../lib/prepared.ts';
+import { charges, oneOf } from '../../db/schema/charges.ts';
+import { arrayLiteral, perDatabase } from '../../lib/prepared.ts';
 import { OPEN_STATUSES, RUNNING_STATUSES } from './charges.rules.ts';
 
 /*
@@ -22,17 +22,54 @@ const baseColumns = {
 
 const byId = perDatabase((db) => db.select(baseColumns).from(charges).where(eq(charges.id, ph('id'))).prepare('charge_meter_base'));
 
+/**
+ * The open statuses written into the statement, not passed as parameters: only then may a prepared
+ * statement's generic plan use charges_open_idx, whose predicate names them. With parameters it
+ * read the station's whole history backwards (charges_station_idx) on every StatusNotification.
+ */
+const isOpen = oneOf('charges.status', OPEN_STATUSES);
+
 const openOnConnector = perDatabase((db) =>
   db
     .select(baseColumns)
     .from(charges)
-    .where(and(eq(charges.stationId, ph('stationId')), eq(charges.ocppConnectorId, ph('connectorId')), inArray(charges.status, [...OPEN_STATUSES])))
+    .where(and(eq(charges.stationId, ph('stationId')), eq(charges.ocppConnectorId, ph('connectorId')), isOpen))
     .orderBy(desc(charges.startedAt), desc(charges.id))
     .limit(1)
     .prepare('charge_meter_base_open'),
 );
 
+/** The open charges of many connectors, each connector's newest first (the stations by key, as lib/prepared.ts asks). */
+const openOnConnectors = perDatabase((db) =>
+  db
+    .select({ ...baseColumns, connectorId: charges.ocppConnectorId })
+    .from(charges)
+    .where(
+      and(
+        sql`${charges.stationId} = any(${ph('stationIds')}::int[])`,
+        sql`(${charges.stationId}, ${charges.ocppConnectorId}) in (select * from unnest(${ph('stationIds')}::int[], ${ph('connectorIds')}::int[]))`,
+        isOpen,
+      ),
+    )
+    .orderBy(desc(charges.startedAt), desc(charges.id))
+    .prepare('charge_meter_base_open_together'),
+);
+
 export type MeterBase = Awaited<ReturnType<ReturnType<typeof byId>['execute']>>[number];
+
+/** findOpenMeterBase for many connectors in one statement: for each, in order, its newest open charge. */
+export async function findOpenMeterBases(db: Db, connectors: readonly { stationId: number; connectorId: number }[]): Promise<(MeterBase | undefined)[]> {
+  const rows = await openOnConnectors(db).execute({
+    stationIds: arrayLiteral(connectors.map(({ stationId }) => stationId)),
+    connectorIds: arrayLiteral(connectors.map(({ connectorId }) => connectorId)),
+  });
+  const newest = new Map<string, MeterBase>();
+  for (const { connectorId, ...base } of rows) {
+    const key = `${base.stationId}:${connectorId}`;
+    if (!newest.has(key)) newest.set(key, base);
+  }
+  return connectors.map(({ stationId, connectorId }) => newest.get(`${stationId}:${connectorId}`));
+}
 
 export async function findMeterBase(db: Db, id: number): Promise<MeterBase | undefined> {
   const [row] = await byId(db).execute({ id });

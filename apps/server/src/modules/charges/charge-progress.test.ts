@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { aChargePoint, aDriver } from '../../test/builders.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { advanceMeter, completeCharge, findChargeRow, findMeterBase, findOpenMeterBase, recordMeterProgress } from './charge-lifecycle.service.ts';
+import { findOpenMeterBases } from './charge-progress.repository.ts';
 import { openCharge } from './charge-start.service.ts';
 
 /*
@@ -80,7 +81,7 @@ describe('advanceMeter', () => {
     const [a, b, c, d] = await Promise.all([aRunningCharge(), aRunningCharge(), aRunningCharge(), aRunningCharge()]);
     const [baseA, baseB, baseC, baseD] = await Promise.all([a, b, c, d].map(({ chargeId }) => findMeterBase(db(), chargeId)));
     const at = new Date('2024-03-01T10:30:00Z');
-    // C's and D's readings take the statements at once; A's and B's then wait and share the next. B's power is beyond a 32-bit integer: refused.
+    // C's reading takes the statement at once; D's, A's and B's then wait and share the next (A's second waits for the one after). B's power is beyond a 32-bit integer: refused.
     const answers = await Promise.allSettled([
       advanceMeter(db(), baseC!, { meterWh: 2_000, at }),
       advanceMeter(db(), baseD!, { meterWh: 2_000, at }),
@@ -91,5 +92,28 @@ describe('advanceMeter', () => {
     expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(await findChargeRow(db(), a.chargeId)).toMatchObject({ lastMeterWh: 2_500 });
     expect(await findChargeRow(db(), b.chargeId)).toMatchObject({ lastMeterWh: 1_000 });
+  });
+});
+
+describe('findOpenMeterBase', () => {
+  it('reads many connectors asked at once, sharing statements: each its newest open charge, none for an idle one', async () => {
+    const running = await Promise.all(Array.from({ length: 6 }, () => aRunningCharge()));
+    const asked = running.flatMap(({ station }) => [1, 2].map((ocppConnectorId) => ({ stationId: station.id, ocppConnectorId })));
+    const found = await Promise.all(asked.map((connector) => findOpenMeterBase(db(), connector)));
+    asked.forEach(({ stationId, ocppConnectorId }, i) => {
+      const charge = running.find(({ station }) => station.id === stationId)!;
+      if (ocppConnectorId === 1) expect(found[i]).toMatchObject({ id: charge.chargeId, stationId, status: 'in_progress', meterStartWh: 1_000 });
+      else expect(found[i]).toBeUndefined();
+    });
+  });
+
+  it('reads a batch of connectors in one statement (the shared path, not the one-by-one fallback)', async () => {
+    const [a, b] = await Promise.all([aRunningCharge(), aRunningCharge()]);
+    const found = await findOpenMeterBases(db(), [
+      { stationId: b.station.id, connectorId: 1 },
+      { stationId: a.station.id, connectorId: 2 },
+      { stationId: a.station.id, connectorId: 1 },
+    ]);
+    expect(found.map((base) => base?.id)).toEqual([b.chargeId, undefined, a.chargeId]);
   });
 });

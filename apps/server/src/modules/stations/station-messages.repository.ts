@@ -20,7 +20,7 @@ export async function insertMessages(db: Db, rows: readonly OcppMessageValues[])
   await db.execute(sql`
     insert into ${ocppMessages} (station_id, at, direction, kind, message_id, action, payload)
     select m.station_id, m.at, m.direction, m.kind, m.message_id, m.action, m.payload
-    from rows from (jsonb_to_recordset(${json}::jsonb) as (station_id int, at timestamptz, direction text, kind text, message_id text, action text, payload jsonb))
+    from rows from (json_to_recordset(${json}::json) as (station_id int, at timestamptz, direction text, kind text, message_id text, action text, payload json))
       with ordinality as m(station_id, at, direction, kind, message_id, action, payload, n)
     join ${stations} on ${stations.id} = m.station_id
     order by m.n`);

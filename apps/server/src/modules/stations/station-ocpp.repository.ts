@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { connectorStatuses, connectorStatusHistory, ocppProcesses, stationOcppState } from '../../db/schema/ocpp.ts';
-import { perDatabase } from '../../lib/prepared.ts';
+import { arrayLiteral, perDatabase, textArrayLiteral } from '../../lib/prepared.ts';
 
 /** A station's link to the central system and its connectors' reported statuses (db/schema/ocpp.ts). */
 
@@ -40,14 +40,24 @@ export async function updateDisconnected(db: Db, stationId: number, connectionId
     .where(and(eq(stationOcppState.stationId, stationId), eq(stationOcppState.connectionId, connectionId)));
 }
 
-/** Last seen for many stations in one statement. */
+const ph = sql.placeholder;
+
+const updateSeenStatement = perDatabase((db) =>
+  db
+    .update(stationOcppState)
+    .set({ lastSeenAt: sql`greatest(${stationOcppState.lastSeenAt}, seen.at)` })
+    .from(sql`unnest(${ph('stationIds')}::int[], ${ph('ats')}::timestamptz[]) as seen(station_id, at)`)
+    .where(and(sql`${stationOcppState.stationId} = any(${ph('stationIds')}::int[])`, sql`${stationOcppState.stationId} = seen.station_id`))
+    .prepare('station_seen_update'),
+);
+
+/** Last seen for many stations (each once) in one statement. */
 export async function updateSeen(db: Db, seen: readonly { stationId: number; at: Date }[]): Promise<void> {
   if (!seen.length) return;
-  const rows = JSON.stringify(seen.map(({ stationId, at }) => ({ station_id: stationId, at: at.toISOString() })));
-  await db.execute(sql`
-    update ${stationOcppState} set last_seen_at = greatest(${stationOcppState.lastSeenAt}, seen.at)
-    from jsonb_to_recordset(${rows}::jsonb) as seen(station_id int, at timestamptz)
-    where ${stationOcppState.stationId} = seen.station_id`);
+  await updateSeenStatement(db).execute({
+    stationIds: arrayLiteral(seen.map(({ stationId }) => stationId)),
+    ats: arrayLiteral(seen.map(({ at }) => at.toISOString())),
+  });
 }
 
 export async function updateAllOffline(db: Db): Promise<void> {
@@ -73,7 +83,17 @@ export async function upsertStatusReport(db: Db, stationId: number, report: Stat
     .onConflictDoUpdate({ target: stationOcppState.stationId, set: report });
 }
 
-const ph = sql.placeholder;
+/** A connector's current status is the one received last, unless stamped before the one held. */
+const currentStatus = {
+  status: sql`excluded.status`,
+  errorCode: sql`excluded.error_code`,
+  info: sql`excluded.info`,
+  vendorId: sql`excluded.vendor_id`,
+  vendorErrorCode: sql`excluded.vendor_error_code`,
+  statusAt: sql`excluded.status_at`,
+  receivedAt: sql`excluded.received_at`,
+};
+const laterStatus = sql`${connectorStatuses.statusAt} is null or excluded.status_at is null or excluded.status_at >= ${connectorStatuses.statusAt}`;
 
 // One statement: the history's row in a data-modifying WITH, the current status in the main insert.
 const insertStatusStatement = perDatabase((db) => {
@@ -89,23 +109,14 @@ const insertStatusStatement = perDatabase((db) => {
     receivedAt: sql`${ph('receivedAt')}::timestamptz`,
   };
   const history = db.$with('history').as(db.insert(connectorStatusHistory).values(row));
-  const current = {
-    status: sql`excluded.status`,
-    errorCode: sql`excluded.error_code`,
-    info: sql`excluded.info`,
-    vendorId: sql`excluded.vendor_id`,
-    vendorErrorCode: sql`excluded.vendor_error_code`,
-    statusAt: sql`excluded.status_at`,
-    receivedAt: sql`excluded.received_at`,
-  };
   return db
     .with(history)
     .insert(connectorStatuses)
     .values(row)
     .onConflictDoUpdate({
       target: [connectorStatuses.stationId, connectorStatuses.connectorId],
-      set: current,
-      setWhere: sql`${connectorStatuses.statusAt} is null or excluded.status_at is null or excluded.status_at >= ${connectorStatuses.statusAt}`,
+      set: currentStatus,
+      setWhere: laterStatus,
     })
     .prepare('connector_status_insert');
 });
@@ -126,6 +137,61 @@ export async function insertStatus(db: Db, values: ConnectorStatusValues): Promi
     vendorErrorCode: values.vendorErrorCode ?? null,
     statusAt: values.statusAt?.toISOString() ?? null,
     receivedAt: values.receivedAt.toISOString(),
+  });
+}
+
+/** The statuses given as arrays (one element per station's connector), in their order. */
+const statusesTogether = perDatabase((db) => {
+  const v = db.$with('v').as(
+    db
+      .select({
+        stationId: sql<number>`v.station_id`.as('station_id'),
+        connectorId: sql<number>`v.connector_id`.as('connector_id'),
+        status: sql<string>`v.status`.as('status'),
+        errorCode: sql<string>`v.error_code`.as('error_code'),
+        info: sql<string | null>`v.info`.as('info'),
+        vendorId: sql<string | null>`v.vendor_id`.as('vendor_id'),
+        vendorErrorCode: sql<string | null>`v.vendor_error_code`.as('vendor_error_code'),
+        statusAt: sql<Date | null>`v.status_at`.as('status_at'),
+        receivedAt: sql<Date>`v.received_at`.as('received_at'),
+        n: sql<number>`v.n`.as('n'),
+      })
+      .from(
+        sql`unnest(${ph('stationIds')}::int[], ${ph('connectorIds')}::int[], ${ph('statuses')}::text[], ${ph('errorCodes')}::text[], ${ph('infos')}::text[],
+          ${ph('vendorIds')}::text[], ${ph('vendorErrorCodes')}::text[], ${ph('statusAts')}::timestamptz[], ${ph('receivedAts')}::timestamptz[])
+          with ordinality as v(station_id, connector_id, status, error_code, info, vendor_id, vendor_error_code, status_at, received_at, n)`,
+      ),
+  );
+  // As SQL, since drizzle checks a select's fields against every column, the history's id too.
+  const columns = sql.raw('v.station_id, v.connector_id, v.status, v.error_code, v.info, v.vendor_id, v.vendor_error_code, v.status_at, v.received_at');
+  const history = db.$with('history').as(
+    db.insert(connectorStatusHistory).select(sql`select nextval(pg_get_serial_sequence('connector_status_history', 'id')), ${columns} from ${v} order by v.n`),
+  );
+  return db
+    .with(v, history)
+    .insert(connectorStatuses)
+    .select(sql`select ${columns} from ${v}`)
+    .onConflictDoUpdate({
+      target: [connectorStatuses.stationId, connectorStatuses.connectorId],
+      set: currentStatus,
+      setWhere: laterStatus,
+    })
+    .prepare('connector_statuses_insert_together');
+});
+
+/** As `insertStatus`, for the statuses of distinct connectors, in one statement; it fails as a whole. */
+export async function insertStatuses(db: Db, batch: readonly ConnectorStatusValues[]): Promise<void> {
+  const texts = (text: (values: ConnectorStatusValues) => string | null | undefined) => textArrayLiteral(batch.map((values) => text(values) ?? null));
+  await statusesTogether(db).execute({
+    stationIds: arrayLiteral(batch.map((values) => values.stationId)),
+    connectorIds: arrayLiteral(batch.map((values) => values.connectorId)),
+    statuses: texts((values) => values.status),
+    errorCodes: texts((values) => values.errorCode),
+    infos: texts((values) => values.info),
+    vendorIds: texts((values) => values.vendorId),
+    vendorErrorCodes: texts((values) => values.vendorErrorCode),
+    statusAts: arrayLiteral(batch.map((values) => values.statusAt?.toISOString() ?? null)),
+    receivedAts: arrayLiteral(batch.map((values) => values.receivedAt.toISOString())),
   });
 }
 

@@ -1,5 +1,7 @@
 import type { OcppDiagnosticsStatus, OcppFirmwareStatus } from '@evcms/contracts/ocpp';
 import type { Db } from '../../db/client.ts';
+import { perDatabase } from '../../lib/prepared.ts';
+import { batchedStatement } from '../../lib/statement-batches.ts';
 import * as repo from './station-ocpp.repository.ts';
 
 /*
@@ -110,9 +112,20 @@ export function recordFirmwareStatus(db: Db, stationId: number, status: OcppFirm
   return repo.upsertStatusReport(db, stationId, { firmwareStatus: status, firmwareStatusAt: at });
 }
 
-/** The history's row and the connector's current status, in one statement. */
+const statusBatches = perDatabase((db) =>
+  batchedStatement<repo.ConnectorStatusValues, void>({
+    key: (values) => `${values.stationId}:${values.connectorId}`,
+    together: async (batch) => {
+      await repo.insertStatuses(db, batch);
+      return batch.map(() => undefined);
+    },
+    alone: (values) => repo.insertStatus(db, values),
+  }),
+);
+
+/** The history's row and the connector's current status, in one statement shared with other connectors' statuses reported meanwhile. */
 export function recordStatus(db: Db, values: repo.ConnectorStatusValues): Promise<void> {
-  return repo.insertStatus(db, values);
+  return statusBatches(db)(values);
 }
 
 /** Of `stationIds`, the stations offline and silent since before `before` (the offline limit's sweep). */

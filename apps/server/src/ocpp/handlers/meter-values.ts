@@ -28,7 +28,7 @@ export const meterValues: OcppHandler<MeterValuesRequest, Record<string, never>>
     transactionId !== undefined
       ? (ctx.chargeMemo?.get(transactionId) ?? (await stationMeterBase(ctx, station, transactionId)))
       : connectorId > 0 && isInt4(connectorId)
-        ? await findOpenMeterBase(ctx.db, { stationId: station.stationId, ocppConnectorId: connectorId })
+        ? await findOpenMeterBase(ctx.telemetryDb ?? ctx.db, { stationId: station.stationId, ocppConnectorId: connectorId })
         : undefined;
   if (!charge) {
     if (transactionId !== undefined) ctx.log.warn({ identity: station.identity, transactionId }, 'OCPP meter values of an unknown transaction');
