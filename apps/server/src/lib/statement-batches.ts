@@ -5,8 +5,8 @@
  * side, which cost far more than the statement itself on the sandboxed machines the benchmark
  * ran on: `npm run bench:ocpp` with PROFILE=1). Here a call made while a statement is under way
  * waits for the next one, which takes every waiting call: a quiet network's call goes at once, a
- * busy one's share statements. A batch the database refuses is applied call by call, so one
- * station's bad values fail only its own call.
+ * busy one's share statements. A batch the database refuses is applied call by call (a batch of
+ * one each), so one station's bad values fail only its own call.
  */
 
 /**
@@ -27,8 +27,6 @@ export interface Batching<Item, Result> {
   key(item: Item): number | string;
   /** The batch's results, one per item, in the batch's order. */
   together(batch: readonly Item[]): Promise<Result[]>;
-  /** One item alone, when the database refused its batch. */
-  alone(item: Item): Promise<Result>;
 }
 
 interface Waiting<Item, Result> {
@@ -60,7 +58,8 @@ async function apply<Item, Result>(batching: Batching<Item, Result>, batch: read
   try {
     results = await batching.together(batch.map((waiting) => waiting.item));
   } catch {
-    for (const waiting of batch) await batching.alone(waiting.item).then(waiting.settle, waiting.fail);
+    // Each alone, so one station's bad values fail only its own call.
+    for (const waiting of batch) await batching.together([waiting.item]).then(([result]) => waiting.settle(result as Result), waiting.fail);
     return;
   }
   batch.forEach((waiting, i) => waiting.settle(results[i] as Result));

@@ -29,10 +29,27 @@ export function connectorChargeStep(status: OcppConnectorStatus, open: { status:
   }
 }
 
-/** Applies the status to the connector's charge; answers whether a charge changed. */
-export async function followConnectorStatus(ctx: OcppContext, station: StationLink, connectorId: number, status: OcppConnectorStatus): Promise<boolean> {
-  if (connectorId === 0) return false;
-  const open = (await findOpenMeterBase(ctx.telemetryDb ?? ctx.db, { stationId: station.stationId, ocppConnectorId: connectorId })) ?? null;
+/** The statuses `connectorChargeStep` acts on: for the others no charge need be read. */
+export const STEPPING_STATUSES: ReadonlySet<OcppConnectorStatus> = new Set<OcppConnectorStatus>(['Preparing', 'SuspendedEV', 'SuspendedEVSE', 'Charging', 'Available']);
+
+/**
+ * Applies the status to the connector's charge once `recorded` (the status's own write) is done;
+ * answers whether a charge changed. The charge is read meanwhile, so a StatusNotification waits for
+ * one statement's turn rather than two in a row; a status not recorded moves no charge.
+ */
+export async function followConnectorStatus(
+  ctx: OcppContext,
+  station: StationLink,
+  connectorId: number,
+  status: OcppConnectorStatus,
+  recorded: Promise<void>,
+): Promise<boolean> {
+  if (connectorId === 0 || !STEPPING_STATUSES.has(status)) {
+    await recorded;
+    return false;
+  }
+  const [, found] = await Promise.all([recorded, findOpenMeterBase(ctx.telemetryDb ?? ctx.db, { stationId: station.stationId, ocppConnectorId: connectorId })]);
+  const open = found ?? null;
   const step = connectorChargeStep(status, open);
   if (step === 'initiate') await initiateCharge(ctx.db, { stationId: station.stationId, ocppConnectorId: connectorId });
   else if (step === 'pause' || step === 'resume') await setChargeSuspended(ctx.db, open!.id, step === 'pause');

@@ -1,10 +1,11 @@
-import type { ChargeListItem } from '@evcms/contracts/charges';
+import { CHARGE_STATUS_KEYS, type ChargeListItem } from '@evcms/contracts/charges';
+import { OCPP_CONNECTOR_STATUS_KEYS } from '@evcms/contracts/ocpp';
 import type { Station, StationListItem } from '@evcms/contracts/stations';
 import type { RPCClient } from 'ocpp-rpc';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { aDriver, aRate } from '../test/builders.ts';
 import { aConnectableStation, useChargePointApp } from '../test/charge-points.ts';
-import { connectorChargeStep } from './connector-charges.ts';
+import { connectorChargeStep, STEPPING_STATUSES } from './connector-charges.ts';
 
 /* A connector's reported status moves its charge along: Preparing initiates, Suspended pauses, Charging resumes, Available cancels what never started. */
 
@@ -21,6 +22,14 @@ describe('the step a status asks of the connector’s charge', () => {
     expect(connectorChargeStep('Available', { status: 'in_progress' })).toBe('none');
     expect(connectorChargeStep('Faulted', { status: 'in_progress' })).toBe('none');
     expect(connectorChargeStep('Charging', null)).toBe('none');
+  });
+
+  it('asks nothing of any charge for the statuses whose charge is not even read', () => {
+    const others = OCPP_CONNECTOR_STATUS_KEYS.filter((status) => !STEPPING_STATUSES.has(status));
+    expect(others).toEqual(['Finishing', 'Reserved', 'Unavailable', 'Faulted']);
+    for (const status of others) {
+      for (const open of [null, ...CHARGE_STATUS_KEYS.map((chargeStatus) => ({ status: chargeStatus }))]) expect(connectorChargeStep(status, open)).toBe('none');
+    }
   });
 });
 

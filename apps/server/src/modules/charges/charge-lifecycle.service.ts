@@ -3,7 +3,7 @@ import { notFound } from '../../lib/errors.ts';
 import { findDriverByIdTag } from '../drivers/id-tags.service.ts';
 import { postBalanceEntry } from '../drivers/ledger.service.ts';
 import * as progressRepo from './charge-progress.repository.ts';
-import { findOpenMeterBaseTogether, updateMeterProgressTogether } from './charge-progress-batch.ts';
+import * as progressBatches from './charge-progress-batch.ts';
 import * as repo from './charges.repository.ts';
 import { consumedBetween, energyCostTyiyn, finishTime, isCompletable, isRunning, settle } from './charges.rules.ts';
 
@@ -86,7 +86,7 @@ export function takesReadings(base: progressRepo.MeterBase): base is progressRep
 export async function advanceMeter(db: Db, base: progressRepo.MeterBase, reading: MeterReading): Promise<progressRepo.ProgressedCharge | undefined> {
   if (!takesReadings(base)) return undefined;
   const consumedWh = consumedBetween(base.meterStartWh, reading.meterWh);
-  return updateMeterProgressTogether(db, {
+  return progressBatches.updateMeterProgress(db, {
     id: base.id,
     meterStartWh: base.meterStartWh,
     priceTyiyn: base.priceTyiyn,
@@ -220,7 +220,7 @@ export function findMeterBase(db: Db, chargeId: number): Promise<progressRepo.Me
 
 /** findOpenCharge, narrow: what a meter reading and a connector's status need of the charge. */
 export function findOpenMeterBase(db: Db, input: { stationId: number; ocppConnectorId: number }): Promise<progressRepo.MeterBase | undefined> {
-  return findOpenMeterBaseTogether(db, { stationId: input.stationId, connectorId: input.ocppConnectorId });
+  return progressBatches.findOpenMeterBase(db, { stationId: input.stationId, connectorId: input.ocppConnectorId });
 }
 
 /** The stations that have an open charge (initiated, charging or paused): those a long silence can leave not completed. */

@@ -29,16 +29,6 @@ const byId = perDatabase((db) => db.select(baseColumns).from(charges).where(eq(c
  */
 const isOpen = oneOf('charges.status', OPEN_STATUSES);
 
-const openOnConnector = perDatabase((db) =>
-  db
-    .select(baseColumns)
-    .from(charges)
-    .where(and(eq(charges.stationId, ph('stationId')), eq(charges.ocppConnectorId, ph('connectorId')), isOpen))
-    .orderBy(desc(charges.startedAt), desc(charges.id))
-    .limit(1)
-    .prepare('charge_meter_base_open'),
-);
-
 /** The open charges of many connectors, each connector's newest first (the stations by key, as lib/prepared.ts asks). */
 const openOnConnectors = perDatabase((db) =>
   db
@@ -57,7 +47,7 @@ const openOnConnectors = perDatabase((db) =>
 
 export type MeterBase = Awaited<ReturnType<ReturnType<typeof byId>['execute']>>[number];
 
-/** findOpenMeterBase for many connectors in one statement: for each, in order, its newest open charge. */
+/** The newest open charge (initiated, charging or paused) of each connector given, in order: one statement for many. */
 export async function findOpenMeterBases(db: Db, connectors: readonly { stationId: number; connectorId: number }[]): Promise<(MeterBase | undefined)[]> {
   const rows = await openOnConnectors(db).execute({
     stationIds: arrayLiteral(connectors.map(({ stationId }) => stationId)),
@@ -76,13 +66,7 @@ export async function findMeterBase(db: Db, id: number): Promise<MeterBase | und
   return row;
 }
 
-/** The newest open charge on a connector (initiated, charging or paused), as findOpenCharge, narrow. */
-export async function findOpenMeterBase(db: Db, stationId: number, connectorId: number): Promise<MeterBase | undefined> {
-  const [row] = await openOnConnector(db).execute({ stationId, connectorId });
-  return row;
-}
-
-/** What a meter reading's update gives back (also charge-progress-batch.ts's). */
+/** What a meter reading's update gives back. */
 export const PROGRESSED = {
   id: charges.id,
   status: charges.status,
@@ -94,29 +78,37 @@ export const PROGRESSED = {
 };
 
 /**
- * One reading applied, guarded by what it was computed from: the charge still runs, with the same
- * start's meter and price, and has no reading as new. The driver's balance (by the charge's tag,
- * as findDriverByIdTag) comes back with the row, for the prepaid protection.
+ * Readings of many charges (one each) applied in one UPDATE ... FROM unnest(...), each guarded by
+ * what it was computed from: the charge still runs, with the same start's meter and price, and has
+ * no reading as new. The driver's balance (by the charge's tag, as findDriverByIdTag) comes back
+ * with the row, for the prepaid protection.
  */
 const progress = perDatabase((db) =>
   db
     .update(charges)
     .set({
-      lastMeterWh: sql`${ph('meterWh')}::bigint`,
-      lastMeterAt: sql`${ph('at')}::timestamptz`,
-      consumedWh: sql`${ph('consumedWh')}::bigint`,
-      amountTyiyn: sql`${ph('amountTyiyn')}::bigint`,
-      powerW: sql`coalesce(${ph('powerW')}::integer, ${charges.powerW})`,
-      socPercent: sql`coalesce(${ph('socPercent')}::smallint, ${charges.socPercent})`,
+      lastMeterWh: sql`v.meter_wh`,
+      lastMeterAt: sql`v.at`,
+      consumedWh: sql`v.consumed_wh`,
+      amountTyiyn: sql`v.amount_tyiyn`,
+      powerW: sql`coalesce(v.power_w, ${charges.powerW})`,
+      socPercent: sql`coalesce(v.soc_percent, ${charges.socPercent})`,
       updatedAt: sql`${ph('updatedAt')}::timestamptz`,
     })
+    .from(
+      sql`unnest(${ph('ids')}::int[], ${ph('meterStarts')}::bigint[], ${ph('prices')}::int[], ${ph('meters')}::bigint[], ${ph('ats')}::timestamptz[],
+        ${ph('consumed')}::bigint[], ${ph('amounts')}::bigint[], ${ph('powers')}::int[], ${ph('socs')}::smallint[])
+        as v(id, meter_start_wh, price_tyiyn, meter_wh, at, consumed_wh, amount_tyiyn, power_w, soc_percent)`,
+    )
     .where(
       and(
-        eq(charges.id, ph('id')),
+        // The charges by their key, whatever the planner expects of unnest or of how many charges run.
+        sql`${charges.id} = any(${ph('ids')}::int[])`,
+        sql`${charges.id} = v.id`,
         inArray(charges.status, [...RUNNING_STATUSES]),
-        sql`${charges.meterStartWh} = ${ph('meterStartWh')}::bigint`,
-        sql`${charges.priceTyiyn} = ${ph('priceTyiyn')}::integer`,
-        sql`(${charges.lastMeterAt} is null or ${charges.lastMeterAt} < ${ph('at')}::timestamptz)`,
+        sql`${charges.meterStartWh} = v.meter_start_wh`,
+        sql`${charges.priceTyiyn} = v.price_tyiyn`,
+        sql`(${charges.lastMeterAt} is null or ${charges.lastMeterAt} < v.at)`,
       ),
     )
     .returning(PROGRESSED)
@@ -137,8 +129,21 @@ export interface ProgressValues {
 
 export type ProgressedCharge = Awaited<ReturnType<ReturnType<typeof progress>['execute']>>[number];
 
-/** The charge as the reading left it; undefined when the guard kept it as it was. */
-export async function updateMeterProgress(db: Db, values: ProgressValues): Promise<ProgressedCharge | undefined> {
-  const [row] = await progress(db).execute({ ...values, at: values.at.toISOString(), updatedAt: new Date().toISOString() });
-  return row;
+/** Each charge as its reading left it, in order; undefined where the guard kept it as it was. */
+export async function updateMeterProgresses(db: Db, batch: readonly ProgressValues[]): Promise<(ProgressedCharge | undefined)[]> {
+  const column = (text: (values: ProgressValues) => number | string | null) => arrayLiteral(batch.map(text));
+  const rows = await progress(db).execute({
+    ids: column((values) => values.id),
+    meterStarts: column((values) => values.meterStartWh),
+    prices: column((values) => values.priceTyiyn),
+    meters: column((values) => values.meterWh),
+    ats: column((values) => values.at.toISOString()),
+    consumed: column((values) => values.consumedWh),
+    amounts: column((values) => values.amountTyiyn),
+    powers: column((values) => values.powerW),
+    socs: column((values) => values.socPercent),
+    updatedAt: new Date().toISOString(),
+  });
+  const applied = new Map(rows.map((row) => [row.id, row]));
+  return batch.map((values) => applied.get(values.id));
 }

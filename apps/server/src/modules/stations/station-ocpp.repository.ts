@@ -95,51 +95,6 @@ const currentStatus = {
 };
 const laterStatus = sql`${connectorStatuses.statusAt} is null or excluded.status_at is null or excluded.status_at >= ${connectorStatuses.statusAt}`;
 
-// One statement: the history's row in a data-modifying WITH, the current status in the main insert.
-const insertStatusStatement = perDatabase((db) => {
-  const row = {
-    stationId: ph('stationId'),
-    connectorId: ph('connectorId'),
-    status: ph('status'),
-    errorCode: ph('errorCode'),
-    info: ph('info'),
-    vendorId: ph('vendorId'),
-    vendorErrorCode: ph('vendorErrorCode'),
-    statusAt: sql`${ph('statusAt')}::timestamptz`,
-    receivedAt: sql`${ph('receivedAt')}::timestamptz`,
-  };
-  const history = db.$with('history').as(db.insert(connectorStatusHistory).values(row));
-  return db
-    .with(history)
-    .insert(connectorStatuses)
-    .values(row)
-    .onConflictDoUpdate({
-      target: [connectorStatuses.stationId, connectorStatuses.connectorId],
-      set: currentStatus,
-      setWhere: laterStatus,
-    })
-    .prepare('connector_status_insert');
-});
-
-/**
- * Appends to the history and keeps the connector's current status: the one received last,
- * unless it is stamped before the status held (a queued message delivered late). One statement,
- * so both or neither are written.
- */
-export async function insertStatus(db: Db, values: ConnectorStatusValues): Promise<void> {
-  await insertStatusStatement(db).execute({
-    stationId: values.stationId,
-    connectorId: values.connectorId,
-    status: values.status,
-    errorCode: values.errorCode,
-    info: values.info ?? null,
-    vendorId: values.vendorId ?? null,
-    vendorErrorCode: values.vendorErrorCode ?? null,
-    statusAt: values.statusAt?.toISOString() ?? null,
-    receivedAt: values.receivedAt.toISOString(),
-  });
-}
-
 /** The statuses given as arrays (one element per station's connector), in their order. */
 const statusesTogether = perDatabase((db) => {
   const v = db.$with('v').as(
@@ -179,7 +134,11 @@ const statusesTogether = perDatabase((db) => {
     .prepare('connector_statuses_insert_together');
 });
 
-/** As `insertStatus`, for the statuses of distinct connectors, in one statement; it fails as a whole. */
+/**
+ * For each status (of distinct connectors), appends to the history and keeps the connector's
+ * current status: the one received last, unless it is stamped before the status held (a queued
+ * message delivered late). One statement, so all or none are written.
+ */
 export async function insertStatuses(db: Db, batch: readonly ConnectorStatusValues[]): Promise<void> {
   const texts = (text: (values: ConnectorStatusValues) => string | null | undefined) => textArrayLiteral(batch.map((values) => text(values) ?? null));
   await statusesTogether(db).execute({

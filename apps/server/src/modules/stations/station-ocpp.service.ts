@@ -119,7 +119,6 @@ const statusBatches = perDatabase((db) =>
       await repo.insertStatuses(db, batch);
       return batch.map(() => undefined);
     },
-    alone: (values) => repo.insertStatus(db, values),
   }),
 );
 

@@ -24,7 +24,7 @@ export interface StatusNotificationRequest {
  */
 export const statusNotification: OcppHandler<StatusNotificationRequest, Record<string, never>> = async (ctx, station, request) => {
   checkId('connectorId', request.connectorId);
-  await recordStatus(ctx.telemetryDb ?? ctx.db, {
+  const recorded = recordStatus(ctx.telemetryDb ?? ctx.db, {
     stationId: station.stationId,
     connectorId: request.connectorId,
     status: request.status,
@@ -35,6 +35,6 @@ export const statusNotification: OcppHandler<StatusNotificationRequest, Record<s
     statusAt: request.timestamp === undefined ? null : chargePointTime(request.timestamp),
     receivedAt: new Date(),
   });
-  await followConnectorStatus(ctx, station, request.connectorId, request.status);
+  await followConnectorStatus(ctx, station, request.connectorId, request.status, recorded);
   return {};
 };
