@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { aChargePoint, aDriver } from '../../test/builders.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { advanceMeter, completeCharge, findChargeRow, findMeterBase, findOpenMeterBase, recordMeterProgress } from './charge-lifecycle.service.ts';
-import { findOpenMeterBases } from './charge-progress.repository.ts';
+import { findOpenMeterBases, updateMeterProgresses } from './charge-progress.repository.ts';
 import { openCharge } from './charge-start.service.ts';
 
 /*
@@ -92,6 +92,35 @@ describe('advanceMeter', () => {
     expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(await findChargeRow(db(), a.chargeId)).toMatchObject({ lastMeterWh: 2_500 });
     expect(await findChargeRow(db(), b.chargeId)).toMatchObject({ lastMeterWh: 1_000 });
+  });
+});
+
+describe('updateMeterProgresses', () => {
+  // A few readings find their charges by key, more are joined by hash: both statements, with the same guards.
+  it.each([3, 20])('applies a batch of %i charges’ readings in one statement, in order, leaving out those its guards refuse', async (size) => {
+    const running = await Promise.all(Array.from({ length: size }, () => aRunningCharge()));
+    const at = new Date('2024-03-01T10:30:00Z');
+    // The first charge already holds a newer reading; the second was read with another price.
+    await recordMeterProgress(db(), running[0]!.chargeId, { meterWh: 1_500, at: new Date('2024-03-01T10:40:00Z') });
+    const batch = running.map(({ chargeId }, n) => ({
+      id: chargeId,
+      meterStartWh: 1_000,
+      priceTyiyn: n === 1 ? 1 : 1250,
+      meterWh: 1_000 + 100 * (n + 1),
+      at,
+      consumedWh: 100 * (n + 1),
+      amountTyiyn: 125 * (n + 1),
+      powerW: n % 2 ? null : 7_000 + n,
+      socPercent: n % 2 ? 20 : null,
+    }));
+    const answers = await updateMeterProgresses(db(), batch.toReversed());
+    expect(answers.map((answer) => answer?.id)).toEqual(batch.map(({ id }, n) => (n < 2 ? undefined : id)).toReversed());
+    for (const [n, { chargeId }] of running.entries()) {
+      const row = await findChargeRow(db(), chargeId);
+      if (n === 0) expect(row).toMatchObject({ lastMeterWh: 1_500 });
+      else if (n === 1) expect(row).toMatchObject({ lastMeterWh: 1_000, consumedWh: 0 });
+      else expect(row).toMatchObject({ lastMeterWh: 1_000 + 100 * (n + 1), consumedWh: 100 * (n + 1), amountTyiyn: 125 * (n + 1), lastMeterAt: at, ...(n % 2 ? { socPercent: 20 } : { powerW: 7_000 + n }) });
+    }
   });
 });
 
