@@ -29,27 +29,37 @@ const byId = perDatabase((db) => db.select(baseColumns).from(charges).where(eq(c
  */
 const isOpen = oneOf('charges.status', OPEN_STATUSES);
 
-/** The open charges of many connectors, each connector's newest first (the stations by key, as lib/prepared.ts asks). */
-const openOnConnectors = perDatabase((db) =>
-  db
-    .select({ ...baseColumns, connectorId: charges.ocppConnectorId })
-    .from(charges)
-    .where(
-      and(
-        sql`${charges.stationId} = any(${ph('stationIds')}::int[])`,
-        sql`(${charges.stationId}, ${charges.ocppConnectorId}) in (select * from unnest(${ph('stationIds')}::int[], ${ph('connectorIds')}::int[]))`,
-        isOpen,
-      ),
-    )
-    .orderBy(desc(charges.startedAt), desc(charges.id))
-    .prepare('charge_meter_base_open_together'),
-);
+/**
+ * The open charges of many connectors, each connector's newest first. As the meter update below: a
+ * few connectors go by key (the stations, as lib/prepared.ts asks), more by a hash join over the
+ * open charges; by key, 500 connectors took 37 ms of comparisons against 1.3 ms by hash.
+ */
+const openOnConnectorsStatement = (byKey: boolean) =>
+  perDatabase((db) =>
+    db
+      .select({ ...baseColumns, connectorId: charges.ocppConnectorId })
+      .from(charges)
+      .where(
+        and(
+          byKey ? sql`${charges.stationId} = any(${ph('stationIds')}::int[])` : undefined,
+          sql`(${charges.stationId}, ${charges.ocppConnectorId}) in (select * from unnest(${ph('stationIds')}::int[], ${ph('connectorIds')}::int[]))`,
+          isOpen,
+        ),
+      )
+      .orderBy(desc(charges.startedAt), desc(charges.id))
+      .prepare(byKey ? 'charge_meter_base_open_together' : 'charge_meter_base_open_hashed'),
+  );
+const openOnConnectorsByKey = openOnConnectorsStatement(true);
+const openOnConnectorsHashed = openOnConnectorsStatement(false);
+/** Past this many items a batch is joined by hash, not found by key (the nested loop's comparisons: 256). */
+const BY_KEY_MAX = 16;
 
 export type MeterBase = Awaited<ReturnType<ReturnType<typeof byId>['execute']>>[number];
 
 /** The newest open charge (initiated, charging or paused) of each connector given, in order: one statement for many. */
 export async function findOpenMeterBases(db: Db, connectors: readonly { stationId: number; connectorId: number }[]): Promise<(MeterBase | undefined)[]> {
-  const rows = await openOnConnectors(db).execute({
+  const statement = connectors.length > BY_KEY_MAX ? openOnConnectorsHashed : openOnConnectorsByKey;
+  const rows = await statement(db).execute({
     stationIds: arrayLiteral(connectors.map(({ stationId }) => stationId)),
     connectorIds: arrayLiteral(connectors.map(({ connectorId }) => connectorId)),
   });
@@ -117,8 +127,6 @@ const progressStatement = (byKey: boolean) =>
   );
 const progressByKey = progressStatement(true);
 const progressHashed = progressStatement(false);
-/** Past this many readings a batch is joined by hash (the nested loop's comparisons: 256). */
-const BY_KEY_MAX = 16;
 
 export interface ProgressValues {
   id: number;

@@ -145,4 +145,11 @@ describe('findOpenMeterBase', () => {
     ]);
     expect(found.map((base) => base?.id)).toEqual([b.chargeId, undefined, a.chargeId]);
   });
+
+  it('reads a batch of 20 connectors in one statement, joined by hash', async () => {
+    const running = await Promise.all(Array.from({ length: 10 }, () => aRunningCharge()));
+    const asked = running.flatMap(({ station }) => [2, 1].map((connectorId) => ({ stationId: station.id, connectorId })));
+    const found = await findOpenMeterBases(db(), asked);
+    expect(found.map((base) => base?.id)).toEqual(running.flatMap(({ chargeId }) => [undefined, chargeId]));
+  });
 });
