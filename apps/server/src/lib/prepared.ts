@@ -8,7 +8,9 @@ import type { Db } from '../db/client.ts';
  * Planning is saved only where PostgreSQL keeps the generic plan: the telemetry connections ask it
  * to (db/client.ts), so a statement they run must have a generic plan that is good for any value,
  * e.g. a batch's rows found through `id = any($ids)` rather than through a join the planner costs
- * for the default number of rows.
+ * for the default number of rows. Nor does a generic plan know a batch's length: found by key, a
+ * batch's values are joined by a nested loop, every row against every value, so a large batch
+ * goes through a twin statement joined by hash (charges/charge-progress.repository.ts).
  */
 
 /** `build`'s result for each database handle, built on first use. */
