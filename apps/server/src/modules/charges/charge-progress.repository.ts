@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { charges, oneOf } from '../../db/schema/charges.ts';
-import { arrayLiteral, perDatabase } from '../../lib/prepared.ts';
+import { arrayLiteral, bySize, perDatabase } from '../../lib/prepared.ts';
 import { OPEN_STATUSES, RUNNING_STATUSES } from './charges.rules.ts';
 
 /*
@@ -31,35 +31,29 @@ const isOpen = oneOf('charges.status', OPEN_STATUSES);
 
 /**
  * The open charges of many connectors, each connector's newest first. As the meter update below: a
- * few connectors go by key (the stations, as lib/prepared.ts asks), more by a hash join over the
- * open charges; by key, 500 connectors took 37 ms of comparisons against 1.3 ms by hash.
+ * few connectors go by key (the stations), more by a hash join over the open charges (lib/prepared.ts
+ * `bySize`); by key, 500 connectors took 37 ms of comparisons against 1.3 ms by hash.
  */
-const openOnConnectorsStatement = (byKey: boolean) =>
-  perDatabase((db) =>
-    db
-      .select({ ...baseColumns, connectorId: charges.ocppConnectorId })
-      .from(charges)
-      .where(
-        and(
-          byKey ? sql`${charges.stationId} = any(${ph('stationIds')}::int[])` : undefined,
-          sql`(${charges.stationId}, ${charges.ocppConnectorId}) in (select * from unnest(${ph('stationIds')}::int[], ${ph('connectorIds')}::int[]))`,
-          isOpen,
-        ),
-      )
-      .orderBy(desc(charges.startedAt), desc(charges.id))
-      .prepare(byKey ? 'charge_meter_base_open_together' : 'charge_meter_base_open_hashed'),
-  );
-const openOnConnectorsByKey = openOnConnectorsStatement(true);
-const openOnConnectorsHashed = openOnConnectorsStatement(false);
-/** Past this many items a batch is joined by hash, not found by key (the nested loop's comparisons: 256). */
-const BY_KEY_MAX = 16;
+const openOnConnectors = bySize((db, byKey) =>
+  db
+    .select({ ...baseColumns, connectorId: charges.ocppConnectorId })
+    .from(charges)
+    .where(
+      and(
+        byKey ? sql`${charges.stationId} = any(${ph('stationIds')}::int[])` : undefined,
+        sql`(${charges.stationId}, ${charges.ocppConnectorId}) in (select * from unnest(${ph('stationIds')}::int[], ${ph('connectorIds')}::int[]))`,
+        isOpen,
+      ),
+    )
+    .orderBy(desc(charges.startedAt), desc(charges.id))
+    .prepare(byKey ? 'charge_meter_base_open_together' : 'charge_meter_base_open_hashed'),
+);
 
 export type MeterBase = Awaited<ReturnType<ReturnType<typeof byId>['execute']>>[number];
 
 /** The newest open charge (initiated, charging or paused) of each connector given, in order: one statement for many. */
 export async function findOpenMeterBases(db: Db, connectors: readonly { stationId: number; connectorId: number }[]): Promise<(MeterBase | undefined)[]> {
-  const statement = connectors.length > BY_KEY_MAX ? openOnConnectorsHashed : openOnConnectorsByKey;
-  const rows = await statement(db).execute({
+  const rows = await openOnConnectors(db, connectors.length).execute({
     stationIds: arrayLiteral(connectors.map(({ stationId }) => stationId)),
     connectorIds: arrayLiteral(connectors.map(({ connectorId }) => connectorId)),
   });
@@ -92,41 +86,39 @@ export const PROGRESSED = {
  * know the batch's size: finding the charges by key (`id = any`) it joins the values by a nested
  * loop, which compares every charge with every value: nothing for a few, 240 ms for 500 readings
  * (EXPLAIN ANALYZE on the bench's database). Joined by hash, a batch costs a scan of the running
- * charges instead (under 1 ms a thousand): the few readings of a quiet network go by key, more by hash.
+ * charges instead (under 1 ms a thousand): the few readings of a quiet network go by key, more by
+ * hash (lib/prepared.ts `bySize`).
  */
-const progressStatement = (byKey: boolean) =>
-  perDatabase((db) =>
-    db
-      .update(charges)
-      .set({
-        lastMeterWh: sql`v.meter_wh`,
-        lastMeterAt: sql`v.at`,
-        consumedWh: sql`v.consumed_wh`,
-        amountTyiyn: sql`v.amount_tyiyn`,
-        powerW: sql`coalesce(v.power_w, ${charges.powerW})`,
-        socPercent: sql`coalesce(v.soc_percent, ${charges.socPercent})`,
-        updatedAt: sql`${ph('updatedAt')}::timestamptz`,
-      })
-      .from(
-        sql`unnest(${ph('ids')}::int[], ${ph('meterStarts')}::bigint[], ${ph('prices')}::int[], ${ph('meters')}::bigint[], ${ph('ats')}::timestamptz[],
-          ${ph('consumed')}::bigint[], ${ph('amounts')}::bigint[], ${ph('powers')}::int[], ${ph('socs')}::smallint[])
-          as v(id, meter_start_wh, price_tyiyn, meter_wh, at, consumed_wh, amount_tyiyn, power_w, soc_percent)`,
-      )
-      .where(
-        and(
-          byKey ? sql`${charges.id} = any(${ph('ids')}::int[])` : undefined,
-          sql`${charges.id} = v.id`,
-          inArray(charges.status, [...RUNNING_STATUSES]),
-          sql`${charges.meterStartWh} = v.meter_start_wh`,
-          sql`${charges.priceTyiyn} = v.price_tyiyn`,
-          sql`(${charges.lastMeterAt} is null or ${charges.lastMeterAt} < v.at)`,
-        ),
-      )
-      .returning(PROGRESSED)
-      .prepare(byKey ? 'charge_meter_progress' : 'charge_meter_progress_hashed'),
-  );
-const progressByKey = progressStatement(true);
-const progressHashed = progressStatement(false);
+const progress = bySize((db, byKey) =>
+  db
+    .update(charges)
+    .set({
+      lastMeterWh: sql`v.meter_wh`,
+      lastMeterAt: sql`v.at`,
+      consumedWh: sql`v.consumed_wh`,
+      amountTyiyn: sql`v.amount_tyiyn`,
+      powerW: sql`coalesce(v.power_w, ${charges.powerW})`,
+      socPercent: sql`coalesce(v.soc_percent, ${charges.socPercent})`,
+      updatedAt: sql`${ph('updatedAt')}::timestamptz`,
+    })
+    .from(
+      sql`unnest(${ph('ids')}::int[], ${ph('meterStarts')}::bigint[], ${ph('prices')}::int[], ${ph('meters')}::bigint[], ${ph('ats')}::timestamptz[],
+        ${ph('consumed')}::bigint[], ${ph('amounts')}::bigint[], ${ph('powers')}::int[], ${ph('socs')}::smallint[])
+        as v(id, meter_start_wh, price_tyiyn, meter_wh, at, consumed_wh, amount_tyiyn, power_w, soc_percent)`,
+    )
+    .where(
+      and(
+        byKey ? sql`${charges.id} = any(${ph('ids')}::int[])` : undefined,
+        sql`${charges.id} = v.id`,
+        inArray(charges.status, [...RUNNING_STATUSES]),
+        sql`${charges.meterStartWh} = v.meter_start_wh`,
+        sql`${charges.priceTyiyn} = v.price_tyiyn`,
+        sql`(${charges.lastMeterAt} is null or ${charges.lastMeterAt} < v.at)`,
+      ),
+    )
+    .returning(PROGRESSED)
+    .prepare(byKey ? 'charge_meter_progress' : 'charge_meter_progress_hashed'),
+);
 
 export interface ProgressValues {
   id: number;
@@ -140,7 +132,7 @@ export interface ProgressValues {
   socPercent: number | null;
 }
 
-export type ProgressedCharge = Awaited<ReturnType<ReturnType<typeof progressByKey>['execute']>>[number];
+export type ProgressedCharge = Awaited<ReturnType<ReturnType<typeof progress>['execute']>>[number];
 
 /**
  * Readings of many charges (one each) applied in one UPDATE ... FROM unnest(...), each guarded by
@@ -151,8 +143,7 @@ export type ProgressedCharge = Awaited<ReturnType<ReturnType<typeof progressByKe
  */
 export async function updateMeterProgresses(db: Db, batch: readonly ProgressValues[]): Promise<(ProgressedCharge | undefined)[]> {
   const column = (text: (values: ProgressValues) => number | string | null) => arrayLiteral(batch.map(text));
-  const statement = batch.length > BY_KEY_MAX ? progressHashed : progressByKey;
-  const rows = await statement(db).execute({
+  const rows = await progress(db, batch.length).execute({
     ids: column((values) => values.id),
     meterStarts: column((values) => values.meterStartWh),
     prices: column((values) => values.priceTyiyn),
