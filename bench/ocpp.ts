@@ -198,7 +198,7 @@ async function written(database: Database): Promise<Written> {
     sql`select (select count(*)::int from charges where status = 'in_progress' and consumed_wh > 0 and amount_tyiyn > 0) as charging,
       (select coalesce(sum(consumed_wh), 0)::float8 from charges where status = 'in_progress') as "consumedWh",
       (select count(*)::int from connector_status_history) as history,
-      (select count(*)::int from ocpp_messages) as messages`,
+      (select coalesce(sum(count), 0)::int from ocpp_message_batches) as messages`,
   );
   return row!;
 }

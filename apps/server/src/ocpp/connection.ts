@@ -76,13 +76,16 @@ export function serveStation(
     lastSeen = new Date();
     ctx.presence.seen(station.stationId, lastSeen);
   };
-  const logFrame = ctx.messageLog.connection(station.stationId);
+  const frames = ctx.messageLog.connection(station.stationId);
   client.on('message', ({ message, outbound }: { message: string | Buffer; outbound: boolean }) => {
     if (!outbound) alive();
-    logFrame(String(message), outbound);
+    frames.frame(String(message), outbound);
   });
   client.on('ping', alive);
-  client.on('badMessage', ({ error }: { error: Error }) => log.warn({ err: error }, 'OCPP message refused'));
+  client.on('badMessage', ({ error }: { error: Error }) => {
+    frames.refused();
+    log.warn({ err: error }, 'OCPP message refused');
+  });
   client.on('strictValidationFailure', ({ method, outbound, error }: { method: string; outbound: boolean; error: Error }) =>
     log.warn({ action: method, outbound, err: error }, 'OCPP frame broke the schema'),
   );

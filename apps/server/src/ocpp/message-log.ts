@@ -1,64 +1,96 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { recordMessages, sweepOldMessages, type OcppMessageValues } from '../modules/stations/station-messages.service.ts';
+import { frameEntry, payloadEntry, type Direction, type EntryHead, type Kind } from '../modules/stations/station-message-entries.ts';
+import { MESSAGE_BATCH_ROW_MAX, recordMessages, sweepOldMessages, type MessageBatchValues } from '../modules/stations/station-messages.service.ts';
 
 /*
- * The station card's log of OCPP frames (ocpp_messages), both ways. Frames are kept in memory and
- * written together, one statement per flush, as last-seen is (presence.ts): thousands of stations
- * send thousands of frames a second, and a write per frame would cost more than handling them.
- * Old frames are swept after `keepDays`; 0 days turns the log off.
+ * The station card's log of OCPP frames, both ways. Frames are kept in memory and written together,
+ * one statement per flush, a row per station holding its frames of the flush: thousands of stations
+ * send thousands of frames a second, and a row per frame cost PostgreSQL more than handling them.
+ * A frame is neither parsed nor rebuilt here: its text is stored as it came
+ * (modules/stations/station-message-entries.ts), beside the message type, id and action read from
+ * its head. A frame received that the RPC layer then refuses (not JSON, not OCPP-J) is stored
+ * instead as the text it was (`refused`). Old frames are swept after `keepDays`; 0 turns the log off.
  */
 
-const MSG_CALL = 2;
-const MSG_RESULT = 3;
-const MSG_ERROR = 4;
 /** A frame past this is logged as its start: a log line, not a store of firmware images. */
 const PAYLOAD_MAX = 65_536;
 const EXCERPT = 4_096;
-/** Flushed early when this many frames wait. */
-const BATCH_MAX = 1_000;
+/** Flushed early when the frames waiting reach this many characters. */
+const FLUSH_CHARS = 4_000_000;
+/** A station's row is closed and another begun past this many characters. */
+const ROW_CHARS_MAX = 1_000_000;
 /** Calls awaiting an answer per connection, for the answer's action; beyond this the oldest is forgotten. */
 const PENDING_MAX = 1_000;
 
+/** An OCPP-J frame's head: message type, then the message id and, for a call, the action (JSON strings). */
+const HEAD = /^\s*\[\s*([234])\s*,\s*("(?:[^"\\]|\\.)*")(?:\s*,\s*("(?:[^"\\]|\\.)*"))?/;
+const KINDS: Record<string, Kind> = { '2': 'call', '3': 'result', '4': 'error' };
+/** Never in a valid JSON text: such a frame is stored as the text it was, and U+0001 separates rows (station-messages.repository.ts). */
+const notJson = (raw: string) => raw.includes('\u0000') || raw.includes('\u0001');
+const UNREAD_ID = '"-1"';
+
+export interface FrameRecorder {
+  /** Every frame the connection sends or receives, as its text. */
+  frame(raw: string, outbound: boolean): void;
+  /** The frame received last was refused by the RPC layer (its `badMessage`, emitted right after the frame). */
+  refused(): void;
+}
+
 export interface MessageLog {
-  /** A connection's recorder: called with every raw frame it sends or receives. */
-  connection(stationId: number): (raw: string, outbound: boolean) => void;
+  connection(stationId: number): FrameRecorder;
   flush(): Promise<void>;
   close(): Promise<void>;
 }
 
-type Parsed = Pick<OcppMessageValues, 'kind' | 'messageId' | 'payload'> & { action?: string };
+interface Row extends MessageBatchValues {
+  entries: string[];
+  chars: number;
+}
 
-function parse(raw: string): Parsed {
-  if (raw.length > PAYLOAD_MAX) return { kind: 'error', messageId: '-1', payload: { truncated: true, length: raw.length, start: raw.slice(0, EXCERPT) } };
-  try {
-    // PostgreSQL's text cannot hold U+0000, nor a json value read as text.
-    const frame: unknown = JSON.parse(raw.includes('\\u0000') ? raw.replaceAll('\\u0000', '\\ufffd') : raw);
-    if (Array.isArray(frame) && typeof frame[1] === 'string') {
-      const [type, messageId] = frame as [unknown, string];
-      if (type === MSG_CALL && typeof frame[2] === 'string') return { kind: 'call', messageId, action: frame[2], payload: frame[3] ?? null };
-      if (type === MSG_RESULT) return { kind: 'result', messageId, payload: frame[2] ?? null };
-      if (type === MSG_ERROR) return { kind: 'error', messageId, payload: { code: frame[2], description: frame[3], details: frame[4] } };
-    }
-  } catch {
-    // Not JSON: logged as it came, below.
-  }
-  return { kind: 'error', messageId: '-1', payload: { unreadable: raw.replaceAll('\u0000', '\ufffd') } };
+/** A JSON string literal in one form, so a call and its answer name the same id however each escaped it. */
+function canonical(literal: string): string {
+  return literal.includes('\\') ? JSON.stringify(JSON.parse(literal)) : literal;
+}
+
+function unreadable(raw: string): unknown {
+  return raw.length > PAYLOAD_MAX ? { truncated: true, length: raw.length, start: raw.slice(0, EXCERPT) } : { unreadable: raw };
 }
 
 export function createMessageLog(db: Db, log: FastifyBaseLogger, options: { keepDays: number; flushMs?: number; sweepMs?: number }): MessageLog {
   const enabled = options.keepDays > 0;
-  let pending: OcppMessageValues[] = [];
+  // Rows in the order begun; each station's current row, until it is full.
+  let rows: Row[] = [];
+  const open = new Map<number, Row>();
+  let chars = 0;
   let writing: Promise<void> = Promise.resolve();
 
   const flush = () => {
-    if (!pending.length) return writing;
-    const batch = pending;
-    pending = [];
+    if (!rows.length) return writing;
+    const batch = rows;
+    rows = [];
+    open.clear();
+    chars = 0;
     writing = writing
       .then(() => recordMessages(db, batch))
-      .catch((error: unknown) => log.error({ err: error, frames: batch.length }, 'OCPP message log not written'));
+      .catch((error: unknown) => log.error({ err: error, frames: batch.reduce((sum, row) => sum + row.entries.length, 0) }, 'OCPP message log not written'));
     return writing;
+  };
+  /** Adds an entry to the station's row; where it went, for `refused`. */
+  const add = (stationId: number, at: Date, entry: string) => {
+    let row = open.get(stationId);
+    if (!row || row.entries.length >= MESSAGE_BATCH_ROW_MAX || row.chars >= ROW_CHARS_MAX) {
+      row = { stationId, at, entries: [], chars: 0 };
+      rows.push(row);
+      open.set(stationId, row);
+    }
+    row.at = at;
+    row.entries.push(entry);
+    row.chars += entry.length;
+    chars += entry.length;
+    // After the frame's own handling: a refusal of it still replaces its entry before the write.
+    if (chars >= FLUSH_CHARS) queueMicrotask(() => void flush());
+    return { row, index: row.entries.length - 1 };
   };
   const sweep = () =>
     sweepOldMessages(db, options.keepDays)
@@ -70,25 +102,55 @@ export function createMessageLog(db: Db, log: FastifyBaseLogger, options: { keep
 
   return {
     connection(stationId) {
-      if (!enabled) return () => undefined;
+      if (!enabled) return { frame: () => undefined, refused: () => undefined };
       // The action of each call still unanswered, by who sent it, to name the answer's action.
       const calls = { in: new Map<string, string>(), out: new Map<string, string>() };
-      return (raw, outbound) => {
-        const { action, ...frame } = parse(raw);
-        const direction = outbound ? 'out' : 'in';
-        let named = action ?? null;
-        if (frame.kind === 'call' && action) {
-          const mine = calls[direction];
-          if (mine.size >= PENDING_MAX) mine.delete(mine.keys().next().value!);
-          mine.set(frame.messageId, action);
-        } else if (frame.messageId !== '-1') {
-          // An answer goes the other way from its call.
-          const theirs = calls[outbound ? 'in' : 'out'];
-          named = theirs.get(frame.messageId) ?? null;
-          theirs.delete(frame.messageId);
+      let lastIn: { row: Row; index: number; raw: string; at: Date; id?: string } | undefined;
+      const entryOf = (raw: string, direction: Direction, at: Date): { entry: string; id?: string } => {
+        const head = notJson(raw) ? null : HEAD.exec(raw);
+        if (!head) return { entry: payloadEntry({ at, direction, kind: 'error', idLiteral: UNREAD_ID, actionLiteral: null }, unreadable(raw)) };
+        const kind = KINDS[head[1]!]!;
+        let id: string;
+        try {
+          id = canonical(head[2]!);
+        } catch {
+          return { entry: payloadEntry({ at, direction, kind: 'error', idLiteral: UNREAD_ID, actionLiteral: null }, unreadable(raw)) };
         }
-        pending.push({ stationId, at: new Date(), direction, ...frame, action: named });
-        if (pending.length >= BATCH_MAX) void flush();
+        let actionLiteral: string | null;
+        if (kind === 'call') {
+          actionLiteral = head[3] ?? null;
+          const mine = calls[direction];
+          if (actionLiteral) {
+            if (mine.size >= PENDING_MAX) mine.delete(mine.keys().next().value!);
+            mine.set(id, actionLiteral);
+          }
+        } else {
+          // An answer goes the other way from its call.
+          const theirs = calls[direction === 'out' ? 'in' : 'out'];
+          actionLiteral = theirs.get(id) ?? null;
+          theirs.delete(id);
+        }
+        const entryHead: EntryHead = { at, direction, kind, idLiteral: id, actionLiteral };
+        return { id, entry: raw.length > PAYLOAD_MAX ? payloadEntry(entryHead, unreadable(raw)) : frameEntry(entryHead, raw) };
+      };
+      return {
+        frame(raw, outbound) {
+          const at = new Date();
+          const direction = outbound ? 'out' : 'in';
+          const { entry, id } = entryOf(raw, direction, at);
+          const place = add(stationId, at, entry);
+          if (!outbound) lastIn = { ...place, raw, at, id };
+        },
+        refused() {
+          if (!lastIn) return;
+          const { row, index, raw, at, id } = lastIn;
+          lastIn = undefined;
+          // Its answer, an error the RPC layer sends at once, is then not named after it.
+          if (id !== undefined) calls.in.delete(id);
+          const entry = payloadEntry({ at, direction: 'in', kind: 'error', idLiteral: UNREAD_ID, actionLiteral: null }, unreadable(raw));
+          row.chars += entry.length - row.entries[index]!.length;
+          row.entries[index] = entry;
+        },
       };
     },
     flush,

@@ -44,7 +44,7 @@ describe('the OCPP message log', () => {
     expect((await messages(station.id, '?page=2&size=3')).items.map((item) => item.action)).toEqual(['BootNotification']);
   });
 
-  it('logs refused frames, a NUL in a text and what is not OCPP at all, and keeps the connection', async () => {
+  it('logs refused frames, a NUL in a text as it came and what is not OCPP at all, and keeps the connection', async () => {
     const { station, client } = await connectedStation({ strictMode: false });
     await expect(client.call('BootNotification', { chargePointVendor: 42 })).rejects.toMatchObject({ rpcErrorCode: expect.stringMatching(/Violation/) });
     await expect(client.call('BootNotification', { chargePointVendor: 'Nul\u0000Vendor', chargePointModel: 'M' })).rejects.toMatchObject({
@@ -56,11 +56,48 @@ describe('the OCPP message log', () => {
 
     const log = (await messages(station.id, '?size=100')).items.reverse();
     expect(log[1]).toMatchObject({ direction: 'out', kind: 'error', action: 'BootNotification', payload: { code: expect.stringMatching(/Violation/) } });
-    expect(log[2]!.payload).toEqual({ chargePointVendor: 'Nul\ufffdVendor', chargePointModel: 'M' });
+    expect(log[2]!.payload).toEqual({ chargePointVendor: 'Nul\u0000Vendor', chargePointModel: 'M' });
     expect(log[3]).toMatchObject({ direction: 'out', kind: 'error', action: 'BootNotification', payload: { code: 'PropertyConstraintViolation' } });
     expect(log.at(-2)).toMatchObject({ direction: 'in', kind: 'error', message_id: '-1', payload: { unreadable: 'this is not json' } });
     expect(log.at(-1)).toMatchObject({ direction: 'out', kind: 'error', action: null, payload: { code: 'RpcFrameworkError' } });
     expect(await client.call('Heartbeat', {})).toHaveProperty('currentTime');
+  });
+
+  it('pages the frames of many flushes newest first, each with an id of its own', async () => {
+    const { station, client } = await connectedStation();
+    for (let i = 0; i < 4; i += 1) {
+      await client.call('Heartbeat', {});
+      await ctx.app.ocpp.flushMessageLog();
+    }
+    await client.call('DataTransfer', { vendorId: 'Acme' });
+
+    const all = await messages(station.id, '?size=100');
+    expect(all.total).toBe(10);
+    expect(all.items.map((item) => `${item.direction} ${item.action}`)).toEqual([
+      'out DataTransfer',
+      'in DataTransfer',
+      ...Array.from({ length: 4 }, () => ['out Heartbeat', 'in Heartbeat']).flat(),
+    ]);
+    expect(new Set(all.items.map((item) => item.id)).size).toBe(10);
+    expect(all.items.map((item) => item.id)).toEqual(all.items.map((item) => item.id).sort((a, b) => b - a));
+    const pages = await Promise.all([1, 2, 3, 4].map((page) => messages(station.id, `?page=${page}&size=3`)));
+    expect(pages.flatMap((page) => page.items)).toEqual(all.items);
+    expect(pages.map((page) => page.items.length)).toEqual([3, 3, 3, 1]);
+  });
+
+  it('names the answer to a call whose id was written with escapes, and cuts a frame over 64 KB to its start', async () => {
+    const { station, client } = await connectedStation();
+    client.sendRaw('[2, "\\u0041b-1", "Heartbeat", {}]');
+    await vi.waitFor(async () => expect((await messages(station.id)).total).toBe(2));
+    const [answer, call] = (await messages(station.id)).items;
+    expect(call).toMatchObject({ direction: 'in', kind: 'call', message_id: 'Ab-1', action: 'Heartbeat', payload: {} });
+    expect(answer).toMatchObject({ direction: 'out', kind: 'result', message_id: 'Ab-1', action: 'Heartbeat', payload: { currentTime: expect.any(String) } });
+
+    const data = 'x'.repeat(70_000);
+    await client.call('DataTransfer', { vendorId: 'Acme', data });
+    const [, big] = (await messages(station.id)).items;
+    expect(big).toMatchObject({ direction: 'in', kind: 'call', action: 'DataTransfer', payload: { truncated: true, length: expect.any(Number) } });
+    expect((big!.payload as { start: string }).start).toHaveLength(4_096);
   });
 
   it('is swept after its days, and a deleted station takes its frames with it', async () => {

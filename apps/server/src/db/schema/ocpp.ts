@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { OcppConnectorStatus, OcppDiagnosticsStatus, OcppErrorCode, OcppFirmwareStatus } from '@evcms/contracts/ocpp';
 import { managers } from './managers.ts';
 import { stations } from './stations.ts';
@@ -94,29 +94,28 @@ export const ocppCommands = pgTable(
 
 /**
  * The recent OCPP frames of each station, both ways, for the station card's log; rows older than
- * the configured retention are deleted by a periodic sweep. Thousands of frames a second are
- * written here, so the row is kept cheap: the payload is `json` (the frame's text, checked), not
- * `jsonb` (rebuilt into a binary form, which cost more than the rest of the insert), and the
- * station is not a foreign key (its check locked the station's row for every frame): deleting a
- * station deletes its frames (stations.repository.ts), and the frames of one deleted while they
- * were being written go with the sweep.
+ * the configured retention are deleted by a periodic sweep. Thousands of frames a second arrive, so
+ * they are stored the cheapest way found (ocpp/message-log.ts): a row holds a station's frames of
+ * one flush, `frames` being the text of a JSON array of entries
+ * `{ at, dir, kind, id, action, frame | payload }` where `frame` is the OCPP-J frame as it went
+ * over the socket, not parsed nor rebuilt (`payload` instead for what was not a readable frame).
+ * A row per frame cost PostgreSQL four times as much CPU (its executor, heap and index work per
+ * row) and the server a parse of each frame. The station is not a foreign key (its check locked the
+ * station's row on every write): deleting a station deletes its frames (stations.repository.ts),
+ * and those of one deleted while they were being written go with the sweep.
  */
-export const ocppMessages = pgTable(
-  'ocpp_messages',
+export const ocppMessageBatches = pgTable(
+  'ocpp_message_batches',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     stationId: integer('station_id').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** in: from the charge point; out: from the central system. */
-    direction: text('direction').$type<'in' | 'out'>().notNull(),
-    /** call, result or error, as the OCPP-J message type. */
-    kind: text('kind').$type<'call' | 'result' | 'error'>().notNull(),
-    messageId: text('message_id').notNull(),
-    /** The call's action; for a result or error, the action of the call it answers when known. */
-    action: text('action'),
-    payload: json('payload').notNull(),
+    /** The last frame's time: the sweep's. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** How many entries `frames` holds (at most MESSAGE_BATCH_ROW_MAX). */
+    count: integer('count').notNull(),
+    frames: text('frames').notNull(),
   },
-  (table) => [index('ocpp_messages_station_idx').on(table.stationId, table.id), index('ocpp_messages_at_idx').on(table.at)],
+  (table) => [index('ocpp_message_batches_station_idx').on(table.stationId, table.id), index('ocpp_message_batches_at_idx').on(table.at)],
 );
 
 /**

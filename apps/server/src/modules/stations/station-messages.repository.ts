@@ -1,43 +1,86 @@
-import { count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ocppMessages } from '../../db/schema/ocpp.ts';
+import { queryRows } from '../../db/client.ts';
+import { ocppMessageBatches } from '../../db/schema/ocpp.ts';
 import { stations } from '../../db/schema/stations.ts';
+import { arrayLiteral } from '../../lib/prepared.ts';
 
-/** The stations' OCPP message log (db/schema/ocpp.ts `ocpp_messages`). */
+/** The stations' OCPP message log (db/schema/ocpp.ts `ocpp_message_batches`). */
 
-export type OcppMessageRow = typeof ocppMessages.$inferSelect;
-export type OcppMessageValues = Omit<typeof ocppMessages.$inferInsert, 'id'>;
-
-/**
- * Many frames in one statement with one parameter: the log is written in batches
- * (ocpp/message-log.ts). Frames of a station deleted meanwhile are dropped, not the batch.
- */
-export async function insertMessages(db: Db, rows: readonly OcppMessageValues[]): Promise<void> {
-  if (!rows.length) return;
-  const json = JSON.stringify(
-    rows.map((row) => ({ station_id: row.stationId, at: (row.at ?? new Date()).toISOString(), direction: row.direction, kind: row.kind, message_id: row.messageId, action: row.action ?? null, payload: row.payload })),
-  );
-  await db.execute(sql`
-    insert into ${ocppMessages} (station_id, at, direction, kind, message_id, action, payload)
-    select m.station_id, m.at, m.direction, m.kind, m.message_id, m.action, m.payload
-    from rows from (json_to_recordset(${json}::json) as (station_id int, at timestamptz, direction text, kind text, message_id text, action text, payload json))
-      with ordinality as m(station_id, at, direction, kind, message_id, action, payload, n)
-    join ${stations} on ${stations.id} = m.station_id
-    order by m.n`);
+/** A station's frames of one flush: each entry the JSON text of one (station-message-entries.ts). */
+export interface MessageBatchValues {
+  stationId: number;
+  /** The last entry's time. */
+  at: Date;
+  entries: readonly string[];
 }
 
-export async function findMessages(db: Db, stationId: number, window: { limit: number; offset: number }): Promise<[OcppMessageRow[], number]> {
-  const where = eq(ocppMessages.stationId, stationId);
+/**
+ * Joins the rows' texts into one parameter: U+0001 is in no JSON text (control characters are
+ * escaped within its strings and not allowed between its tokens), and one text is sent and split
+ * by PostgreSQL far more cheaply than an array literal, whose every quote would be escaped.
+ */
+const SEPARATOR = '\u0001';
+
+/**
+ * Many stations' batches in one statement. Those of a station deleted meanwhile are dropped, not
+ * the statement (the station is not a foreign key).
+ */
+export async function insertMessageBatches(db: Db, batches: readonly MessageBatchValues[]): Promise<void> {
+  if (!batches.length) return;
+  const frames = batches.map(({ entries }) => `[${entries.join(',')}]`).join(SEPARATOR);
+  await db.execute(sql`
+    insert into ${ocppMessageBatches} (station_id, at, count, frames)
+    select b.station_id, b.at, b.count, b.frames
+    from unnest(
+        ${arrayLiteral(batches.map(({ stationId }) => stationId))}::int[],
+        ${arrayLiteral(batches.map(({ at }) => at.toISOString()))}::timestamptz[],
+        ${arrayLiteral(batches.map(({ entries }) => entries.length))}::int[],
+        string_to_array(${frames}, chr(1))
+      ) with ordinality as b(station_id, at, count, frames, n)
+    join ${stations} on ${stations.id} = b.station_id
+    order by b.n`);
+}
+
+export interface MessageBatchRow {
+  id: number;
+  /** The station's entries in this row and the rows after it: the newest entry is number 1. */
+  through: number;
+  count: number;
+  frames: string;
+}
+
+/**
+ * The rows holding the station's entries numbered `offset + 1` to `offset + limit`, newest first
+ * (the newest entry is number 1), and how many entries the station has.
+ */
+export async function findMessageBatches(db: Db, stationId: number, window: { limit: number; offset: number }): Promise<[MessageBatchRow[], number]> {
   const [rows, [total]] = [
-    await db.select().from(ocppMessages).where(where).orderBy(desc(ocppMessages.id)).limit(window.limit).offset(window.offset),
-    await db.select({ n: count() }).from(ocppMessages).where(where),
+    await queryRows<MessageBatchRow>(
+      db,
+      sql`with w as (
+          select id, count, sum(count) over (order by id desc) as through
+          from ${ocppMessageBatches} where station_id = ${stationId})
+        select w.id::float8 as id, w.through::float8 as through, w.count, b.frames
+        from w join ${ocppMessageBatches} b on b.id = w.id
+        where w.through > ${window.offset} and w.through - w.count < ${window.offset + window.limit}
+        order by w.id desc`,
+    ),
+    await queryRows<{ n: number }>(db, sql`select coalesce(sum(count), 0)::float8 as n from ${ocppMessageBatches} where station_id = ${stationId}`),
   ];
   return [rows, total?.n ?? 0];
 }
 
-/** Deletes up to `limit` frames older than `before`; the number deleted (a sweep repeats until it is short). */
-export async function deleteMessagesBefore(db: Db, before: Date, limit: number): Promise<number> {
-  const oldest = db.select({ id: ocppMessages.id }).from(ocppMessages).where(lt(ocppMessages.at, before)).limit(limit);
-  const deleted = await db.delete(ocppMessages).where(inArray(ocppMessages.id, oldest)).returning({ id: ocppMessages.id });
-  return deleted.length;
+/** Deletes up to `limit` rows whose newest frame is older than `before`; the rows and frames deleted (a sweep repeats until it is short of rows). */
+export async function deleteMessageBatchesBefore(db: Db, before: Date, limit: number): Promise<{ rows: number; frames: number }> {
+  const [deleted] = await queryRows<{ rows: number; frames: number }>(
+    db,
+    sql`with gone as (
+        delete from ${ocppMessageBatches}
+        where id in (select id from ${ocppMessageBatches} where at < ${before.toISOString()}::timestamptz limit ${limit})
+        returning count)
+      select count(*)::int as rows, coalesce(sum(count), 0)::int as frames from gone`,
+  );
+  return deleted ?? { rows: 0, frames: 0 };
 }
+

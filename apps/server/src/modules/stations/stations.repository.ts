@@ -5,7 +5,7 @@ import { statusOf, STATUS_ACTIVE, type Status } from '@evcms/contracts/status';
 import type { Db } from '../../db/client.ts';
 import { countries, settlements } from '../../db/schema/catalog.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
-import { ocppMessages } from '../../db/schema/ocpp.ts';
+import { ocppMessageBatches } from '../../db/schema/ocpp.ts';
 import type { StoredScheduleItem } from '../../db/schema/merchants.ts';
 import { stationInfrastructure, stations, stationTags } from '../../db/schema/stations.ts';
 import { lockInIdOrder } from '../../lib/bulk.ts';
@@ -170,7 +170,7 @@ export async function updateStation(db: Db, id: number, values: Partial<StationV
 
 export async function deleteStation(db: Db, id: number): Promise<void> {
   // The message log's rows are not bound to the station by a key (db/schema/ocpp.ts).
-  await db.delete(ocppMessages).where(eq(ocppMessages.stationId, id));
+  await db.delete(ocppMessageBatches).where(eq(ocppMessageBatches.stationId, id));
   await db.delete(stations).where(eq(stations.id, id));
 }
 

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { frameEntry, payloadEntry, readEntries, readEntry } from './station-message-entries.ts';
+
+/* The stored form of a logged OCPP frame, written without parsing it and read back as the log's page shows it. */
+
+const at = new Date('2026-11-24T10:00:00.123Z');
+
+describe('a logged frame', () => {
+  it('keeps the frame as it came and reads each kind payload out of it', () => {
+    const stored = `[${[
+      frameEntry({ at, direction: 'in', kind: 'call', idLiteral: '"7"', actionLiteral: '"Heartbeat"' }, '[2, "7", "Heartbeat", {}]'),
+      frameEntry({ at, direction: 'out', kind: 'result', idLiteral: '"7"', actionLiteral: '"Heartbeat"' }, '[3,"7",{"currentTime":"x"}]'),
+      frameEntry({ at, direction: 'out', kind: 'error', idLiteral: '"8"', actionLiteral: null }, '[4,"8","NotImplemented","no",{}]'),
+      payloadEntry({ at, direction: 'in', kind: 'error', idLiteral: '"-1"', actionLiteral: null }, { unreadable: 'not json "at all"' }),
+    ].join(',')}]`;
+    expect(readEntries(stored).map(readEntry)).toEqual([
+      { at, direction: 'in', kind: 'call', messageId: '7', action: 'Heartbeat', payload: {} },
+      { at, direction: 'out', kind: 'result', messageId: '7', action: 'Heartbeat', payload: { currentTime: 'x' } },
+      { at, direction: 'out', kind: 'error', messageId: '8', action: null, payload: { code: 'NotImplemented', description: 'no', details: {} } },
+      { at, direction: 'in', kind: 'error', messageId: '-1', action: null, payload: { unreadable: 'not json "at all"' } },
+    ]);
+  });
+
+  it('reads the frames logged before, moved by migration 0016 with their payload and PostgreSQL time', () => {
+    const [entry] = readEntries('[{"at" : "2026-11-24T10:00:00.123456+00:00", "dir" : "in", "kind" : "call", "id" : "m1", "action" : "Heartbeat", "payload" : {}}]');
+    expect(readEntry(entry!)).toEqual({ at, direction: 'in', kind: 'call', messageId: 'm1', action: 'Heartbeat', payload: {} });
+  });
+});
