@@ -16,12 +16,21 @@ export function registerNulGuard(app: FastifyInstance) {
 }
 
 /** The dotted path of the first string holding NUL (`''` for a bare string), or undefined. */
-export function nulPath(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+export function nulPath(value: unknown): string | undefined {
+  return nulKeys(value)?.join('.');
+}
+
+/** The keys down to the first string holding NUL; no path is built for the values without one (every OCPP call is checked). */
+function nulKeys(value: unknown): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : undefined;
   if (Buffer.isBuffer(value) || value === null || typeof value !== 'object') return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = nulPath(item, path ? `${path}.${key}` : key);
-    if (found !== undefined) return found;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const found = nulKeys((value as Record<string, unknown>)[key]);
+    if (found) {
+      found.unshift(key);
+      return found;
+    }
   }
   return undefined;
 }
