@@ -133,7 +133,8 @@ async function step(ctx: Context, rate: number): Promise<Step> {
   const wall = cpuBetween(cpu0, cpuSnapshot(await databasePids(ctx.database)));
   const seconds = (performance.now() - cpu0.at) / 1000;
   const latencies: Record<string, number[]> = {};
-  for (const part of parts) for (const [action, values] of Object.entries(part.latencies)) (latencies[action] ??= []).push(...values);
+  // concat, not push(...values): a fast step's hundreds of thousands of values overflow a call's arguments.
+  for (const part of parts) for (const [action, values] of Object.entries(part.latencies)) latencies[action] = (latencies[action] ?? []).concat(values);
   return {
     rate,
     seconds: STEP_SECONDS,

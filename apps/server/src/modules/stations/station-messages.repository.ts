@@ -58,9 +58,10 @@ export async function findMessageBatches(db: Db, stationId: number, window: { li
   const [rows, [total]] = [
     await queryRows<MessageBatchRow>(
       db,
+      // Every row holds a frame at least: the page's rows are among the first offset + limit.
       sql`with w as (
           select id, count, sum(count) over (order by id desc) as through
-          from ${ocppMessageBatches} where station_id = ${stationId})
+          from (select id, count from ${ocppMessageBatches} where station_id = ${stationId} order by id desc limit ${window.offset + window.limit}) as newest)
         select w.id::float8 as id, w.through::float8 as through, w.count, b.frames
         from w join ${ocppMessageBatches} b on b.id = w.id
         where w.through > ${window.offset} and w.through - w.count < ${window.offset + window.limit}
