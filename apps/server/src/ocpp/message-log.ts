@@ -64,8 +64,10 @@ export function createMessageLog(db: Db, log: FastifyBaseLogger, options: { keep
   const open = new Map<number, Row>();
   let chars = 0;
   let writing: Promise<void> = Promise.resolve();
+  let flushQueued = false;
 
   const flush = () => {
+    flushQueued = false;
     if (!rows.length) return writing;
     const batch = rows;
     rows = [];
@@ -89,7 +91,10 @@ export function createMessageLog(db: Db, log: FastifyBaseLogger, options: { keep
     row.chars += entry.length;
     chars += entry.length;
     // After the frame's own handling: a refusal of it still replaces its entry before the write.
-    if (chars >= FLUSH_CHARS) queueMicrotask(() => void flush());
+    if (chars >= FLUSH_CHARS && !flushQueued) {
+      flushQueued = true;
+      queueMicrotask(() => void flush());
+    }
     return { row, index: row.entries.length - 1 };
   };
   const sweep = () =>

@@ -1,8 +1,11 @@
 import type { Paged } from '@evcms/contracts/common';
 import type { OcppMessage } from '@evcms/contracts/ocpp-messages';
 import { describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/client.ts';
 import { sweepOldMessages } from '../modules/stations/station-messages.service.ts';
 import { aConnectableStation, useChargePointApp, type ChargePointOptions } from '../test/charge-points.ts';
+import { createMessageLog } from './message-log.ts';
 
 /* The station card's log of OCPP frames: both ways, each answer named by its call's action, kept for the configured days. */
 
@@ -98,6 +101,27 @@ describe('the OCPP message log', () => {
     const [, big] = (await messages(station.id)).items;
     expect(big).toMatchObject({ direction: 'in', kind: 'call', action: 'DataTransfer', payload: { truncated: true, length: expect.any(Number) } });
     expect((big!.payload as { start: string }).start).toHaveLength(4_096);
+  });
+
+  it('writes early once 4 MB of frames wait, in rows of at most 1 MB, and a refused frame as the text it was', async () => {
+    const station = await aConnectableStation(ctx);
+    const messageLog = createMessageLog(ctx.database.db, ctx.app.log, { keepDays: 7, flushMs: 3_600_000, sweepMs: 3_600_000 });
+    try {
+      const frames = messageLog.connection(station.id);
+      const big = JSON.stringify([2, 'big', 'DataTransfer', { vendorId: 'Acme', data: 'y'.repeat(60_000) }]);
+      for (let i = 0; i < 70; i += 1) frames.frame(big, false);
+      await vi.waitFor(async () => expect((await messages(station.id)).total).toBe(70));
+      const rows = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from ocpp_message_batches where station_id = ${station.id}`);
+      expect(rows[0]!.n).toBeGreaterThanOrEqual(4);
+      frames.frame('[2, "cut", "Heartbeat", {', false);
+      frames.refused();
+      await messageLog.close();
+      const [cut] = (await messages(station.id)).items;
+      expect(cut).toMatchObject({ direction: 'in', kind: 'error', message_id: '-1', action: null, payload: { unreadable: '[2, "cut", "Heartbeat", {' } });
+      expect((await messages(station.id, '?page=8&size=10')).items.map((item) => item.action)).toEqual(['DataTransfer']);
+    } finally {
+      await messageLog.close();
+    }
   });
 
   it('is swept after its days, and a deleted station takes its frames with it', async () => {

@@ -72,7 +72,24 @@ export function readEntry(entry: Entry): MessageEntry {
   };
 }
 
-/** The entries of one stored row (a JSON array's text), in the order written. */
-export function readEntries(frames: string): Entry[] {
-  return JSON.parse(frames) as Entry[];
+const EXCERPT = 4_096;
+
+/**
+ * The entries of one stored row (a JSON array's text), in the order written. A row that is not
+ * JSON (a frame the RPC layer took and should have refused) still shows as its `count` entries,
+ * the first with the row's start, rather than failing the station's whole log.
+ */
+export function readEntries(frames: string, count: number, at: Date): Entry[] {
+  try {
+    return JSON.parse(frames) as Entry[];
+  } catch {
+    return Array.from({ length: count }, (_, i) => ({
+      at: at.toISOString(),
+      dir: 'in',
+      kind: 'error',
+      id: '-1',
+      action: null,
+      payload: { unreadable: i === 0 ? frames.slice(0, EXCERPT) : '' },
+    }));
+  }
 }

@@ -47,6 +47,8 @@ export interface MessageBatchRow {
   /** The station's entries in this row and the rows after it: the newest entry is number 1. */
   through: number;
   count: number;
+  /** The last entry's time, ISO. */
+  at: string;
   frames: string;
 }
 
@@ -62,7 +64,7 @@ export async function findMessageBatches(db: Db, stationId: number, window: { li
       sql`with w as (
           select id, count, sum(count) over (order by id desc) as through
           from (select id, count from ${ocppMessageBatches} where station_id = ${stationId} order by id desc limit ${window.offset + window.limit}) as newest)
-        select w.id::float8 as id, w.through::float8 as through, w.count, b.frames
+        select w.id::float8 as id, w.through::float8 as through, w.count, to_json(b.at) #>> '{}' as at, b.frames
         from w join ${ocppMessageBatches} b on b.id = w.id
         where w.through > ${window.offset} and w.through - w.count < ${window.offset + window.limit}
         order by w.id desc`,

@@ -24,7 +24,7 @@ export async function listStationMessages(deps: { db: Db }, stationId: number, q
   // Entry number k (the newest is 1) is in the row whose `through` is the first at least k.
   const rows = batches.flatMap((batch) => {
     const first = batch.through - batch.count;
-    return readEntries(batch.frames)
+    return readEntries(batch.frames, batch.count, new Date(batch.at))
       .map((entry, i) => ({ ...readEntry(entry), id: batch.id * MESSAGE_BATCH_ROW_MAX + i }))
       .reverse()
       .filter((_, i) => first + i >= window.offset && first + i < window.offset + window.limit);
