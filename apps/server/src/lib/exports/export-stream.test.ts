@@ -211,10 +211,18 @@ describe('streamed exports over HTTP', () => {
     await seen.closed.promise;
   });
 
-  it('answers a compressed csv that fails before its first bytes went out with the error body', async () => {
+  it('answers a compressed csv that fails before its first bytes went out with the error body, and cuts it short after', async () => {
     resetSeen();
-    // The compressor holds the first batches' bytes, so no header has gone out when the third fails.
-    const response = await app.inject({ method: 'GET', url: '/api/charges?format=csv&fail=third', headers: { 'accept-encoding': 'gzip', 'accept-language': 'en' } });
+    // The compressor holds the first batches' bytes, but whether its first (the gzip header) went out
+    // before the third batch failed depends on the machine's timing (a busy one let it out about one
+    // run in five): a download cut short is then the answer, never a whole-looking file.
+    const response = await app
+      .inject({ method: 'GET', url: '/api/charges?format=csv&fail=third', headers: { 'accept-encoding': 'gzip', 'accept-language': 'en' } })
+      .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    if (response instanceof Error) {
+      expect(response.message).toBe('response destroyed before completion');
+      return;
+    }
     expect(response.statusCode).toBe(500);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers['content-disposition']).toBeUndefined();
