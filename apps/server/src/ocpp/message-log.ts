@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { frameEntry, payloadEntry, type Direction, type EntryHead, type Kind } from '../modules/stations/station-message-entries.ts';
+import { EXCERPT, frameEntry, payloadEntry, type Direction, type EntryHead, type Kind } from '../modules/stations/station-message-entries.ts';
 import { MESSAGE_BATCH_ROW_MAX, recordMessages, sweepOldMessages, type MessageBatchValues } from '../modules/stations/station-messages.service.ts';
 
 /*
@@ -15,7 +15,6 @@ import { MESSAGE_BATCH_ROW_MAX, recordMessages, sweepOldMessages, type MessageBa
 
 /** A frame past this is logged as its start: a log line, not a store of firmware images. */
 const PAYLOAD_MAX = 65_536;
-const EXCERPT = 4_096;
 /** Flushed early when the frames waiting reach this many characters. */
 const FLUSH_CHARS = 4_000_000;
 /** A station's row is closed and another begun past this many characters. */
@@ -28,7 +27,6 @@ const HEAD = /^\s*\[\s*([234])\s*,\s*("(?:[^"\\]|\\.)*")(?:\s*,\s*("(?:[^"\\]|\\
 const KINDS: Record<string, Kind> = { '2': 'call', '3': 'result', '4': 'error' };
 /** Never in a valid JSON text: such a frame is stored as the text it was, and U+0001 separates rows (station-messages.repository.ts). */
 const notJson = (raw: string) => raw.includes('\u0000') || raw.includes('\u0001');
-const UNREAD_ID = '"-1"';
 
 export interface FrameRecorder {
   /** Every frame the connection sends or receives, as its text. */
@@ -55,6 +53,11 @@ function canonical(literal: string): string {
 
 function unreadable(raw: string): unknown {
   return raw.length > PAYLOAD_MAX ? { truncated: true, length: raw.length, start: raw.slice(0, EXCERPT) } : { unreadable: raw };
+}
+
+/** The entry of a frame that is not OCPP-J: the text it was, under no message id. */
+function unreadableEntry(at: Date, direction: Direction, raw: string): string {
+  return payloadEntry({ at, direction, kind: 'error', idLiteral: '"-1"', actionLiteral: null }, unreadable(raw));
 }
 
 export function createMessageLog(db: Db, log: FastifyBaseLogger, options: { keepDays: number; flushMs?: number; sweepMs?: number }): MessageLog {
@@ -113,13 +116,13 @@ export function createMessageLog(db: Db, log: FastifyBaseLogger, options: { keep
       let lastIn: { row: Row; index: number; raw: string; at: Date; id?: string } | undefined;
       const entryOf = (raw: string, direction: Direction, at: Date): { entry: string; id?: string } => {
         const head = notJson(raw) ? null : HEAD.exec(raw);
-        if (!head) return { entry: payloadEntry({ at, direction, kind: 'error', idLiteral: UNREAD_ID, actionLiteral: null }, unreadable(raw)) };
+        if (!head) return { entry: unreadableEntry(at, direction, raw) };
         const kind = KINDS[head[1]!]!;
         let id: string;
         try {
           id = canonical(head[2]!);
         } catch {
-          return { entry: payloadEntry({ at, direction, kind: 'error', idLiteral: UNREAD_ID, actionLiteral: null }, unreadable(raw)) };
+          return { entry: unreadableEntry(at, direction, raw) };
         }
         let actionLiteral: string | null;
         if (kind === 'call') {
@@ -152,7 +155,7 @@ export function createMessageLog(db: Db, log: FastifyBaseLogger, options: { keep
           lastIn = undefined;
           // Its answer, an error the RPC layer sends at once, is then not named after it.
           if (id !== undefined) calls.in.delete(id);
-          const entry = payloadEntry({ at, direction: 'in', kind: 'error', idLiteral: UNREAD_ID, actionLiteral: null }, unreadable(raw));
+          const entry = unreadableEntry(at, 'in', raw);
           row.chars += entry.length - row.entries[index]!.length;
           row.entries[index] = entry;
         },

@@ -72,7 +72,8 @@ export function readEntry(entry: Entry): MessageEntry {
   };
 }
 
-const EXCERPT = 4_096;
+/** How much of a text that cannot be shown as it is is kept: a log line, not a store. */
+export const EXCERPT = 4_096;
 
 /**
  * The entries of one stored row (a JSON array's text), in the order written. A row that is not
