@@ -12,7 +12,7 @@
  *  3. product only: a reconnect storm, every station dropped at once and back within STORM_SECONDS
  *     (-1 skips it).
  * Servers (SERVERS): product (message log on, OCPP_MESSAGE_LOG_DAYS as set or 7), nolog (the same
- * with the log off; load only), bare. PROFILE=1 writes the product server's CPU profile.
+ * with the log off; load only), bare. PROFILE=1 writes the product server's CPU and allocation profiles of each step.
  * Sockets count against the open-file limit: Node raises its soft limit to the hard one
  * (`ulimit -Hn`); a child needing more is started through `ulimit -n`, which only a process allowed
  * to raise the hard limit gets (CAP_SYS_RESOURCE); the header says when the limit is too low.
@@ -84,6 +84,8 @@ interface Context {
   dataDir: string;
   workers: Child[];
   server: Child;
+  /** PROFILE=1: where each step's CPU profile of the server goes. */
+  profileDir?: string;
 }
 
 /** Indices split round the generators, so each holds a share of the first stations too. */
@@ -123,12 +125,14 @@ async function databasePids(database: Database): Promise<number[]> {
 }
 
 async function step(ctx: Context, rate: number): Promise<Step> {
+  if (ctx.profileDir) await ctx.server.request('profileStart');
   const cpu0 = cpuSnapshot(await databasePids(ctx.database));
   const server0 = await ctx.server.request<NodeJS.CpuUsage>('cpu');
   await ctx.server.request<ServerStalls>('stalls');
   type Part = { offered: number; notSent: number; failures: Step['failures']; latencies: Record<string, number[]>; cpuMs: number };
   const parts = await each<Part>(ctx, 'load', (indices) => ({ indices, rate: rate / WORKERS, warmUpS: WARM_UP_SECONDS, seconds: STEP_SECONDS }), 0, LOAD_STATIONS);
   const server1 = await ctx.server.request<NodeJS.CpuUsage>('cpu');
+  if (ctx.profileDir) await ctx.server.request('profileStop', path.join(ctx.profileDir, String(rate)));
   const stalls = await ctx.server.request<ServerStalls>('stalls');
   const wall = cpuBetween(cpu0, cpuSnapshot(await databasePids(ctx.database)));
   const seconds = (performance.now() - cpu0.at) / 1000;
@@ -224,7 +228,7 @@ async function runServer(kind: string, database: Database, dataDir: string): Pro
   const out = openSync(logFile, 'w');
   const profileDir = PROFILE && kind === 'product' ? mkdtempSync(path.join(os.tmpdir(), 'evcms-ocpp-profile-')) : undefined;
   const server = await startChild(path.join(here, 'support/ocpp-server.ts'), {
-    nodeFlags: ['--expose-gc', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
+    nodeFlags: ['--expose-gc'],
     openFiles: total + 1_000,
     stdout: out,
     env: {
@@ -241,7 +245,7 @@ async function runServer(kind: string, database: Database, dataDir: string): Pro
   const workers = await Promise.all(
     Array.from({ length: WORKERS }, () => startChild(path.join(here, 'support/ocpp-load.ts'), { env: { BENCH_URL: url }, openFiles: Math.ceil(total / WORKERS) + 1_000 })),
   );
-  const ctx: Context = { database, dataDir, workers, server };
+  const ctx: Context = { database, dataDir, workers, server, profileDir };
   try {
     const run: ServerRun = { kind, label, node: String(server.ready.node), base: await memory(ctx), held: [], steps: [] };
     const before = await written(database);
@@ -273,7 +277,7 @@ async function runServer(kind: string, database: Database, dataDir: string): Pro
     for (const child of [...workers, server]) if (child.process.connected) child.process.disconnect();
     await Promise.all([...workers, server].map((child) => child.exited));
     closeSync(out);
-    if (profileDir) console.log(`  CPU profile of the product server: ${profileDir}`);
+    if (profileDir) console.log(`  CPU profiles of the product server, one per step ({rate}.cpuprofile, and what it allocated: {rate}.heapprofile): ${profileDir}`);
   }
 }
 

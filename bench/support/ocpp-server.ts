@@ -5,9 +5,11 @@
  * BENCH_SERVER=bare: an OCPP-J server that does no work, ocpp-rpc's RPCServer in strict mode
  * (the official schemas, both ways) accepting every charge point and answering each call with a
  * canned valid confirmation. Answers the bench over IPC: its memory after a full GC, its CPU time,
- * its event loop's delays and garbage collection pauses.
+ * its event loop's delays and garbage collection pauses; a CPU profile of a step on request.
  * Started with --expose-gc by the bench.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -69,6 +71,9 @@ new PerformanceObserver((list) => {
   }
 }).observe({ entryTypes: ['gc'] });
 const gc = (globalThis as { gc?: () => void }).gc;
+// A CPU profile of one load step (PROFILE=1), not of the connections and charge starts before it.
+const inspector = new Session();
+inspector.connect();
 
 serveRequests(
   {
@@ -88,6 +93,19 @@ serveRequests(
       pauses.totalMs = 0;
       pauses.longestMs = 0;
       return seen;
+    },
+    async profileStart() {
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.start');
+      // What the step allocates, by where, counting what the collector took back (the GC's work).
+      await inspector.post('HeapProfiler.enable');
+      await inspector.post('HeapProfiler.startSampling', { samplingInterval: 65_536, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    },
+    async profileStop(file: unknown) {
+      const { profile } = await inspector.post('Profiler.stop');
+      writeFileSync(`${String(file)}.cpuprofile`, JSON.stringify(profile));
+      const { profile: heap } = await inspector.post('HeapProfiler.stopSampling');
+      writeFileSync(`${String(file)}.heapprofile`, JSON.stringify(heap));
     },
     stop: () => started.close(),
   },

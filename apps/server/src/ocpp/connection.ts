@@ -77,9 +77,16 @@ export function serveStation(
     ctx.presence.seen(station.stationId, lastSeen);
   };
   const frames = ctx.messageLog.connection(station.stationId);
+  // JSON holds U+0000 only as the escape \u0000 (a raw one is not JSON): until a frame has one, no
+  // call's values need walking for it. Once one has, every later call of the connection is walked.
+  let nulEscapeSeen = false;
   client.on('message', ({ message, outbound }: { message: string | Buffer; outbound: boolean }) => {
-    if (!outbound) alive();
-    frames.frame(String(message), outbound);
+    const raw = String(message);
+    if (!outbound) {
+      alive();
+      nulEscapeSeen ||= raw.includes('\\u0000');
+    }
+    frames.frame(raw, outbound);
   });
   client.on('ping', alive);
   client.on('badMessage', ({ error }: { error: Error }) => {
@@ -94,7 +101,7 @@ export function serveStation(
   for (const [action, handler] of Object.entries(HANDLERS)) {
     client.handle(action, async ({ params }: IHandlersOption) => {
       // PostgreSQL text cannot hold U+0000: refused with the field's name, as the HTTP API does.
-      const nul = nulPath(params);
+      const nul = nulEscapeSeen ? nulPath(params) : undefined;
       if (nul !== undefined) throw createRPCError('PropertyConstraintViolation', `${nul || 'payload'} may not contain U+0000`, { field: nul });
       try {
         const answer = await handler(handlerCtx, station, params);

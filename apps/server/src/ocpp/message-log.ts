@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { EXCERPT, frameEntry, payloadEntry, type Direction, type EntryHead, type Kind } from '../modules/stations/station-message-entries.ts';
-import { MESSAGE_BATCH_ROW_MAX, recordMessages, sweepOldMessages, type MessageBatchValues } from '../modules/stations/station-messages.service.ts';
+import { MESSAGE_BATCH_ROW_MAX, recordMessages, sweepOldMessages } from '../modules/stations/station-messages.service.ts';
+import { EntryRow, type EntryPlace } from './message-log-row.ts';
 
 /*
  * The station card's log of OCPP frames, both ways. Frames are kept in memory and written together,
  * one statement per flush, a row per station holding its frames of the flush: thousands of stations
  * send thousands of frames a second, and a row per frame cost PostgreSQL more than handling them.
+ * Each station's entries wait as the UTF-8 bytes of its row (message-log-row.ts), not as strings.
  * A frame is neither parsed nor rebuilt here: its text is stored as it came
  * (modules/stations/station-message-entries.ts), beside the message type, id and action read from
  * its head. A frame received that the RPC layer then refuses (not JSON, not OCPP-J) is stored
@@ -15,10 +17,10 @@ import { MESSAGE_BATCH_ROW_MAX, recordMessages, sweepOldMessages, type MessageBa
 
 /** A frame past this is logged as its start: a log line, not a store of firmware images. */
 const PAYLOAD_MAX = 65_536;
-/** Flushed early when the frames waiting reach this many characters. */
-const FLUSH_CHARS = 4_000_000;
-/** A station's row is closed and another begun past this many characters. */
-const ROW_CHARS_MAX = 1_000_000;
+/** Flushed early when the frames waiting reach this many bytes. */
+const FLUSH_BYTES = 4_000_000;
+/** A station's row is closed and another begun past this many bytes. */
+const ROW_BYTES_MAX = 1_000_000;
 /** Calls awaiting an answer per connection, for the answer's action; beyond this the oldest is forgotten. */
 const PENDING_MAX = 1_000;
 
@@ -41,11 +43,6 @@ export interface MessageLog {
   close(): Promise<void>;
 }
 
-interface Row extends MessageBatchValues {
-  entries: string[];
-  chars: number;
-}
-
 /** A JSON string literal in one form, so a call and its answer name the same id however each escaped it. */
 function canonical(literal: string): string {
   return literal.includes('\\') ? JSON.stringify(JSON.parse(literal)) : literal;
@@ -63,9 +60,9 @@ function unreadableEntry(at: Date, direction: Direction, raw: string): string {
 export function createMessageLog(db: Db, log: FastifyBaseLogger, options: { keepDays: number; flushMs?: number; sweepMs?: number }): MessageLog {
   const enabled = options.keepDays > 0;
   // Rows in the order begun; each station's current row, until it is full.
-  let rows: Row[] = [];
-  const open = new Map<number, Row>();
-  let chars = 0;
+  let rows: EntryRow[] = [];
+  const open = new Map<number, EntryRow>();
+  let waitingBytes = 0;
   let writing: Promise<void> = Promise.resolve();
   let flushQueued = false;
 
@@ -75,30 +72,28 @@ export function createMessageLog(db: Db, log: FastifyBaseLogger, options: { keep
     const batch = rows;
     rows = [];
     open.clear();
-    chars = 0;
+    waitingBytes = 0;
     writing = writing
-      .then(() => recordMessages(db, batch))
-      .catch((error: unknown) => log.error({ err: error, frames: batch.reduce((sum, row) => sum + row.entries.length, 0) }, 'OCPP message log not written'));
+      .then(() => recordMessages(db, batch.map((row) => ({ stationId: row.stationId, at: row.at, count: row.count, frames: row.text() }))))
+      .catch((error: unknown) => log.error({ err: error, frames: batch.reduce((sum, row) => sum + row.count, 0) }, 'OCPP message log not written'));
     return writing;
   };
   /** Adds an entry to the station's row; where it went, for `refused`. */
-  const add = (stationId: number, at: Date, entry: string) => {
+  const add = (stationId: number, at: Date, entry: string): { row: EntryRow; place: EntryPlace } => {
     let row = open.get(stationId);
-    if (!row || row.entries.length >= MESSAGE_BATCH_ROW_MAX || row.chars >= ROW_CHARS_MAX) {
-      row = { stationId, at, entries: [], chars: 0 };
+    if (!row || row.count >= MESSAGE_BATCH_ROW_MAX || row.size >= ROW_BYTES_MAX) {
+      row = new EntryRow(stationId, at);
       rows.push(row);
       open.set(stationId, row);
     }
-    row.at = at;
-    row.entries.push(entry);
-    row.chars += entry.length;
-    chars += entry.length;
+    const place = row.add(entry, at);
+    waitingBytes += place.end - place.start;
     // After the frame's own handling: a refusal of it still replaces its entry before the write.
-    if (chars >= FLUSH_CHARS && !flushQueued) {
+    if (waitingBytes >= FLUSH_BYTES && !flushQueued) {
       flushQueued = true;
       queueMicrotask(() => void flush());
     }
-    return { row, index: row.entries.length - 1 };
+    return { row, place };
   };
   const sweep = () =>
     sweepOldMessages(db, options.keepDays)
@@ -113,7 +108,7 @@ export function createMessageLog(db: Db, log: FastifyBaseLogger, options: { keep
       if (!enabled) return { frame: () => undefined, refused: () => undefined };
       // The action of each call still unanswered, by who sent it, to name the answer's action.
       const calls = { in: new Map<string, string>(), out: new Map<string, string>() };
-      let lastIn: { row: Row; index: number; raw: string; at: Date; id?: string } | undefined;
+      let lastIn: { row: EntryRow; place: EntryPlace; raw: string; at: Date; id?: string } | undefined;
       const entryOf = (raw: string, direction: Direction, at: Date): { entry: string; id?: string } => {
         const head = notJson(raw) ? null : HEAD.exec(raw);
         if (!head) return { entry: unreadableEntry(at, direction, raw) };
@@ -151,13 +146,11 @@ export function createMessageLog(db: Db, log: FastifyBaseLogger, options: { keep
         },
         refused() {
           if (!lastIn) return;
-          const { row, index, raw, at, id } = lastIn;
+          const { row, place, raw, at, id } = lastIn;
           lastIn = undefined;
           // Its answer, an error the RPC layer sends at once, is then not named after it.
           if (id !== undefined) calls.in.delete(id);
-          const entry = unreadableEntry(at, 'in', raw);
-          row.chars += entry.length - row.entries[index]!.length;
-          row.entries[index] = entry;
+          row.replace(place, unreadableEntry(at, 'in', raw));
         },
       };
     },

@@ -31,42 +31,71 @@ const SOC = 'SoC';
 const ENERGY_UNITS: Record<string, number> = { Wh: 1, kWh: 1000 };
 const POWER_UNITS: Record<string, number> = { W: 1, kW: 1000 };
 
-/** The samples of `measurand` that hold a plain number (signed data does not), the station's total (no phase) first. */
-function samplesOf(sampled: readonly SampledValue[], measurand: string) {
-  return sampled
-    .filter((sample) => (sample.measurand ?? ENERGY) === measurand && sample.format !== 'SignedData' && sample.value.trim() !== '')
-    .map((sample) => ({ ...sample, number: Number(sample.value) }))
-    .filter((sample) => Number.isFinite(sample.number))
-    .sort((a, b) => Number(a.phase !== undefined) - Number(b.phase !== undefined));
+/** A sample holding a plain number (signed data does not), with that number. */
+interface Numbered {
+  sample: SampledValue;
+  number: number;
 }
 
 /** A sample in the unit of `units`' 1, rounded to whole units; undefined for a unit not among them. */
-function inUnits(sample: { number: number; unit?: string | undefined }, units: Record<string, number>, defaultUnit: string): number | undefined {
+function inUnits({ sample, number }: Numbered, units: Record<string, number>, defaultUnit: string): number | undefined {
   const multiplier = units[sample.unit ?? defaultUnit];
   // A register in kWh has at most a few decimals; rounding to the whole Wh absorbs the float's error.
-  return multiplier === undefined ? undefined : Math.round(sample.number * multiplier);
+  return multiplier === undefined ? undefined : Math.round(number * multiplier);
+}
+
+/** What one meter value's samples say, read in one pass: every MeterValues call goes through here. */
+interface Read {
+  /** The first total register (no phase), and the first of those at the outlet. */
+  register?: Numbered;
+  outletRegister?: Numbered;
+  /** The first total power, and the phases' when no total is sent. */
+  power?: Numbered;
+  phasePowers: Numbered[];
+  /** The first total state of charge, else the first of a phase. */
+  soc?: Numbered;
+  phaseSoc?: Numbered;
+}
+
+function readSamples(sampled: readonly SampledValue[]): Read {
+  const read: Read = { phasePowers: [] };
+  for (const sample of sampled) {
+    const measurand = sample.measurand ?? ENERGY;
+    if ((measurand !== ENERGY && measurand !== POWER && measurand !== SOC) || sample.format === 'SignedData' || sample.value.trim() === '') continue;
+    const number = Number(sample.value);
+    if (!Number.isFinite(number)) continue;
+    const numbered = { sample, number };
+    const total = sample.phase === undefined;
+    if (measurand === ENERGY) {
+      if (!total) continue;
+      read.register ??= numbered;
+      if ((sample.location ?? 'Outlet') === 'Outlet') read.outletRegister ??= numbered;
+    } else if (measurand === POWER) {
+      if (total) read.power ??= numbered;
+      else read.phasePowers.push(numbered);
+    } else if (total) read.soc ??= numbered;
+    else read.phaseSoc ??= numbered;
+  }
+  return read;
 }
 
 /** The register: the total one (no phase), at the outlet when the station reports several places. */
-function energyWh(sampled: readonly SampledValue[]): number | undefined {
-  const registers = samplesOf(sampled, ENERGY).filter((sample) => sample.phase === undefined);
-  const register = registers.find((sample) => (sample.location ?? 'Outlet') === 'Outlet') ?? registers[0];
+function energyWh(read: Read): number | undefined {
+  const register = read.outletRegister ?? read.register;
   const wh = register && inUnits(register, ENERGY_UNITS, 'Wh');
   return wh !== undefined && Number.isSafeInteger(wh) && wh >= 0 ? wh : undefined;
 }
 
 /** The total power, or the sum of the phases' when only those are sent. */
-function powerW(sampled: readonly SampledValue[]): number | undefined {
-  const samples = samplesOf(sampled, POWER);
-  const total = samples.filter((sample) => sample.phase === undefined);
-  const parts = (total.length ? total.slice(0, 1) : samples).map((sample) => inUnits(sample, POWER_UNITS, 'W'));
+function powerW(read: Read): number | undefined {
+  const parts = (read.power ? [read.power] : read.phasePowers).map((sample) => inUnits(sample, POWER_UNITS, 'W'));
   if (!parts.length || parts.some((watts) => watts === undefined || watts < 0)) return undefined;
   const watts = parts.reduce((sum: number, part) => sum + part!, 0);
   return watts <= 2 ** 31 - 1 ? watts : undefined;
 }
 
-function socPercent(sampled: readonly SampledValue[]): number | undefined {
-  const [soc] = samplesOf(sampled, SOC);
+function socPercent(read: Read): number | undefined {
+  const soc = read.soc ?? read.phaseSoc;
   return soc && soc.number >= 0 && soc.number <= 100 ? Math.round(soc.number) : undefined;
 }
 
@@ -78,9 +107,10 @@ function socPercent(sampled: readonly SampledValue[]): number | undefined {
 export function meterReadings(meterValues: readonly MeterValue[]): MeterReading[] {
   const readings: MeterReading[] = [];
   for (const meterValue of meterValues) {
-    const meterWh = energyWh(meterValue.sampledValue);
+    const read = readSamples(meterValue.sampledValue);
+    const meterWh = energyWh(read);
     if (meterWh === undefined) continue;
-    readings.push({ meterWh, at: chargePointTime(meterValue.timestamp), powerW: powerW(meterValue.sampledValue), socPercent: socPercent(meterValue.sampledValue) });
+    readings.push({ meterWh, at: chargePointTime(meterValue.timestamp), powerW: powerW(read), socPercent: socPercent(read) });
   }
-  return readings.sort((a, b) => a.at.getTime() - b.at.getTime());
+  return readings.length > 1 ? readings.sort((a, b) => a.at.getTime() - b.at.getTime()) : readings;
 }

@@ -88,13 +88,17 @@ describe('the OCPP message log', () => {
     expect(pages.map((page) => page.items.length)).toEqual([3, 3, 3, 1]);
   });
 
-  it('names the answer to a call whose id was written with escapes, and cuts a frame over 64 KB to its start', async () => {
+  it('names the answer to a call whose id was written with escapes, keeps any script, and cuts a frame over 64 KB to its start', async () => {
     const { station, client } = await connectedStation();
     client.sendRaw('[2, "\\u0041b-1", "Heartbeat", {}]');
     await vi.waitFor(async () => expect((await messages(station.id)).total).toBe(2));
     const [answer, call] = (await messages(station.id)).items;
     expect(call).toMatchObject({ direction: 'in', kind: 'call', message_id: 'Ab-1', action: 'Heartbeat', payload: {} });
     expect(answer).toMatchObject({ direction: 'out', kind: 'result', message_id: 'Ab-1', action: 'Heartbeat', payload: { currentTime: expect.any(String) } });
+
+    await client.call('DataTransfer', { vendorId: 'Acme', data: 'Станция ✓ 😀' });
+    const [, unicode] = (await messages(station.id)).items;
+    expect(unicode!.payload).toEqual({ vendorId: 'Acme', data: 'Станция ✓ 😀' });
 
     const data = 'x'.repeat(70_000);
     await client.call('DataTransfer', { vendorId: 'Acme', data });

@@ -7,12 +7,14 @@ import { arrayLiteral } from '../../lib/prepared.ts';
 
 /** The stations' OCPP message log (db/schema/ocpp.ts `ocpp_message_batches`). */
 
-/** A station's frames of one flush: each entry the JSON text of one (station-message-entries.ts). */
+/** A station's frames of one flush: the text of a JSON array of entries (station-message-entries.ts). */
 export interface MessageBatchValues {
   stationId: number;
   /** The last entry's time. */
   at: Date;
-  entries: readonly string[];
+  /** How many entries `frames` holds. */
+  count: number;
+  frames: string;
 }
 
 /**
@@ -28,14 +30,14 @@ const SEPARATOR = '\u0001';
  */
 export async function insertMessageBatches(db: Db, batches: readonly MessageBatchValues[]): Promise<void> {
   if (!batches.length) return;
-  const frames = batches.map(({ entries }) => `[${entries.join(',')}]`).join(SEPARATOR);
+  const frames = batches.map((batch) => batch.frames).join(SEPARATOR);
   await db.execute(sql`
     insert into ${ocppMessageBatches} (station_id, at, count, frames)
     select b.station_id, b.at, b.count, b.frames
     from unnest(
         ${arrayLiteral(batches.map(({ stationId }) => stationId))}::int[],
         ${arrayLiteral(batches.map(({ at }) => at.toISOString()))}::timestamptz[],
-        ${arrayLiteral(batches.map(({ entries }) => entries.length))}::int[],
+        ${arrayLiteral(batches.map(({ count }) => count))}::int[],
         string_to_array(${frames}, chr(1))
       ) with ordinality as b(station_id, at, count, frames, n)
     join ${stations} on ${stations.id} = b.station_id

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { EntryRow } from './message-log-row.ts';
+
+/* A station's entries of one flush, kept as the UTF-8 text of their JSON array. */
+
+const at = new Date('2026-11-24T10:00:00Z');
+const entry = (text: string) => JSON.stringify({ text });
+
+describe('EntryRow', () => {
+  it('holds its entries as a JSON array, in any script, past its first buffer', () => {
+    const row = new EntryRow(7, at);
+    expect(JSON.parse(row.text())).toEqual([]);
+    const texts = ['Станция 1', 'Кубаттоо ✓', 'emoji 😀', 'x'.repeat(20_000), 'ø'];
+    for (const text of texts) row.add(entry(text), at);
+    expect(JSON.parse(row.text())).toEqual(texts.map((text) => ({ text })));
+    expect(row.count).toBe(texts.length);
+    expect(row.size).toBe(Buffer.byteLength(row.text()) - 1);
+  });
+
+  it('replaces an entry with one of another length, the entries after it kept in order', () => {
+    const row = new EntryRow(7, at);
+    row.add(entry('first'), at);
+    const second = row.add(entry('второй'), at);
+    row.add(entry('third'), at);
+    const later = new Date('2026-11-24T10:00:01Z');
+    row.add(entry('fourth'), later);
+    row.replace(second, entry('y'.repeat(10_000)));
+    expect(JSON.parse(row.text())).toEqual([{ text: 'first' }, { text: 'y'.repeat(10_000) }, { text: 'third' }, { text: 'fourth' }]);
+    expect(row.count).toBe(4);
+    expect(row.at).toEqual(later);
+  });
+});
