@@ -4,7 +4,7 @@ import { EntryRow } from './message-log-row.ts';
 /* A station's entries of one flush, kept as the UTF-8 text of their JSON array. */
 
 const at = new Date('2026-11-24T10:00:00Z');
-const entry = (text: string) => JSON.stringify({ text });
+const entry = (text: string) => [JSON.stringify({ text })];
 
 describe('EntryRow', () => {
   it('holds its entries as a JSON array, in any script, past its first buffer', () => {
@@ -12,8 +12,9 @@ describe('EntryRow', () => {
     expect(JSON.parse(row.text())).toEqual([]);
     const texts = ['Станция 1', 'Кубаттоо ✓', 'emoji 😀', 'x'.repeat(20_000), 'ø'];
     for (const text of texts) row.add(entry(text), at);
-    expect(JSON.parse(row.text())).toEqual(texts.map((text) => ({ text })));
-    expect(row.count).toBe(texts.length);
+    row.add(['{"text":', '"в частях"', '}'], at);
+    expect(JSON.parse(row.text())).toEqual([...texts, 'в частях'].map((text) => ({ text })));
+    expect(row.count).toBe(texts.length + 1);
     expect(row.size).toBe(Buffer.byteLength(row.text()) - 1);
   });
 
@@ -28,5 +29,15 @@ describe('EntryRow', () => {
     expect(JSON.parse(row.text())).toEqual([{ text: 'first' }, { text: 'y'.repeat(10_000) }, { text: 'third' }, { text: 'fourth' }]);
     expect(row.count).toBe(4);
     expect(row.at).toEqual(later);
+  });
+
+  it('hands its buffer on once done, to a row that starts empty', () => {
+    const row = new EntryRow(7, at);
+    row.add(entry('first'), at);
+    expect(JSON.parse(row.done())).toEqual([{ text: 'first' }]);
+    const next = new EntryRow(8, at);
+    expect(JSON.parse(next.text())).toEqual([]);
+    next.add(entry('second'), at);
+    expect(JSON.parse(next.done())).toEqual([{ text: 'second' }]);
   });
 });

@@ -11,6 +11,12 @@ const COMMA = 0x2c;
 const CLOSE = 0x5d; // ]
 /** A row's first buffer: a busy station's second of frames. */
 const FIRST_BYTES = 8_192;
+/**
+ * First buffers of rows written, for the next rows: a flush's thousand new buffers a second were
+ * worth a collection of their own now and then. At most this many wait (8 MB).
+ */
+const SPARE_MAX = 1_000;
+const spare: Buffer[] = [];
 
 /** Where an entry lies in its row, to replace it. */
 export interface EntryPlace {
@@ -22,7 +28,7 @@ export class EntryRow {
   /** The last entry's time. */
   at: Date;
   count = 0;
-  private bytes = Buffer.allocUnsafe(FIRST_BYTES);
+  private bytes = spare.pop() ?? Buffer.allocUnsafe(FIRST_BYTES);
   private length = 1;
 
   constructor(
@@ -46,29 +52,32 @@ export class EntryRow {
     this.bytes = grown;
   }
 
-  /** Writes `entry` at the end (a UTF-16 unit takes at most 3 bytes in UTF-8). */
-  private write(entry: string): number {
-    this.reserve(entry.length * 3);
-    return this.bytes.write(entry, this.length);
+  /** Writes the entry's parts at the end (a UTF-16 unit takes at most 3 bytes in UTF-8). */
+  private write(parts: readonly string[]) {
+    let chars = 0;
+    for (const part of parts) chars += part.length;
+    this.reserve(chars * 3);
+    for (const part of parts) this.length += this.bytes.write(part, this.length);
   }
 
-  add(entry: string, at: Date): EntryPlace {
+  /** Adds the entry whose text is `parts` one after the other; where it lies. */
+  add(parts: readonly string[], at: Date): EntryPlace {
     if (this.count) {
       this.reserve(1);
       this.bytes[this.length++] = COMMA;
     }
     const start = this.length;
-    this.length += this.write(entry);
+    this.write(parts);
     this.count += 1;
     this.at = at;
     return { start, end: this.length };
   }
 
   /** Puts `entry` in the place of the one at `place`; the entries after it follow it. */
-  replace(place: EntryPlace, entry: string): void {
+  replace(place: EntryPlace, parts: readonly string[]): void {
     const after = Buffer.from(this.bytes.subarray(place.end, this.length));
     this.length = place.start;
-    this.length += this.write(entry);
+    this.write(parts);
     this.reserve(after.length);
     this.length += after.copy(this.bytes, this.length);
   }
@@ -78,5 +87,14 @@ export class EntryRow {
     this.reserve(1);
     this.bytes[this.length] = CLOSE;
     return this.bytes.toString('utf8', 0, this.length + 1);
+  }
+
+  /** The JSON array's text, once the row is complete: its buffer goes to the next rows. */
+  done(): string {
+    const text = this.text();
+    if (this.bytes.length === FIRST_BYTES && spare.length < SPARE_MAX) spare.push(this.bytes);
+    this.bytes = Buffer.alloc(0);
+    this.length = 0;
+    return text;
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { EXCERPT, frameEntry, payloadEntry, type Direction, type EntryHead, type Kind } from '../modules/stations/station-message-entries.ts';
+import { EXCERPT, frameEntryParts, payloadEntry, type Direction, type EntryHead, type Kind } from '../modules/stations/station-message-entries.ts';
 import { MESSAGE_BATCH_ROW_MAX, recordMessages, sweepOldMessages } from '../modules/stations/station-messages.service.ts';
 import { EntryRow, type EntryPlace } from './message-log-row.ts';
 
@@ -53,8 +53,8 @@ function unreadable(raw: string): unknown {
 }
 
 /** The entry of a frame that is not OCPP-J: the text it was, under no message id. */
-function unreadableEntry(at: Date, direction: Direction, raw: string): string {
-  return payloadEntry({ at, direction, kind: 'error', idLiteral: '"-1"', actionLiteral: null }, unreadable(raw));
+function unreadableEntry(at: Date, direction: Direction, raw: string): string[] {
+  return [payloadEntry({ at, direction, kind: 'error', idLiteral: '"-1"', actionLiteral: null }, unreadable(raw))];
 }
 
 export function createMessageLog(db: Db, log: FastifyBaseLogger, options: { keepDays: number; flushMs?: number; sweepMs?: number }): MessageLog {
@@ -74,12 +74,12 @@ export function createMessageLog(db: Db, log: FastifyBaseLogger, options: { keep
     open.clear();
     waitingBytes = 0;
     writing = writing
-      .then(() => recordMessages(db, batch.map((row) => ({ stationId: row.stationId, at: row.at, count: row.count, frames: row.text() }))))
+      .then(() => recordMessages(db, batch.map((row) => ({ stationId: row.stationId, at: row.at, count: row.count, frames: row.done() }))))
       .catch((error: unknown) => log.error({ err: error, frames: batch.reduce((sum, row) => sum + row.count, 0) }, 'OCPP message log not written'));
     return writing;
   };
   /** Adds an entry to the station's row; where it went, for `refused`. */
-  const add = (stationId: number, at: Date, entry: string): { row: EntryRow; place: EntryPlace } => {
+  const add = (stationId: number, at: Date, entry: readonly string[]): { row: EntryRow; place: EntryPlace } => {
     let row = open.get(stationId);
     if (!row || row.count >= MESSAGE_BATCH_ROW_MAX || row.size >= ROW_BYTES_MAX) {
       row = new EntryRow(stationId, at);
@@ -109,7 +109,7 @@ export function createMessageLog(db: Db, log: FastifyBaseLogger, options: { keep
       // The action of each call still unanswered, by who sent it, to name the answer's action.
       const calls = { in: new Map<string, string>(), out: new Map<string, string>() };
       let lastIn: { row: EntryRow; place: EntryPlace; raw: string; at: Date; id?: string } | undefined;
-      const entryOf = (raw: string, direction: Direction, at: Date): { entry: string; id?: string } => {
+      const entryOf = (raw: string, direction: Direction, at: Date): { entry: string[]; id?: string } => {
         const head = notJson(raw) ? null : HEAD.exec(raw);
         if (!head) return { entry: unreadableEntry(at, direction, raw) };
         const kind = KINDS[head[1]!]!;
@@ -134,7 +134,7 @@ export function createMessageLog(db: Db, log: FastifyBaseLogger, options: { keep
           theirs.delete(id);
         }
         const entryHead: EntryHead = { at, direction, kind, idLiteral: id, actionLiteral };
-        return { id, entry: raw.length > PAYLOAD_MAX ? payloadEntry(entryHead, unreadable(raw)) : frameEntry(entryHead, raw) };
+        return { id, entry: raw.length > PAYLOAD_MAX ? [payloadEntry(entryHead, unreadable(raw))] : frameEntryParts(entryHead, raw) };
       };
       return {
         frame(raw, outbound) {

@@ -31,12 +31,31 @@ export interface EntryHead {
   actionLiteral: string | null;
 }
 
-const start = ({ at, direction, kind, idLiteral, actionLiteral }: EntryHead) =>
-  `{"at":"${at.toISOString()}","dir":"${direction}","kind":"${kind}","id":${idLiteral},"action":${actionLiteral ?? 'null'}`;
+// The time of the last entry begun: the frames of a busy second share their milliseconds.
+let lastMs = NaN;
+let lastIso = '';
+function iso(at: Date): string {
+  const ms = at.getTime();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = at.toISOString();
+  }
+  return lastIso;
+}
 
-/** An entry holding `frame`, the text of a valid OCPP-J frame, as it is. */
+const start = ({ at, direction, kind, idLiteral, actionLiteral }: EntryHead) =>
+  `{"at":"${iso(at)}","dir":"${direction}","kind":"${kind}","id":${idLiteral},"action":${actionLiteral ?? 'null'}`;
+
+/**
+ * An entry holding `frame`, the text of a valid OCPP-J frame, as it is: the parts to write one
+ * after the other, so the frame is never copied into a string of the entry's own.
+ */
+export function frameEntryParts(head: EntryHead, frame: string): [string, string, string] {
+  return [`${start(head)},"frame":`, frame, '}'];
+}
+
 export function frameEntry(head: EntryHead, frame: string): string {
-  return `${start(head)},"frame":${frame}}`;
+  return frameEntryParts(head, frame).join('');
 }
 
 /** An entry holding a payload of the log's own (a frame cut short, or one that was not OCPP-J). */
