@@ -18,6 +18,7 @@
  * to raise the hard limit gets (CAP_SYS_RESOURCE); the header says when the limit is too low.
  * Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:ocpp
  * (on Node 24: PATH=/path/to/node24/bin:$PATH npm run bench:ocpp; every process runs that Node.)
+ * REPEAT=3 runs each rate step three times and reports the run of the median achieved rate.
  * Quick: STATIONS=200,1000 RATES=100,250 STEP_SECONDS=3 STORM_SECONDS=5
  */
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
@@ -51,6 +52,8 @@ const HELD = list(process.env.STATIONS, '1000,10000');
 const LOAD_STATIONS = HELD[0]!;
 const RATES = list(process.env.RATES, '100,250,500,1000,2000,3000,4000,6000,8000,10000');
 const STEP_SECONDS = Number(process.env.STEP_SECONDS ?? 10);
+/** Runs of each rate step; the one of the median achieved rate is reported (1: each step once). */
+const REPEAT = Number(process.env.REPEAT ?? 1);
 const WARM_UP_SECONDS = Number(process.env.WARM_UP_SECONDS ?? 2);
 const STORM_SECONDS = Number(process.env.STORM_SECONDS ?? 60);
 const WORKERS = Number(process.env.WORKERS ?? 2);
@@ -72,7 +75,8 @@ function printHeader() {
   console.log(`  servers: ${SERVERS.map((kind) => LABELS[kind] ?? kind).join('; ')}`);
   console.log(`  held: ${HELD.map((count) => count.toLocaleString('en')).join(' then ')} stations connected and booted (${CONNECT_CONCURRENCY} connections in flight per generator)`);
   console.log(`  calls over ${LOAD_STATIONS.toLocaleString('en')} stations, each charging a driver: ${MIX_TEXT}; one call at a time per station`);
-  console.log(`  rates ${RATES.join(', ')} calls/s, ${STEP_SECONDS} s each after ${WARM_UP_SECONDS} s warm-up; a server's steps end once one answers under 90% or has p99 over ${SATURATED_P99_MS / 1000} s`);
+  const repeated = REPEAT > 1 ? `, each run ${REPEAT} times and reported by the run of the median achieved rate` : '';
+  console.log(`  rates ${RATES.join(', ')} calls/s, ${STEP_SECONDS} s each after ${WARM_UP_SECONDS} s warm-up${repeated}; a server's steps end once one answers under 90% or has p99 over ${SATURATED_P99_MS / 1000} s`);
   if (SERVERS.includes('product') && STORM_SECONDS >= 0) console.log(`  reconnect storm: all ${total.toLocaleString('en')} dropped at once, back within ${STORM_SECONDS} s`);
   const need = total + 1000;
   const raised = need > limit.soft ? (need > limit.hard ? `; NOT ENOUGH for ${need}: raise the hard limit first` : `; raised to ${need} for the children`) : '';
@@ -153,19 +157,27 @@ async function step(ctx: Context, rate: number): Promise<Step> {
   };
 }
 
+const p99Of = (result: Step) => answered(result).sort((a, b) => a - b)[Math.ceil(0.99 * answered(result).length) - 1] ?? NaN;
+
 async function steps(ctx: Context, label: string): Promise<Step[]> {
   const done: Step[] = [];
   for (const rate of RATES) {
-    const result = await step(ctx, rate);
+    const tries: Step[] = [];
+    for (let attempt = 0; attempt < REPEAT; attempt += 1) {
+      const result = await step(ctx, rate);
+      tries.push(result);
+      const { loopP99Ms, loopMaxMs, gcMs, gcLongestMs } = result.stalls;
+      console.log(
+        `  ${label}: ${rate}/s offered, ${achieved(result).toFixed(0)}/s answered, p99 ${p99Of(result).toFixed(1)} ms, server CPU ${result.serverCpuPct.toFixed(0)}%;` +
+          ` event loop delay p99 ${loopP99Ms.toFixed(0)} ms, max ${loopMaxMs.toFixed(0)} ms; GC ${gcMs.toFixed(0)} ms, longest ${gcLongestMs.toFixed(0)} ms`,
+      );
+    }
+    // The step of the median achieved rate stands for the rate: one run's luck on a shared machine does not.
+    const result = tries.sort((a, b) => achieved(a) - achieved(b))[Math.floor(tries.length / 2)]!;
     done.push(result);
-    const p99 = answered(result).sort((a, b) => a - b)[Math.ceil(0.99 * answered(result).length) - 1] ?? NaN;
-    const { loopP99Ms, loopMaxMs, gcMs, gcLongestMs } = result.stalls;
-    console.log(
-      `  ${label}: ${rate}/s offered, ${achieved(result).toFixed(0)}/s answered, p99 ${p99.toFixed(1)} ms, server CPU ${result.serverCpuPct.toFixed(0)}%;` +
-        ` event loop delay p99 ${loopP99Ms.toFixed(0)} ms, max ${loopMaxMs.toFixed(0)} ms; GC ${gcMs.toFixed(0)} ms, longest ${gcLongestMs.toFixed(0)} ms`,
-    );
+    if (REPEAT > 1) console.log(`  ${label}: ${rate}/s offered, median of ${REPEAT}: ${achieved(result).toFixed(0)}/s answered`);
     // Past saturation a higher rate says nothing more.
-    if (achieved(result) < 0.9 * rate || p99 > SATURATED_P99_MS) break;
+    if (achieved(result) < 0.9 * rate || p99Of(result) > SATURATED_P99_MS) break;
   }
   return done;
 }
