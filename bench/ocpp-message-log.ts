@@ -13,6 +13,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { createMessageLog } from '../apps/server/src/ocpp/message-log.ts';
+import { meterValues, type StationState } from './support/ocpp-frames.ts';
 
 const SECONDS = Number(process.env.SECONDS ?? 20);
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -35,16 +36,15 @@ const db = {
 const failures: unknown[] = [];
 const log = { error: (error: unknown) => failures.push(error), info: () => undefined } as unknown as FastifyBaseLogger;
 
+// Each station as the OCPP bench's charge points send its MeterValues (ocpp-frames.ts).
+const states: StationState[] = Array.from({ length: STATIONS }, (_, index) => ({ index, transactionId: 1_000 + index, meterWh: 12_345, lastAt: 0, calls: 0 }));
 let n = 0;
 function call(station: number): [string, string] {
   n += 1;
   const id = `${station}-${n}`;
-  const at = new Date(Date.UTC(2026, 10, 24, 10, 0, 0, n)).toISOString();
-  const sample = (value: number, measurand: string, unit: string, location = 'Outlet') =>
-    `{"value":"${value}","context":"Sample.Periodic","measurand":"${measurand}","location":"${location}","unit":"${unit}"}`;
-  const samples = [sample(12_345 + n, 'Energy.Active.Import.Register', 'Wh'), sample(21_000 + (n % 1_000), 'Power.Active.Import', 'W'), sample(20 + (n % 70), 'SoC', 'Percent', 'EV')];
-  const request = `[2,"${id}","MeterValues",{"connectorId":1,"transactionId":${1_000 + station},"meterValue":[{"timestamp":"${at}","sampledValue":[${samples.join(',')}]}]}]`;
-  return [request, `[3,"${id}",{}]`];
+  const state = states[station]!;
+  state.calls += 1;
+  return [JSON.stringify([2, id, 'MeterValues', meterValues(state)]), `[3,"${id}",{}]`];
 }
 
 const messageLog = createMessageLog(db, log, { keepDays: 7, flushMs: 3_600_000, sweepMs: 3_600_000 });

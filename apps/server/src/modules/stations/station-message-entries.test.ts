@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameEntry, payloadEntry, readEntries, readEntry } from './station-message-entries.ts';
+import { frameEntryParts, payloadEntry, readEntries, readEntry } from './station-message-entries.ts';
 
 /* The stored form of a logged OCPP frame, written without parsing it and read back as the log's page shows it. */
 
@@ -8,9 +8,9 @@ const at = new Date('2026-11-24T10:00:00.123Z');
 describe('a logged frame', () => {
   it('keeps the frame as it came and reads each kind payload out of it', () => {
     const stored = `[${[
-      frameEntry({ at, direction: 'in', kind: 'call', idLiteral: '"7"', actionLiteral: '"Heartbeat"' }, '[2, "7", "Heartbeat", {}]'),
-      frameEntry({ at, direction: 'out', kind: 'result', idLiteral: '"7"', actionLiteral: '"Heartbeat"' }, '[3,"7",{"currentTime":"x"}]'),
-      frameEntry({ at, direction: 'out', kind: 'error', idLiteral: '"8"', actionLiteral: null }, '[4,"8","NotImplemented","no",{}]'),
+      frameEntryParts({ at, direction: 'in', kind: 'call', idLiteral: '"7"', actionLiteral: '"Heartbeat"' }, '[2, "7", "Heartbeat", {}]').join(''),
+      frameEntryParts({ at, direction: 'out', kind: 'result', idLiteral: '"7"', actionLiteral: '"Heartbeat"' }, '[3,"7",{"currentTime":"x"}]').join(''),
+      frameEntryParts({ at, direction: 'out', kind: 'error', idLiteral: '"8"', actionLiteral: null }, '[4,"8","NotImplemented","no",{}]').join(''),
       payloadEntry({ at, direction: 'in', kind: 'error', idLiteral: '"-1"', actionLiteral: null }, { unreadable: 'not json "at all"' }),
     ].join(',')}]`;
     expect(readEntries(stored, 4, at).map(readEntry)).toEqual([

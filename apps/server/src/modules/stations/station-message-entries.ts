@@ -54,10 +54,6 @@ export function frameEntryParts(head: EntryHead, frame: string): [string, string
   return [`${start(head)},"frame":`, frame, '}'];
 }
 
-export function frameEntry(head: EntryHead, frame: string): string {
-  return frameEntryParts(head, frame).join('');
-}
-
 /** An entry holding a payload of the log's own (a frame cut short, or one that was not OCPP-J). */
 export function payloadEntry(head: EntryHead, payload: unknown): string {
   return `${start(head)},"payload":${JSON.stringify(payload)}}`;
