@@ -1,7 +1,7 @@
 /**
  * The OCPP 1.6J central system under simulated charge points on 127.0.0.1 (issue 12's figures).
  * The server runs alone in its own process (support/ocpp-server.ts: the real app on PostgreSQL,
- * or a bare ocpp-rpc server that does no work), the charge points in WORKERS generator processes
+ * or a server that does no work), the charge points in WORKERS generator processes
  * (support/ocpp-load.ts, plain `ws` with hand-built OCPP-J frames). For each server:
  *  1. connections held at each count of STATIONS, all connected and booted, and the server's memory
  *     per station (RSS, and JS heap + external, after a full GC, over the idle server's);
@@ -12,7 +12,10 @@
  *  3. product only: a reconnect storm, every station dropped at once and back within STORM_SECONDS
  *     (-1 skips it).
  * Servers (SERVERS): product (message log on, OCPP_MESSAGE_LOG_DAYS as set or 7), nolog (the same
- * with the log off; load only), bare. PROFILE=1 writes the product server's CPU and allocation profiles of each step.
+ * with the log off; load only), bare (ocpp-rpc in strict mode, canned answers: the ratio's reference),
+ * wsonly (optional: the same canned answers over plain `ws` with the same official schemas checked
+ * both ways, no RPC library: what the RPC layer itself costs). PROFILE=1 writes the product
+ * server's CPU and allocation profiles of each step.
  * Sockets count against the open-file limit: Node raises its soft limit to the hard one
  * (`ulimit -Hn`); a child needing more is started through `ulimit -n`, which only a process allowed
  * to raise the hard limit gets (CAP_SYS_RESOURCE); the header says when the limit is too low.
@@ -65,7 +68,9 @@ const P99_AIM_MS = 50;
 const SATURATED_P99_MS = 1_000;
 const STATION_KEY_SECRET = 'bench-station-key-bench-station-key-0123456789';
 const here = path.dirname(fileURLToPath(import.meta.url));
-const LABELS: Record<string, string> = { product: 'product', nolog: 'product, message log off', bare: 'bare ocpp-rpc' };
+const LABELS: Record<string, string> = { product: 'product', nolog: 'product, message log off', bare: 'bare ocpp-rpc', wsonly: 'bare ws + schemas' };
+/** Servers that do no work: no database written, no log of their own. */
+const DOES_NO_WORK = new Set(['bare', 'wsonly']);
 
 function printHeader() {
   const limit = openFilesLimits();
@@ -244,7 +249,7 @@ async function runServer(kind: string, database: Database, dataDir: string): Pro
     openFiles: total + 1_000,
     stdout: out,
     env: {
-      BENCH_SERVER: kind === 'bare' ? 'bare' : 'product',
+      BENCH_SERVER: DOES_NO_WORK.has(kind) ? kind : 'product',
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       WEB_DIST: path.join(dataDir, 'no-web'),
@@ -278,7 +283,7 @@ async function runServer(kind: string, database: Database, dataDir: string): Pro
       run.steps = await steps(ctx, label);
       // The message log is written every second.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      if (kind !== 'bare') run.persisted = writtenText(before, await written(database));
+      if (!DOES_NO_WORK.has(kind)) run.persisted = writtenText(before, await written(database));
     }
     if (kind === 'product' && STORM_SECONDS >= 0) run.storm = await storm(ctx, connected);
     return run;
@@ -302,7 +307,7 @@ async function measure(engine: string, database: Database, dataDir: string) {
   const runs: ServerRun[] = [];
   for (const kind of SERVERS) {
     const run = await runServer(kind, database, dataDir);
-    if (kind !== 'bare') run.logWarnings = logWarnings(path.join(dataDir, `server-${kind}.log`));
+    if (!DOES_NO_WORK.has(kind)) run.logWarnings = logWarnings(path.join(dataDir, `server-${kind}.log`));
     runs.push(run);
   }
   console.log(`\n${engine}, Node ${runs[0]?.node}, load average now ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);

@@ -2,26 +2,23 @@
  * The server under the OCPP bench, in a process of its own so that its memory and CPU are its
  * own. BENCH_SERVER=product: the real app as main.ts starts it (buildApp on PostgreSQL at
  * DATABASE_URL, settings from the environment, JSON log lines at LOG_LEVEL on stdout).
- * BENCH_SERVER=bare: an OCPP-J server that does no work, ocpp-rpc's RPCServer in strict mode
- * (the official schemas, both ways) accepting every charge point and answering each call with a
- * canned valid confirmation. Answers the bench over IPC: its memory after a full GC, its CPU time,
- * its event loop's delays and garbage collection pauses; a CPU profile of a step on request.
+ * BENCH_SERVER=bare or wsonly: a server that does no work (ocpp-bare-servers.ts). Answers the
+ * bench over IPC: its memory after a full GC, its CPU time, its event loop's delays and garbage
+ * collection pauses; a CPU profile of a step on request.
  * Started with --expose-gc by the bench.
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import { RPCServer } from 'ocpp-rpc';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openPostgres } from '../../apps/server/src/db/client.ts';
 import { loadJwtSecret } from '../../apps/server/src/lib/secrets.ts';
-import type { RpcServerClient } from '../../apps/server/src/ocpp/rpc.ts';
+import { startBare, startWsOnly, type StartedServer } from './ocpp-bare-servers.ts';
 import { serveRequests } from './ocpp-ipc.ts';
 
-async function startProduct(): Promise<{ server: Server; close: () => Promise<void> }> {
+async function startProduct(): Promise<StartedServer> {
   const config = loadConfig();
   if (!config.databaseUrl) throw new Error('DATABASE_URL is required');
   const database = await openPostgres(config.databaseUrl);
@@ -36,29 +33,8 @@ async function startProduct(): Promise<{ server: Server; close: () => Promise<vo
   };
 }
 
-const now = () => new Date().toISOString();
-let transactions = 0;
-const CANNED: Record<string, () => object> = {
-  BootNotification: () => ({ status: 'Accepted', currentTime: now(), interval: 300 }),
-  Heartbeat: () => ({ currentTime: now() }),
-  StatusNotification: () => ({}),
-  MeterValues: () => ({}),
-  Authorize: () => ({ idTagInfo: { status: 'Accepted' } }),
-  StartTransaction: () => ({ transactionId: (transactions += 1), idTagInfo: { status: 'Accepted' } }),
-  StopTransaction: () => ({}),
-};
-
-async function startBare(): Promise<{ server: Server; close: () => Promise<void> }> {
-  const rpc = new RPCServer({ protocols: ['ocpp1.6'], strictMode: true });
-  rpc.auth((accept, _reject, handshake) => accept({ identity: handshake.identity }, 'ocpp1.6'));
-  rpc.on('client', (client: RpcServerClient) => {
-    for (const [action, answer] of Object.entries(CANNED)) client.handle(action, async () => answer());
-  });
-  const server = (await rpc.listen(0, '127.0.0.1')) as Server;
-  return { server, close: () => rpc.close({ code: 1001 }) };
-}
-
-const started = await (process.env.BENCH_SERVER === 'bare' ? startBare() : startProduct());
+const DOING_NOTHING: Record<string, () => Promise<StartedServer>> = { bare: startBare, wsonly: startWsOnly };
+const started = await (DOING_NOTHING[process.env.BENCH_SERVER ?? '']?.() ?? startProduct());
 
 // What holds every call at once: the event loop's delays and the collector's pauses, since the last ask.
 const loopDelay = monitorEventLoopDelay({ resolution: 5 });
