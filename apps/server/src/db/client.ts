@@ -61,8 +61,17 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
   };
 }
 
+/**
+ * The server's connections stay open once made. pg-pool closes a connection idle for 10 s by
+ * default, and a busy server's load comes in waves: closing one and opening the next (the socket,
+ * the start-up, every prepared statement again) held the event loop up to 190 ms at a time
+ * (`npm run bench:ocpp` with PROFILE=1 at 2,000 calls/s), the calls of that moment answered late.
+ * Idle connections do not keep a script's process alive.
+ */
+const KEPT = { idleTimeoutMillis: 0, allowExitOnIdle: true };
+
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...KEPT });
   // Long reads (exports through COPY) get connections of their own: an export also reads drivers
   // through `pool` as it goes, so exports holding all of `pool` would wait on each other for ever.
   // DateStyle ISO for the csv cells PostgreSQL writes itself (lib/exports/csv-sql.ts), whatever the server's default.
@@ -71,7 +80,7 @@ export async function openPostgres(url: string): Promise<Database> {
   // commits without waiting for the disk, and its prepared statements keep their generic plans:
   // by default PostgreSQL re-planned the batched meter update on most calls (its custom plan
   // looked cheaper), which cost more than running it (lib/prepared.ts).
-  const telemetry = new pg.Pool({ connectionString: url, max: 10, options: '-c synchronous_commit=off -c plan_cache_mode=force_generic_plan' });
+  const telemetry = new pg.Pool({ connectionString: url, max: 10, ...KEPT, options: '-c synchronous_commit=off -c plan_cache_mode=force_generic_plan' });
   const db = drizzlePg(pool) as unknown as Db;
   return {
     db,
