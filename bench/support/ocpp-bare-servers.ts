@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
-import { RPCServer } from 'ocpp-rpc';
+import { createValidator, RPCServer } from 'ocpp-rpc';
 import type { RpcServerClient } from '../../apps/server/src/ocpp/rpc.ts';
 
 export interface StartedServer {
@@ -50,10 +50,7 @@ interface SocketServerClass {
     handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, done: (socket: Socket) => void): void;
   };
 }
-interface Validator {
-  subprotocol: string;
-  validate(schemaId: string, params: unknown): void;
-}
+type Validator = ReturnType<typeof createValidator>;
 
 const require = createRequire(import.meta.url);
 const { WebSocketServer } = require('ws') as { WebSocketServer: SocketServerClass };
@@ -76,9 +73,8 @@ function answer(validator: Validator, frame: string): string {
 }
 
 export async function startWsOnly(): Promise<StartedServer> {
-  // ocpp-rpc's own strict-mode validator of OCPP 1.6J: the bare server's checks without the rest of it.
-  const validators = require('ocpp-rpc/lib/standard-validators.js') as Validator[];
-  const validator = validators.find((candidate) => candidate.subprotocol === 'ocpp1.6')!;
+  // Built as ocpp-rpc builds its own strict-mode validator of OCPP 1.6J: the bare server's checks without the rest of it.
+  const validator = createValidator('ocpp1.6', require('ocpp-rpc/lib/schemas/ocpp1_6.json') as object[]);
   const server = createServer();
   const sockets = new WebSocketServer({ noServer: true, handleProtocols: (protocols) => (protocols.has('ocpp1.6') ? 'ocpp1.6' : false) });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) =>
