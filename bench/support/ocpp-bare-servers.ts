@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
 import { createValidator, RPCServer } from 'ocpp-rpc';
-import type { RpcServerClient } from '../../apps/server/src/ocpp/rpc.ts';
+import { WebSocketServer } from 'ws';
 
 export interface StartedServer {
   server: Server;
@@ -31,29 +31,16 @@ const CANNED: Record<string, () => object> = {
 export async function startBare(): Promise<StartedServer> {
   const rpc = new RPCServer({ protocols: ['ocpp1.6'], strictMode: true });
   rpc.auth((accept, _reject, handshake) => accept({ identity: handshake.identity }, 'ocpp1.6'));
-  rpc.on('client', (client: RpcServerClient) => {
+  rpc.on('client', (client: { handle(action: string, handler: () => Promise<object>): void }) => {
     for (const [action, answer] of Object.entries(CANNED)) client.handle(action, async () => answer());
   });
   const server = (await rpc.listen(0, '127.0.0.1')) as Server;
   return { server, close: () => rpc.close({ code: 1001 }) };
 }
 
-/** The little of `ws` used here (the project has no @types/ws; ocpp-rpc brings the package). */
-interface Socket {
-  send(data: string): void;
-  close(code: number): void;
-  on(event: 'message', listener: (data: Buffer) => void): void;
-}
-interface SocketServerClass {
-  new (options: { noServer: true; handleProtocols: (protocols: Set<string>) => string | false }): {
-    clients: Set<Socket>;
-    handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, done: (socket: Socket) => void): void;
-  };
-}
 type Validator = ReturnType<typeof createValidator>;
 
 const require = createRequire(import.meta.url);
-const { WebSocketServer } = require('ws') as { WebSocketServer: SocketServerClass };
 
 /** A call's answer, or the CALLERROR of a call that broke the schema or names no canned action. */
 function answer(validator: Validator, frame: string): string {

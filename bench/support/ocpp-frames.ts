@@ -75,9 +75,14 @@ export const LOAD_ACTIONS: readonly LoadAction[] = ['MeterValues', 'StatusNotifi
 const MIX: readonly LoadAction[] = [...Array<LoadAction>(14).fill('MeterValues'), ...Array<LoadAction>(3).fill('StatusNotification'), ...Array<LoadAction>(3).fill('Heartbeat')];
 export const MIX_TEXT = '70% MeterValues (energy, power, SoC of the running charge), 15% StatusNotification, 15% Heartbeat';
 
-/** The `n`th call of the load: its action and payload. StatusNotifications alternate between the charging connector and the idle one. */
-export function loadCall(station: StationState, n: number): [LoadAction, object] {
-  const action = MIX[n % MIX.length]!;
+/**
+ * The station's next call of the load: its action and payload, each station going round the mix
+ * from its own place in it. (Taken from the load's overall count, a ring of 500 stations, a multiple
+ * of the mix's 20, gave each idle station the same action every time: 30% never sent a MeterValues.)
+ * StatusNotifications alternate between the charging connector and the idle one.
+ */
+export function loadCall(station: StationState): [LoadAction, object] {
+  const action = MIX[(station.index + station.calls) % MIX.length]!;
   station.calls += 1;
   if (action === 'MeterValues') return [action, meterValues(station)];
   if (action === 'Heartbeat') return [action, {}];

@@ -132,7 +132,7 @@ serveRequests({
             if (measured) notSent += 1;
             continue;
           }
-          const [action, payload] = loadCall(one, issued);
+          const [action, payload] = loadCall(one);
           const call = one.call(action, payload).then((answer) => {
             if (!measured) return;
             if (answer.ok) latencies[action].push(answer.ms);

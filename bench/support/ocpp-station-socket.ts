@@ -3,25 +3,8 @@
  * frames (ocpp-rpc's client costs too much at 10,000 per process): Basic auth, the `ocpp1.6`
  * subprotocol, one call at a time, the round-trip of each call to its CALLRESULT timed.
  */
-import { createRequire } from 'node:module';
+import { WebSocket } from 'ws';
 import { benchIdentity, STATION_PASSWORD, type StationState } from './ocpp-frames.ts';
-
-/** The little of `ws` used here (the project has no @types/ws; ocpp-rpc brings the package). */
-interface WebSocket {
-  readyState: number;
-  send(data: string): void;
-  terminate(): void;
-  on(event: 'message', listener: (data: Buffer) => void): void;
-  on(event: 'error', listener: (error: Error) => void): void;
-  once(event: 'open' | 'close', listener: () => void): void;
-  once(event: 'error', listener: (error: Error) => void): void;
-  off(event: 'error', listener: (error: Error) => void): void;
-}
-interface WebSocketClass {
-  new (url: string, protocols: string[], options: { headers: Record<string, string>; perMessageDeflate: boolean; handshakeTimeout: number }): WebSocket;
-  OPEN: number;
-}
-const WebSocket = createRequire(import.meta.url)('ws') as WebSocketClass;
 
 const CALL = 2;
 const RESULT = 3;

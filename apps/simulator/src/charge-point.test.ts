@@ -4,7 +4,7 @@ import { aManager } from '../../server/src/test/builders.ts';
 import { aConnectableStation, listenForChargePoints, STATION_PASSWORD } from '../../server/src/test/charge-points.ts';
 import { bearer, signIn, useTestApp } from '../../server/src/test/test-app.ts';
 import { ChargePoint } from './charge-point.ts';
-import { watchServerConnections } from './test/server-connections.ts';
+import { serverSide } from './test/server-connections.ts';
 
 /*
  * One simulated charge point against the real server in this process: it boots, goes online on its
@@ -12,9 +12,9 @@ import { watchServerConnections } from './test/server-connections.ts';
  */
 
 const ctx = useTestApp({ OCPP_HEARTBEAT_INTERVAL: '120' });
-const server = watchServerConnections();
 let endpoint: string;
 let auth: Record<string, string>;
+const server = serverSide(ctx, () => auth);
 const chargePoints: ChargePoint[] = [];
 
 beforeAll(async () => {
@@ -43,7 +43,7 @@ async function online() {
     expect(shown.online).toBe(true);
     expect(shown.connectors.map((connector) => connector.ocpp_status?.status)).toEqual(['Available', 'Available']);
   });
-  return { station, chargePoint, connection: await server.of(station.identity) };
+  return { station, chargePoint };
 }
 
 describe('a simulated charge point on the real server', () => {
@@ -54,13 +54,13 @@ describe('a simulated charge point on the real server', () => {
     expect(shown.boot).toMatchObject({ vendor: 'EVCMS', model: 'Simulator', firmware_version: '1.0.0' });
     expect(shown.ocpp_status?.status).toBe('Available');
     expect(chargePoint.configuration.read(['HeartbeatInterval']).configurationKey).toEqual([{ key: 'HeartbeatInterval', readonly: false, value: '120' }]);
-    expect(server.received(station.identity)).toEqual(['BootNotification', 'StatusNotification', 'StatusNotification', 'StatusNotification']);
+    expect(await server.received(station.id)).toEqual(['BootNotification', 'StatusNotification', 'StatusNotification', 'StatusNotification']);
   });
 
   it('answers GetConfiguration with its keys', async () => {
-    const { connection } = await online();
+    const { station } = await online();
 
-    expect(await connection.call('GetConfiguration', { key: ['HeartbeatInterval', 'MeterValueSampleInterval', 'Unknown'] })).toEqual({
+    expect(await server.call(station, 'GetConfiguration', { key: ['HeartbeatInterval', 'MeterValueSampleInterval', 'Unknown'] })).toEqual({
       configurationKey: [
         { key: 'HeartbeatInterval', readonly: false, value: '120' },
         { key: 'MeterValueSampleInterval', readonly: false, value: '10' },
@@ -70,30 +70,29 @@ describe('a simulated charge point on the real server', () => {
   });
 
   it('answers TriggerMessage Accepted and sends the message asked for, which the server takes', async () => {
-    const { station, connection, chargePoint } = await online();
-    const before = server.received(station.identity).length;
+    const { station, chargePoint } = await online();
+    const before = (await server.received(station.id)).length;
 
-    expect(await connection.call('TriggerMessage', { requestedMessage: 'Heartbeat' })).toEqual({ status: 'Accepted' });
-    expect(await connection.call('TriggerMessage', { requestedMessage: 'StatusNotification', connectorId: 2 })).toEqual({ status: 'Accepted' });
-    expect(await connection.call('TriggerMessage', { requestedMessage: 'MeterValues', connectorId: 1 })).toEqual({ status: 'Accepted' });
-    expect(await connection.call('TriggerMessage', { requestedMessage: 'Heartbeat', connectorId: 5 })).toEqual({ status: 'Rejected' });
+    expect(await server.call(station, 'TriggerMessage', { requestedMessage: 'Heartbeat' })).toEqual({ status: 'Accepted' });
+    expect(await server.call(station, 'TriggerMessage', { requestedMessage: 'StatusNotification', connectorId: 2 })).toEqual({ status: 'Accepted' });
+    expect(await server.call(station, 'TriggerMessage', { requestedMessage: 'MeterValues', connectorId: 1 })).toEqual({ status: 'Accepted' });
+    expect(await server.call(station, 'TriggerMessage', { requestedMessage: 'Heartbeat', connectorId: 5 })).toEqual({ status: 'Rejected' });
 
-    await vi.waitFor(() => expect(server.received(station.identity).slice(before)).toEqual(['Heartbeat', 'StatusNotification', 'MeterValues']));
+    await vi.waitFor(async () => expect((await server.received(station.id)).slice(before)).toEqual(['Heartbeat', 'StatusNotification', 'MeterValues']));
     expect(chargePoint.stats.errors).toBe(0);
   });
 
   it('answers Reset Accepted, closes its connection, then connects and boots again', async () => {
-    const { station, connection, chargePoint } = await online();
+    const { station, chargePoint } = await online();
     const firstBoot = (await card(station.id)).boot!.booted_at;
 
-    expect(await connection.call('Reset', { type: 'Soft' })).toEqual({ status: 'Accepted' });
-    await vi.waitFor(() => expect(server.all(station.identity)).toHaveLength(2));
+    expect(await server.call(station, 'Reset', { type: 'Soft' })).toEqual({ status: 'Accepted' });
     await vi.waitFor(async () => {
       const shown = await card(station.id);
       expect(shown.online).toBe(true);
       expect(Date.parse(shown.boot!.booted_at)).toBeGreaterThan(Date.parse(firstBoot));
     });
-    expect(server.received(station.identity).filter((action) => action === 'BootNotification')).toHaveLength(2);
+    expect((await server.received(station.id)).filter((action) => action === 'BootNotification')).toHaveLength(2);
     // The charge point counts its boot when the answer reaches it, just after the server has stored it.
     await vi.waitFor(() => expect(chargePoint.stats).toMatchObject({ connected: 1, booted: 1, errors: 0 }));
   });

@@ -1,6 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-// From its own file: the package's index spreads its errors into module.exports, which Node's ESM import cannot name.
-import { TimeoutError } from 'ocpp-rpc/lib/errors.js';
 import { ACCEPTING_STATUSES, type CommandOutcome } from '@evcms/contracts/ocpp-commands';
 import type { Db } from '../db/client.ts';
 import {
@@ -10,7 +8,8 @@ import {
   type OcppCommand,
   type SendCommand,
 } from '../modules/stations/station-commands.service.ts';
-import type { RpcServerClient } from './rpc.ts';
+import { CallTimeout, isOcppError } from './rpc/rpc-errors.ts';
+import type { StationSocket } from './rpc/station-socket.ts';
 
 /*
  * Commands from the back office to charge points (Reset, RemoteStopTransaction, ...): each is
@@ -31,23 +30,19 @@ export type Delivery =
 
 export type Deliver = (stationId: number, action: string, params: object, timeoutMs: number) => Promise<Delivery>;
 
-function isRpcError(error: unknown): error is Error & { rpcErrorCode: string; details?: unknown } {
-  return error instanceof Error && 'rpcErrorCode' in error;
-}
-
-/** One call over a station's socket, held by this process (`client` undefined: not connected here). */
-export async function callOverSocket(client: RpcServerClient | undefined, action: string, params: object, timeoutMs: number): Promise<Delivery> {
-  if (!client) return { kind: 'offline', disconnected: false };
+/** One call over a station's socket, held by this process (`socket` undefined: not connected here). */
+export async function callOverSocket(socket: StationSocket | undefined, action: string, params: object, timeoutMs: number): Promise<Delivery> {
+  if (!socket) return { kind: 'offline', disconnected: false };
   try {
-    return { kind: 'answered', response: (await client.call(action, params, { callTimeoutMs: timeoutMs })) as Record<string, unknown> };
+    return { kind: 'answered', response: (await socket.call(action, params, timeoutMs)) as Record<string, unknown> };
   } catch (error) {
-    if (error instanceof TimeoutError) return { kind: 'timeout' };
-    if (isRpcError(error)) {
+    if (error instanceof CallTimeout) return { kind: 'timeout' };
+    if (isOcppError(error)) {
       const { details } = error;
       const described = details !== null && typeof details === 'object' && Object.keys(details).length > 0;
       return { kind: 'error', code: error.rpcErrorCode, description: error.message, ...(described && { details }) };
     }
-    // ocpp-rpc refuses a call on a closing socket and aborts the calls pending when it closes.
+    // A closing socket refuses a call, and fails the call pending when it closes.
     return { kind: 'offline', disconnected: true };
   }
 }

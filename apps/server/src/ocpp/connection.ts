@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createRPCError, type IHandlersOption } from 'ocpp-rpc';
+import type { WebSocket } from 'ws';
 import type { LiveEvents } from '../lib/live-events.ts';
 import { nulPath } from '../lib/nul-guard.ts';
 import { recordConnected, recordDisconnected } from '../modules/stations/station-ocpp.service.ts';
@@ -16,18 +16,21 @@ import { statusNotification } from './handlers/status-notification.ts';
 import { stopTransaction } from './handlers/stop-transaction.ts';
 import { createChargeMemo } from './charge-memo.ts';
 import type { MessageLog } from './message-log.ts';
+import { ocpp16Validator } from './ocpp-schemas.ts';
 import type { Presence } from './presence.ts';
-import type { RpcServerClient } from './rpc.ts';
+import { isOcppError, OcppError } from './rpc/rpc-errors.ts';
+import { StationSocket } from './rpc/station-socket.ts';
 import type { StateWrites } from './state-writes.ts';
 
 /*
- * One charge point's connection: its calls go to the handlers (after ocpp-rpc's strict schemas),
- * its signs of life to last-seen, its opening and closing to the station's online state. An
- * action without a handler is answered NotImplemented by ocpp-rpc.
+ * One charge point's connection: its calls go to the handlers (after the strict schemas,
+ * rpc/station-socket.ts), its frames to the message log, its signs of life to last-seen, its
+ * opening and closing to the station's online state. An action without a handler is answered
+ * NotImplemented.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler types its own request
-const HANDLERS: Record<string, OcppHandler<any, object>> = {
+const HANDLERS: Partial<Record<string, OcppHandler<any, object>>> = {
   Authorize: authorize,
   BootNotification: bootNotification,
   DataTransfer: dataTransfer,
@@ -44,23 +47,21 @@ const HANDLERS: Record<string, OcppHandler<any, object>> = {
 const STATION_CHANGES = new Set(['BootNotification', 'DiagnosticsStatusNotification', 'FirmwareStatusNotification']);
 // A connector's status moves its charge along (connector-charges.ts).
 const CHARGE_CHANGES = new Set(['StatusNotification', 'StartTransaction', 'MeterValues', 'StopTransaction']);
+const ACTIONS: ReadonlySet<string> = new Set(Object.keys(HANDLERS));
 
 export interface StationConnection {
-  client: RpcServerClient;
+  socket: StationSocket;
   /** This connection's own id, as station_ocpp_state keeps the one it holds. */
   connectionId: string;
   /** Settles once the socket has closed and the station's state says so. */
   closed: Promise<void>;
 }
 
-function isRpcError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'rpcErrorCode' in error;
-}
-
 export function serveStation(
   ctx: OcppContext & { presence: Presence; messageLog: MessageLog; events: LiveEvents; processId: string; stateWrites: StateWrites },
-  client: RpcServerClient,
+  ws: WebSocket,
   station: StationLink,
+  pingIntervalMs: number,
 ): StationConnection {
   const connectionId = randomUUID();
   const log = ctx.log.child({ identity: station.identity, stationId: station.stationId });
@@ -80,51 +81,49 @@ export function serveStation(
   // JSON holds U+0000 only as the escape \u0000 (a raw one is not JSON): until a frame has one, no
   // call's values need walking for it. Once one has, every later call of the connection is walked.
   let nulEscapeSeen = false;
-  client.on('message', ({ message, outbound }: { message: string | Buffer; outbound: boolean }) => {
-    const raw = String(message);
-    if (!outbound) {
-      alive();
-      nulEscapeSeen ||= raw.includes('\\u0000');
-    }
-    frames.frame(raw, outbound);
-  });
-  client.on('ping', alive);
-  client.on('badMessage', ({ error }: { error: Error }) => {
-    frames.refused();
-    log.warn({ err: error }, 'OCPP message refused');
-  });
-  client.on('strictValidationFailure', ({ method, outbound, error }: { method: string; outbound: boolean; error: Error }) =>
-    log.warn({ action: method, outbound, err: error }, 'OCPP frame broke the schema'),
-  );
-
   const handlerCtx: OcppContext = { ...ctx, chargeMemo: createChargeMemo() };
-  for (const [action, handler] of Object.entries(HANDLERS)) {
-    client.handle(action, async ({ params }: IHandlersOption) => {
-      // PostgreSQL text cannot hold U+0000: refused with the field's name, as the HTTP API does.
-      const nul = nulEscapeSeen ? nulPath(params) : undefined;
-      if (nul !== undefined) throw createRPCError('PropertyConstraintViolation', `${nul || 'payload'} may not contain U+0000`, { field: nul });
-      try {
-        const answer = await handler(handlerCtx, station, params);
-        if (STATION_CHANGES.has(action) || CHARGE_CHANGES.has(action)) changed(CHARGE_CHANGES.has(action));
-        return answer;
-      } catch (error) {
-        if (isRpcError(error)) throw error;
-        // The station gets no detail of our failure; the log has it.
-        log.error({ err: error, action }, 'OCPP call failed');
-        throw createRPCError('InternalError', 'The central system could not handle the call');
-      }
-    });
+
+  async function handle(action: string, params: unknown): Promise<object> {
+    // PostgreSQL text cannot hold U+0000: refused with the field's name, as the HTTP API does.
+    const nul = nulEscapeSeen ? nulPath(params) : undefined;
+    if (nul !== undefined) throw new OcppError('PropertyConstraintViolation', `${nul || 'payload'} may not contain U+0000`, { field: nul });
+    try {
+      const answer = await HANDLERS[action]!(handlerCtx, station, params);
+      if (STATION_CHANGES.has(action) || CHARGE_CHANGES.has(action)) changed(CHARGE_CHANGES.has(action));
+      return answer;
+    } catch (error) {
+      if (isOcppError(error)) throw error;
+      // The station gets no detail of our failure; the log has it.
+      log.error({ err: error, action }, 'OCPP call failed');
+      throw new OcppError('InternalError', 'The central system could not handle the call');
+    }
   }
 
-  const closed = new Promise<void>((resolve) => {
-    client.once('close', ({ code }: { code: number }) => {
+  let closedNow!: () => void;
+  const closed = new Promise<void>((resolve) => (closedNow = resolve));
+  const socket = new StationSocket(ws, {
+    validator: ocpp16Validator,
+    actions: ACTIONS,
+    handle,
+    pingIntervalMs,
+    onFrame(text, outbound, head) {
+      if (!outbound) {
+        alive();
+        nulEscapeSeen ||= text.includes('\\u0000');
+      }
+      frames.frame(text, outbound, head);
+    },
+    onUnreadable: (error) => log.warn({ err: error }, 'OCPP message refused'),
+    onSchemaFailure: (action, outbound, error) => log.warn({ action, outbound, err: error }, 'OCPP frame broke the schema'),
+    onAlive: alive,
+    onClose(code) {
       log.info({ code }, 'OCPP station disconnected');
       void write(async () => {
         await recordDisconnected(ctx.db, station.stationId, connectionId, lastSeen);
         changed();
-      }).then(resolve);
-    });
+      }).then(closedNow);
+    },
   });
   log.info('OCPP station connected');
-  return { client, connectionId, closed };
+  return { socket, connectionId, closed };
 }

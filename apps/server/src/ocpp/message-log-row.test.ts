@@ -18,16 +18,12 @@ describe('EntryRow', () => {
     expect(row.size).toBe(Buffer.byteLength(row.text()) - 1);
   });
 
-  it('replaces an entry with one of another length, the entries after it kept in order', () => {
+  it('answers the bytes each entry grew it by, the comma included, and keeps the last entry’s time', () => {
     const row = new EntryRow(7, at);
-    row.add(entry('first'), at);
-    const second = row.add(entry('второй'), at);
-    row.add(entry('third'), at);
+    expect(row.add(entry('first'), at)).toBe(Buffer.byteLength(JSON.stringify({ text: 'first' })));
     const later = new Date('2026-11-24T10:00:01Z');
-    row.add(entry('fourth'), later);
-    row.replace(second, entry('y'.repeat(10_000)));
-    expect(JSON.parse(row.text())).toEqual([{ text: 'first' }, { text: 'y'.repeat(10_000) }, { text: 'third' }, { text: 'fourth' }]);
-    expect(row.count).toBe(4);
+    expect(row.add(entry('второй'), later)).toBe(1 + Buffer.byteLength(JSON.stringify({ text: 'второй' })));
+    expect(row.size).toBe(Buffer.byteLength(row.text()) - 1);
     expect(row.at).toEqual(later);
   });
 

@@ -18,12 +18,6 @@ const FIRST_BYTES = 8_192;
 const SPARE_MAX = 1_000;
 const spare: Buffer[] = [];
 
-/** Where an entry lies in its row, to replace it. */
-export interface EntryPlace {
-  start: number;
-  end: number;
-}
-
 export class EntryRow {
   /** The last entry's time. */
   at: Date;
@@ -60,26 +54,17 @@ export class EntryRow {
     for (const part of parts) this.length += this.bytes.write(part, this.length);
   }
 
-  /** Adds the entry whose text is `parts` one after the other; where it lies. */
-  add(parts: readonly string[], at: Date): EntryPlace {
+  /** Adds the entry whose text is `parts` one after the other; answers the bytes the row grew by. */
+  add(parts: readonly string[], at: Date): number {
+    const before = this.length;
     if (this.count) {
       this.reserve(1);
       this.bytes[this.length++] = COMMA;
     }
-    const start = this.length;
     this.write(parts);
     this.count += 1;
     this.at = at;
-    return { start, end: this.length };
-  }
-
-  /** Puts `entry` in the place of the one at `place`; the entries after it follow it. */
-  replace(place: EntryPlace, parts: readonly string[]): void {
-    const after = Buffer.from(this.bytes.subarray(place.end, this.length));
-    this.length = place.start;
-    this.write(parts);
-    this.reserve(after.length);
-    this.length += after.copy(this.bytes, this.length);
+    return this.length - before;
   }
 
   /** The JSON array's text. */

@@ -102,6 +102,17 @@ describe('connecting', () => {
     expect((await card(station.id)).online).toBe(true);
     await expect(second.call('Heartbeat', {})).resolves.toHaveProperty('currentTime');
   });
+
+  it('closes the connection of a station sending a frame over 1 MiB (1009), which may connect again', async () => {
+    const station = await aConnectableStation(ctx);
+    const client = await chargePoint(station.identity, { strictMode: false });
+    const closed = new Promise<{ code: number }>((resolve) => client.once('close', resolve));
+    void client.call('DataTransfer', { vendorId: 'Alfen', data: 'x'.repeat(1024 * 1024) }).catch(() => {});
+    expect((await closed).code).toBe(1009);
+    await ctx.app.ocpp.settled();
+    const again = await chargePoint(station.identity);
+    await expect(again.call('DataTransfer', { vendorId: 'Alfen', data: 'x'.repeat(1000 * 1000) })).resolves.toEqual({ status: 'UnknownVendorId' });
+  });
 });
 
 describe('closing the app', () => {

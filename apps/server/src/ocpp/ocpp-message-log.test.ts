@@ -113,12 +113,11 @@ describe('the OCPP message log', () => {
     try {
       const frames = messageLog.connection(station.id);
       const big = JSON.stringify([2, 'big', 'DataTransfer', { vendorId: 'Acme', data: 'y'.repeat(60_000) }]);
-      for (let i = 0; i < 70; i += 1) frames.frame(big, false);
+      for (let i = 0; i < 70; i += 1) frames.frame(big, false, { type: 2, id: 'big', action: 'DataTransfer' });
       await vi.waitFor(async () => expect((await messages(station.id)).total).toBe(70));
       const rows = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from ocpp_message_batches where station_id = ${station.id}`);
       expect(rows[0]!.n).toBeGreaterThanOrEqual(4);
-      frames.frame('[2, "cut", "Heartbeat", {', false);
-      frames.refused();
+      frames.frame('[2, "cut", "Heartbeat", {', false, undefined);
       await messageLog.close();
       const [cut] = (await messages(station.id)).items;
       expect(cut).toMatchObject({ direction: 'in', kind: 'error', message_id: '-1', action: null, payload: { unreadable: '[2, "cut", "Heartbeat", {' } });

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { RPCServer } from 'ocpp-rpc';
 import type { Database } from '../db/client.ts';
 import type { Bus } from '../lib/bus.ts';
 import type { LiveEvents } from '../lib/live-events.ts';
@@ -15,21 +14,22 @@ import { serveStation, type StationConnection } from './connection.ts';
 import { createStateWrites } from './state-writes.ts';
 import { startLiveness, type Liveness } from './liveness.ts';
 import { createMessageLog } from './message-log.ts';
-import { ocpp16Validator } from './ocpp-schemas.ts';
 import { createOfflineSweep } from './offline-sweep.ts';
 import { createPresence } from './presence.ts';
 import { remoteStations, type HeldStations } from './remote-stations.ts';
-import type { RpcServerClient } from './rpc.ts';
+import { createUpgrades } from './rpc/upgrade.ts';
 
 /*
  * The OCPP 1.6J central system on the HTTP server's port: WebSocket upgrades at /ocpp/{identity}
  * with the `ocpp1.6` subprotocol and Basic auth (security profile 1: user = identity, password =
- * the station's key), every frame checked by ocpp-rpc against the official schemas (strict mode;
+ * the station's key), every frame checked against the official schemas both ways (strict mode;
  * meter values may carry a vendor's own measurands, ocpp-schemas.ts).
  */
 
 const PROTOCOL = 'ocpp1.6';
 const OCPP_PATH = /^\/ocpp\/([^/]+)$/;
+/** The largest frame a station may send (a whole GetConfiguration or DataTransfer fits many times over). */
+const MAX_FRAME_BYTES = 1024 * 1024;
 
 export interface OcppServerOptions extends OcppContext {
   passwordKey: string;
@@ -103,12 +103,7 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
   const presence = createPresence(telemetryDb, log, options.seenFlushMs ?? 15_000);
   const messageLog = createMessageLog(telemetryDb, log, { keepDays: options.messageLogDays ?? 0, flushMs: options.messageFlushMs ?? 1_000 });
   const offlineSweep = createOfflineSweep(options.db, log, { limitSeconds: options.offlineChargeLimitSeconds ?? 3600 });
-  const rpc = new RPCServer({
-    protocols: [PROTOCOL],
-    strictMode: true,
-    strictModeValidators: [ocpp16Validator],
-    pingIntervalMs: options.pingIntervalMs ?? 30_000,
-  });
+  const pingIntervalMs = options.pingIntervalMs ?? 30_000;
   const current = new Map<number, StationConnection>();
   const stateWrites = createStateWrites(log);
   /** Every connection until it has closed and written its state: the current ones and those closing. */
@@ -117,18 +112,18 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
   const held: HeldStations = {
     call(stationId, action, params, timeoutMs) {
       const connection = current.get(stationId);
-      return connection && callOverSocket(connection.client, action, params, timeoutMs);
+      return connection && callOverSocket(connection.socket, action, params, timeoutMs);
     },
     replaced(stationId, connectionId) {
       const connection = current.get(stationId);
-      if (connection && connection.connectionId !== connectionId) void connection.client.close({ code: 1000, reason: 'Replaced by a new connection' });
+      if (connection && connection.connectionId !== connectionId) void connection.socket.close(1000, 'Replaced by a new connection');
     },
   };
   const remote = options.bus?.shared ? remoteStations(options.bus, held, log) : undefined;
   // Its charge point must authenticate again (and a deleted station cannot).
   const unlinked = options.bus?.subscribe(LINKS_CHANNEL, (message) => {
     const connection = current.get((message as { stationId: number }).stationId);
-    if (connection) void connection.client.close({ code: 1008, reason: 'Station deleted or its credentials changed' });
+    if (connection) void connection.socket.close(1008, 'Station deleted or its credentials changed');
   });
   const deliver: Deliver = async (stationId, action, params, timeoutMs) => {
     const local = held.call(stationId, action, params, timeoutMs);
@@ -139,52 +134,50 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
   };
   const command = createCommandSender({ db: options.db, log, timeoutMs: options.commandTimeoutMs ?? 30_000, deliver });
 
-  rpc.auth(async (accept, reject, handshake) => {
-    const { identity, remoteAddress } = handshake;
-    if (!handshake.protocols.has(PROTOCOL)) {
-      log.warn({ identity, remoteAddress }, 'OCPP connection refused: no ocpp1.6 subprotocol');
-      return reject(400, `Subprotocol ${PROTOCOL} required`);
-    }
-    try {
-      const password = handshake.password?.toString('utf8');
-      const station = password ? await checkStationPassword(options, identity, password) : undefined;
-      if (!station) {
-        log.warn({ identity, remoteAddress, credentials: password ? 'refused' : 'none' }, 'OCPP connection refused: unknown identity or wrong password');
-        return reject(401, 'Unauthorized');
+  const upgrades = createUpgrades<StationLink>({
+    protocol: PROTOCOL,
+    maxPayload: MAX_FRAME_BYTES,
+    async authenticate({ identity, remoteAddress, protocols, password }) {
+      if (!protocols.has(PROTOCOL)) {
+        log.warn({ identity, remoteAddress }, 'OCPP connection refused: no ocpp1.6 subprotocol');
+        return { refuse: 400, reason: `Subprotocol ${PROTOCOL} required` };
       }
-      accept({ stationId: station.id, identity } satisfies StationLink, PROTOCOL);
-    } catch (error) {
-      log.error({ err: error, identity }, 'OCPP connection failed');
-      reject(500, 'Internal Server Error');
-    }
+      try {
+        const key = password?.toString('utf8');
+        const station = key ? await checkStationPassword(options, identity, key) : undefined;
+        if (!station) {
+          log.warn({ identity, remoteAddress, credentials: key ? 'refused' : 'none' }, 'OCPP connection refused: unknown identity or wrong password');
+          return { refuse: 401, reason: 'Unauthorized' };
+        }
+        return { accept: { stationId: station.id, identity } };
+      } catch (error) {
+        log.error({ err: error, identity }, 'OCPP connection failed');
+        return { refuse: 500, reason: 'Internal Server Error' };
+      }
+    },
+    connected(ws, station) {
+      const previous = current.get(station.stationId);
+      const connection = serveStation({ ...options, presence, messageLog, command, processId, stateWrites }, ws, station, pingIntervalMs);
+      current.set(station.stationId, connection);
+      remote?.connected(station.stationId, connection.connectionId);
+      open.add(connection);
+      void connection.closed.then(() => {
+        open.delete(connection);
+        if (current.get(station.stationId) === connection) current.delete(station.stationId);
+      });
+      if (previous) {
+        // A charge point reconnects when it thinks its link is dead: the new connection is the one to keep.
+        log.info({ identity: station.identity }, 'OCPP connection replaced by a new one');
+        void previous.socket.close(1000, 'Replaced by a new connection');
+      }
+    },
   });
-
-  rpc.on('client', (client: RpcServerClient) => {
-    const station = client.session as StationLink;
-    const previous = current.get(station.stationId);
-    const connection = serveStation({ ...options, presence, messageLog, command, processId, stateWrites }, client, station);
-    current.set(station.stationId, connection);
-    remote?.connected(station.stationId, connection.connectionId);
-    open.add(connection);
-    void connection.closed.then(() => {
-      open.delete(connection);
-      if (current.get(station.stationId) === connection) current.delete(station.stationId);
-    });
-    if (previous) {
-      // A charge point reconnects when it thinks its link is dead: the new connection is the one to keep.
-      log.info({ identity: station.identity }, 'OCPP connection replaced by a new one');
-      void previous.client.close({ code: 1000, reason: 'Replaced by a new connection' });
-    }
-  });
-  rpc.on('error', (error: unknown) => log.error({ err: error }, 'OCPP server error'));
 
   return {
     handleUpgrade(request, socket, head) {
-      if (identityOf(request.url) === undefined) {
-        socket.destroy();
-        return;
-      }
-      rpc.handleUpgrade(request, socket as never, head).catch(() => socket.destroy());
+      const identity = identityOf(request.url);
+      if (identity === undefined) socket.destroy();
+      else void upgrades.handle(request, socket, head, identity);
     },
     isConnected: (stationId) => current.has(stationId),
     command,
@@ -198,8 +191,8 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
     async close() {
       remote?.close();
       unlinked?.();
-      // ocpp-rpc asks every client to close but does not wait for them: the sockets are awaited here.
-      await rpc.close({ code: 1001, reason: 'Server shutting down' });
+      upgrades.stop();
+      for (const connection of open) void connection.socket.close(1001, 'Server shutting down');
       while (open.size) await Promise.all([...open].map((connection) => connection.closed));
       await Promise.all([presence.close(), messageLog.close(), offlineSweep.close()]);
     },

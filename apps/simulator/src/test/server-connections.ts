@@ -1,50 +1,36 @@
-import { RPCServer } from 'ocpp-rpc';
-import { afterAll, vi } from 'vitest';
-import type { ServerClient } from './central-system.ts';
+import type { OcppMessage } from '@evcms/contracts/ocpp-messages';
+import type { OcppCommandAction, OcppCommandTypes } from '@evcms/contracts/ocpp-commands';
+import type { TestContext } from '../../../server/src/test/test-app.ts';
 
 /*
- * The real server's side of each charge point's connection, as ocpp-rpc's RPCServer announces it
- * (its 'client' event): a test calls the charge point through it (Reset, TriggerMessage, ...)
- * without going through the back office's command API, and sees the calls it received.
+ * The real server's side of a charge point's connection, seen through the server itself: the
+ * central system's commands as the back office sends them (`app.ocpp.command`, recorded in the
+ * audit), and the station's OCPP message log for the calls the server received.
  */
 
-export interface ServerConnections {
-  /** The latest connection of `identity` (waits for it). */
-  of(identity: string): Promise<ServerClient>;
-  /** Every connection of `identity` so far, oldest first. */
-  all(identity: string): ServerClient[];
-  /** The actions the server received from `identity`, over all its connections. */
-  received(identity: string): string[];
+export interface ServerSide {
+  /** Sends a command to the station and answers its confirmation; throws when it gave none. */
+  call<A extends OcppCommandAction>(station: { id: number; identity: string }, action: A, params: OcppCommandTypes[A]['params']): Promise<unknown>;
+  /** The actions of the calls the server received from the station, oldest first. */
+  received(stationId: number): Promise<string[]>;
 }
 
-/** Watches every RPCServer of this test file's process from now until its last test. */
-export function watchServerConnections(): ServerConnections {
-  const connections = new Map<string, ServerClient[]>();
-  const received = new Map<string, string[]>();
-  const emit = RPCServer.prototype.emit;
-  RPCServer.prototype.emit = function (this: RPCServer, event: string | symbol, ...args: unknown[]) {
-    if (event === 'client') {
-      const client = args[0] as ServerClient;
-      const identity = client.identity!;
-      connections.set(identity, [...(connections.get(identity) ?? []), client]);
-      client.on('call', ({ outbound, payload }: { outbound: boolean; payload: unknown[] }) => {
-        if (!outbound) received.set(identity, [...(received.get(identity) ?? []), String(payload[2])]);
-      });
-    }
-    return emit.call(this, event, ...args);
-  };
-  afterAll(() => {
-    RPCServer.prototype.emit = emit;
-  });
-  const all = (identity: string) => connections.get(identity) ?? [];
+export function serverSide(ctx: TestContext, auth: () => Record<string, string>): ServerSide {
   return {
-    all,
-    of: (identity) =>
-      vi.waitFor(() => {
-        const latest = all(identity).at(-1);
-        if (!latest) throw new Error(`${identity} has not connected`);
-        return latest;
-      }),
-    received: (identity) => received.get(identity) ?? [],
+    async call(station, action, params) {
+      const result = await ctx.app.ocpp.command({ stationId: station.id, identity: station.identity, managerId: null, action, params });
+      if (result.outcome !== 'accepted' && result.outcome !== 'rejected') throw new Error(`${action} to ${station.identity}: ${result.outcome}`);
+      return result.response;
+    },
+    async received(stationId) {
+      await ctx.app.ocpp.flushMessageLog();
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${stationId}/ocpp/messages/?size=100`, headers: auth() });
+      if (response.statusCode !== 200) throw new Error(`message log: ${response.statusCode}`);
+      const { items } = response.json<{ items: OcppMessage[] }>();
+      return items
+        .filter((message) => message.direction === 'in' && message.kind === 'call')
+        .map((message) => message.action ?? '')
+        .reverse();
+    },
   };
 }
