@@ -18,6 +18,7 @@ import { createChargeMemo } from './charge-memo.ts';
 import type { MessageLog } from './message-log.ts';
 import { ocpp16Validator } from './ocpp-schemas.ts';
 import type { Presence } from './presence.ts';
+import type { Opened } from './remote-stations.ts';
 import { isOcppError, OcppError } from './rpc/rpc-errors.ts';
 import { StationSocket } from './rpc/station-socket.ts';
 import type { StateWrites } from './state-writes.ts';
@@ -49,10 +50,8 @@ const STATION_CHANGES = new Set(['BootNotification', 'DiagnosticsStatusNotificat
 const CHARGE_CHANGES = new Set(['StatusNotification', 'StartTransaction', 'MeterValues', 'StopTransaction']);
 const ACTIONS: ReadonlySet<string> = new Set(Object.keys(HANDLERS));
 
-export interface StationConnection {
+export interface StationConnection extends Opened {
   socket: StationSocket;
-  /** This connection's own id, as station_ocpp_state keeps the one it holds. */
-  connectionId: string;
   /** Settles once the socket has closed and the station's state says so. */
   closed: Promise<void>;
 }
@@ -66,10 +65,11 @@ export function serveStation(
   const connectionId = randomUUID();
   const log = ctx.log.child({ identity: station.identity, stationId: station.stationId });
   let lastSeen = new Date();
+  const connectedAt = lastSeen.getTime();
   const write = (task: () => Promise<void>) => ctx.stateWrites(station.stationId, task);
   const changed = (charges = false) => ctx.events.publish({ stationId: station.stationId, charges });
   void write(async () => {
-    await recordConnected(ctx.db, station.stationId, connectionId, lastSeen, ctx.processId);
+    await recordConnected(ctx.db, station.stationId, connectionId, new Date(connectedAt), ctx.processId);
     changed();
   });
 
@@ -125,5 +125,5 @@ export function serveStation(
     },
   });
   log.info('OCPP station connected');
-  return { socket, connectionId, closed };
+  return { socket, connectionId, connectedAt, closed };
 }

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import type { Station } from '@evcms/contracts/stations';
 import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { findStationOcpp } from '../modules/stations/station-ocpp.service.ts';
+import { findStationOcpp, recordConnected, recordDisconnected } from '../modules/stations/station-ocpp.service.ts';
 import { aManager } from '../test/builders.ts';
 import { aConnectableStation, connectChargePoint, listenForChargePoints } from '../test/charge-points.ts';
 import { bearer, createTestApp, signIn, type TestContext } from '../test/test-app.ts';
@@ -101,6 +101,22 @@ describe('connecting', () => {
     expect(ctx.app.ocpp.isConnected(station.id)).toBe(true);
     expect((await card(station.id)).online).toBe(true);
     await expect(second.call('Heartbeat', {})).resolves.toHaveProperty('currentTime');
+  });
+
+  it("keeps a station online by the connection opened last, whichever process's writes land first", async () => {
+    const station = await aConnectableStation(ctx);
+    const { db } = ctx.database;
+    const [earlier, later] = [new Date(Date.now() - 1_000), new Date()];
+    // Process 2's newer connection is written before process 1's older one, which then closes.
+    await recordConnected(db, station.id, 'newer', later, 'process-2');
+    await recordConnected(db, station.id, 'older', earlier, 'process-1');
+    await recordDisconnected(db, station.id, 'older', earlier);
+    expect((await card(station.id)).online).toBe(true);
+    await recordDisconnected(db, station.id, 'newer', later);
+    expect((await card(station.id)).online).toBe(false);
+    // Offline, any connection takes the station, whatever its process's clock says.
+    await recordConnected(db, station.id, 'older', earlier, 'process-1');
+    expect((await card(station.id)).online).toBe(true);
   });
 
   it('closes the connection of a station sending a frame over 1 MiB (1009), which may connect again', async () => {

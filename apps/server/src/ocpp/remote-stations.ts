@@ -8,7 +8,9 @@ import type { Delivery } from './commands.ts';
  * station this process has no socket for is published on the bus; the process that holds it makes
  * the call and publishes the delivery back, in parts when it is larger than a bus message (a long
  * GetConfiguration). A station that connects to one process has its older socket on another
- * closed, as a second connection in one process replaces the first.
+ * closed, as a second connection in one process replaces the first. An announcement may arrive
+ * after a newer connection has opened (NOTIFY is not instant): only an older socket is closed, and
+ * a process ignores its own announcements (it replaced its socket when the new one opened).
  */
 
 const CALLS = 'evcms_ocpp_calls';
@@ -34,23 +36,36 @@ interface ReplyPart {
   text: string;
 }
 
-interface ConnectedMessage {
-  stationId: number;
+/** A connection of a station, as old as when it opened. */
+export interface Opened {
+  /** As station_ocpp_state keeps the one it holds. */
   connectionId: string;
+  /** Milliseconds since the epoch, by the clock of the process it opened on. */
+  connectedAt: number;
+}
+
+interface ConnectedMessage extends Opened {
+  stationId: number;
+  processId: string;
+}
+
+/** Whether `newer` opened after `older`; the same millisecond is settled by the ids, so two processes agree which one stays. */
+export function openedAfter(newer: Opened, older: Opened): boolean {
+  return newer.connectedAt !== older.connectedAt ? newer.connectedAt > older.connectedAt : newer.connectionId > older.connectionId;
 }
 
 export interface HeldStations {
   /** The call over this process's socket of the station, or undefined when it holds none. */
   call(stationId: number, action: string, params: object, timeoutMs: number): Promise<Delivery> | undefined;
-  /** Closes this process's socket of the station unless it is `connectionId`. */
-  replaced(stationId: number, connectionId: string): void;
+  /** Closes this process's socket of the station if it opened before `by`. */
+  replaced(stationId: number, by: Opened): void;
 }
 
 export interface RemoteStations {
   /** A call to a station some other process may hold; 'offline' when no process answers in time. */
   deliver(stationId: number, action: string, params: object, timeoutMs: number): Promise<Delivery>;
   /** Tells the other processes a station connected here. */
-  connected(stationId: number, connectionId: string): void;
+  connected(stationId: number, connection: Opened): void;
   close(): void;
 }
 
@@ -61,7 +76,7 @@ export function replyParts(requestId: string, delivery: Delivery): ReplyPart[] {
   return Array.from({ length: parts }, (_, part) => ({ requestId, part, parts, text: text.slice(part * PART_CHARS, (part + 1) * PART_CHARS) }));
 }
 
-export function remoteStations(bus: Bus, held: HeldStations, log: FastifyBaseLogger): RemoteStations {
+export function remoteStations(bus: Bus, held: HeldStations, log: FastifyBaseLogger, processId: string): RemoteStations {
   const waiting = new Map<string, { parts: string[]; received: number; resolve: (delivery: Delivery) => void }>();
 
   const unsubscribe = [
@@ -84,8 +99,8 @@ export function remoteStations(bus: Bus, held: HeldStations, log: FastifyBaseLog
       if (pending.received === part.parts) pending.resolve(JSON.parse(pending.parts.join('')) as Delivery);
     }),
     bus.subscribe(CONNECTED, (message) => {
-      const { stationId, connectionId } = message as ConnectedMessage;
-      held.replaced(stationId, connectionId);
+      const { stationId, connectionId, connectedAt, processId: from } = message as ConnectedMessage;
+      if (from !== processId) held.replaced(stationId, { connectionId, connectedAt });
     }),
   ];
 
@@ -110,8 +125,8 @@ export function remoteStations(bus: Bus, held: HeldStations, log: FastifyBaseLog
         waiting.delete(requestId);
       }
     },
-    connected(stationId, connectionId) {
-      bus.publish(CONNECTED, { stationId, connectionId } satisfies ConnectedMessage).catch((error: unknown) => log.error({ err: error }, 'OCPP connection not announced'));
+    connected(stationId, { connectionId, connectedAt }) {
+      bus.publish(CONNECTED, { stationId, connectionId, connectedAt, processId } satisfies ConnectedMessage).catch((error: unknown) => log.error({ err: error }, 'OCPP connection not announced'));
     },
     close() {
       for (const stop of unsubscribe) stop();

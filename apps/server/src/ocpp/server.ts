@@ -16,7 +16,7 @@ import { startLiveness, type Liveness } from './liveness.ts';
 import { createMessageLog } from './message-log.ts';
 import { createOfflineSweep } from './offline-sweep.ts';
 import { createPresence } from './presence.ts';
-import { remoteStations, type HeldStations } from './remote-stations.ts';
+import { openedAfter, remoteStations, type HeldStations } from './remote-stations.ts';
 import { createUpgrades } from './rpc/upgrade.ts';
 
 /*
@@ -114,12 +114,12 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
       const connection = current.get(stationId);
       return connection && callOverSocket(connection.socket, action, params, timeoutMs);
     },
-    replaced(stationId, connectionId) {
+    replaced(stationId, by) {
       const connection = current.get(stationId);
-      if (connection && connection.connectionId !== connectionId) void connection.socket.close(1000, 'Replaced by a new connection');
+      if (connection && openedAfter(by, connection)) void connection.socket.close(1000, 'Replaced by a new connection');
     },
   };
-  const remote = options.bus?.shared ? remoteStations(options.bus, held, log) : undefined;
+  const remote = options.bus?.shared ? remoteStations(options.bus, held, log, processId) : undefined;
   // Its charge point must authenticate again (and a deleted station cannot).
   const unlinked = options.bus?.subscribe(LINKS_CHANNEL, (message) => {
     const connection = current.get((message as { stationId: number }).stationId);
@@ -159,7 +159,7 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
       const previous = current.get(station.stationId);
       const connection = serveStation({ ...options, presence, messageLog, command, processId, stateWrites }, ws, station, pingIntervalMs);
       current.set(station.stationId, connection);
-      remote?.connected(station.stationId, connection.connectionId);
+      remote?.connected(station.stationId, connection);
       open.add(connection);
       void connection.closed.then(() => {
         open.delete(connection);

@@ -24,12 +24,21 @@ export type BootValues = Pick<
 /** A later sign of life never moves `last_seen_at` back (batched writes may arrive after a direct one). */
 const laterSeen = (at: Date) => sql`greatest(${stationOcppState.lastSeenAt}, ${at.toISOString()}::timestamptz)`;
 
+/**
+ * Online by `connectionId`, unless a connection opened later holds it: two processes' writes may
+ * land in either order, and the older connection's close must not take the newer one offline.
+ */
 export async function upsertConnected(db: Db, stationId: number, connectionId: string, at: Date, processId: string | null = null): Promise<void> {
   const values = { online: true, connectionId, connectedAt: at, processId };
+  const { online, connectedAt } = stationOcppState;
   await db
     .insert(stationOcppState)
     .values({ stationId, ...values, lastSeenAt: at })
-    .onConflictDoUpdate({ target: stationOcppState.stationId, set: { ...values, lastSeenAt: laterSeen(at) } });
+    .onConflictDoUpdate({
+      target: stationOcppState.stationId,
+      set: { ...values, lastSeenAt: laterSeen(at) },
+      setWhere: sql`not ${online} or ${connectedAt} is null or ${connectedAt} <= ${at.toISOString()}::timestamptz`,
+    });
 }
 
 /** Offline, unless a newer connection of the station has taken over meanwhile. */
