@@ -96,7 +96,7 @@ describe('advanceMeter', () => {
 });
 
 describe('updateMeterProgresses', () => {
-  // A few readings find their charges by key, more are joined by hash: both statements, with the same guards.
+  // Small and larger batches alike: one statement, each reading finding its charge by key, with the guards.
   it.each([3, 20])('applies a batch of %i charges’ readings in one statement, in order, leaving out those its guards refuse', async (size) => {
     const running = await Promise.all(Array.from({ length: size }, () => aRunningCharge()));
     const at = new Date('2024-03-01T10:30:00Z');
