@@ -17,4 +17,25 @@ describe.skipIf(!url)('openPostgres', () => {
       await database.close();
     }
   });
+
+  it('plans telemetry statements by key: no sequential scan, even of a table analysed while empty', async () => {
+    const database = await openPostgres(url!);
+    try {
+      const plan = await database.telemetryDb.transaction(async (tx) => {
+        await tx.execute(sql`create temp table readings (id int primary key, meter bigint) on commit drop`);
+        await tx.execute(sql`analyze readings`);
+        // The generic plan is made at the first execution, while the table is empty, and kept.
+        await tx.execute(sql`prepare advance(int[]) as update readings set meter = meter + 1 where id = any($1)`);
+        await tx.execute(sql`execute advance('{1}')`);
+        await tx.execute(sql`insert into readings select i, i from generate_series(1, 5000) i`);
+        const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain execute advance('{1,2,3}')`);
+        await tx.execute(sql`deallocate advance`);
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      expect(plan).toContain('readings_pkey');
+      expect(plan).not.toContain('Seq Scan');
+    } finally {
+      await database.close();
+    }
+  });
 });

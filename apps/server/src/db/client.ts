@@ -79,8 +79,15 @@ export async function openPostgres(url: string): Promise<Database> {
   // Telemetry (what the next report supersedes: meter progress, statuses, last-seen, the log)
   // commits without waiting for the disk, and its prepared statements keep their generic plans:
   // by default PostgreSQL re-planned the batched meter update on most calls (its custom plan
-  // looked cheaper), which cost more than running it (lib/prepared.ts).
-  const telemetry = new pg.Pool({ connectionString: url, max: 10, ...KEPT, options: '-c synchronous_commit=off -c plan_cache_mode=force_generic_plan' });
+  // looked cheaper), which cost more than running it (lib/prepared.ts). They find rows by key, so
+  // no sequential scans: a generic plan made while a table was empty (a new network's first
+  // minutes) kept scanning the whole table, for each connector, as it filled, until an ANALYZE.
+  const telemetry = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...KEPT,
+    options: '-c synchronous_commit=off -c plan_cache_mode=force_generic_plan -c enable_seqscan=off',
+  });
   const db = drizzlePg(pool) as unknown as Db;
   return {
     db,

@@ -7,10 +7,10 @@ import type { Db } from '../db/client.ts';
  * statements per connection, and node-postgres refuses a name reused for another text.
  * Planning is saved only where PostgreSQL keeps the generic plan: the telemetry connections ask it
  * to (db/client.ts), so a statement they run must have a generic plan that is good for any value,
- * e.g. a batch's rows found through `id = any($ids)` rather than through a join the planner costs
- * for the default number of rows. Nor does a generic plan know a batch's length: found by key, a
- * batch's values are joined by a nested loop, every row against every value, so a large batch
- * goes through a twin statement joined by hash (`bySize`).
+ * e.g. a batch's rows found through `id = any($ids)`, or each of its values' rows by key through a
+ * lateral subquery, rather than through a join the planner costs for the default number of rows.
+ * Nor does a generic plan know a batch's length: a semi-join of a batch's values, found by key,
+ * compares every row with every value, and found by hash reads every candidate row.
  */
 
 /** `build`'s result for each database handle, built on first use. */
@@ -21,20 +21,6 @@ export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
     if (statement === undefined) built.set(db, (statement = build(db)));
     return statement;
   };
-}
-
-/** Past this many items a batch's statement joins by hash (a nested loop by key compares at most 256 pairs). */
-const BY_KEY_MAX = 16;
-
-/**
- * A batch statement in its two forms (see above): `build(db, true)` finds the rows by key, for the
- * few items of a quiet network; `build(db, false)` leaves the join to a hash, for larger batches.
- * Answers the form for a batch of `size` items.
- */
-export function bySize<T>(build: (db: Db, byKey: boolean) => T): (db: Db, size: number) => T {
-  const byKey = perDatabase((db) => build(db, true));
-  const hashed = perDatabase((db) => build(db, false));
-  return (db, size) => (size > BY_KEY_MAX ? hashed : byKey)(db);
 }
 
 /**

@@ -143,6 +143,15 @@ describe('the OCPP message log', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('compresses its frames with lz4 on a PostgreSQL server (pglz on PGlite, which has no lz4)', async () => {
+    const [column] = await queryRows<{ compression: string }>(
+      ctx.database.db,
+      sql`select attcompression as compression from pg_attribute where attrelid = 'ocpp_message_batches'::regclass and attname = 'frames'`,
+    );
+    // '' is the server's default, pglz.
+    expect(column?.compression).toBe(ctx.database.kind === 'postgres' ? 'l' : '');
+  });
+
   it('needs a manager', async () => {
     const { station } = await connectedStation();
     const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/ocpp/messages/` });

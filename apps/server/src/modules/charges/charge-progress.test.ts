@@ -146,10 +146,16 @@ describe('findOpenMeterBase', () => {
     expect(found.map((base) => base?.id)).toEqual([b.chargeId, undefined, a.chargeId]);
   });
 
-  it('reads a batch of 20 connectors in one statement, joined by hash', async () => {
+  it('reads a batch of 20 connectors in one statement, each its newest open charge', async () => {
     const running = await Promise.all(Array.from({ length: 10 }, () => aRunningCharge()));
+    // A connector with two open charges (a start its station never ended): the later start is read.
+    const [first] = running;
+    await aDriver(ctx.database, { balanceTyiyn: 50_000, idTags: ['PROGRESS-LATER'] });
+    const later = await openCharge(db(), { stationId: first!.station.id, ocppConnectorId: 1, idTag: 'PROGRESS-LATER', meterStartWh: 5_000, startedAt: new Date('2024-03-01T12:00:00Z') });
+    expect(later.charge.status).toBe('in_progress');
     const asked = running.flatMap(({ station }) => [2, 1].map((connectorId) => ({ stationId: station.id, connectorId })));
     const found = await findOpenMeterBases(db(), asked);
-    expect(found.map((base) => base?.id)).toEqual(running.flatMap(({ chargeId }) => [undefined, chargeId]));
+    const expected = running.flatMap(({ chargeId }, i) => [undefined, i === 0 ? later.chargeId : chargeId]);
+    expect(found.map((base) => base?.id)).toEqual(expected);
   });
 });
