@@ -81,8 +81,8 @@ export const PROGRESSED = {
 
 /**
  * The batch's values as a row each, each finding its charge by key: one primary-key probe per
- * value whatever the batch's size (or one pass over a table of few charges, which the plan may
- * prefer). The guard on the status is kept out of the index conditions
+ * value, whatever the batch's size (telemetry connections plan no sequential scan, db/client.ts).
+ * The guard on the status is kept out of the index conditions
  * (`is true`): with it as one, a generic plan made while the statistics knew few charges (a new
  * database, or before the next ANALYZE) scanned every running charge for each statement through
  * charges_status_idx, 0.63 ms a statement of 3 readings on average at 2,000 calls/s against 0.4 ms
