@@ -4,12 +4,15 @@
  * or a server that does no work), the charge points in WORKERS generator processes
  * (support/ocpp-load.ts, plain `ws` with hand-built OCPP-J frames). For each server:
  *  1. connections held at each count of STATIONS, all connected and booted, and the server's memory
- *     per station (RSS, and JS heap + external, after a full GC, over the idle server's);
- *  2. over the first STATIONS count: a driver's charge started at each (StartTransaction for a
- *     seeded driver's tag, priced by a default rate), then calls offered at each of RATES for
+ *     per station (RSS, and JS heap + external, after a full GC, over the idle server's), before
+ *     any load;
+ *  2. over the first STATIONS count alone (the others dropped): a driver's charge started at each
+ *     (StartTransaction for a seeded driver's tag, priced by a default rate), then calls offered at each of RATES for
  *     STEP_SECONDS (after WARM_UP_SECONDS): achieved calls/s, the p50/p99 round trip of a call to
  *     its CALLRESULT measured at the client, and the CPU per call of the server and of PostgreSQL;
- *  3. product only: a reconnect storm, every station dropped at once and back within STORM_SECONDS
+ *  3. the most stations connected and booted again, and the memory per station now that the load
+ *     steps have run (what they left in the heap and the allocator counts too);
+ *  4. product only: a reconnect storm, every station dropped at once and back within STORM_SECONDS
  *     (-1 skips it).
  * Servers (SERVERS): product (message log on, OCPP_MESSAGE_LOG_DAYS as set or 7), nolog (the same
  * with the log off; load only), bare (ocpp-rpc in strict mode, canned answers: the ratio's reference),
@@ -187,6 +190,18 @@ async function steps(ctx: Context, label: string): Promise<Step[]> {
   return done;
 }
 
+/** A driver's charge started at each of the first stations, then the rate steps over them. */
+async function chargeAndLoad(ctx: Context, label: string): Promise<Step[]> {
+  type Started = { started: number; failures: { count: number; samples: string[] } };
+  const startedAt = performance.now();
+  const started = await each<Started>(ctx, 'startCharges', (indices) => ({ indices, concurrency: 50 }), 0, LOAD_STATIONS);
+  const failed = started.flatMap((part) => part.failures.samples);
+  const startSeconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  console.log(`  ${label}: ${started.reduce((sum, part) => sum + part.started, 0)} charges started in ${startSeconds} s`);
+  if (failed.length) console.log(`  ${label}: charges not started: ${failed.join('; ')}`);
+  return steps(ctx, label);
+}
+
 async function storm(ctx: Context, stations: number): Promise<Storm> {
   const dropped = new Date();
   type Part = Omit<Storm, 'stations' | 'spreadS' | 'onlineBooted'>;
@@ -268,22 +283,23 @@ async function runServer(kind: string, database: Database, dataDir: string): Pro
     const before = await written(database);
     const counts = HELD.filter((count) => count <= total);
     let connected = 0;
-    for (const [i, count] of counts.entries()) {
+    // Every count is held before any load, so its memory is the connections' alone, not what a
+    // load step left in the heap and the allocator.
+    for (const count of counts) {
       run.held.push(await hold(ctx, connected, count));
       connected = count;
       console.log(`  ${label}: ${count} stations held`);
-      if (i > 0) continue;
-      type Started = { started: number; failures: { count: number; samples: string[] } };
-      const startedAt = performance.now();
-      const started = await each<Started>(ctx, 'startCharges', (indices) => ({ indices, concurrency: 50 }), 0, LOAD_STATIONS);
-      const failed = started.flatMap((part) => part.failures.samples);
-      const startSeconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-      console.log(`  ${label}: ${started.reduce((sum, part) => sum + part.started, 0)} charges started in ${startSeconds} s`);
-      if (failed.length) console.log(`  ${label}: charges not started: ${failed.join('; ')}`);
-      run.steps = await steps(ctx, label);
-      // The message log is written every second.
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      if (!DOES_NO_WORK.has(kind)) run.persisted = writtenText(before, await written(database));
+    }
+    // The calls go over the first count alone, as the reference figures were measured.
+    if (connected > LOAD_STATIONS) await each(ctx, 'drop', (indices) => ({ indices }), LOAD_STATIONS, connected);
+    run.steps = await chargeAndLoad(ctx, label);
+    // The message log is written every second.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    if (!DOES_NO_WORK.has(kind)) run.persisted = writtenText(before, await written(database));
+    if (connected > LOAD_STATIONS) {
+      // Back to the most stations: their memory now counts what the load left behind.
+      run.held.push({ ...(await hold(ctx, LOAD_STATIONS, connected)), afterLoad: true });
+      console.log(`  ${label}: ${connected} stations held again after the load`);
     }
     if (kind === 'product' && STORM_SECONDS >= 0) run.storm = await storm(ctx, connected);
     return run;

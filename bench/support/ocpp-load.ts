@@ -1,8 +1,8 @@
 /**
  * A load generator of the OCPP bench, in a process of its own beside the server's: it holds its
  * share of the charge points (ocpp-station-socket.ts) and, on the bench's requests, connects and
- * boots them, starts their charges, offers calls at a steady rate, or drops them all and brings
- * them back. BENCH_URL is the server's `ws://127.0.0.1:port/ocpp`.
+ * boots them, starts their charges, offers calls at a steady rate, drops some, or drops them all
+ * and brings them back. BENCH_URL is the server's `ws://127.0.0.1:port/ocpp`.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { bootNotification, CHARGING_CONNECTOR, LOAD_ACTIONS, loadCall, startTransaction, statusNotification, type LoadAction } from './ocpp-frames.ts';
@@ -187,6 +187,12 @@ serveRequests({
       }),
     );
     return { booted: latencies.length, failures, retries, lastBootedS, latencies: round(latencies) };
+  },
+
+  /** Closes these charge points' sockets, waiting for each to close. */
+  async drop({ indices }: { indices: number[] }) {
+    await Promise.all(indices.map((index) => station(index).drop()));
+    return { dropped: indices.length };
   },
 
   async stop() {

@@ -19,6 +19,8 @@ export interface Held {
   latencies: number[];
   memory: Memory;
   sockets: number;
+  /** Held again after the load steps (whose leftovers the memory then includes). */
+  afterLoad?: boolean;
 }
 
 /** What held every call of the server at once during a step: event loop delays and GC pauses, in ms. */
@@ -128,10 +130,14 @@ export function printConnections(runs: ServerRun[]): void {
         `${memory.rssKb.toFixed(1)} KB`.padStart(12),
         `${memory.heapKb.toFixed(1)} KB`.padStart(17),
       ];
-      console.log(`  ${run.label.padEnd(26)} ${cells.join(' ')}${failureText(held.failures)}`);
+      const when = held.afterLoad ? ', again after the load' : '';
+      console.log(`  ${run.label.padEnd(26)} ${cells.join(' ')}${failureText(held.failures)}${when}`);
     }
   }
-  console.log('  (memory: the server process after two full GCs, minus the same before any connection, divided by the stations; the connection phase is included in "seconds")');
+  console.log(
+    '  (memory: the server process after two full GCs, minus the same before any connection, divided by the stations;' +
+      ' the connection phase is included in "seconds"; every count is held before the load steps, and the most again after them)',
+  );
 }
 
 export function printSteps(runs: ServerRun[], p99AimMs: number): void {
