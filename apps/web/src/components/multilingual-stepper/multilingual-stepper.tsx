@@ -1,7 +1,7 @@
 import { App, Button, Flex, Form, Steps, type FormInstance, type FormProps } from 'antd';
 import { localizedText } from '../../lib/localized-text.tsx';
 import { formatMessage } from '@evcms/contracts/messages';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../confirm-modal.ts';
 import { FORM_LANGS, isFieldOfLang, type FormLang } from './form-langs.ts';
@@ -65,7 +65,9 @@ export function MultilingualStepper<V extends object>(props: MultilingualStepper
     return found;
   };
 
-  useEffect(() => {
+  // A layout effect: the focus moves in the same commit that shows the step, so no keystroke typed
+  // right after Enter can land in the pane just hidden (a passive effect runs a moment later).
+  useLayoutEffect(() => {
     if (!focusTarget) return;
     if ('step' in focusTarget) firstFieldIn(panes.current.get(focusTarget.step))?.focus();
     else form.scrollToField(focusTarget.field, { focus: true, block: 'center' }); // centred: clear of the sticky header
