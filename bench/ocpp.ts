@@ -4,8 +4,8 @@
  * or a server that does no work), the charge points in WORKERS generator processes
  * (support/ocpp-load.ts, plain `ws` with hand-built OCPP-J frames). For each server:
  *  1. connections held at each count of STATIONS, all connected and booted, and the server's memory
- *     per station (RSS, and JS heap + external, after a full GC, over the idle server's), before
- *     any load;
+ *     per station (RSS, JS heap + external, and the heap V8 holds committed, after a full GC, over
+ *     the idle server's), before any load;
  *  2. over the first STATIONS count alone (the others dropped): a driver's charge started at each
  *     (StartTransaction for a seeded driver's tag, priced by a default rate), then calls offered at each of RATES for
  *     STEP_SECONDS (after WARM_UP_SECONDS): achieved calls/s, the p50/p99 round trip of a call to
@@ -18,7 +18,8 @@
  * with the log off; load only), bare (ocpp-rpc in strict mode, canned answers: the ratio's reference),
  * wsonly (optional: the same canned answers over plain `ws` with the same official schemas checked
  * both ways, no RPC library: what the RPC layer itself costs). PROFILE=1 writes the product
- * server's CPU and allocation profiles of each step.
+ * server's CPU and allocation profiles of each step. SERVER_NODE_FLAGS: Node flags for the server
+ * process alone (e.g. --max-semi-space-size=32), the generators unchanged.
  * Sockets count against the open-file limit: Node raises its soft limit to the hard one
  * (`ulimit -Hn`); a child needing more is started through `ulimit -n`, which only a process allowed
  * to raise the hard limit gets (CAP_SYS_RESOURCE); the header says when the limit is too low.
@@ -260,7 +261,7 @@ async function runServer(kind: string, database: Database, dataDir: string): Pro
   const out = openSync(logFile, 'w');
   const profileDir = PROFILE && kind === 'product' ? mkdtempSync(path.join(os.tmpdir(), 'evcms-ocpp-profile-')) : undefined;
   const server = await startChild(path.join(here, 'support/ocpp-server.ts'), {
-    nodeFlags: ['--expose-gc'],
+    nodeFlags: ['--expose-gc', ...(process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean)],
     openFiles: total + 1_000,
     stdout: out,
     env: {

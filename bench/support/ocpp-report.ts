@@ -8,6 +8,8 @@ import { percentile } from './engines.ts';
 export interface Memory {
   rss: number;
   heapUsed: number;
+  /** What V8 has committed for its heap, used or not: kept after a load until memory is short. */
+  heapTotal: number;
   external: number;
 }
 
@@ -103,6 +105,7 @@ export function memoryPerStation(run: ServerRun, held: Held) {
   return {
     rssKb: (held.memory.rss - run.base.rss) / held.stations / KB,
     heapKb: (held.memory.heapUsed + held.memory.external - run.base.heapUsed - run.base.external) / held.stations / KB,
+    committedKb: (held.memory.heapTotal - run.base.heapTotal) / held.stations / KB,
   };
 }
 
@@ -113,7 +116,7 @@ function failureText(failures: { count: number; samples: string[] }): string {
 export function printConnections(runs: ServerRun[]): void {
   console.log('\nConnections held: each charge point connects (Basic auth) and boots (BootNotification answered Accepted)');
   console.log(
-    `  ${'server'.padEnd(26)} ${'stations'.padStart(8)} ${'booted'.padStart(7)} ${'seconds'.padStart(7)} ${'per s'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'sockets'.padStart(7)} ${'RSS/station'.padStart(12)} ${'heap+ext/station'.padStart(17)}`,
+    `  ${'server'.padEnd(26)} ${'stations'.padStart(8)} ${'booted'.padStart(7)} ${'seconds'.padStart(7)} ${'per s'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'sockets'.padStart(7)} ${'RSS/station'.padStart(12)} ${'heap+ext/station'.padStart(17)} ${'heap committed'.padStart(15)}`,
   );
   for (const run of runs) {
     for (const held of run.held) {
@@ -129,6 +132,7 @@ export function printConnections(runs: ServerRun[]): void {
         n(held.sockets).padStart(7),
         `${memory.rssKb.toFixed(1)} KB`.padStart(12),
         `${memory.heapKb.toFixed(1)} KB`.padStart(17),
+        `${memory.committedKb.toFixed(1)} KB`.padStart(15),
       ];
       const when = held.afterLoad ? ', again after the load' : '';
       console.log(`  ${run.label.padEnd(26)} ${cells.join(' ')}${failureText(held.failures)}${when}`);
@@ -136,6 +140,7 @@ export function printConnections(runs: ServerRun[]): void {
   }
   console.log(
     '  (memory: the server process after two full GCs, minus the same before any connection, divided by the stations;' +
+      ' heap committed: what V8 holds for its heap, used or not;' +
       ' the connection phase is included in "seconds"; every count is held before the load steps, and the most again after them)',
   );
 }
