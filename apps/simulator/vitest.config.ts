@@ -9,6 +9,7 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     globalSetup: ['../server/src/test/global-setup.ts'],
+    setupFiles: ['../server/src/test/wait-defaults.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

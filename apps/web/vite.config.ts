@@ -51,7 +51,8 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/setup.ts'],
+    // The project default of vi.waitFor's limit, shared with the server's tests.
+    setupFiles: ['../server/src/test/wait-defaults.ts', 'src/test/setup.ts'],
     // fetch is stubbed per test (lib/test-fetch.ts); each test starts with the real one again.
     unstubGlobals: true,
     /*

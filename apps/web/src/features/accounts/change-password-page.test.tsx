@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
 import { ChangePasswordPage } from './change-password-page.tsx';
-import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
+import { enterText, inEnglish, renderScreen } from '../../test/render-screen.tsx';
 
 inEnglish();
 
@@ -13,8 +13,8 @@ describe('create new password screen', () => {
     renderScreen(<ChangePasswordPage />, { path: '/change-password?token=t1' });
     await user.type(screen.getByLabelText('New password'), 'short');
     expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('New password'), '-but-long-now');
-    await user.type(screen.getByLabelText('Confirm password'), 'something-else');
+    await enterText(user, screen.getByLabelText('New password'), '-but-long-now');
+    await enterText(user, screen.getByLabelText('Confirm password'), 'something-else');
     expect(await screen.findByText('Password mismatch')).toBeInTheDocument();
   });
 
@@ -22,8 +22,8 @@ describe('create new password screen', () => {
     const user = userEvent.setup({ delay: null });
     const api = stubFetch({ 'POST /accounts/password-reset/confirm/': () => jsonResponse(200, { detail: 'Password changed' }) });
     renderScreen(<ChangePasswordPage />, { path: '/change-password?token=t1' });
-    await user.type(screen.getByLabelText('New password'), 'new-password-1');
-    await user.type(screen.getByLabelText('Confirm password'), 'new-password-1');
+    await enterText(user, screen.getByLabelText('New password'), 'new-password-1');
+    await enterText(user, screen.getByLabelText('Confirm password'), 'new-password-1');
     await user.click(screen.getByRole('button', { name: 'Save password' }));
 
     expect(await screen.findByText('Password changed')).toBeInTheDocument();

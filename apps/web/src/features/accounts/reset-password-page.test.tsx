@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/language.ts';
 import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
-import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
+import { enterText, inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
 
 inEnglish();
@@ -17,7 +17,7 @@ describe('password recovery screen', () => {
     });
     await act(() => changeLanguage('ru'));
     renderScreen(<ResetPasswordPage />);
-    await user.type(screen.getByLabelText('Электронная почта'), 'manager@example.kg');
+    await enterText(user, screen.getByLabelText('Электронная почта'), 'manager@example.kg');
     await user.click(screen.getByRole('button', { name: 'Отправить инструкции' }));
 
     expect(await screen.findByText(/мы отправили на него инструкции/)).toBeInTheDocument();

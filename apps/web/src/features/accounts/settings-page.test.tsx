@@ -5,7 +5,7 @@ import { i18n } from '../../lib/i18n.ts';
 import { changeLanguage } from '../../lib/language.ts';
 import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
 import { SettingsPage } from './settings-page.tsx';
-import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
+import { enterText, inEnglish, renderScreen } from '../../test/render-screen.tsx';
 
 // Saved in Russian; the tests run the interface in English.
 const manager = { id: 1, email: 'aida@example.kg', name: 'Aida', language: 'ru' };
@@ -30,7 +30,7 @@ describe('settings', () => {
     const name = await screen.findByLabelText('Name');
     expect(languageField()).toHaveTextContent('English');
     await user.clear(name);
-    await user.type(name, 'Aida Bekova');
+    await enterText(user, name, 'Aida Bekova');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Profile saved')).toBeInTheDocument();
@@ -73,9 +73,9 @@ describe('settings', () => {
       'POST /accounts/change-password/': () => jsonResponse(400, { current_password: ['The current password is wrong'] }),
     });
     renderScreen(<SettingsPage />);
-    await user.type(await screen.findByLabelText('Current password'), 'not-the-one');
-    await user.type(screen.getByLabelText('New password'), 'new-password-1');
-    await user.type(screen.getByLabelText('Confirm password'), 'new-password-1');
+    await enterText(user, await screen.findByLabelText('Current password'), 'not-the-one');
+    await enterText(user, screen.getByLabelText('New password'), 'new-password-1');
+    await enterText(user, screen.getByLabelText('Confirm password'), 'new-password-1');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
 
     await waitFor(() => expect(screen.getAllByText('The current password is wrong')).toHaveLength(2));

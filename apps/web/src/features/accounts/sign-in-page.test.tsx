@@ -6,7 +6,7 @@ import { changeLanguage } from '../../lib/language.ts';
 import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
 import { tokenStore } from '../../lib/token-store.ts';
 import { SignInPage } from './sign-in-page.tsx';
-import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
+import { enterText, inEnglish, renderScreen } from '../../test/render-screen.tsx';
 
 inEnglish();
 
@@ -29,7 +29,7 @@ describe('sign-in screen', () => {
   it('says when the email address is not valid', async () => {
     const user = userEvent.setup({ delay: null });
     renderScreen(<SignInPage />);
-    await user.type(screen.getByLabelText('Email'), 'manager@');
+    await enterText(user, screen.getByLabelText('Email'), 'manager@');
     expect(await screen.findByText('Your email address is not valid')).toBeInTheDocument();
   });
 
@@ -37,7 +37,7 @@ describe('sign-in screen', () => {
     const user = userEvent.setup({ delay: null });
     stubFetch({ 'POST /accounts/login/': () => jsonResponse(400, { detail: 'Wrong password' }) });
     renderScreen(<SignInPage />);
-    await user.type(screen.getByLabelText('Email'), 'manager@example.kg');
+    await enterText(user, screen.getByLabelText('Email'), 'manager@example.kg');
     await user.type(screen.getByLabelText('Password'), 'not-it');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong password');
@@ -48,13 +48,13 @@ describe('sign-in screen', () => {
     const user = userEvent.setup({ delay: null });
     stubFetch({ 'POST /accounts/login/': () => jsonResponse(400, { detail: 'Wrong password' }) });
     renderScreen(<SignInPage />);
-    await user.type(screen.getByLabelText('Email'), 'manager@');
+    await enterText(user, screen.getByLabelText('Email'), 'manager@');
     expect(await screen.findByText('Your email address is not valid')).toBeInTheDocument();
     await act(() => changeLanguage('ru'));
     expect(screen.getByText('Адрес электронной почты недействителен')).toBeInTheDocument();
     expect(screen.queryByText('Your email address is not valid')).not.toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Электронная почта'), 'example.kg');
+    await enterText(user, screen.getByLabelText('Электронная почта'), 'example.kg');
     await user.type(screen.getByLabelText('Пароль'), 'not-it');
     await user.click(screen.getByRole('button', { name: 'Войти' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Неверный пароль');
@@ -67,7 +67,7 @@ describe('sign-in screen', () => {
     stubFetch({ 'POST /accounts/login/': () => jsonResponse(400, { detail: 'Wrong password' }) });
     await act(() => changeLanguage('ky'));
     renderScreen(<SignInPage />);
-    await user.type(screen.getByLabelText('Электрондук почта'), 'manager@example.kg');
+    await enterText(user, screen.getByLabelText('Электрондук почта'), 'manager@example.kg');
     await user.type(screen.getByLabelText('Сырсөз'), 'not-it');
     await user.click(screen.getByRole('button', { name: 'Кирүү' }));
     await screen.findByRole('alert');
@@ -86,8 +86,8 @@ describe('sign-in screen', () => {
     const user = userEvent.setup({ delay: null });
     const api = stubFetch({ 'POST /accounts/login/': () => jsonResponse(200, { access: 'access-1', refresh: 'refresh-1' }) });
     renderScreen(<SignInPage />);
-    await user.type(screen.getByLabelText('Email'), 'manager@example.kg');
-    await user.type(screen.getByLabelText('Password'), 'secret-password');
+    await enterText(user, screen.getByLabelText('Email'), 'manager@example.kg');
+    await enterText(user, screen.getByLabelText('Password'), 'secret-password');
     await user.click(screen.getByLabelText('Remember me'));
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 

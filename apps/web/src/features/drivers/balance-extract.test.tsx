@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch, type SeenRequest } from '../../lib/test-fetch.ts';
-import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
+import { enterText, inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { BalanceExtract } from './balance-extract.tsx';
 import { aDriver, anEntry, page } from './driver-test-data.ts';
 
@@ -39,7 +39,7 @@ describe('balance extract', { timeout: 60_000 }, () => {
     typeInto(period.getByPlaceholderText('From date'), '01.05.2024');
     typeInto(period.getByPlaceholderText('To date'), '06.05.2024');
     await waitFor(() => expect(lastQuery()).toEqual({ page: '1', size: '10', period__from: '2024-05-01', period__to: '2024-05-06' }));
-    await user.type(screen.getByLabelText('Search by name, phone or personal account'), '10000008');
+    await enterText(user, screen.getByLabelText('Search by name, phone or personal account'), '10000008');
     await waitFor(() => expect(lastQuery()).toMatchObject({ search: '10000008', period__from: '2024-05-01' }));
     expect(await screen.findByText('Unfortunately nothing was found. Check the correctness of the search data.')).toBeInTheDocument();
   });

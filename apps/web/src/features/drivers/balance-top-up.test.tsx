@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
-import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
+import { enterText, inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { balanceAfter, BalanceTopUp } from './balance-top-up.tsx';
 import { aDriver } from './driver-test-data.ts';
 
@@ -45,7 +45,7 @@ describe('balance top-up dialog', { timeout: 60_000 }, () => {
     await user.type(amount, '150,50');
     // The balance it will make, before anything is sent.
     await waitFor(() => expect(dialog.getByText('250.50 som')).toBeInTheDocument());
-    await user.type(dialog.getByLabelText('Reason'), 'Cash at the office');
+    await enterText(user, dialog.getByLabelText('Reason'), 'Cash at the office');
     await user.click(submit);
 
     // On the reason's field, not in a message beside the form.
@@ -67,7 +67,7 @@ describe('balance top-up dialog', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Top up the balance' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Balance top-up: Asanov Bakyt' }));
     await user.type(dialog.getByLabelText('Amount'), '20');
-    await user.type(dialog.getByLabelText('Reason'), 'Refund of a failed charge');
+    await enterText(user, dialog.getByLabelText('Reason'), 'Refund of a failed charge');
     await user.click(dialog.getByRole('button', { name: 'Top up' }));
     expect(await dialog.findByTestId('top-up-failure')).toHaveTextContent('Not found.');
     expect(dialog.getByLabelText('Reason')).toHaveValue('Refund of a failed charge');

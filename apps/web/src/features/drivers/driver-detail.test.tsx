@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Driver } from '@evcms/contracts/drivers';
 import { jsonResponse, stubFetch, type SeenRequest } from '../../lib/test-fetch.ts';
-import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
+import { enterText, inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { DriverDetail } from './driver-detail.tsx';
 import { aDriver, anEntry, page } from './driver-test-data.ts';
 
@@ -76,11 +76,11 @@ describe('driver page', { timeout: 60_000 }, () => {
     await user.click(tags.getByRole('button', { name: 'Add' }));
     expect(await tags.findByText('An id tag is 1 to 20 Latin letters, digits or symbols, without spaces')).toBeInTheDocument();
     await user.clear(field);
-    await user.type(field, 'CARD-0002');
+    await enterText(user, field, 'CARD-0002');
     await user.click(tags.getByRole('button', { name: 'Add' }));
     expect(await tags.findByText(TAKEN)).toBeInTheDocument();
     await user.clear(field);
-    await user.type(field, ' CARD-0003 ');
+    await enterText(user, field, ' CARD-0003 ');
     await user.click(tags.getByRole('button', { name: 'Add' }));
     expect(await tags.findByText('CARD-0003')).toBeInTheDocument();
     expect(api.callsTo('POST /users/7/id-tags/').map((call) => call.json())).toEqual([{ id_tag: 'CARD-0002' }, { id_tag: 'CARD-0003' }]);
@@ -115,7 +115,7 @@ describe('driver page', { timeout: 60_000 }, () => {
     const title = await screen.findByText('Balance top-up: Asanov Bakyt', { selector: '.ant-modal-title' });
     const dialog = within(title.closest<HTMLElement>('[role="dialog"]')!);
     await user.type(dialog.getByLabelText('Amount'), '50.25');
-    await user.type(dialog.getByLabelText('Reason'), 'Bonus for the survey');
+    await enterText(user, dialog.getByLabelText('Reason'), 'Bonus for the survey');
     await user.click(dialog.getByRole('button', { name: 'Top up' }));
     await screen.findByText('The balance is topped up', { selector: '.ant-modal-confirm-title' });
     expect(screen.getByTestId('driver-balance')).toHaveTextContent('150.25som');

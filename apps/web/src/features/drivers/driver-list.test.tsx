@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch, type SeenRequest } from '../../lib/test-fetch.ts';
-import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
+import { enterText, inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { DriverList } from './driver-list.tsx';
 import { aDriver, page } from './driver-test-data.ts';
 
@@ -53,7 +53,7 @@ describe('driver list', { timeout: 60_000 }, () => {
     await screen.findByText('Asanov Bakyt');
     const lastQuery = () => queryOf(api.callsTo('GET /users/').at(-1)!);
 
-    await user.type(screen.getByLabelText('Search by name, phone, email or personal account'), ' Asanov ');
+    await enterText(user, screen.getByLabelText('Search by name, phone, email or personal account'), ' Asanov ');
     await waitFor(() => expect(lastQuery()).toEqual({ page: '1', size: '10', search: 'Asanov' }));
     // The mask's characters are typed along; the digits go.
     await user.type(screen.getByLabelText('Phone'), '+996 (555');
