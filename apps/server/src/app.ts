@@ -89,6 +89,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, public: isPublicRoute(route) });
   });
 
+  // The pools replace what the database ended; the log says when, and which pool.
+  const notHearing = database.onConnectionLost?.((pool, error) => app.log.warn({ err: error, pool }, 'database connection lost; the pool opens another'));
+  if (notHearing) app.addHook('onClose', async () => void notHearing());
+
   const background = createBackground(app.log);
   app.decorate('background', background);
   app.addHook('onClose', () => background.idle());

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureFirstManager } from './modules/accounts/accounts.service.ts';
-import { browserUrl, closeOnSignals, serve } from './serve.ts';
+import { browserUrl, closeOnSignals, exitOnUncaught, serve } from './serve.ts';
 
 /** Process entry: config -> database -> migrations -> first manager -> app -> listen; SIGTERM closes it all. */
 export async function main() {
@@ -10,6 +10,7 @@ export async function main() {
   await database.migrate();
   const first = await ensureFirstManager(database.db, { email: config.adminEmail, password: config.adminPassword });
   const app = await serve(config, database);
+  exitOnUncaught(app.log);
 
   if (first) {
     const lines = [`First manager created: ${first.email}`];

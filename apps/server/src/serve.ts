@@ -52,3 +52,16 @@ export function closeOnSignals(log: FastifyBaseLogger, close: () => Promise<void
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
+
+/**
+ * A throw or a rejection nobody caught leaves the process in a state no one planned for: it is
+ * logged through the app's log and the process exits for its supervisor to start it again (Node's
+ * own default, which would print it outside the log). What the process expects to happen, such
+ * as the database ending a connection, is handled where it happens and never comes here.
+ */
+export function exitOnUncaught(log: FastifyBaseLogger): void {
+  process.on('uncaughtException', (error, origin) => {
+    log.fatal({ err: error, origin }, 'uncaught error: exiting');
+    process.exit(1);
+  });
+}

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { openPostgres, queryRows } from './client.ts';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
+import { openPostgres, queryRows, type Db } from './client.ts';
 
 /* The database handles of a PostgreSQL server (the embedded database has one connection for everything). */
 
@@ -35,6 +37,49 @@ describe.skipIf(!url)('openPostgres', () => {
       expect(plan).toContain('readings_pkey');
       expect(plan).not.toContain('Seq Scan');
     } finally {
+      await database.close();
+    }
+  });
+
+  it('outlives the server ending its connections: an idle one is replaced, one in use fails only its own statements', async () => {
+    const database = await openPostgres(url!);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const lost: string[] = [];
+    database.onConnectionLost!((pool) => lost.push(pool));
+    const pid = async (db: Db) => (await queryRows<{ pid: number }>(db, sql`select pg_backend_pid() as "pid"`))[0]!.pid;
+    const terminate = (backend: number) => admin.query('select pg_terminate_backend($1)', [backend]);
+    try {
+      // Idle in its pool (each pool holds one connection here): the pool hears of it and opens another.
+      const [idle, idleTelemetry] = [await pid(database.db), await pid(database.telemetryDb)];
+      await Promise.all([terminate(idle), terminate(idleTelemetry)]);
+      await vi.waitFor(() => expect(lost.sort()).toEqual(['evcms', 'evcms-telemetry']));
+      expect([await pid(database.db), await pid(database.telemetryDb)]).not.toContain(idle);
+
+      // Held by a transaction, between two of its statements: the transaction fails, nothing else.
+      await expect(
+        database.db.transaction(async (tx) => {
+          await terminate(await pid(tx));
+          await tx.execute(sql`select 1`);
+        }),
+      ).rejects.toThrow();
+
+      // Running a statement: that statement fails.
+      const marker = randomUUID();
+      // Its failure may come before the terminating statement's answer: caught at once.
+      const sleeping = queryRows(database.db, sql.raw(`select pg_sleep(30) /* ${marker} */`)).then(
+        () => 'slept',
+        (error: Error) => error.cause,
+      );
+      const running = async () => (await admin.query<{ pid: number }>('select pid from pg_stat_activity where query like $1 and pid <> pg_backend_pid()', [`%${marker}%`])).rows;
+      await vi.waitFor(async () => expect(await running()).toHaveLength(1));
+      await terminate((await running())[0]!.pid);
+      expect(await sleeping).toMatchObject({ code: '57P01' });
+
+      expect(await database.ping()).toBe(true);
+      expect(await queryRows(database.telemetryDb, sql`select 1 as "one"`)).toEqual([{ one: 1 }]);
+    } finally {
+      await admin.end();
       await database.close();
     }
   });

@@ -36,7 +36,16 @@ export interface Database {
   copyLines?: (queries: readonly SQL[]) => AsyncGenerator<[query: number, lines: Buffer], void, undefined>;
   /** PGlite only: the whole cluster as a tarball, to start copies from. */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * PostgreSQL only: `listener` hears of each idle connection the server ended (a restart, a
+   * failover, idle_session_timeout, pg_terminate_backend); the pool has already let it go. The
+   * function returned stops the listening.
+   */
+  onConnectionLost?: (listener: ConnectionLost) => () => void;
 }
+
+/** A pool's connection ended by the server: the pool (its application_name) and the error. */
+export type ConnectionLost = (pool: string, error: Error) => void;
 
 // src/db and dist/db sit at the same depth below the package, beside drizzle/.
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -70,24 +79,56 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
  */
 const KEPT = { idleTimeoutMillis: 0, allowExitOnIdle: true };
 
+/**
+ * A pool that outlives the server ending its connections. An idle connection's end comes to the
+ * pool as 'error' after pg-pool has dropped it (the next query opens another); unheard, that
+ * event would end the process. A connection handed out (a transaction, a COPY) is the holder's:
+ * its end fails the statements on it, and the pool drops it when it comes back; the client's own
+ * 'error' event is heard here so that it cannot end the process either. A new connection
+ * prepares its statements anew (node-postgres keeps them per connection).
+ */
+export function survivingPool(config: pg.PoolConfig & { application_name: string }, lost: ConnectionLost): pg.Pool {
+  const pool = new pg.Pool(config);
+  pool.on('error', (error) => lost(config.application_name, error));
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...KEPT });
+  const listeners = new Set<ConnectionLost>();
+  const lost: ConnectionLost = (pool, error) => {
+    for (const listener of listeners) listener(pool, error);
+  };
+  // Each pool names its connections, so pg_stat_activity tells them apart.
+  const pool = survivingPool({ connectionString: url, max: 10, ...KEPT, application_name: 'evcms' }, lost);
   // Long reads (exports through COPY) get connections of their own: an export also reads drivers
   // through `pool` as it goes, so exports holding all of `pool` would wait on each other for ever.
   // DateStyle ISO for the csv cells PostgreSQL writes itself (lib/exports/csv-sql.ts), whatever the server's default.
-  const longReads = new pg.Pool({ connectionString: url, max: LONG_READS, options: '-c DateStyle=ISO,MDY -c max_parallel_workers_per_gather=0 -c jit=off' });
+  const longReads = survivingPool(
+    {
+      connectionString: url,
+      max: LONG_READS,
+      options: '-c DateStyle=ISO,MDY -c max_parallel_workers_per_gather=0 -c jit=off',
+      application_name: 'evcms-long-reads',
+    },
+    lost,
+  );
   // Telemetry (what the next report supersedes: meter progress, statuses, last-seen, the log)
   // commits without waiting for the disk, and its prepared statements keep their generic plans:
   // by default PostgreSQL re-planned the batched meter update on most calls (its custom plan
   // looked cheaper), which cost more than running it (lib/prepared.ts). They find rows by key, so
   // no sequential scans: a generic plan made while a table was empty (a new network's first
   // minutes) kept scanning the whole table, for each connector, as it filled, until an ANALYZE.
-  const telemetry = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    ...KEPT,
-    options: '-c synchronous_commit=off -c plan_cache_mode=force_generic_plan -c enable_seqscan=off',
-  });
+  const telemetry = survivingPool(
+    {
+      connectionString: url,
+      max: 10,
+      ...KEPT,
+      options: '-c synchronous_commit=off -c plan_cache_mode=force_generic_plan -c enable_seqscan=off',
+      application_name: 'evcms-telemetry',
+    },
+    lost,
+  );
   const db = drizzlePg(pool) as unknown as Db;
   return {
     db,
@@ -109,6 +150,10 @@ export async function openPostgres(url: string): Promise<Database> {
     ping: () => ping(db),
     close: async () => {
       await Promise.all([pool.end(), longReads.end(), telemetry.end()]);
+    },
+    onConnectionLost(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

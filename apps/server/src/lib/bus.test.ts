@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BUS_MESSAGE_MAX, localBus, postgresBus, type Bus } from './bus.ts';
 
@@ -53,5 +54,31 @@ describe.skipIf(!url)('the PostgreSQL bus', () => {
     await vi.waitFor(() => expect(atTwo).toEqual([{ action: 'Reset', stationId: 3 }]));
     await vi.waitFor(() => expect(atOne).toEqual([{ action: 'Reset', stationId: 3 }]));
     expect(unsubscribed).not.toHaveBeenCalled();
+  });
+
+  it('listens again when the server ends its listening connection, and tells its watchers it stopped and resumed', async () => {
+    const [one, two] = [postgresBus(url!, log), postgresBus(url!, log)];
+    buses.push(one, two);
+    const channel = `bus_lost_${process.pid}_${Date.now()}`;
+    const atTwo = received(two, channel);
+    const heard: boolean[] = [];
+    two.onListening((listening) => heard.push(listening));
+    await Promise.all([one.ready(), two.ready()]);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      // Its LISTEN is the last statement its connection ran; no other bus listens to this channel.
+      const listening = async () => (await admin.query<{ pid: number }>('select pid from pg_stat_activity where query = $1', [`LISTEN "${channel}"`])).rows;
+      const [before] = await listening();
+      await admin.query('select pg_terminate_backend($1)', [before!.pid]);
+      await vi.waitFor(() => expect(heard).toEqual([false, true]));
+      expect(await two.listening(0)).toBe(true);
+      expect((await listening()).map((row) => row.pid)).not.toContain(before!.pid);
+
+      await one.publish(channel, { after: 'the loss' });
+      await vi.waitFor(() => expect(atTwo).toEqual([{ after: 'the loss' }]));
+    } finally {
+      await admin.end();
+    }
   });
 });

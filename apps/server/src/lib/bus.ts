@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { survivingPool } from '../db/client.ts';
 
 /*
  * Messages between the server processes that share one database: a station's socket is held by
@@ -20,8 +21,18 @@ export interface Bus {
   publish(channel: string, message: unknown): Promise<void>;
   /** Starts at once for messages published in this process, and for others' once `ready` settles. */
   subscribe(channel: string, listener: BusListener): () => void;
-  /** Settles when every subscription so far listens across processes. */
+  /** Settles when every subscription so far listens across processes (or has failed to, and is being tried again). */
   ready(): Promise<void>;
+  /**
+   * Whether others' messages reach this process: at once while they do, else once they do again
+   * within `withinMs` (false if not). Always true on the local bus.
+   */
+  listening(withinMs: number): Promise<boolean>;
+  /**
+   * `watcher` hears `false` when others' messages stop reaching this process (its listening
+   * connection lost), `true` when they reach it again: what they published in between never arrives.
+   */
+  onListening(watcher: (listening: boolean) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -62,60 +73,88 @@ export function localBus(log?: FastifyBaseLogger): Bus {
       return () => set.delete(listener);
     },
     ready: async () => undefined,
+    listening: async () => true,
+    onListening: () => () => undefined,
     close: async () => listeners.clear(),
   };
 }
 
+/** Between attempts to listen again while the database refuses: the first comes at once. */
 const RECONNECT_MS = 1_000;
 
 /**
  * PostgreSQL's LISTEN/NOTIFY: one connection of its own listens (a pooled one would be handed to
- * others), publishing goes through any connection. A lost listening connection is opened again
- * and listens to every channel again; what was notified meanwhile is lost, as after a restart.
+ * others), publishing goes through a small pool. A lost listening connection is opened again at
+ * once (then every second while that fails) and listens to every channel again; what was notified
+ * meanwhile is lost, so `onListening` tells who must make up for it.
  */
 export function postgresBus(url: string, log: FastifyBaseLogger): Bus {
   const listeners = new Map<string, Set<BusListener>>();
-  const publisher = new pg.Pool({ connectionString: url, max: 2 });
-  let listener: pg.Client | undefined;
-  let connecting: Promise<pg.Client> | undefined;
+  const watchers = new Set<(listening: boolean) => void>();
+  const waiters = new Set<() => void>();
+  const publisher = survivingPool({ connectionString: url, max: 2, application_name: 'evcms-bus-publish' }, (_pool, error) =>
+    log.warn({ err: error }, 'bus publishing connection lost; the pool opens another'),
+  );
+  /** The listening connection, once it listens to every channel; undefined while there is none. */
+  let client: pg.Client | undefined;
+  let lostOnce = false;
   let closed = false;
-  let listening: Promise<void> = Promise.resolve();
+  let retry: NodeJS.Timeout | undefined;
+  // Connecting and each LISTEN run one after another, so a channel is never left out.
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (task: () => Promise<void>) => (queue = queue.then(task));
 
   const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
-
-  const connect = (): Promise<pg.Client> => {
-    connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: url });
-      client.on('notification', ({ channel, payload }) => {
-        if (payload === undefined) return;
-        try {
-          deliver(listeners.get(channel), JSON.parse(payload), log);
-        } catch (error) {
-          log.error({ err: error, channel }, 'bus message unreadable');
-        }
-      });
-      client.on('error', (error) => {
-        log.error({ err: error }, 'bus connection lost');
-        listener = undefined;
-        connecting = undefined;
-        void client.end().catch(() => undefined);
-        if (!closed) setTimeout(() => void relisten(), RECONNECT_MS).unref();
-      });
-      await client.connect();
-      for (const channel of listeners.keys()) await client.query(`LISTEN ${quote(channel)}`);
-      listener = client;
-      return client;
-    })();
-    return connecting;
+  const tell = (listening: boolean) => {
+    for (const watcher of watchers) watcher(listening);
   };
-  const relisten = () =>
-    (listening = listening
-      .then(async () => void (await connect()))
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'bus could not listen');
-        connecting = undefined;
-        if (!closed) setTimeout(() => void relisten(), RECONNECT_MS).unref();
-      }));
+  const schedule = (ms: number) => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void enqueue(listen);
+    }, ms);
+    retry.unref();
+  };
+
+  async function listen(): Promise<void> {
+    if (closed || client) return;
+    const next = new pg.Client({ connectionString: url, application_name: 'evcms-bus-listen' });
+    next.on('notification', ({ channel, payload }) => {
+      if (payload === undefined) return;
+      try {
+        deliver(listeners.get(channel), JSON.parse(payload), log);
+      } catch (error) {
+        log.error({ err: error, channel }, 'bus message unreadable');
+      }
+    });
+    // Heard before it listens too: an error while connecting or listening also fails that step, below.
+    next.on('error', (error) => {
+      if (client !== next) return;
+      client = undefined;
+      lostOnce = true;
+      log.warn({ err: error }, 'bus listening connection lost; listening again');
+      void next.end().catch(() => undefined);
+      tell(false);
+      schedule(0);
+    });
+    try {
+      await next.connect();
+      for (const channel of listeners.keys()) await next.query(`LISTEN ${quote(channel)}`);
+    } catch (error) {
+      void next.end().catch(() => undefined);
+      log.error({ err: error }, 'bus could not listen; trying again');
+      schedule(RECONNECT_MS);
+      return;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    for (const waiter of waiters) waiter();
+    if (lostOnce) tell(true);
+  }
 
   return {
     shared: true,
@@ -127,21 +166,41 @@ export function postgresBus(url: string, log: FastifyBaseLogger): Bus {
       const first = set.size === 0;
       set.add(fn);
       if (first) {
-        listening = listening.then(async () => {
-          const client = listener ?? (await connect());
-          // A reconnect in between already listened to every channel.
-          await client.query(`LISTEN ${quote(channel)}`);
+        void enqueue(async () => {
+          // No connection yet: opening one listens to every channel, this one included.
+          if (!client) return listen();
+          // A connection lost meanwhile is opened again and listens to every channel.
+          await client.query(`LISTEN ${quote(channel)}`).catch((error: unknown) => log.error({ err: error, channel }, 'bus could not listen'));
         });
-        listening = listening.catch((error: unknown) => log.error({ err: error, channel }, 'bus could not listen'));
       }
       return () => set.delete(fn);
     },
-    ready: () => listening,
+    ready: () => queue,
+    listening(withinMs) {
+      if (client || closed) return Promise.resolve(client !== undefined);
+      return new Promise<boolean>((resolve) => {
+        const done = (listening: boolean) => {
+          clearTimeout(timer);
+          waiters.delete(heard);
+          resolve(listening);
+        };
+        const heard = () => done(true);
+        const timer = setTimeout(() => done(false), withinMs);
+        waiters.add(heard);
+      });
+    },
+    onListening(watcher) {
+      watchers.add(watcher);
+      return () => watchers.delete(watcher);
+    },
     async close() {
       closed = true;
-      await listening.catch(() => undefined);
-      await Promise.all([listener?.end().catch(() => undefined), publisher.end()]);
+      clearTimeout(retry);
+      await queue;
+      await Promise.all([client?.end().catch(() => undefined), publisher.end()]);
+      client = undefined;
       listeners.clear();
+      watchers.clear();
     },
   };
 }

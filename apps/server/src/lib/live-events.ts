@@ -74,6 +74,11 @@ export function createLiveEvents(bus: Bus, log: FastifyBaseLogger, options: { ga
   const unsubscribe = bus.subscribe(CHANNEL, (message) => {
     for (const listener of listeners) listener(message as ChangeBatch);
   });
+  // Others' changes published while this process did not listen never came: every screen refetches.
+  const notWatching = bus.onListening((listening) => {
+    if (!listening) return;
+    for (const listener of listeners) listener({ stations: [], allStations: true, charges: true });
+  });
   return {
     publish: (change) => outgoing.add({ stations: [change.stationId], allStations: false, charges: change.charges === true }),
     subscribe(listener) {
@@ -84,6 +89,7 @@ export function createLiveEvents(bus: Bus, log: FastifyBaseLogger, options: { ga
     async close() {
       await outgoing.flush();
       unsubscribe();
+      notWatching();
     },
   };
 }

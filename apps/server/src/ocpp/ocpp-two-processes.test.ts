@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aDriver, aManager, aRate } from '../test/builders.ts';
 import { aConnectableStation, connectChargePoint } from '../test/charge-points.ts';
+import { freePort, startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { bearer, createTestApp, signIn, type TestContext } from '../test/test-app.ts';
 
 /*
@@ -17,38 +16,10 @@ import { bearer, createTestApp, signIn, type TestContext } from '../test/test-ap
 
 const url = process.env.TEST_DATABASE_URL;
 const STATION_KEY_SECRET = 'two-processes-station-key-0123456789abcdef';
-const root = path.resolve(import.meta.dirname, '../../../..');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** The second process: the real server entry on the same database, ready once it says where it listens. */
-async function startSecondServer(databaseUrl: string, dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', STATION_KEY_SECRET, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes('Back office:')) resolve();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-    child.once('exit', (code) => reject(new Error(`the second server exited with ${code}:\n${output}`)));
-  });
-  return child;
-}
 
 describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
   const ctx = {} as TestContext;
-  let second: ChildProcess | undefined;
+  let second: ServerProcess | undefined;
   let dataDir: string;
   let auth: Record<string, string>;
   let client: RPCClient | undefined;
@@ -57,18 +28,14 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
     Object.assign(ctx, await createTestApp({ STATION_KEY_SECRET }));
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcms-second-'));
     const port = await freePort();
-    second = await startSecondServer(ctx.database.url!, dataDir, port);
+    second = await startServerProcess({ DATABASE_URL: ctx.database.url!, DATA_DIR: dataDir, PORT: String(port), STATION_KEY_SECRET, WEB_DIST: path.join(dataDir, 'no-web') });
     const manager = await aManager(ctx.database);
     auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
     Object.assign(ctx, { secondEndpoint: `ws://127.0.0.1:${port}/ocpp` });
   }, 120_000);
   afterAll(async () => {
     await client?.close({ force: true });
-    if (second && second.exitCode === null) {
-      const exited = new Promise((resolve) => second!.once('exit', resolve));
-      second.kill('SIGTERM');
-      await exited;
-    }
+    await second?.stop();
     await ctx.close?.();
     await rm(dataDir, { recursive: true, force: true });
   });

@@ -18,6 +18,8 @@ const REPLIES = 'evcms_ocpp_replies';
 const CONNECTED = 'evcms_ocpp_connected';
 /** Beyond the station's own time-out: the bus's two ways and the holder's bookkeeping. */
 const GRACE_MS = 2_000;
+/** How long a command waits for this process to listen on the bus again (its connection lost a moment ago). */
+const LISTENING_WAIT_MS = 5_000;
 // JSON text per part, leaving room for the part's own fields within a bus message.
 const PART_CHARS = Math.floor((BUS_MESSAGE_MAX - 200) / 6);
 
@@ -77,7 +79,11 @@ export function replyParts(requestId: string, delivery: Delivery): ReplyPart[] {
 }
 
 export function remoteStations(bus: Bus, held: HeldStations, log: FastifyBaseLogger, processId: string): RemoteStations {
-  const waiting = new Map<string, { parts: string[]; received: number; resolve: (delivery: Delivery) => void }>();
+  const waiting = new Map<string, { parts: string[]; received: number; missed: boolean; resolve: (delivery: Delivery) => void }>();
+  // While this process does not listen, a reply published for it is lost: the station may have answered.
+  const notWatching = bus.onListening((listening) => {
+    if (!listening) for (const pending of waiting.values()) pending.missed = true;
+  });
 
   const unsubscribe = [
     bus.subscribe(CALLS, (message) => {
@@ -106,17 +112,22 @@ export function remoteStations(bus: Bus, held: HeldStations, log: FastifyBaseLog
 
   return {
     async deliver(stationId, action, params, timeoutMs) {
+      // A reply could not reach this process: not sent, so surely not carried out.
+      if (!(await bus.listening(Math.min(timeoutMs, LISTENING_WAIT_MS)))) throw new Error('this process does not listen on the bus: no other could answer');
       const requestId = randomUUID();
       const answered = new Promise<Delivery>((resolve) => {
-        const timer = setTimeout(() => resolve({ kind: 'offline', disconnected: false }), timeoutMs + GRACE_MS);
-        waiting.set(requestId, {
-          parts: [],
+        // No answer heard: no process holds the station, unless the answer may have been missed.
+        const timer = setTimeout(() => resolve(pending.missed ? { kind: 'timeout' } : { kind: 'offline', disconnected: false }), timeoutMs + GRACE_MS);
+        const pending = {
+          parts: [] as string[],
           received: 0,
-          resolve: (delivery) => {
+          missed: false,
+          resolve: (delivery: Delivery) => {
             clearTimeout(timer);
             resolve(delivery);
           },
-        });
+        };
+        waiting.set(requestId, pending);
       });
       try {
         await bus.publish(CALLS, { requestId, stationId, action, params, timeoutMs } satisfies CallMessage);
@@ -130,6 +141,7 @@ export function remoteStations(bus: Bus, held: HeldStations, log: FastifyBaseLog
     },
     close() {
       for (const stop of unsubscribe) stop();
+      notWatching();
     },
   };
 }
