@@ -225,6 +225,8 @@ async function storm(ctx: Context, stations: number): Promise<Storm> {
 interface Written {
   charging: number;
   consumedWh: number;
+  /** Charges whose readings or times the server did not believe (charge-plausibility.rules.ts): none, for an honest load. */
+  reviewed: number;
   history: number;
   messages: number;
 }
@@ -235,6 +237,7 @@ async function written(database: Database): Promise<Written> {
     database.db,
     sql`select (select count(*)::int from charges where status = 'in_progress' and consumed_wh > 0 and amount_tyiyn > 0) as charging,
       (select coalesce(sum(consumed_wh), 0)::float8 from charges where status = 'in_progress') as "consumedWh",
+      (select count(*)::int from charges where review_reason is not null) as reviewed,
       (select count(*)::int from connector_status_history) as history,
       (select coalesce(sum(count), 0)::int from ocpp_message_batches) as messages`,
   );
@@ -243,7 +246,7 @@ async function written(database: Database): Promise<Written> {
 
 function writtenText(before: Written, after: Written): string {
   return (
-    `${after.charging} charges in progress priced by their meter values (${(after.consumedWh / 1000).toFixed(0)} kWh), ` +
+    `${after.charging} charges in progress priced by their meter values (${(after.consumedWh / 1000).toFixed(0)} kWh, ${after.reviewed} marked for review), ` +
     `${after.history - before.history} status history rows and ${after.messages - before.messages} message log rows written by this run`
   );
 }

@@ -17,11 +17,20 @@ export function benchIdTag(index: number): string {
   return `BENCHTAG${String(index + 1).padStart(6, '0')}`;
 }
 
+/**
+ * The power the charge points draw: under their connectors' 22 kW (ocpp-data.ts), so the server
+ * believes every reading (charge-plausibility.rules.ts) and the bench measures readings applied.
+ */
+const CHARGING_W = 21_000;
+
 /** What a charge point keeps to send plausible calls: its charge, its meter, its clock. */
 export interface StationState {
   index: number;
   transactionId?: number;
+  /** The register, Wh (sent whole): it grows at CHARGING_W from the start's time. */
   meterWh: number;
+  /** When the register was last read (the start, or the last MeterValues), ms. */
+  meterAt?: number;
   /** The last timestamp sent, ms: each one is later, so the server applies every reading. */
   lastAt: number;
   calls: number;
@@ -46,21 +55,25 @@ export function statusNotification(station: StationState, connectorId: number, s
 }
 
 export function startTransaction(station: StationState) {
-  return { connectorId: CHARGING_CONNECTOR, idTag: benchIdTag(station.index), meterStart: station.meterWh, timestamp: nextTimestamp(station) };
+  const timestamp = nextTimestamp(station);
+  station.meterAt = station.lastAt;
+  return { connectorId: CHARGING_CONNECTOR, idTag: benchIdTag(station.index), meterStart: Math.floor(station.meterWh), timestamp };
 }
 
 /** A periodic sample as 22 kW AC stations send it: the register, the power and the car's state of charge. */
 export function meterValues(station: StationState) {
-  station.meterWh += 5 + (station.calls % 25);
+  const timestamp = nextTimestamp(station);
+  station.meterWh += ((station.lastAt - (station.meterAt ?? station.lastAt)) * CHARGING_W) / 3_600_000;
+  station.meterAt = station.lastAt;
   const context = 'Sample.Periodic';
   return {
     connectorId: CHARGING_CONNECTOR,
     transactionId: station.transactionId,
     meterValue: [
       {
-        timestamp: nextTimestamp(station),
+        timestamp,
         sampledValue: [
-          { value: String(station.meterWh), context, measurand: 'Energy.Active.Import.Register', location: 'Outlet', unit: 'Wh' },
+          { value: String(Math.floor(station.meterWh)), context, measurand: 'Energy.Active.Import.Register', location: 'Outlet', unit: 'Wh' },
           { value: String(21_000 + (station.calls % 1_000)), context, measurand: 'Power.Active.Import', location: 'Outlet', unit: 'W' },
           { value: String(20 + (station.calls % 70)), context, measurand: 'SoC', location: 'EV', unit: 'Percent' },
         ],

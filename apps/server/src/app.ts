@@ -155,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     minimumBalanceTyiyn: config.ocppMinimumBalanceTyiyn,
     dataTransferVendors: config.ocppDataTransferVendors,
     offlineChargeLimitSeconds: config.ocppOfflineChargeLimitSeconds,
+    clockSkewMs: config.ocppClockSkewSeconds * 1000,
+    powerCeilingW: config.ocppPowerCeilingKw * 1000,
   });
   // Commands go out through the central system, so their routes come after it.
   await app.register(stationCommandsRoutes({ db: database.db, command: ocpp.command }), { prefix: '/api/v1' });

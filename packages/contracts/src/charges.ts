@@ -53,6 +53,16 @@ export const PRICE_SOURCES = ['custom', 'personal', 'default'] as const;
 export const CHARGE_REFUSALS = ['unknown_tag', 'blocked', 'low_balance', 'no_price', 'unknown_connector'] as const;
 export type ChargeRefusal = (typeof CHARGE_REFUSALS)[number];
 
+/**
+ * Why a charge is marked for review (docs/decisions.md 'Charges'): a station's time more than the
+ * allowed skew ahead replaced by the server's (`clock_future`), a stop stamped before the start
+ * replaced so (`clock_before_start`), a meter reading past what the connector can deliver ignored
+ * (`meter_jump`), a stop's meter past it, the charge billed by the last plausible reading
+ * (`stop_implausible`). In rising weight: a charge keeps the weightiest it met.
+ */
+export const CHARGE_REVIEW_REASONS = ['clock_future', 'clock_before_start', 'meter_jump', 'stop_implausible'] as const;
+export type ChargeReviewReason = (typeof CHARGE_REVIEW_REASONS)[number];
+
 /** Ids in one `station_id__in` or statuses in one `status`. */
 export const CHARGE_FILTER_VALUES_MAX = 1000;
 
@@ -100,7 +110,8 @@ const idItem = z.pipe(
 /**
  * GET /users/transactions/: newest start first. `period` is the start's Bishkek day,
  * `finished_date` the finish's, both ends included; `finished_time` the finish's Bishkek time of
- * day to the second (a window starting later than it ends runs across midnight); `user` a driver.
+ * day to the second (a window starting later than it ends runs across midnight); `user` a driver;
+ * `review` reasons a charge was marked for review for.
  */
 export const chargeListQuery = z.object({
   ...pageParams,
@@ -114,6 +125,8 @@ export const chargeListQuery = z.object({
   finished_time__from: timeParam,
   finished_time__to: timeParam,
   user: intParam(1),
+  /** Charges marked for review for any of these reasons. */
+  review: listParam(z.enum(CHARGE_REVIEW_REASONS, { error: 'invalid_choice' })),
 });
 export type ChargeListQuery = z.input<typeof chargeListQuery>;
 export type ChargeFilters = z.output<typeof chargeListQuery>;
@@ -179,6 +192,8 @@ export const chargeListItem = z.object({
   stop_reason: z.nullable(z.string()),
   /** Why an unauthorized start was refused. */
   refusal: z.nullable(z.enum(CHARGE_REFUSALS)),
+  /** Why the charge is marked for review (an implausible reading or time); null when nothing was. */
+  review_reason: z.nullable(z.enum(CHARGE_REVIEW_REASONS)),
 });
 export type ChargeListItem = z.infer<typeof chargeListItem>;
 

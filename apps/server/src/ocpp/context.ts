@@ -17,6 +17,10 @@ export interface OcppContext {
   heartbeatIntervalSeconds: number;
   /** The balance, in tyiyn, Authorize and StartTransaction ask of a driver; unset: the charge services' default. */
   minimumBalanceTyiyn?: number | undefined;
+  /** How far ahead of the server a station's timestamp may be before the server's time replaces it (ocpp-time.ts); unset: 15 minutes. */
+  clockSkewMs?: number | undefined;
+  /** The power (W) a charge's meter is judged by on a connector whose power is not set; unset: the charge services' default. */
+  powerCeilingW?: number | undefined;
   /** DataTransfer vendorIds accepted, lower-cased; none unless configured. */
   dataTransferVendors?: readonly string[];
   /** Commands to charge points (commands.ts), for the ones the central system sends by itself (prepaid protection). */

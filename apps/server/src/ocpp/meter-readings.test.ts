@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { meterReadings, type SampledValue } from './meter-readings.ts';
+import { eventTime } from './ocpp-time.ts';
 
 /* OCPP meter values read into the charge services' readings. */
 
@@ -50,5 +51,34 @@ describe('meterReadings', () => {
       { timestamp: at(10), sampledValue: [{ value: '2000' }] },
     ]);
     expect(readings.map((reading) => reading.meterWh)).toEqual([2_000, 3_000]);
+  });
+
+  it('replaces a time too far ahead of the receipt by the receive time, marked clock_future, keeping the newest register of those', () => {
+    const receivedAt = new Date(at(8));
+    const readings = meterReadings(
+      [
+        { timestamp: '2999-01-01T00:00:00Z', sampledValue: [{ value: '5000' }] },
+        { timestamp: at(10), sampledValue: [{ value: '3000' }] },
+        { timestamp: at(5), sampledValue: [{ value: '2000' }] },
+        { timestamp: '2999-01-01T00:01:00Z', sampledValue: [{ value: '6000' }] },
+      ],
+      { receivedAt, skewMs: 60_000 },
+    );
+    // Received at 10:08 with a minute allowed: 10:05 is kept; 10:10 and 2999 are not.
+    expect(readings.map(({ meterWh, at, review }) => ({ meterWh, at, review }))).toEqual([
+      { meterWh: 2_000, at: new Date(at(5)), review: undefined },
+      { meterWh: 6_000, at: receivedAt, review: 'clock_future' },
+    ]);
+  });
+});
+
+describe('eventTime', () => {
+  it('keeps a station’s time up to the skew ahead of the receipt (15 minutes unless told), else takes the receipt', () => {
+    const receivedAt = new Date('2026-03-01T10:00:00Z');
+    expect(eventTime(new Date('2026-03-01T10:15:00Z'), receivedAt)).toEqual({ at: new Date('2026-03-01T10:15:00Z'), review: null });
+    expect(eventTime(new Date('2026-03-01T10:15:00.001Z'), receivedAt)).toEqual({ at: receivedAt, review: 'clock_future' });
+    expect(eventTime(new Date('2999-01-01T00:00:00Z'), receivedAt, 60_000)).toEqual({ at: receivedAt, review: 'clock_future' });
+    // Late is no clock fault: a queued message keeps its time.
+    expect(eventTime(new Date('2026-02-01T10:00:00Z'), receivedAt)).toEqual({ at: new Date('2026-02-01T10:00:00Z'), review: null });
   });
 });

@@ -1,5 +1,5 @@
 import type { MeterReading } from '../modules/charges/charge-lifecycle.service.ts';
-import { chargePointTime } from './ocpp-time.ts';
+import { chargePointTime, eventTime } from './ocpp-time.ts';
 
 /*
  * OCPP 1.6 meter values as the charge services' readings: the energy register (in Wh), the power
@@ -99,12 +99,20 @@ function socPercent(read: Read): number | undefined {
   return soc && soc.number >= 0 && soc.number <= 100 ? Math.round(soc.number) : undefined;
 }
 
+/** When the server received the readings, and how far ahead of it a station's clock may be (ocpp-time.ts eventTime). */
+export interface Receipt {
+  receivedAt: Date;
+  skewMs?: number | undefined;
+}
+
 /**
  * The readings in a MeterValues or a StopTransaction's transactionData, oldest first: one per
  * meter value that carries the energy register (the services follow the register; power or state
- * of charge alone moves nothing).
+ * of charge alone moves nothing). With `receipt`, a reading stamped too far ahead takes the receive
+ * time (marked `clock_future`); of several such, only the last (the newest register) is kept, as
+ * they now share one time.
  */
-export function meterReadings(meterValues: readonly MeterValue[]): MeterReading[] {
+export function meterReadings(meterValues: readonly MeterValue[], receipt?: Receipt): MeterReading[] {
   const readings: MeterReading[] = [];
   for (const meterValue of meterValues) {
     const read = readSamples(meterValue.sampledValue);
@@ -112,5 +120,15 @@ export function meterReadings(meterValues: readonly MeterValue[]): MeterReading[
     if (meterWh === undefined) continue;
     readings.push({ meterWh, at: chargePointTime(meterValue.timestamp), powerW: powerW(read), socPercent: socPercent(read) });
   }
-  return readings.length > 1 ? readings.sort((a, b) => a.at.getTime() - b.at.getTime()) : readings;
+  if (readings.length > 1) readings.sort((a, b) => a.at.getTime() - b.at.getTime());
+  // Oldest first: only the last can be too far ahead when none of the others is.
+  const last = readings.at(-1);
+  if (!receipt || !last || eventTime(last.at, receipt.receivedAt, receipt.skewMs).review === null) return readings;
+  let replaced: MeterReading | undefined;
+  const believed = readings.filter((reading) => {
+    const { at, review } = eventTime(reading.at, receipt.receivedAt, receipt.skewMs);
+    if (review) replaced = { ...reading, at, review };
+    return !review;
+  });
+  return replaced ? [...believed, replaced] : believed;
 }

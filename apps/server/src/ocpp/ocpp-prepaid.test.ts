@@ -53,4 +53,41 @@ describe('prepaid protection', () => {
     expect(audit.json<{ items: object[] }>().items).toEqual([expect.objectContaining({ action: 'RemoteStopTransaction', outcome: 'accepted', manager_id: null })]);
     expect(stops).toHaveLength(1);
   });
+
+  it('lets no single reading push the balance further below zero than one reading’s plausible cost', async () => {
+    const station = await aConnectableStation(ctx);
+    const client = await ctx.connect(station.identity);
+    const driver = await aDriver(ctx.database, { balanceTyiyn: 1_000, idTags: ['PREPAID-2'] });
+    const now = Date.now();
+    const at = (seconds: number) => new Date(now + seconds * 1000).toISOString();
+    const reading = (wh: number, seconds: number) => [{ timestamp: at(seconds), sampledValue: [{ value: String(wh), unit: 'Wh' }] }];
+    const stops: unknown[] = [];
+    client.handle('RemoteStopTransaction', async ({ params }) => {
+      stops.push(params);
+      return { status: 'Accepted' };
+    });
+    // A charge lagging for ten hours on a 22 kW connector: 200 kWh would fit the time since the start (330 kWh), and is 2,500 som.
+    const { transactionId } = (await client.call('StartTransaction', { connectorId: 1, idTag: 'PREPAID-2', meterStart: 0, timestamp: at(-36_000) })) as { transactionId: number };
+    await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: reading(100, -35_940) });
+    await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: reading(200, -60) });
+    // But not in the minute since the last reading (33 kW: 550 Wh, plus 1 kWh): ignored, nothing stopped.
+    await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: reading(200_000, 0) });
+    const detail = (await ctx.app.inject({ method: 'GET', url: `/api/v1/users/transactions/${transactionId}/`, headers: ctx.auth })).json<ChargeListItem>();
+    expect(detail).toMatchObject({ consumed: 0.2, amount: 2.5, review_reason: 'meter_jump' });
+    // 1.8 kWh in the 90 s since 200 Wh (at most 825 + 1,000 Wh): believed, 25 som past the 10 on the balance, so stopped.
+    await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: reading(2_000, 30) });
+    await vi.waitFor(() => expect(stops).toEqual([{ transactionId }]));
+    // The station stops on the register it jumped to: billed by the last plausible reading.
+    await client.call('StopTransaction', { transactionId, meterStop: 200_000, timestamp: at(40), reason: 'Remote' });
+
+    const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/users/transactions/?user=${driver.id}`, headers: ctx.auth });
+    expect(list.json<{ items: ChargeListItem[] }>().items).toEqual([
+      expect.objectContaining({ id: transactionId, status: 'stopped', consumed: 2, total: 25, review_reason: 'stop_implausible' }),
+    ]);
+    const balance = (await ctx.app.inject({ method: 'GET', url: `/api/v1/users/${driver.id}/`, headers: ctx.auth })).json<{ balance: number }>().balance;
+    // 15 som below zero; the last reading could plausibly have cost 22.81 som (1,825 Wh); the jump would have taken it to -2,490.
+    expect(balance).toBe(-15);
+    const entries = (await ctx.app.inject({ method: 'GET', url: `/api/v1/users/payments/?user=${driver.id}`, headers: ctx.auth })).json<{ items: { deposit: number }[] }>().items;
+    expect(entries[0]!.deposit).toBe(-15);
+  });
 });

@@ -122,6 +122,7 @@ describe('a charging session', () => {
         result: 'successful',
         stop_reason: 'EVDisconnected',
         refusal: null,
+        review_reason: null,
       }),
     ]);
     expect(await chargeDetail(id)).toMatchObject({ meter_start: 1000, meter_stop: 1012.345, soc_percent: 80, price_source: 'default' });

@@ -4,11 +4,13 @@ import type { ConnectorType } from '@evcms/contracts/catalog';
 import {
   CHARGE_REFUSALS,
   CHARGE_RESULTS,
+  CHARGE_REVIEW_REASONS,
   CHARGE_STATUS_KEYS,
   PAYMENT_METHOD_KEYS,
   PRICE_SOURCES,
   type ChargeRefusal,
   type ChargeResult,
+  type ChargeReviewReason,
   type ChargeStatus,
   type PaymentMethod,
 } from '@evcms/contracts/charges';
@@ -76,6 +78,14 @@ export const charges = pgTable(
     stopReason: text('stop_reason'),
     /** When a manager asked the station to stop it (RemoteStopTransaction). */
     stopRequestedAt: timestamp('stop_requested_at', { withTimezone: true }),
+    /**
+     * The power (W) the meter's plausibility is judged by (charge-plausibility.rules.ts): the
+     * connector's at the start, or the configured ceiling when it has none. Null on charges ended
+     * before it was kept, which take no more readings.
+     */
+    maxPowerW: integer('max_power_w'),
+    /** Why the charge is marked for review (an implausible reading or time), the weightiest met; null when none. */
+    reviewReason: text('review_reason').$type<ChargeReviewReason>(),
     ...timestamps,
     /** The finish's Bishkek time of day to the second, for the `finished_time` filter (an index, not a computation per row). */
     finishedTime: time('finished_time').generatedAlwaysAs(sql.raw(`date_trunc('second', timezone('${TIME_ZONE}', finished_at))::time`)),
@@ -89,6 +99,10 @@ export const charges = pgTable(
     // The finish's day filter; with the start, its count is read from the index alone.
     index('charges_finished_at_idx').on(table.finishedAt, table.startedAt),
     index('charges_finished_time_idx').on(table.finishedTime),
+    // The list filtered by review reasons: few charges, newest first.
+    index('charges_review_idx')
+      .on(table.startedAt, table.id)
+      .where(sql`review_reason is not null`),
     // A deleted connector's charges are found by it (ON DELETE SET NULL).
     index('charges_station_connector_idx').on(table.stationConnectorId),
     // What the central system asks of a connector: its open charge.
@@ -102,6 +116,7 @@ export const charges = pgTable(
     check('charges_payment_method_check', oneOf('payment_method', PAYMENT_METHOD_KEYS)),
     check('charges_price_source_check', oneOf('price_source', PRICE_SOURCES)),
     check('charges_refusal_check', oneOf('refusal', CHARGE_REFUSALS)),
+    check('charges_review_reason_check', oneOf('review_reason', CHARGE_REVIEW_REASONS)),
     check('charges_times_check', sql`${table.finishedAt} >= ${table.startedAt}`),
     check(
       'charges_money_check',

@@ -1,3 +1,4 @@
+import type { ChargeReviewReason } from '@evcms/contracts/charges';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findDriverByIdTag } from '../drivers/id-tags.service.ts';
@@ -5,7 +6,8 @@ import { postBalanceEntry } from '../drivers/ledger.service.ts';
 import * as progressRepo from './charge-progress.repository.ts';
 import * as progressBatches from './charge-progress-batch.ts';
 import * as repo from './charges.repository.ts';
-import { consumedBetween, energyCostTyiyn, finishTime, isCompletable, isRunning, settle } from './charges.rules.ts';
+import { isPlausibleReading, stopMeter, stopTime, weightierReview } from './charge-plausibility.rules.ts';
+import { consumedBetween, energyCostTyiyn, isCompletable, isRunning, settle } from './charges.rules.ts';
 
 /*
  * A charge's life after its start (charge-start.service.ts), as the OCPP central system drives it
@@ -34,6 +36,8 @@ export interface MeterReading {
   at: Date;
   powerW?: number | null | undefined;
   socPercent?: number | null | undefined;
+  /** Why the reading's time is not the station's (`clock_future`: it was replaced by the server's); the charge is marked for review when it moves. */
+  review?: ChargeReviewReason | null | undefined;
 }
 
 export interface ChargeProgress {
@@ -46,8 +50,9 @@ export interface ChargeProgress {
 
 /**
  * OCPP MeterValues for a running charge: consumption and running cost follow the register; a
- * reading not newer than the last one is ignored (meter values arrive late and out of order). 404
- * for an unknown charge.
+ * reading not newer than the last one is ignored (meter values arrive late and out of order), and
+ * one past the connector's power bound (charge-plausibility.rules.ts) too, the charge marked for
+ * review (`meter_jump`). 404 for an unknown charge.
  */
 export async function recordMeterProgress(db: Db, chargeId: number, reading: MeterReading): Promise<ChargeProgress> {
   return db.transaction(async (tx) => {
@@ -58,8 +63,13 @@ export async function recordMeterProgress(db: Db, chargeId: number, reading: Met
     if (!isRunning(charge.status) || !newer || charge.meterStartWh === null || charge.priceTyiyn === null) {
       return { applied: false, charge, driverBalanceTyiyn: await balance(charge) };
     }
+    if (!isPlausibleReading(charge, reading)) {
+      const marked = await repo.updateCharge(tx, chargeId, { reviewReason: weightierReview(charge.reviewReason, 'meter_jump') });
+      return { applied: false, charge: marked, driverBalanceTyiyn: await balance(marked) };
+    }
     const consumedWh = consumedBetween(charge.meterStartWh, reading.meterWh);
     const updated = await repo.updateCharge(tx, chargeId, {
+      reviewReason: weightierReview(charge.reviewReason, reading.review),
       lastMeterWh: reading.meterWh,
       lastMeterAt: reading.at,
       consumedWh,
@@ -81,12 +91,13 @@ export function takesReadings(base: progressRepo.MeterBase): base is progressRep
  * transaction. `base` is the charge as read for this call (findMeterBase); the update applies only
  * while the charge still runs from that start's meter and price and holds no newer reading, so a
  * concurrent stop or a reading overtaking this one leaves it out. Answers the charge (and its
- * driver's balance) as the reading left it; undefined when not applied.
+ * driver's balance) as the reading left it; undefined when not applied. A reading past the power
+ * bound moves only the charge's review mark (`jumped`); a replaced time marks it too, apart.
  */
 export async function advanceMeter(db: Db, base: progressRepo.MeterBase, reading: MeterReading): Promise<progressRepo.ProgressedCharge | undefined> {
   if (!takesReadings(base)) return undefined;
   const consumedWh = consumedBetween(base.meterStartWh, reading.meterWh);
-  return progressBatches.updateMeterProgress(db, {
+  const progressed = await progressBatches.updateMeterProgress(db, {
     id: base.id,
     meterStartWh: base.meterStartWh,
     priceTyiyn: base.priceTyiyn,
@@ -97,6 +108,8 @@ export async function advanceMeter(db: Db, base: progressRepo.MeterBase, reading
     powerW: reading.powerW == null ? null : Math.round(reading.powerW),
     socPercent: reading.socPercent == null ? null : Math.round(reading.socPercent),
   });
+  if (progressed && reading.review) await progressRepo.markForReview(db, base.id, reading.review);
+  return progressed;
 }
 
 /** SuspendedEV / SuspendedEVSE pause a charging charge; Charging resumes a paused one. Anything else stays. 404 for an unknown charge. */
@@ -120,8 +133,12 @@ export async function markStopRequested(db: Db, chargeId: number, at: Date = new
 
 export interface CompleteChargeInput {
   meterStopWh: number;
-  /** The charge point's timestamp of the stop: kept as sent, also when it arrives late. */
+  /** The charge point's timestamp of the stop: kept as sent, also when it arrives late, unless it is before the start. */
   finishedAt: Date;
+  /** When the server received the stop (now unless told): the finish of a stop stamped before the start. */
+  receivedAt?: Date | undefined;
+  /** Why the stop's time is not the station's (`clock_future`: the caller replaced it); the charge is marked for review. */
+  review?: ChargeReviewReason | null | undefined;
   /** OCPP StopTransaction reason; OCPP reads a missing one as Local. */
   reason?: string | null | undefined;
   /** A stop the back office asked for; unset: a Remote stop after the back office's request. */
@@ -140,7 +157,10 @@ export interface CompletedCharge {
  * OCPP StopTransaction. Amount = consumed kWh x the price fixed at the start (charges.rules.ts
  * energyCostTyiyn), minus the promotion's discount; the total is debited from the driver's balance
  * with one ledger entry in this transaction; status finished, or stopped when the back office
- * stopped it; result successful when energy was delivered. A charge marked not completed is
+ * stopped it; result successful when energy was delivered. A stop's meter past the connector's
+ * power bound is not billed: the charge is completed with the last plausible reading and marked
+ * for review (`stop_implausible`); a stop stamped before the start ends when it was received
+ * (`clock_before_start`). A charge marked not completed is
  * completed by its late stop. Completing a settled charge again changes nothing (the charge row is
  * locked first, and the ledger's unique charge index would refuse a second debit anyway). An
  * unauthorized start's stop records its meter and time; it is never billed. 404 for an unknown charge.
@@ -149,13 +169,16 @@ export async function completeCharge(db: Db, chargeId: number, input: CompleteCh
   return db.transaction(async (tx) => {
     const charge = await repo.findChargeRow(tx, chargeId, { forUpdate: true });
     if (!charge) throw notFound();
+    const finish = stopTime(charge.startedAt, input.finishedAt, input.receivedAt ?? new Date());
+    const meter = stopMeter(charge, { meterWh: input.meterStopWh, at: finish.at });
     const stop = {
-      finishedAt: finishTime(charge.startedAt, input.finishedAt),
-      meterStopWh: input.meterStopWh,
-      lastMeterWh: input.meterStopWh,
-      lastMeterAt: finishTime(charge.startedAt, input.finishedAt),
-      consumedWh: consumedBetween(charge.meterStartWh ?? input.meterStopWh, input.meterStopWh),
+      finishedAt: finish.at,
+      meterStopWh: meter.meterWh,
+      lastMeterWh: meter.meterWh,
+      lastMeterAt: meter.at,
+      consumedWh: consumedBetween(charge.meterStartWh ?? meter.meterWh, meter.meterWh),
       stopReason: input.reason ?? 'Local',
+      reviewReason: [input.review, finish.review, meter.review].reduce<ChargeReviewReason | null>(weightierReview, charge.reviewReason),
     };
     if (charge.status === 'unauthorized' && charge.finishedAt === null && charge.meterStartWh !== null) {
       return { settled: false, charge: await repo.updateCharge(tx, chargeId, stop) };

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { balanceEntries, drivers } from '../../db/schema/drivers.ts';
+import { stationConnectors } from '../../db/schema/stations.ts';
 import { aCharge, aChargePoint, aDriver, aRate, aStoredMerchant } from '../../test/builders.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import {
@@ -66,6 +67,8 @@ describe('opening a charge', () => {
       consumedWh: 0,
       totalTyiyn: 0,
     });
+    // The meter is judged by the connector's power (aChargePoint's 22 kW).
+    expect(opened.charge).toMatchObject({ maxPowerW: 22_000, reviewReason: null });
     // A custom fee of 0 is free charging, not "no fee".
     const free = await aChargePoint(ctx.database, { merchantId, typo: 'ccs1', customFeeTyiyn: 0 });
     expect((await start(free.id, idTag)).charge).toMatchObject({ status: 'in_progress', priceTyiyn: 0, priceSource: 'custom' });
@@ -130,6 +133,23 @@ describe('opening a charge', () => {
     // Also after it was completed: the retry changes nothing.
     await completeCharge(db(), first.chargeId, { meterStopWh: 2_000, finishedAt: new Date('2024-03-01T11:00:00Z') });
     expect(await start(station.id, idTag)).toMatchObject({ chargeId: first.chargeId, idTagStatus: 'Accepted', charge: { status: 'finished' } });
+  });
+
+  it('marks a start whose time the caller replaced, and answers it sent again (a new receive time) with the same charge', async () => {
+    const station = await aChargePoint(ctx.database);
+    // A connector whose power is not set: the meter is judged by the ceiling.
+    await db().update(stationConnectors).set({ powerW: 0 }).where(eq(stationConnectors.stationId, station.id));
+    const { idTag } = await aTagHolder();
+    // Copies racing, each stamped with its own receive time.
+    const copies = await Promise.all([0, 1, 2].map((n) => start(station.id, idTag, { startedAt: new Date(Date.UTC(2026, 2, 1, 10, 0, n)), review: 'clock_future', powerCeilingW: 150_000 })));
+    const first = copies[0]!;
+    expect(copies.map((opened) => opened.chargeId)).toEqual([first.chargeId, first.chargeId, first.chargeId]);
+    expect(first.charge).toMatchObject({ status: 'in_progress', reviewReason: 'clock_future', maxPowerW: 150_000 });
+    expect((await start(station.id, idTag, { startedAt: new Date('2026-03-01T10:05:00Z'), review: 'clock_future' })).chargeId).toBe(first.chargeId);
+    // Another meter start is another charge; so is the same once the first has ended.
+    expect((await start(station.id, idTag, { meterStartWh: 1_001, startedAt: new Date('2026-03-01T10:01:00Z'), review: 'clock_future' })).chargeId).not.toBe(first.chargeId);
+    await completeCharge(db(), first.chargeId, { meterStopWh: 2_000, finishedAt: new Date('2026-03-01T11:00:00Z') });
+    expect((await start(station.id, idTag, { startedAt: new Date('2026-03-01T12:00:00Z'), review: 'clock_future' })).chargeId).not.toBe(first.chargeId);
   });
 
   it('turns the connector’s initiated charge into the started one; one never started is canceled', async () => {
@@ -246,16 +266,40 @@ describe('completing a charge', () => {
     expect((await ledgerOf(driver.id)).entries).toHaveLength(1);
   });
 
-  it('keeps a late stop’s real times, and ends a stop stamped before its start at the start', async () => {
+  it('keeps a late stop’s real times, and ends a stop stamped before its start when it was received, marked for review', async () => {
     const { idTag } = await aTagHolder();
     const station = await aChargePoint(ctx.database);
     const { chargeId } = await start(station.id, idTag);
     const { charge } = await completeCharge(db(), chargeId, { meterStopWh: 2_000, finishedAt: new Date('2024-03-01T10:45:00Z'), reason: 'PowerLoss' });
-    expect(charge.finishedAt).toEqual(new Date('2024-03-01T10:45:00Z'));
+    expect(charge).toMatchObject({ finishedAt: new Date('2024-03-01T10:45:00Z'), reviewReason: null });
     const skewed = await start(station.id, idTag, { meterStartWh: 9_000 });
-    expect((await completeCharge(db(), skewed.chargeId, { meterStopWh: 9_500, finishedAt: new Date('2024-03-01T09:00:00Z') })).charge.finishedAt).toEqual(
-      new Date('2024-03-01T10:00:00Z'),
-    );
+    const receivedAt = new Date('2024-03-01T10:30:00Z');
+    expect((await completeCharge(db(), skewed.chargeId, { meterStopWh: 9_500, finishedAt: new Date('2024-03-01T09:00:00Z'), receivedAt })).charge).toMatchObject({
+      finishedAt: receivedAt,
+      consumedWh: 500,
+      reviewReason: 'clock_before_start',
+    });
+  });
+
+  it('completes a stop whose meter is past the connector’s power with the last plausible reading, marked for review, and debits that', async () => {
+    const { driver, idTag } = await aTagHolder(100_000);
+    const station = await aChargePoint(ctx.database, { customFeeTyiyn: 1250 });
+    const { chargeId } = await start(station.id, idTag);
+    await recordMeterProgress(db(), chargeId, { meterWh: 6_000, at: new Date('2024-03-01T10:30:00Z') });
+    // The register of issue 28 at the stop: 10^15 Wh.
+    const { settled, charge } = await completeCharge(db(), chargeId, { meterStopWh: 1_000_000_000_000_000, finishedAt: new Date('2024-03-01T11:00:00Z') });
+    expect(settled).toBe(true);
+    expect(charge).toMatchObject({
+      status: 'finished',
+      result: 'successful',
+      meterStopWh: 6_000,
+      lastMeterWh: 6_000,
+      consumedWh: 5_000,
+      totalTyiyn: 6_250,
+      finishedAt: new Date('2024-03-01T11:00:00Z'),
+      reviewReason: 'stop_implausible',
+    });
+    expect(await ledgerOf(driver.id)).toMatchObject({ balance: 100_000 - 6_250, sum: 100_000 - 6_250 });
   });
 
   it('records an unauthorized start’s stop without billing it', async () => {

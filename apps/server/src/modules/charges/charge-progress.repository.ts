@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { CHARGE_REVIEW_REASONS, type ChargeReviewReason } from '@evcms/contracts/charges';
 import type { Db } from '../../db/client.ts';
 import { charges, oneOf } from '../../db/schema/charges.ts';
 import { arrayLiteral, perDatabase } from '../../lib/prepared.ts';
+import { METER_SLACK_WH, POWER_MARGIN } from './charge-plausibility.rules.ts';
 import { OPEN_STATUSES, RUNNING_STATUSES } from './charges.rules.ts';
 
 /*
@@ -79,6 +81,39 @@ export const PROGRESSED = {
   driverBalanceTyiyn: sql<number | null>`(select d.balance_tyiyn from driver_id_tags t join drivers d on d.id = t.driver_id where lower(t.id_tag) = lower(charges.id_tag))`.mapWith(Number),
 };
 
+/** Wh the charge's connector can deliver from `since` to the reading's time (charge-plausibility.rules.ts plausibleEnergyWh, in SQL). */
+const allowedWh = (since: SQL) =>
+  sql`floor(${charges.maxPowerW} * ${sql.raw(String(POWER_MARGIN))} * greatest(0, extract(epoch from v.at - ${since})) / 3600) + ${sql.raw(String(METER_SLACK_WH))}`;
+
+/**
+ * The reading within the charge's power bound (charge-plausibility.rules.ts isPlausibleReading):
+ * since the start and since the last believed reading. Computed from the row, so no statement
+ * before it needs the last reading; a charge without a bound (ended before it was kept) has none.
+ */
+const withinPowerBound = sql`(${charges.maxPowerW} is null or (v.meter_wh - ${charges.meterStartWh} <= ${allowedWh(sql`${charges.startedAt}`)}
+  and v.meter_wh - coalesce(${charges.lastMeterWh}, ${charges.meterStartWh}) <= ${allowedWh(sql`coalesce(${charges.lastMeterAt}, ${charges.startedAt})`)}))`;
+/** A column's new value when the reading is believed, its value kept when not. */
+const ifBelieved = (value: SQL, kept: SQL) => sql`case when ${withinPowerBound} then ${value} else ${kept} end`;
+
+/** `current` or `next`, whichever weighs more (charge-plausibility.rules.ts weightierReview). */
+function weightierReviewSql(current: SQL, next: SQL): SQL {
+  const order = sql.raw(`array[${CHARGE_REVIEW_REASONS.map((reason) => `'${reason}'`).join(', ')}]::text[]`);
+  return sql`case when array_position(${order}, ${next}) > coalesce(array_position(${order}, ${current}), 0) then ${next} else ${current} end`;
+}
+
+/**
+ * Marks a charge for review (a station's time replaced on a meter reading): the weightier of its
+ * reason and this one, written only when that changes it. A statement of its own, off the batched
+ * progress: only a station with a wrong clock pays it.
+ */
+export async function markForReview(db: Db, id: number, reason: ChargeReviewReason): Promise<void> {
+  const weightier = weightierReviewSql(sql`${charges.reviewReason}`, sql`${reason}::text`);
+  await db
+    .update(charges)
+    .set({ reviewReason: sql`${weightier}` })
+    .where(and(eq(charges.id, id), sql`${charges.reviewReason} is distinct from ${weightier}`));
+}
+
 /**
  * The batch's values as a row each, each finding its charge by key: one primary-key probe per
  * value, whatever the batch's size (telemetry connections plan no sequential scan, db/client.ts).
@@ -92,12 +127,14 @@ const progress = perDatabase((db) =>
   db
     .update(charges)
     .set({
-      lastMeterWh: sql`v.meter_wh`,
-      lastMeterAt: sql`v.at`,
-      consumedWh: sql`v.consumed_wh`,
-      amountTyiyn: sql`v.amount_tyiyn`,
-      powerW: sql`coalesce(v.power_w, ${charges.powerW})`,
-      socPercent: sql`coalesce(v.soc_percent, ${charges.socPercent})`,
+      // A reading past the power bound moves nothing but the charge's review mark.
+      lastMeterWh: ifBelieved(sql`v.meter_wh`, sql`${charges.lastMeterWh}`),
+      lastMeterAt: ifBelieved(sql`v.at`, sql`${charges.lastMeterAt}`),
+      consumedWh: ifBelieved(sql`v.consumed_wh`, sql`${charges.consumedWh}`),
+      amountTyiyn: ifBelieved(sql`v.amount_tyiyn`, sql`${charges.amountTyiyn}`),
+      powerW: ifBelieved(sql`coalesce(v.power_w, ${charges.powerW})`, sql`${charges.powerW}`),
+      socPercent: ifBelieved(sql`coalesce(v.soc_percent, ${charges.socPercent})`, sql`${charges.socPercent}`),
+      reviewReason: sql`case when ${withinPowerBound} then ${charges.reviewReason} else ${weightierReviewSql(sql`${charges.reviewReason}`, sql`'meter_jump'`)} end`,
       updatedAt: sql`${ph('updatedAt')}::timestamptz`,
     })
     .from(
@@ -114,7 +151,8 @@ const progress = perDatabase((db) =>
         sql`(${charges.lastMeterAt} is null or ${charges.lastMeterAt} < v.at)`,
       ),
     )
-    .returning(PROGRESSED)
+    // Whether the reading was past the bound, told by the row it left: a believed reading is now its last.
+    .returning({ ...PROGRESSED, jumped: sql<boolean>`charges.last_meter_at is distinct from v.at` })
     .prepare('charge_meter_progress_by_key'),
 );
 
@@ -137,7 +175,8 @@ export type ProgressedCharge = Awaited<ReturnType<ReturnType<typeof progress>['e
  * what it was computed from: the charge still runs, with the same start's meter and price, and has
  * no reading as new. Answers each charge as its reading left it, in order (undefined where the
  * guard kept it as it was), with the driver's balance (by the charge's tag, as findDriverByIdTag)
- * for the prepaid protection.
+ * for the prepaid protection; `jumped` when the reading was past the power bound, so that only
+ * the charge's review mark moved.
  */
 export async function updateMeterProgresses(db: Db, batch: readonly ProgressValues[]): Promise<(ProgressedCharge | undefined)[]> {
   const column = (text: (values: ProgressValues) => number | string | null) => arrayLiteral(batch.map(text));

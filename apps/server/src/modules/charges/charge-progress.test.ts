@@ -30,7 +30,7 @@ describe('advanceMeter', () => {
     expect(await findOpenMeterBase(db(), { stationId: station.id, ocppConnectorId: 1 })).toEqual(base);
 
     const progressed = await advanceMeter(db(), base, { meterWh: 3_000, at: new Date('2024-03-01T10:10:00Z'), powerW: 11_000.4, socPercent: 40 });
-    expect(progressed).toEqual({ id: chargeId, status: 'in_progress', stopRequestedAt: null, amountTyiyn: 2_500, driverId: driver.id, driverBalanceTyiyn: 50_000 });
+    expect(progressed).toEqual({ id: chargeId, status: 'in_progress', stopRequestedAt: null, amountTyiyn: 2_500, driverId: driver.id, driverBalanceTyiyn: 50_000, jumped: false });
     // Power and charge level stay when a reading leaves them out.
     await advanceMeter(db(), base, { meterWh: 1_003, at: new Date('2024-03-01T10:20:00Z') });
     expect(await findChargeRow(db(), chargeId)).toMatchObject({ consumedWh: 3, amountTyiyn: 4, lastMeterWh: 1_003, powerW: 11_000, socPercent: 40 });
@@ -49,6 +49,28 @@ describe('advanceMeter', () => {
     // The base read while it ran (as a connection remembers it) no longer moves it.
     expect(await advanceMeter(db(), base, { meterWh: 9_000, at: new Date('2024-03-01T12:00:00Z') })).toBeUndefined();
     expect(await findChargeRow(db(), chargeId)).toEqual(ended);
+  });
+
+  it('ignores a reading past the connector’s power bound and marks the charge meter_jump, as recordMeterProgress does', async () => {
+    const [batched, single] = await Promise.all([aRunningCharge(), aRunningCharge()]);
+    const base = (await findMeterBase(db(), batched.chargeId))!;
+    // A 22 kW connector is believed up to 33 kW (550 Wh a minute) plus 1 kWh, since the start and since the last reading.
+    const readings = [
+      { meterWh: 3_000, minute: 10, believed: true },
+      { meterWh: 1_000_000_000_000_000, minute: 11, believed: false },
+      { meterWh: 4_000, minute: 12, believed: true },
+      // 3 kWh in the minute since the last believed reading, though within the bound since the start.
+      { meterWh: 7_000, minute: 13, believed: false },
+      { meterWh: 8_000, minute: 20, believed: true },
+    ];
+    for (const { meterWh, minute, believed } of readings) {
+      const reading = { meterWh, at: new Date(Date.UTC(2024, 2, 1, 10, minute)), powerW: minute * 100 };
+      expect(await advanceMeter(db(), base, reading)).toMatchObject({ jumped: !believed });
+      expect(await recordMeterProgress(db(), single.chargeId, reading)).toMatchObject({ applied: believed });
+    }
+    const expected = { maxPowerW: 22_000, lastMeterWh: 8_000, consumedWh: 7_000, amountTyiyn: 8_750, powerW: 2_000, reviewReason: 'meter_jump', lastMeterAt: new Date('2024-03-01T10:20:00Z') };
+    expect(await findChargeRow(db(), batched.chargeId)).toMatchObject(expected);
+    expect(await findChargeRow(db(), single.chargeId)).toMatchObject(expected);
   });
 
   it('leaves out a reading computed from another start meter or price than the charge’s', async () => {

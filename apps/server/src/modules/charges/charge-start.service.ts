@@ -1,3 +1,4 @@
+import type { ChargeReviewReason } from '@evcms/contracts/charges';
 import type { Db } from '../../db/client.ts';
 import type { IdTagStatus } from '../../db/schema/charges.ts';
 import { localizedValues } from '../../db/schema/localized.ts';
@@ -6,6 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import { findDriverByIdTag } from '../drivers/id-tags.service.ts';
 import { priceFor } from '../rates/rates.service.ts';
 import * as repo from './charges.repository.ts';
+import { chargePowerW, DEFAULT_POWER_CEILING_W } from './charge-plausibility.rules.ts';
 import { authorize, startDecision } from './charges.rules.ts';
 
 /*
@@ -86,10 +88,14 @@ export interface OpenChargeInput {
   ocppConnectorId: number;
   idTag: string;
   meterStartWh: number;
-  /** The charge point's timestamp of the start. */
+  /** The charge point's timestamp of the start (or the server's, when the caller replaced it: `review`). */
   startedAt: Date;
   reservationId?: number | null | undefined;
   minimumBalanceTyiyn?: number | undefined;
+  /** Why the start's time is not the station's (`clock_future`); the charge is marked for review. */
+  review?: ChargeReviewReason | null | undefined;
+  /** The power (W) meter readings are judged by on a connector whose power is not set; DEFAULT_POWER_CEILING_W unless told. */
+  powerCeilingW?: number | undefined;
 }
 
 export interface OpenedCharge {
@@ -106,7 +112,11 @@ export interface OpenedCharge {
  * (custom fee, personal rate, default rate). An accepted, priced start is in progress; any other is
  * recorded as unauthorized with its refusal. An initiated charge waiting on the connector becomes
  * this charge. The same start sent again (station, connector, tag, meter start and time) answers
- * the same charge, also when the copies race (the unique start key). 404 for an unknown station.
+ * the same charge, also when the copies race (the unique start key). A start whose time was
+ * replaced has no time to be known by: the same station, connector, tag and meter start on a charge
+ * still open whose start was replaced is it, looked for under a lock on the station's starts so
+ * copies racing find each other. The charge keeps the power its meter is judged by
+ * (charge-plausibility.rules.ts). 404 for an unknown station.
  */
 export async function openCharge(db: Db, input: OpenChargeInput): Promise<OpenedCharge> {
   const key: repo.StartKey = {
@@ -118,7 +128,8 @@ export async function openCharge(db: Db, input: OpenChargeInput): Promise<Opened
   };
   try {
     return await db.transaction(async (tx) => {
-      const sent = await repo.findByStartKey(tx, key);
+      if (input.review) await repo.lockStationStarts(tx, input.stationId);
+      const sent = (await repo.findByStartKey(tx, key)) ?? (input.review ? await repo.findReplacedStart(tx, key) : undefined);
       if (sent) return opened(sent);
       const site = await repo.findChargeSite(tx, input.stationId, input.ocppConnectorId);
       if (!site) throw notFound();
@@ -143,6 +154,8 @@ export async function openCharge(db: Db, input: OpenChargeInput): Promise<Opened
         lastMeterAt: input.startedAt,
         priceTyiyn: accepted ? price.priceTyiyn : null,
         priceSource: accepted ? price.source : null,
+        maxPowerW: chargePowerW(site.connector?.powerW, input.powerCeilingW ?? DEFAULT_POWER_CEILING_W),
+        reviewReason: input.review ?? null,
       };
       const waiting = await repo.findInitiatedCharge(tx, input.stationId, input.ocppConnectorId, input.idTag);
       if (waiting) return opened(await repo.updateCharge(tx, waiting.id, values));

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ChargeStatus } from '@evcms/contracts/charges';
+import type { ChargeReviewReason, ChargeStatus } from '@evcms/contracts/charges';
 import { chargeDayCounts, charges } from '../../db/schema/charges.ts';
 import { dayStart, withinDays } from '../../lib/periods.ts';
 
@@ -19,6 +19,8 @@ export interface ChargeFilter {
   finishedTimeFrom?: string | undefined;
   finishedTimeTo?: string | undefined;
   driverId?: number | undefined;
+  /** Charges marked for review for any of these reasons (the partial index charges_review_idx). */
+  reviewReasons?: ChargeReviewReason[] | undefined;
 }
 
 /** The stored finish time of day within `from`..`to` (lib/periods.ts withinTimesOfDay, read from the indexed column). */
@@ -50,6 +52,7 @@ export function chargeWhere(filter: ChargeFilter): SQL | undefined {
     filter.stationIds ? inArray(charges.stationId, filter.stationIds) : undefined,
     filter.statuses ? inArray(charges.status, filter.statuses) : undefined,
     filter.driverId === undefined ? undefined : eq(charges.driverId, filter.driverId),
+    filter.reviewReasons ? inArray(charges.reviewReason, filter.reviewReasons) : undefined,
     ...withinDays(charges.startedAt, filter.startedFrom, filter.startedTo),
     ...withinDays(charges.finishedAt, filter.finishedFrom, filter.finishedTo),
     // Nothing finishes before it starts (a check constraint): the finish's bound is also the start's,

@@ -54,6 +54,7 @@ describe('the charge list', () => {
       result: 'successful',
       stop_reason: 'EVDisconnected',
       refusal: null,
+      review_reason: null,
     });
     expect(body.items[0]).toMatchObject({ driver: null, id_tag: 'STRANGER', status: 'unauthorized', status_name: 'Unauthorized', result: 'failed', refusal: 'unknown_tag', price: null });
     expect(body.items[1]).toMatchObject({ status: 'in_progress', result: null, finished_at: null, payment_method: null, total: 0 });

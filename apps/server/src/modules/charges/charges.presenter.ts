@@ -49,6 +49,7 @@ export function presentChargeListItem(charge: ChargeRecord, lang: Lang, now: Dat
     result: charge.result,
     stop_reason: charge.stopReason,
     refusal: charge.refusal,
+    review_reason: charge.reviewReason,
   };
 }
 

@@ -26,7 +26,7 @@ export interface ChargeSite {
   stationId: number;
   merchantId: number;
   stationName: Localized;
-  connector: { id: number; typo: string; customFeeTyiyn: number | null } | undefined;
+  connector: { id: number; typo: string; customFeeTyiyn: number | null; powerW: number } | undefined;
 }
 
 export async function findChargeSite(db: Db, stationId: number, ocppConnectorId: number): Promise<ChargeSite | undefined> {
@@ -38,14 +38,15 @@ export async function findChargeSite(db: Db, stationId: number, ocppConnectorId:
       connectorId: stationConnectors.id,
       typo: stationConnectors.typo,
       customFeeTyiyn: stationConnectors.customFeeTyiyn,
+      powerW: stationConnectors.powerW,
     })
     .from(stations)
     .leftJoin(stationConnectors, and(eq(stationConnectors.stationId, stations.id), eq(stationConnectors.ocpp16Id, ocppConnectorId)))
     .where(eq(stations.id, stationId))
     .limit(1);
   if (!row) return undefined;
-  const { connectorId, typo, customFeeTyiyn, ...site } = row;
-  return { ...site, connector: connectorId === null || typo === null ? undefined : { id: connectorId, typo, customFeeTyiyn } };
+  const { connectorId, typo, customFeeTyiyn, powerW, ...site } = row;
+  return { ...site, connector: connectorId === null || typo === null ? undefined : { id: connectorId, typo, customFeeTyiyn, powerW: powerW ?? 0 } };
 }
 
 export async function findChargeRow(db: Db, id: number, options: { forUpdate?: boolean } = {}): Promise<ChargeRow | undefined> {
@@ -77,6 +78,35 @@ export async function findByStartKey(db: Db, key: StartKey): Promise<ChargeRow |
       ),
     );
   return row;
+}
+
+/**
+ * A start whose time was replaced by the server's (it was marked for review), on this connector
+ * with this tag and meter start, still open (or refused and not yet stopped): the same
+ * StartTransaction sent again, whose time cannot tell it.
+ */
+export async function findReplacedStart(db: Db, key: Omit<StartKey, 'startedAt'>): Promise<ChargeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(charges)
+    .where(
+      and(
+        eq(charges.stationId, key.stationId),
+        eq(charges.ocppConnectorId, key.ocppConnectorId),
+        eq(charges.idTag, key.idTag),
+        eq(charges.meterStartWh, key.meterStartWh),
+        isNotNull(charges.reviewReason),
+        or(inArray(charges.status, [...OPEN_STATUSES]), and(eq(charges.status, 'unauthorized'), isNull(charges.finishedAt))),
+      ),
+    )
+    .orderBy(desc(charges.id))
+    .limit(1);
+  return row;
+}
+
+/** Starts on a station whose time was replaced wait for each other here (findReplacedStart), never for the station's readers. */
+export async function lockStationStarts(db: Db, stationId: number): Promise<void> {
+  await db.select({ id: stations.id }).from(stations).where(eq(stations.id, stationId)).for('no key update');
 }
 
 /** Inserts a charge; undefined when a unique index already holds one like it (the start key). */

@@ -106,11 +106,6 @@ export function settle(input: { consumedWh: number; priceTyiyn: number; discount
   };
 }
 
-/** A stop stamped before its start (a charge point's clock set back) ends at the start: a charge never lasts less than nothing. */
-export function finishTime(startedAt: Date, finishedAt: Date): Date {
-  return finishedAt < startedAt ? startedAt : finishedAt;
-}
-
 /** Whole seconds from start to end (Dates, or epoch milliseconds as the export reads them); null when the charge never ran. */
 export function durationSeconds(startedAt: Date | number, end: Date | number | null): number | null {
   return end === null ? null : Math.max(0, Math.floor((Number(end) - Number(startedAt)) / 1000));

@@ -35,6 +35,7 @@ function chargeFilter(query: Omit<ChargeFilters, 'page' | 'size'>): ChargeFilter
     finishedTimeFrom: query.finished_time__from,
     finishedTimeTo: query.finished_time__to,
     driverId: query.user,
+    reviewReasons: query.review,
   };
 }
 

@@ -17,11 +17,13 @@ export interface MeterValuesRequest {
  * of charge); readings older than the last are ignored by the services. Meter values without a
  * transactionId go to the connector's open charge, since some stations leave it out while
  * charging; those of no charge (an idle connector, connectorId 0, an unknown transaction) are
- * answered and dropped: the station gets a confirmation whatever it reports. A charge whose cost
- * has reached its driver's balance is then stopped (prepaid protection).
+ * answered and dropped: the station gets a confirmation whatever it reports. A reading stamped too
+ * far ahead takes the receive time, and one past the connector's power moves nothing; either marks
+ * the charge for review. A charge whose cost has reached its driver's balance is then stopped
+ * (prepaid protection).
  */
 export const meterValues: OcppHandler<MeterValuesRequest, Record<string, never>> = async (ctx, station, request) => {
-  const readings = meterReadings(request.meterValue);
+  const readings = meterReadings(request.meterValue, { receivedAt: new Date(), skewMs: ctx.clockSkewMs });
   if (!readings.length) return {};
   const { connectorId, transactionId } = request;
   const charge =
@@ -36,10 +38,17 @@ export const meterValues: OcppHandler<MeterValuesRequest, Record<string, never>>
   }
   // One statement for the usual single reading once the charge is remembered: the guarded update.
   let progressed: ProgressedCharge | undefined;
+  // The guard let the reading in, believed or not: the charge still runs from the remembered start.
+  let running = false;
   // Each reading is superseded by the next, and the stop carries the final meter: no commit waits for the disk (telemetryDb).
-  for (const reading of readings) progressed = await advanceMeter(ctx.telemetryDb ?? ctx.db, charge, reading);
+  for (const reading of readings) {
+    const advanced = await advanceMeter(ctx.telemetryDb ?? ctx.db, charge, reading);
+    running ||= advanced !== undefined;
+    if (advanced?.jumped) ctx.log.warn({ identity: station.identity, chargeId: charge.id, meterWh: reading.meterWh, at: reading.at }, 'OCPP meter reading past the connector power ignored');
+    else if (advanced) progressed = advanced;
+  }
   if (transactionId !== undefined) {
-    if (progressed) ctx.chargeMemo?.remember(charge);
+    if (running) ctx.chargeMemo?.remember(charge);
     else ctx.chargeMemo?.forget(transactionId);
   }
   if (progressed && ctx.command) {

@@ -109,6 +109,9 @@ function ChargeFields({ charge }: { charge: ChargeDetail }) {
     { key: 'payment_method', label: t('fields.payment_method'), children: charge.payment_method === null ? none : <PaymentMethodName method={charge.payment_method} /> },
     { key: 'stop_reason', label: t('fields.stop_reason'), children: or(charge.stop_reason) },
     ...(charge.refusal ? [{ key: 'refusal', label: t('fields.refusal'), children: t(`refusal.${charge.refusal}`) }] : []),
+    ...(charge.review_reason
+      ? [{ key: 'review', label: t('fields.review'), children: <Typography.Text type="warning">{t(`review_detail.${charge.review_reason}`)}</Typography.Text> }]
+      : []),
     ...(charge.reservation_id === null ? [] : [{ key: 'reservation', label: t('fields.reservation'), children: charge.reservation_id }]),
     ...(charge.stop_requested_at
       ? [{ key: 'stop_requested_at', label: t('fields.stop_requested_at'), children: formatDateTime(charge.stop_requested_at) }]

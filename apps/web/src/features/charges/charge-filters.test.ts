@@ -17,6 +17,7 @@ describe('charge list filters', () => {
         finished_time__from: '22:00:00',
         finished_time__to: '06:30:59',
         user: '7',
+        review: 'meter_jump, stop_implausible',
       }),
     ).toEqual({
       search_by_tx_id: '118',
@@ -29,6 +30,7 @@ describe('charge list filters', () => {
       finished_time__from: '22:00:00',
       finished_time__to: '06:30:59',
       user: '7',
+      review: 'meter_jump,stop_implausible',
     });
   });
 
@@ -41,6 +43,7 @@ describe('charge list filters', () => {
         period__from: '2023-02-29',
         finished_time__to: '18:00',
         user: '0',
+        review: 'absurd',
       }),
     ).toEqual({});
   });

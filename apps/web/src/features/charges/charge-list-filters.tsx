@@ -2,7 +2,7 @@ import { FieldNumberOutlined } from '@ant-design/icons';
 import { Button, Flex, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHARGE_STATUS_KEYS, CHARGE_STATUSES, type ChargeStatus } from '@evcms/contracts/charges';
+import { CHARGE_REVIEW_REASONS, CHARGE_STATUS_KEYS, CHARGE_STATUSES, type ChargeReviewReason, type ChargeStatus } from '@evcms/contracts/charges';
 import { FilterTag } from '../../components/filter-tag.tsx';
 import type { ListState } from '../../components/paged-table/use-list-params.ts';
 import { DateRangeFilter, TimeRangeFilter } from '../../components/range-filters/range-filters.tsx';
@@ -27,8 +27,8 @@ export interface ChargeListFiltersProps {
 
 /**
  * The charge list's filters (spec 3 'List filters'): the number, stations (searched on the server),
- * statuses, the start's days, the finish's days and its time of day. The number acts 500 ms after
- * the typing stops; the selects and pickers at once.
+ * statuses, the reasons for review, the start's days, the finish's days and its time of day. The
+ * number acts 500 ms after the typing stops; the selects and pickers at once.
  */
 export function ChargeListFilters({ list, sent, filtered, driverName, actions }: ChargeListFiltersProps) {
   const { t } = useTranslation('charges');
@@ -65,6 +65,17 @@ export function ChargeListFilters({ list, sent, filtered, driverName, actions }:
         showSearch={{ optionFilterProp: 'label' }}
         placeholder={t('list.statuses')}
         aria-label={t('list.statuses')}
+        maxTagCount="responsive"
+        style={wide}
+      />
+      <Select<ChargeReviewReason[]>
+        mode="multiple"
+        value={listValues(sent.review) as ChargeReviewReason[]}
+        onChange={(reasons) => list.setFilter('review', listFilter(reasons))}
+        options={CHARGE_REVIEW_REASONS.map((reason) => ({ value: reason, label: t(`review.${reason}`) }))}
+        showSearch={{ optionFilterProp: 'label' }}
+        placeholder={t('list.review')}
+        aria-label={t('list.review')}
         maxTagCount="responsive"
         style={wide}
       />

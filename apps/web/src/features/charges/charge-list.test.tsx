@@ -121,6 +121,33 @@ describe('charge list', { timeout: 60_000 }, () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('marks a charge for review in its row and on its card, and filters by the reasons', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubFetch({
+      'GET /users/transactions/': () => page([aCharge(120, { consumed: 5, total: 62.5, review_reason: 'stop_implausible' }), aCharge(118)]),
+      'GET /users/transactions/120/': () => jsonResponse(200, aChargeDetail(120, { consumed: 5, meter_stop: 105, review_reason: 'stop_implausible' })),
+      'GET /stations/for-transaction/': stations,
+    });
+    const { router } = render();
+    await screen.findByRole('button', { name: 'Open charge no. 120' });
+    expect(within(rowOf(120)).getByRole('img', { name: 'Implausible stop meter' })).toBeInTheDocument();
+    expect(within(rowOf(118)).queryByTestId('charge-review-mark')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Open charge no. 120' }));
+    const details = await screen.findByTestId('charge-details');
+    expect(within(details).getByText('Marked for review')).toBeInTheDocument();
+    expect(
+      within(details).getByText('The meter at the stop was more than the connector can deliver in the time: the charge was billed by the last plausible reading.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+
+    await user.click(screen.getByLabelText('Marked for review'));
+    await user.click(await screen.findByTitle('Meter jump ignored'));
+    await user.click(await screen.findByTitle('Implausible stop meter'));
+    await waitFor(() => expect(queryOf(api.callsTo('GET /users/transactions/').at(-1)!)).toEqual({ page: '1', size: '10', review: 'meter_jump,stop_implausible' }));
+    expect(router.state.location.search).toBe('?review=meter_jump%2Cstop_implausible');
+  });
+
   it('names the one driver a link narrowed the list to, and shows everyone’s charges once that is removed', async () => {
     const user = userEvent.setup({ delay: null });
     const api = stubFetch({

@@ -24,6 +24,7 @@ export const aCharge = (id: number, overrides: Partial<ChargeListItem> = {}): Ch
   result: 'successful',
   stop_reason: 'EVDisconnected',
   refusal: null,
+  review_reason: null,
   ...overrides,
 });
 

@@ -1,6 +1,7 @@
-import { Typography } from 'antd';
+import { WarningOutlined } from '@ant-design/icons';
+import { Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_METHODS, type ChargeListItem, type ChargeResult, type PaymentMethod } from '@evcms/contracts/charges';
+import { PAYMENT_METHODS, type ChargeListItem, type ChargeResult, type ChargeReviewReason, type PaymentMethod } from '@evcms/contracts/charges';
 import { useLang } from '../../lib/i18n.ts';
 import { durationKey, durationParts } from './charge-format.ts';
 
@@ -9,6 +10,20 @@ export function ChargeResultText({ result }: { result: ChargeResult | null }) {
   const { t } = useTranslation('charges');
   if (result === null) return null;
   return <Typography.Text type={result === 'successful' ? 'success' : 'danger'}>{t(`result.${result}`)}</Typography.Text>;
+}
+
+/** A charge marked for review (an implausible reading or time): a warning sign naming the reason; nothing otherwise. */
+export function ReviewMark({ reason }: { reason: ChargeReviewReason | null }) {
+  const { t } = useTranslation('charges');
+  if (reason === null) return null;
+  const text = t(`review.${reason}`);
+  return (
+    <Tooltip title={text}>
+      <Typography.Text type="warning" role="img" aria-label={text} data-testid="charge-review-mark">
+        <WarningOutlined aria-hidden />
+      </Typography.Text>
+    </Tooltip>
+  );
 }
 
 export function PaymentMethodName({ method }: { method: PaymentMethod | null }) {

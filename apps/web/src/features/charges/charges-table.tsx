@@ -14,7 +14,7 @@ import { useLang } from '../../lib/i18n.ts';
 import { formatEnergy, formatFee } from '../../lib/number-format.ts';
 import { formatPhone } from '../../lib/phone-mask.ts';
 import { ChargeStopButton } from './charge-stop.tsx';
-import { ChargeResultText, connectorText, Duration, PaymentMethodName } from './charge-values.tsx';
+import { ChargeResultText, connectorText, Duration, PaymentMethodName, ReviewMark } from './charge-values.tsx';
 
 export interface ChargesTableProps<F extends string> {
   query: UseQueryResult<Paged<ChargeListItem>>;
@@ -83,7 +83,18 @@ export function ChargesTable<F extends string>({ query, list, compact = false, e
       render: (_, charge) => <PaymentMethodName method={charge.payment_method} />,
     },
     { key: 'status', title: t('fields.status'), width: 160, brief: true, render: (_, charge) => <ChargeStatusTag status={charge.status} /> },
-    { key: 'result', title: t('fields.result'), width: 120, render: (_, charge) => <ChargeResultText result={charge.result} /> },
+    {
+      key: 'result',
+      title: t('fields.result'),
+      width: 120,
+      // A charge marked for review says so where its outcome is read.
+      render: (_, charge) => (
+        <Flex gap={6} align="center">
+          <ChargeResultText result={charge.result} />
+          <ReviewMark reason={charge.review_reason} />
+        </Flex>
+      ),
+    },
   ];
   const columns = all.filter((column) => !compact || column.brief).map(({ brief: _brief, ...column }) => column);
 
