@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { SimulatedStation } from './api.ts';
 import { ChargePoint } from './charge-point.ts';
+import type { ChargePointEvent } from './events.ts';
 import { newStats, type Stats } from './stats.ts';
 
 /*
@@ -22,6 +23,8 @@ export interface FleetOptions {
   /** Charge points connecting at once while the fleet starts. */
   connectConcurrency?: number;
   log?: (line: string, error: boolean) => void;
+  /** Every charge point's events (events.ts). */
+  events?: (event: ChargePointEvent) => void;
 }
 
 /** The pause between one driver leaving and the next one arriving, ms. */
@@ -51,6 +54,7 @@ export class Fleet {
           finishingSeconds: options.finishingSeconds ?? 2,
           stats: this.stats,
           log: options.log,
+          events: options.events,
         }),
     );
   }
