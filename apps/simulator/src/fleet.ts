@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { SimulatedStation } from './api.ts';
 import { ChargePoint } from './charge-point.ts';
@@ -40,6 +41,8 @@ export class Fleet {
   private workers: Promise<void>[] = [];
 
   constructor(private readonly options: FleetOptions) {
+    // Every driver waiting for a connector waits on it: past ten, Node would warn of a leak.
+    setMaxListeners(0, this.halt.signal);
     this.tags = [...options.idTags];
     this.chargePoints = options.stations.map(
       (station) =>
