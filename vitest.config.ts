@@ -11,8 +11,8 @@ export default defineConfig({
       'apps/server',
       'apps/web',
       'apps/simulator',
-      // Tests of the repository's own tooling (lint rules, scripts).
-      { test: { name: 'repo', include: ['scripts/**/*.test.ts'], environment: 'node' } },
+      // Tests of the repository's own tooling (lint rules, scripts, benchmarks' plain logic).
+      { test: { name: 'repo', include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });

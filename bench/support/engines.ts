@@ -26,7 +26,12 @@ async function onPglite(name: string, measure: Measure) {
   }
 }
 
-async function onPostgres(name: string, serverUrl: string, measure: Measure) {
+/**
+ * A fresh database on the PostgreSQL server of `serverUrl` for `use` (its URL and a temporary
+ * folder), dropped at the end however `use` ends. A benchmark that opens and closes its own
+ * connections as it goes (the soak, whose connections a fault terminates) takes this alone.
+ */
+export async function withFreshPostgres(name: string, serverUrl: string, use: (url: string, dataDir: string) => Promise<void>): Promise<void> {
   const dbName = `evcms_bench_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -48,16 +53,22 @@ async function onPostgres(name: string, serverUrl: string, measure: Measure) {
   try {
     const url = new URL(serverUrl);
     url.pathname = `/${dbName}`;
-    const database = await openPostgres(url.toString());
-    try {
-      await measure(`PostgreSQL (${url.host})`, database, dataDir);
-    } finally {
-      await database.close();
-    }
+    await use(url.toString(), dataDir);
   } finally {
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+function onPostgres(name: string, serverUrl: string, measure: Measure) {
+  return withFreshPostgres(name, serverUrl, async (url, dataDir) => {
+    const database = await openPostgres(url);
+    try {
+      await measure(`PostgreSQL (${new URL(url).host})`, database, dataDir);
+    } finally {
+      await database.close();
+    }
+  });
 }
 
 /** BENCH_ENGINE=pglite or BENCH_ENGINE=postgres measures that engine only. */
@@ -72,9 +83,14 @@ export async function onEachEngine(name: string, measure: Measure): Promise<void
 
 /** For a benchmark whose processes share the database: a fresh database on the PostgreSQL server of BENCH_DATABASE_URL (or TEST_DATABASE_URL). */
 export async function onPostgresOnly(name: string, measure: Measure): Promise<void> {
+  await onPostgres(name, postgresServerUrl(), measure);
+}
+
+/** The PostgreSQL server of BENCH_DATABASE_URL (or TEST_DATABASE_URL), for a benchmark that needs one. */
+export function postgresServerUrl(): string {
   const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('This benchmark needs PostgreSQL: set BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres)');
-  await onPostgres(name, serverUrl, measure);
+  return serverUrl;
 }
 
 export function percentile(sorted: number[], p: number): number {

@@ -32,6 +32,8 @@ interface Options {
   openFiles?: number;
   /** Where the child's stdout goes (a file descriptor), or inherited. */
   stdout?: number;
+  /** Where its stderr goes (a file descriptor), or inherited. */
+  stderr?: number;
 }
 
 /** Starts `script` (a .ts file) and waits for its `{ ready }` message. */
@@ -41,7 +43,7 @@ export async function startChild(script: string, options: Options = {}): Promise
   // A shell raises the limit (as far as the hard limit allows) and execs node, which keeps the IPC descriptor.
   const ulimit = `ulimit -n ${options.openFiles} 2>/dev/null || ulimit -n "$(ulimit -Hn)"`;
   const [command, ...args] = raise ? ['/bin/sh', '-c', `${ulimit}; exec "$@"`, 'sh', ...node] : node;
-  const child = spawn(command!, args, { stdio: ['ignore', options.stdout ?? 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...options.env } });
+  const child = spawn(command!, args, { stdio: ['ignore', options.stdout ?? 'inherit', options.stderr ?? 'inherit', 'ipc'], env: { ...process.env, ...options.env } });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const waiting = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>();
   let ready: (message: Record<string, unknown>) => void;
@@ -61,7 +63,12 @@ export async function startChild(script: string, options: Options = {}): Promise
     new Promise<T>((resolve, reject) => {
       const id = (next += 1);
       waiting.set(id, { resolve, reject });
-      child.send({ id, command, args });
+      // A child that has gone away: the request fails (without the callback, the child process emits an uncaught 'error').
+      child.send({ id, command, args }, (error) => {
+        if (!error) return;
+        waiting.delete(id);
+        reject(error);
+      });
     });
   const info = await Promise.race([started, exited.then((code) => Promise.reject(new Error(`${script} exited with ${code} before it was ready`)))]);
   return { request, ready: info, process: child, exited };

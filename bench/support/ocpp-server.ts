@@ -4,7 +4,8 @@
  * DATABASE_URL, settings from the environment, JSON log lines at LOG_LEVEL on stdout).
  * BENCH_SERVER=bare or wsonly: a server that does no work (ocpp-bare-servers.ts). Answers the
  * bench over IPC: its memory after a full GC, its CPU time, its event loop's delays and garbage
- * collection pauses; a CPU profile of a step on request.
+ * collection pauses; a CPU profile of a step on request. BENCH_PORT: the port to listen on (any
+ * free one unless set: the soak bench starts a server again where the one it killed was).
  * Started with --expose-gc by the bench.
  */
 import { writeFileSync } from 'node:fs';
@@ -23,7 +24,7 @@ async function startProduct(): Promise<StartedServer> {
   if (!config.databaseUrl) throw new Error('DATABASE_URL is required');
   const database = await openPostgres(config.databaseUrl);
   const app = await buildApp({ config, database, jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir), logger: { level: config.logLevel } });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) });
   return {
     server: app.server,
     async close() {
@@ -37,7 +38,8 @@ const DOING_NOTHING: Record<string, () => Promise<StartedServer>> = { bare: star
 const started = await (DOING_NOTHING[process.env.BENCH_SERVER ?? '']?.() ?? startProduct());
 
 // What holds every call at once: the event loop's delays and the collector's pauses, since the last ask.
-const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+const LOOP_RESOLUTION_MS = 5;
+const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
 loopDelay.enable();
 const pauses = { totalMs: 0, longestMs: 0 };
 new PerformanceObserver((list) => {
@@ -63,6 +65,18 @@ serveRequests(
       return { ...process.memoryUsage(), sockets, gc: gc !== undefined };
     },
     cpu: async () => process.cpuUsage(),
+    /**
+     * Memory as it is (no collection forced) and how late the event loop's timer ran since the last
+     * sample (the histogram holds the timer's whole period: its resolution is taken off).
+     */
+    async sample() {
+      const late = (ns: number) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS);
+      const seen = { ...process.memoryUsage(), loopP50Ms: late(loopDelay.percentile(50)), loopP99Ms: late(loopDelay.percentile(99)), loopMaxMs: late(loopDelay.max), gcMs: pauses.totalMs };
+      loopDelay.reset();
+      pauses.totalMs = 0;
+      pauses.longestMs = 0;
+      return seen;
+    },
     async stalls() {
       const seen = { loopP99Ms: loopDelay.percentile(99) / 1e6, loopMaxMs: loopDelay.max / 1e6, gcMs: pauses.totalMs, gcLongestMs: pauses.longestMs };
       loopDelay.reset();

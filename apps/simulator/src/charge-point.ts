@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
 import { registerCommands } from './commands.ts';
 import { Configuration } from './configuration.ts';
+import type { ChargePointEvent, TransactionAcknowledged } from './events.ts';
 import { errorText, Link } from './link.ts';
 import { registerValue, sessionValue } from './meter.ts';
 import { ocppTime, type BootNotificationConfirmation, type ChargePointStatus, type SampledValue, type StopReason } from './ocpp.ts';
@@ -33,6 +34,8 @@ export interface ChargePointOptions {
   stats?: Stats;
   /** Events as lines naming the charge point; `error` marks failures (counted in the stats too). */
   log?: (line: string, error: boolean) => void;
+  /** Online and offline, and each transaction message the central system answered (events.ts). */
+  events?: (event: ChargePointEvent) => void;
 }
 
 export interface SessionRequest {
@@ -54,8 +57,9 @@ export class ChargePoint implements SessionHost {
   readonly stats: Stats;
   /** Connector 0, the charge point itself: false after ChangeAvailability Inoperative for it. */
   stationOperative = true;
-  private readonly settings: Required<Omit<ChargePointOptions, 'stats' | 'log'>>;
+  private readonly settings: Required<Omit<ChargePointOptions, 'stats' | 'log' | 'events'>>;
   private readonly logLine: (line: string, error: boolean) => void;
+  private readonly events?: (event: ChargePointEvent) => void;
   private readonly link: Link;
   private heartbeat?: NodeJS.Timeout;
   /** Its last boot was accepted (and no reset or stop since). */
@@ -70,6 +74,7 @@ export class ChargePoint implements SessionHost {
     this.identity = options.identity;
     this.stats = options.stats ?? newStats();
     this.logLine = options.log ?? (() => undefined);
+    this.events = options.events;
     this.configuration = new Configuration({
       heartbeatIntervalSeconds: 0,
       meterIntervalSeconds: this.settings.meterIntervalSeconds,
@@ -90,6 +95,7 @@ export class ChargePoint implements SessionHost {
       log: (line, error) => this.log(line, error),
       handle: (client) => registerCommands(client, this),
       reconnected: () => void this.reconnected(),
+      onlineChanged: (online) => this.events?.({ type: online ? 'online' : 'offline', identity: this.identity, at: Date.now() }),
     });
   }
 
@@ -247,6 +253,10 @@ export class ChargePoint implements SessionHost {
     if (answer.interval > 0) this.configuration.set('HeartbeatInterval', answer.interval);
     this.restartHeartbeat();
     return answer;
+  }
+
+  acknowledged(event: TransactionAcknowledged): void {
+    this.events?.({ ...event, identity: this.identity, at: Date.now() });
   }
 
   restartHeartbeat(): void {

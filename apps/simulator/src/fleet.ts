@@ -1,6 +1,8 @@
+import { setMaxListeners } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { SimulatedStation } from './api.ts';
 import { ChargePoint } from './charge-point.ts';
+import type { ChargePointEvent } from './events.ts';
 import { newStats, type Stats } from './stats.ts';
 
 /*
@@ -22,6 +24,8 @@ export interface FleetOptions {
   /** Charge points connecting at once while the fleet starts. */
   connectConcurrency?: number;
   log?: (line: string, error: boolean) => void;
+  /** Every charge point's events (events.ts). */
+  events?: (event: ChargePointEvent) => void;
 }
 
 /** The pause between one driver leaving and the next one arriving, ms. */
@@ -37,6 +41,8 @@ export class Fleet {
   private workers: Promise<void>[] = [];
 
   constructor(private readonly options: FleetOptions) {
+    // Every driver waiting for a connector waits on it: past ten, Node would warn of a leak.
+    setMaxListeners(0, this.halt.signal);
     this.tags = [...options.idTags];
     this.chargePoints = options.stations.map(
       (station) =>
@@ -51,6 +57,7 @@ export class Fleet {
           finishingSeconds: options.finishingSeconds ?? 2,
           stats: this.stats,
           log: options.log,
+          events: options.events,
         }),
     );
   }

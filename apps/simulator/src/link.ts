@@ -18,6 +18,8 @@ export interface LinkOptions {
   handle: (client: RPCClient) => void;
   /** ocpp-rpc reconnected after a drop. */
   reconnected: () => void;
+  /** Calls may flow now (true), or no longer (false). */
+  onlineChanged?: (online: boolean) => void;
 }
 
 /** A message that lost its connection is sent again, this many times in all. */
@@ -63,7 +65,7 @@ export class Link {
       stats.connected -= 1;
       // A close of our own has already let go of the client.
       if (client !== this.client) return;
-      this.online = false;
+      this.setOnline(false);
       this.options.log(`connection lost (${code}), reconnecting`, false);
     });
     client.on('call', ({ outbound }: { outbound: boolean }) => {
@@ -88,7 +90,7 @@ export class Link {
 
   /** The charge point has booted (or is back after a drop): waiting messages go out. */
   ready(): void {
-    this.online = true;
+    this.setOnline(true);
     this.release(true);
   }
 
@@ -100,7 +102,7 @@ export class Link {
 
   /** Closes the connection cleanly, after the answers being sent. */
   async close(reason: string): Promise<void> {
-    this.online = false;
+    this.setOnline(false);
     const client = this.client;
     this.client = undefined;
     await client?.close({ code: 1000, reason, awaitPending: true });
@@ -111,7 +113,9 @@ export class Link {
     for (let attempt = 1; ; attempt += 1) {
       try {
         if (!this.client) throw new Error('not connected');
-        return (await this.client.call(action, payload)) as T;
+        const answer = (await this.client.call(action, payload)) as T;
+        this.options.stats.answered += 1;
+        return answer;
       } catch (error) {
         const again = retry && !isRpcError(error) && attempt < SEND_ATTEMPTS && (await this.whenOnline());
         if (!again) {
@@ -125,6 +129,12 @@ export class Link {
   fail(line: string): void {
     this.options.stats.errors += 1;
     this.options.log(line, true);
+  }
+
+  private setOnline(online: boolean): void {
+    if (online === this.online) return;
+    this.online = online;
+    this.options.onlineChanged?.(online);
   }
 
   /** Settles true once online, false if the charge point is stopped first. */

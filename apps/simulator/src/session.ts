@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import type { TransactionAcknowledged } from './events.ts';
 import { readMeter, registerValue, sessionValue, type ChargeCurve, type MeterReading } from './meter.ts';
 import {
   ocppTime,
@@ -56,6 +57,8 @@ export interface SessionHost {
   meterIntervalMs(): number;
   /** How long the connector shows Finishing (the driver unplugging), ms. */
   finishingMs(): number;
+  /** The central system answered a transaction message: what it now holds of the session. */
+  acknowledged(event: TransactionAcknowledged): void;
   readonly stats: Stats;
 }
 
@@ -108,17 +111,15 @@ export async function runSession(host: SessionHost, session: Session): Promise<S
     await host.report(connector, 'Preparing');
     const startedAt = Date.now();
     const meterStart = connector.registerWh;
+    const start = { connectorId: connector.id, idTag: plan.idTag, meterStart, timestamp: ocppTime(startedAt) };
     let started: StartTransactionConfirmation;
     try {
-      started = await host.send<StartTransactionConfirmation>(
-        'StartTransaction',
-        { connectorId: connector.id, idTag: plan.idTag, meterStart, timestamp: ocppTime(startedAt) },
-        { retry: true },
-      );
+      started = await host.send<StartTransactionConfirmation>('StartTransaction', start, { retry: true });
     } catch (error) {
       await host.report(connector, idle());
       return { status: 'failed', error: message(error) };
     }
+    host.acknowledged({ type: 'started', ...start, transactionId: started.transactionId, idTagStatus: started.idTagInfo.status });
     session.transactionId = started.transactionId;
     session.curve = { startedAt, startWh: meterStart, powerW: plan.powerW, socStart: plan.socStart, capacityWh: plan.capacityWh };
     const accepted = started.idTagInfo.status === 'Accepted';
@@ -131,22 +132,14 @@ export async function runSession(host: SessionHost, session: Session): Promise<S
     const final = session.reading(at);
     connector.registerWh = final.registerWh;
     const outcome = { transactionId: started.transactionId, reason, energyWh: final.registerWh - meterStart };
+    const stop = { transactionId: started.transactionId, idTag: plan.idTag, meterStop: final.registerWh, timestamp: ocppTime(at), reason };
     try {
-      await host.send(
-        'StopTransaction',
-        {
-          transactionId: started.transactionId,
-          idTag: plan.idTag,
-          meterStop: final.registerWh,
-          timestamp: ocppTime(at),
-          reason,
-          transactionData: [registerValue(meterStart, startedAt, 'Transaction.Begin'), sessionValue(final, at, 'Transaction.End')],
-        },
-        { retry: true },
-      );
+      const transactionData = [registerValue(meterStart, startedAt, 'Transaction.Begin'), sessionValue(final, at, 'Transaction.End')];
+      await host.send('StopTransaction', { ...stop, transactionData }, { retry: true });
     } catch (error) {
       return { status: 'failed', ...outcome, error: message(error) };
     }
+    host.acknowledged({ type: 'stopped', connectorId: connector.id, ...stop });
     await host.report(connector, 'Finishing');
     await delay(host.finishingMs());
     await host.report(connector, idle());

@@ -9,6 +9,8 @@ export interface Stats {
   charging: number;
   /** Calls the charge points sent (every action). */
   calls: number;
+  /** Calls the central system answered with a result. */
+  answered: number;
   /** Commands of the central system the charge points answered. */
   commands: number;
   /** Sessions that ended with a StopTransaction the central system confirmed. */
@@ -17,7 +19,7 @@ export interface Stats {
 }
 
 export function newStats(): Stats {
-  return { connected: 0, booted: 0, charging: 0, calls: 0, commands: 0, sessions: 0, errors: 0 };
+  return { connected: 0, booted: 0, charging: 0, calls: 0, answered: 0, commands: 0, sessions: 0, errors: 0 };
 }
 
 /** One line: `12/12 connected · 12 booted · 3 charging · 1,204 calls sent · 2 commands · 5 sessions · 0 errors`. */

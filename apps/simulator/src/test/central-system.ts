@@ -39,7 +39,8 @@ export interface CentralSystem {
   close(): Promise<void>;
 }
 
-export async function startCentralSystem(): Promise<CentralSystem> {
+/** On `port` when given (a central system started again where the last one was), else on any free one. */
+export async function startCentralSystem({ port = 0 } = {}): Promise<CentralSystem> {
   const server = new RPCServer({ protocols: ['ocpp1.6'], strictMode: true });
   const now = () => new Date().toISOString();
   let transactions = 0;
@@ -67,7 +68,7 @@ export async function startCentralSystem(): Promise<CentralSystem> {
       return answers[method!]!(params ?? {});
     });
   });
-  const http = await server.listen(0, '127.0.0.1');
+  const http = await server.listen(port, '127.0.0.1');
   return {
     endpoint: `ws://127.0.0.1:${(http.address() as AddressInfo).port}/ocpp`,
     calls,
