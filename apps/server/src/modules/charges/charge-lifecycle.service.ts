@@ -11,8 +11,8 @@ import { consumedBetween, energyCostTyiyn, finishTime, isCompletable, isRunning,
  * A charge's life after its start (charge-start.service.ts), as the OCPP central system drives it
  * (PRODUCT.md 'Charge lifecycle' and 'Payment'): meter progress, pause and resume, a stop request,
  * complete (StopTransaction: amount, discount, ledger debit, status and result), not completed (a
- * reboot, a long silence), cancel. Each is one database transaction; each can be called again
- * with the same message and changes nothing the second time.
+ * connector free without its transaction, a long silence), cancel. Each is one database
+ * transaction; each can be called again with the same message and changes nothing the second time.
  */
 
 export type { ChargeRow } from './charges.repository.ts';
@@ -182,7 +182,21 @@ export async function completeCharge(db: Db, chargeId: number, input: CompleteCh
 }
 
 /**
- * A station rebooted (BootNotification) or stayed offline past the limit: its charges started
+ * A connector reported free (Available, Preparing) while its charge still ran: the station holds no
+ * transaction there any more (it rebooted, say). The charge is not completed as markNotCompleted
+ * leaves it; a late StopTransaction still completes and bills it. Answers the charge when it
+ * changed, undefined when it no longer ran. 404 for an unknown charge.
+ */
+export async function markChargeNotCompleted(db: Db, chargeId: number): Promise<repo.ChargeRow | undefined> {
+  return db.transaction(async (tx) => {
+    const charge = await repo.findChargeRow(tx, chargeId, { forUpdate: true });
+    if (!charge) throw notFound();
+    return isRunning(charge.status) ? repo.updateCharge(tx, chargeId, { status: 'not_completed', result: 'failed' }) : undefined;
+  });
+}
+
+/**
+ * A station stayed offline past the limit (or, in the demo's history, rebooted): its charges started
  * before `before` (now unless told) that are still charging or paused are not completed (result
  * failed, consumption and cost as last metered, nothing debited: a late StopTransaction still
  * completes and bills them), and the initiated ones are canceled. Answers the charges changed.
