@@ -5,7 +5,7 @@ import { postBalanceEntry } from '../drivers/ledger.service.ts';
 import * as progressRepo from './charge-progress.repository.ts';
 import * as progressBatches from './charge-progress-batch.ts';
 import * as repo from './charges.repository.ts';
-import { consumedBetween, energyCostTyiyn, finishTime, isCompletable, isRunning, settle } from './charges.rules.ts';
+import { consumedBetween, energyCostTyiyn, finishTime, isCompletable, isRunning, settle, stoppedByBackOffice } from './charges.rules.ts';
 
 /*
  * A charge's life after its start (charge-start.service.ts), as the OCPP central system drives it
@@ -124,7 +124,7 @@ export interface CompleteChargeInput {
   finishedAt: Date;
   /** OCPP StopTransaction reason; OCPP reads a missing one as Local. */
   reason?: string | null | undefined;
-  /** A stop the back office asked for; unset: a Remote stop after the back office's request. */
+  /** A stop the back office asked for; unset: as its reason tells (charges.rules.ts stoppedByBackOffice). */
   stoppedByBackOffice?: boolean | undefined;
   /** When the debit is booked in the ledger; now unless told (demo history books the past). */
   bookedAt?: Date | undefined;
@@ -140,10 +140,11 @@ export interface CompletedCharge {
  * OCPP StopTransaction. Amount = consumed kWh x the price fixed at the start (charges.rules.ts
  * energyCostTyiyn), minus the promotion's discount; the total is debited from the driver's balance
  * with one ledger entry in this transaction; status finished, or stopped when the back office
- * stopped it; result successful when energy was delivered. A charge marked not completed is
- * completed by its late stop. Completing a settled charge again changes nothing (the charge row is
- * locked first, and the ledger's unique charge index would refuse a second debit anyway). An
- * unauthorized start's stop records its meter and time; it is never billed. 404 for an unknown charge.
+ * stopped it (a remote stop it asked for, or its unlock of the connector); result successful when
+ * energy was delivered. A charge marked not completed is completed by its late stop. Completing a
+ * settled charge again changes nothing (the charge row is locked first, and the ledger's unique
+ * charge index would refuse a second debit anyway). An unauthorized start's stop records its meter
+ * and time; it is never billed. 404 for an unknown charge.
  */
 export async function completeCharge(db: Db, chargeId: number, input: CompleteChargeInput): Promise<CompletedCharge> {
   return db.transaction(async (tx) => {
@@ -162,10 +163,10 @@ export async function completeCharge(db: Db, chargeId: number, input: CompleteCh
     }
     if (!isCompletable(charge.status) || charge.priceTyiyn === null || charge.driverId === null) return { settled: false, charge };
 
-    const stoppedByBackOffice = input.stoppedByBackOffice ?? (charge.stopRequestedAt !== null && stop.stopReason === 'Remote');
+    const byBackOffice = input.stoppedByBackOffice ?? stoppedByBackOffice(stop.stopReason, charge.stopRequestedAt !== null);
     const amountTyiyn = energyCostTyiyn(stop.consumedWh, charge.priceTyiyn);
     const discountTyiyn = await promotionDiscount(tx, { stationId: charge.stationId, driverId: charge.driverId, finishedAt: stop.finishedAt, amountTyiyn });
-    const settlement = settle({ consumedWh: stop.consumedWh, priceTyiyn: charge.priceTyiyn, discountTyiyn, stoppedByBackOffice });
+    const settlement = settle({ consumedWh: stop.consumedWh, priceTyiyn: charge.priceTyiyn, discountTyiyn, stoppedByBackOffice: byBackOffice });
     if (settlement.debitTyiyn > 0) {
       await postBalanceEntry(tx, {
         driverId: charge.driverId,
