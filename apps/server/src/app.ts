@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Commands go out through the central system, so their routes come after it.
   await app.register(stationCommandsRoutes({ db: database.db, command: ocpp.command }), { prefix: '/api/v1' });
-  await app.register(chargeCommandsRoutes({ db: database.db, command: ocpp.command }), { prefix: '/api/v1/users/transactions' });
+  await app.register(chargeCommandsRoutes({ db: database.db, command: ocpp.command, commandTimeoutMs: config.ocppCommandTimeoutSeconds * 1000 }), { prefix: '/api/v1/users/transactions' });
 
   await registerSpa(app, config.webDist);
   return app;

@@ -71,6 +71,7 @@ export const en = {
   media_files_max: 'A station can have at most {max} photos and videos',
   avatar_max: 'Only one avatar can be uploaded',
   station_active_delete: 'An active station cannot be deleted. Deactivate it first.',
+  charge_stop_under_way: 'A stop of this charge is already under way',
   rate_active_edit: 'An active rate cannot be edited. Deactivate it first.',
   rate_active_delete: 'An active rate cannot be deleted. Deactivate it first.',
   rate_default_active_exists: 'The default rate "{name}" is already active for this connector type. Deactivate it first.',

@@ -14,9 +14,9 @@ import { DEMO_IDENTITY } from './demo-stations.ts';
  * `npm run demo`'s live part: a few of the demo's stations connected as simulated charge points
  * (apps/simulator) to the running back office, charging demo drivers session after session until
  * stopped. Chosen so as not to spoil the story: active stations whose every connector is priced
- * and that hold no open charge (a charge point's BootNotification marks its station's open charges
- * not completed, and the demo's charges "running now" should stay so), and drivers with money, an
- * unblocked card and no charge running.
+ * and that hold no open charge (a booting charge point reports its connectors Available, which
+ * leaves a charge still running there not completed, and the demo's charges "running now" should
+ * stay so), and drivers with money, an unblocked card and no charge running.
  */
 
 export const LIVE_STATIONS = 4;

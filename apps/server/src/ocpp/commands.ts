@@ -74,7 +74,7 @@ export interface CommandSenderOptions {
 
 export function createCommandSender({ db, log, timeoutMs, deliver }: CommandSenderOptions): SendCommand {
   return async (command: OcppCommand) => {
-    const commandId = await recordCommandSent(db, command);
+    const commandId = command.commandId ?? (await recordCommandSent(db, command));
     let delivery: Delivery;
     try {
       delivery = await deliver(command.stationId, command.action, command.params, timeoutMs);

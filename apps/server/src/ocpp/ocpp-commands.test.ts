@@ -184,10 +184,18 @@ describe('commands', { timeout: 60_000 }, () => {
     it('is a failure when the station rejects it, and the charge carries on', async () => {
       const { station, chargeId } = await runningCharge();
       const client = await connect(station);
-      client.handle('RemoteStopTransaction', async () => ({ status: 'Rejected' }));
+      let asked = 0;
+      client.handle('RemoteStopTransaction', async () => {
+        asked += 1;
+        return { status: 'Rejected' };
+      });
       expect((await stop({ transaction_id: chargeId })).body).toMatchObject({ success: false, outcome: 'rejected' });
       expect((await charge(chargeId)).status).toBe('in_progress');
       expect((await audit(station.id)).items[0]).toMatchObject({ action: 'RemoteStopTransaction', outcome: 'rejected' });
+      // The manager may ask again: that stop is over.
+      expect((await stop({ transaction_id: chargeId })).body).toMatchObject({ success: false, outcome: 'rejected' });
+      expect(asked).toBe(2);
+      expect((await audit(station.id)).total).toBe(2);
     });
 
     it('is a failure when the charge’s station is offline', async () => {
@@ -208,6 +216,59 @@ describe('commands', { timeout: 60_000 }, () => {
       expect((await audit(station.id)).total).toBe(0);
     });
 
+    it('asked 100 times at once of an online station, sends one RemoteStopTransaction: the others are told a stop is under way; the charge is debited once', async () => {
+      const { station, chargeId } = await runningCharge();
+      const { driverId } = await charge(chargeId).then((detail) => ({ driverId: detail.driver!.id }));
+      const client = await connect(station);
+      let asked = 0;
+      client.handle('RemoteStopTransaction', async () => {
+        asked += 1;
+        return { status: 'Accepted' };
+      });
+
+      const answers = await Promise.all(Array.from({ length: 100 }, () => stop({ transaction_id: chargeId })));
+      expect(asked).toBe(1);
+      const sent = answers.filter((answer) => answer.status === 200);
+      expect(sent).toEqual([{ status: 200, body: { success: true, outcome: 'accepted', outcome_name: 'Accepted by the station' } }]);
+      expect(answers.filter((answer) => answer.status !== 200)).toEqual(
+        Array.from({ length: 99 }, () => ({ status: 409, body: { detail: 'A stop of this charge is already under way' } })),
+      );
+      // Until the station's stop comes, a stop asked again is under way, in the asker's language.
+      expect(await inject('POST', '/users/transactions/stop/', { transaction_id: chargeId }, 'ru')).toEqual({
+        status: 409,
+        body: { detail: 'Остановка этой зарядки уже выполняется' },
+      });
+      expect(await audit(station.id)).toMatchObject({ total: 1, items: [{ action: 'RemoteStopTransaction', outcome: 'accepted' }] });
+
+      await client.call('StopTransaction', { transactionId: chargeId, meterStop: 999_999, timestamp: new Date().toISOString(), reason: 'Remote' });
+      expect(await charge(chargeId)).toMatchObject({ status: 'stopped', stop_reason: 'Remote' });
+      const payments = (await inject<Paged<{ method: string; charge_id: number | null }>>('GET', `/users/payments/?user=${driverId}`)).body.items;
+      expect(payments.filter((entry) => entry.method === 'charge')).toEqual([expect.objectContaining({ charge_id: chargeId })]);
+      expect((await stop({ transaction_id: chargeId })).body).toMatchObject({ outcome: 'charge_not_running' });
+      expect(asked).toBe(1);
+    });
+
+    it('asked 100 times at once while the station is offline, is recorded once; once the station is back, a stop goes out', async () => {
+      const { station, chargeId } = await runningCharge();
+      const answers = await Promise.all(Array.from({ length: 100 }, () => stop({ transaction_id: chargeId })));
+      for (const answer of answers) {
+        expect([
+          { status: 200, body: { success: false, outcome: 'offline', outcome_name: 'The station is offline' } },
+          { status: 409, body: { detail: 'A stop of this charge is already under way' } },
+        ]).toContainEqual(answer);
+      }
+      expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(1);
+      expect(await audit(station.id)).toMatchObject({ total: 1, items: [{ action: 'RemoteStopTransaction', outcome: 'offline' }] });
+      // Asked again while it is still offline: the same answer, nothing more recorded.
+      expect((await stop({ transaction_id: chargeId })).body).toMatchObject({ success: false, outcome: 'offline' });
+      expect((await audit(station.id)).total).toBe(1);
+
+      const client = await connect(station);
+      client.handle('RemoteStopTransaction', async () => ({ status: 'Accepted' }));
+      expect((await stop({ transaction_id: chargeId })).body).toMatchObject({ success: true, outcome: 'accepted' });
+      expect((await audit(station.id)).items.map((entry) => entry.outcome)).toEqual(['accepted', 'offline']);
+    });
+
     it('refuses a transaction id that is not a number, naming the field', async () => {
       const { status, body } = await stop({ transaction_id: 'abc' });
       expect(status).toBe(400);
@@ -225,6 +286,26 @@ describe('commands', { timeout: 60_000 }, () => {
       expect((await post(station.id, 'unlock-connector', { connector_id: 1 })).body).toMatchObject({ success: false, outcome: 'rejected', status: 'UnlockFailed' });
       // The station has connectors 1 and 2 only.
       expect(await post(station.id, 'unlock-connector', { connector_id: 3 })).toEqual({ status: 400, body: { connector_id: ['Select a valid choice'] } });
+    });
+
+    it('unlocking the connector of a running charge ends it as stopped by the back office, the reason UnlockCommand', async () => {
+      const station = await aPricedStation();
+      const row = await aCharge(app.ctx.database, { station, stop: false, meterStartWh: 1_000 });
+      const client = await connect(station);
+      client.handle('UnlockConnector', async () => {
+        // OCPP 1.6: a transaction on the connector is ended first, its reason UnlockCommand.
+        await client.call('StopTransaction', { transactionId: row.id, meterStop: 3_000, timestamp: new Date().toISOString(), reason: 'UnlockCommand' });
+        return { status: 'Unlocked' };
+      });
+      expect((await post(station.id, 'unlock-connector', { connector_id: 1 })).body).toMatchObject({ success: true, status: 'Unlocked' });
+      expect((await inject<ChargeDetail>('GET', `/users/transactions/${row.id}/`)).body).toMatchObject({
+        status: 'stopped',
+        status_name: 'Stopped',
+        stop_reason: 'UnlockCommand',
+        result: 'successful',
+        consumed: 2,
+        total: 20,
+      });
     });
 
     it('changes the availability of the station (connector 0) or of a connector; Scheduled counts as taken', async () => {

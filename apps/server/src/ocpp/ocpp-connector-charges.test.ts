@@ -7,7 +7,11 @@ import { aDriver, aRate } from '../test/builders.ts';
 import { aConnectableStation, useChargePointApp } from '../test/charge-points.ts';
 import { connectorChargeStep, STEPPING_STATUSES } from './connector-charges.ts';
 
-/* A connector's reported status moves its charge along: Preparing initiates, Suspended pauses, Charging resumes, Available cancels what never started. */
+/*
+ * A connector's reported status moves its charge along: Preparing initiates, Suspended pauses,
+ * Charging resumes, Available cancels what never started, and a connector free while its charge
+ * still runs (Available, Preparing: no transaction there) leaves that charge not completed.
+ */
 
 describe('the step a status asks of the connector’s charge', () => {
   it('follows PRODUCT.md’s charge lifecycle and leaves every other case alone', () => {
@@ -19,9 +23,17 @@ describe('the step a status asks of the connector’s charge', () => {
     expect(connectorChargeStep('Charging', { status: 'pause' })).toBe('resume');
     expect(connectorChargeStep('Charging', { status: 'in_progress' })).toBe('none');
     expect(connectorChargeStep('Available', { status: 'initiated' })).toBe('cancel');
-    expect(connectorChargeStep('Available', { status: 'in_progress' })).toBe('none');
+    expect(connectorChargeStep('Available', { status: 'canceled' })).toBe('none');
     expect(connectorChargeStep('Faulted', { status: 'in_progress' })).toBe('none');
+    expect(connectorChargeStep('Finishing', { status: 'in_progress' })).toBe('none');
     expect(connectorChargeStep('Charging', null)).toBe('none');
+  });
+
+  it('closes a charge still running on a connector reported free, which holds no transaction (a reboot lost it); Preparing then opens the next', () => {
+    expect(connectorChargeStep('Available', { status: 'in_progress' })).toBe('close');
+    expect(connectorChargeStep('Available', { status: 'pause' })).toBe('close');
+    expect(connectorChargeStep('Preparing', { status: 'in_progress' })).toBe('replace');
+    expect(connectorChargeStep('Preparing', { status: 'pause' })).toBe('replace');
   });
 
   it('asks nothing of any charge for the statuses whose charge is not even read', () => {

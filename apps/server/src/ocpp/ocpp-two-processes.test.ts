@@ -11,7 +11,8 @@ import { bearer, createTestApp, signIn, type TestContext } from '../test/test-ap
 /*
  * Two server processes on one PostgreSQL database: this test's app, and a second server started
  * as its own process (`main.ts`). A charge point connects to the second; a manager signed in to
- * the first restarts it and stops its charge, and both commands reach it over LISTEN/NOTIFY.
+ * the first restarts it and stops its charge, and both commands reach it over LISTEN/NOTIFY; a stop
+ * asked of both processes at once reaches it once.
  */
 
 const url = process.env.TEST_DATABASE_URL;
@@ -23,6 +24,9 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
   let dataDir: string;
   let auth: Record<string, string>;
   let client: RPCClient | undefined;
+  let other: RPCClient | undefined;
+  let secondUrl: string;
+  let secondAuth: Record<string, string>;
 
   beforeAll(async () => {
     Object.assign(ctx, await createTestApp({ STATION_KEY_SECRET }));
@@ -32,9 +36,18 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
     const manager = await aManager(ctx.database);
     auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
     Object.assign(ctx, { secondEndpoint: `ws://127.0.0.1:${port}/ocpp` });
+    secondUrl = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${secondUrl}/api/v1/accounts/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: manager.email, password: manager.password }),
+    });
+    secondAuth = bearer(((await login.json()) as { access: string }).access);
+    await aRate(ctx.database, { typo: 'type2', priceTyiyn: 1250, status: 0 });
   }, 120_000);
   afterAll(async () => {
     await client?.close({ force: true });
+    await other?.close({ force: true });
     await second?.stop();
     await ctx.close?.();
     await rm(dataDir, { recursive: true, force: true });
@@ -62,7 +75,6 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
     const audit = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/ocpp/commands/`, headers: auth });
     expect(audit.json<{ items: { action: string; outcome: string }[] }>().items[0]).toMatchObject({ action: 'Reset', outcome: 'accepted' });
 
-    await aRate(ctx.database, { typo: 'type2', priceTyiyn: 1250, status: 0 });
     await aDriver(ctx.database, { balanceTyiyn: 50_000, idTags: ['TWO-PROC-1'] });
     const { transactionId } = (await client.call('StartTransaction', { connectorId: 1, idTag: 'TWO-PROC-1', meterStart: 0, timestamp: new Date().toISOString() })) as { transactionId: number };
     const stops: unknown[] = [];
@@ -73,5 +85,37 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
     const stop = await ctx.app.inject({ method: 'POST', url: '/api/v1/users/transactions/stop/', headers: auth, payload: { transaction_id: transactionId } });
     expect(stop.json()).toMatchObject({ success: true });
     expect(stops).toEqual([{ transactionId }]);
+  }, 60_000);
+
+  it('a charge’s stop asked 100 times at once of both processes reaches its station once', async () => {
+    const station = await aConnectableStation(ctx);
+    other = await connectChargePoint((ctx as unknown as { secondEndpoint: string }).secondEndpoint, station.identity);
+    await vi.waitFor(async () => {
+      const card = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/`, headers: auth });
+      expect(card.json<{ online: boolean }>().online).toBe(true);
+    }, { timeout: 10_000 });
+    await aDriver(ctx.database, { balanceTyiyn: 50_000, idTags: ['TWO-PROC-2'] });
+    const { transactionId } = (await other.call('StartTransaction', { connectorId: 1, idTag: 'TWO-PROC-2', meterStart: 0, timestamp: new Date().toISOString() })) as { transactionId: number };
+    let asked = 0;
+    other.handle('RemoteStopTransaction', async () => {
+      asked += 1;
+      return { status: 'Accepted' };
+    });
+
+    const payload = { transaction_id: transactionId };
+    const viaFirst = async () => {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/users/transactions/stop/', headers: auth, payload });
+      return { status: response.statusCode, body: response.json<unknown>() };
+    };
+    const viaSecond = async () => {
+      const response = await fetch(`${secondUrl}/api/v1/users/transactions/stop/`, { method: 'POST', headers: { ...secondAuth, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? viaFirst() : viaSecond())));
+    expect(asked).toBe(1);
+    expect(answers.filter((answer) => answer.status === 200)).toEqual([{ status: 200, body: expect.objectContaining({ success: true, outcome: 'accepted' }) }]);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(99);
+    const audit = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/ocpp/commands/`, headers: auth });
+    expect(audit.json<{ total: number }>().total).toBe(1);
   }, 60_000);
 });

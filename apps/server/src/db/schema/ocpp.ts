@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { OcppConnectorStatus, OcppDiagnosticsStatus, OcppErrorCode, OcppFirmwareStatus } from '@evcms/contracts/ocpp';
+import { charges } from './charges.ts';
 import { managers } from './managers.ts';
 import { stations } from './stations.ts';
 
@@ -88,8 +90,13 @@ export const ocppCommands = pgTable(
     outcome: text('outcome').$type<'accepted' | 'rejected' | 'offline' | 'timeout' | 'error'>(),
     /** The station's confirmation, or the CALLERROR's code and description. */
     response: jsonb('response').$type<Record<string, unknown>>(),
+    /** The charge a command is about (RemoteStopTransaction's): its stop guard reads the charge's last one. */
+    chargeId: integer('charge_id').references(() => charges.id, { onDelete: 'set null' }),
   },
-  (table) => [index('ocpp_commands_station_idx').on(table.stationId, table.id)],
+  (table) => [
+    index('ocpp_commands_station_idx').on(table.stationId, table.id),
+    index('ocpp_commands_charge_idx').on(table.chargeId, table.id).where(sql`${table.chargeId} is not null`),
+  ],
 );
 
 /**

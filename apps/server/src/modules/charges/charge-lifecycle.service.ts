@@ -7,14 +7,14 @@ import * as progressRepo from './charge-progress.repository.ts';
 import * as progressBatches from './charge-progress-batch.ts';
 import * as repo from './charges.repository.ts';
 import { isPlausibleReading, stopMeter, stopTime, weightierReview } from './charge-plausibility.rules.ts';
-import { consumedBetween, energyCostTyiyn, isCompletable, isRunning, settle } from './charges.rules.ts';
+import { consumedBetween, energyCostTyiyn, isCompletable, isRunning, settle, stoppedByBackOffice } from './charges.rules.ts';
 
 /*
  * A charge's life after its start (charge-start.service.ts), as the OCPP central system drives it
  * (PRODUCT.md 'Charge lifecycle' and 'Payment'): meter progress, pause and resume, a stop request,
  * complete (StopTransaction: amount, discount, ledger debit, status and result), not completed (a
- * reboot, a long silence), cancel. Each is one database transaction; each can be called again
- * with the same message and changes nothing the second time.
+ * connector free without its transaction, a long silence), cancel. Each is one database
+ * transaction; each can be called again with the same message and changes nothing the second time.
  */
 
 export type { ChargeRow } from './charges.repository.ts';
@@ -141,7 +141,7 @@ export interface CompleteChargeInput {
   review?: ChargeReviewReason | null | undefined;
   /** OCPP StopTransaction reason; OCPP reads a missing one as Local. */
   reason?: string | null | undefined;
-  /** A stop the back office asked for; unset: a Remote stop after the back office's request. */
+  /** A stop the back office asked for; unset: as its reason tells (charges.rules.ts stoppedByBackOffice). */
   stoppedByBackOffice?: boolean | undefined;
   /** When the debit is booked in the ledger; now unless told (demo history books the past). */
   bookedAt?: Date | undefined;
@@ -157,13 +157,14 @@ export interface CompletedCharge {
  * OCPP StopTransaction. Amount = consumed kWh x the price fixed at the start (charges.rules.ts
  * energyCostTyiyn), minus the promotion's discount; the total is debited from the driver's balance
  * with one ledger entry in this transaction; status finished, or stopped when the back office
- * stopped it; result successful when energy was delivered. A stop's meter past the connector's
- * power bound is not billed: the charge is completed with the last plausible reading and marked
- * for review (`stop_implausible`); a stop stamped before the start ends when it was received
- * (`clock_before_start`). A charge marked not completed is
- * completed by its late stop. Completing a settled charge again changes nothing (the charge row is
- * locked first, and the ledger's unique charge index would refuse a second debit anyway). An
- * unauthorized start's stop records its meter and time; it is never billed. 404 for an unknown charge.
+ * stopped it (a remote stop it asked for, or its unlock of the connector); result successful when
+ * energy was delivered. A stop's meter past the connector's power bound is not billed: the charge
+ * is completed with the last plausible reading and marked for review (`stop_implausible`); a stop
+ * stamped before the start ends when it was received (`clock_before_start`). A charge marked not
+ * completed is completed by its late stop. Completing a settled charge again changes nothing (the
+ * charge row is locked first, and the ledger's unique charge index would refuse a second debit
+ * anyway). An unauthorized start's stop records its meter and time; it is never billed. 404 for an
+ * unknown charge.
  */
 export async function completeCharge(db: Db, chargeId: number, input: CompleteChargeInput): Promise<CompletedCharge> {
   return db.transaction(async (tx) => {
@@ -185,10 +186,10 @@ export async function completeCharge(db: Db, chargeId: number, input: CompleteCh
     }
     if (!isCompletable(charge.status) || charge.priceTyiyn === null || charge.driverId === null) return { settled: false, charge };
 
-    const stoppedByBackOffice = input.stoppedByBackOffice ?? (charge.stopRequestedAt !== null && stop.stopReason === 'Remote');
+    const byBackOffice = input.stoppedByBackOffice ?? stoppedByBackOffice(stop.stopReason, charge.stopRequestedAt !== null);
     const amountTyiyn = energyCostTyiyn(stop.consumedWh, charge.priceTyiyn);
     const discountTyiyn = await promotionDiscount(tx, { stationId: charge.stationId, driverId: charge.driverId, finishedAt: stop.finishedAt, amountTyiyn });
-    const settlement = settle({ consumedWh: stop.consumedWh, priceTyiyn: charge.priceTyiyn, discountTyiyn, stoppedByBackOffice });
+    const settlement = settle({ consumedWh: stop.consumedWh, priceTyiyn: charge.priceTyiyn, discountTyiyn, stoppedByBackOffice: byBackOffice });
     if (settlement.debitTyiyn > 0) {
       await postBalanceEntry(tx, {
         driverId: charge.driverId,
@@ -205,7 +206,21 @@ export async function completeCharge(db: Db, chargeId: number, input: CompleteCh
 }
 
 /**
- * A station rebooted (BootNotification) or stayed offline past the limit: its charges started
+ * A connector reported free (Available, Preparing) while its charge still ran: the station holds no
+ * transaction there any more (it rebooted, say). The charge is not completed as markNotCompleted
+ * leaves it; a late StopTransaction still completes and bills it. Answers the charge when it
+ * changed, undefined when it no longer ran. 404 for an unknown charge.
+ */
+export async function markChargeNotCompleted(db: Db, chargeId: number): Promise<repo.ChargeRow | undefined> {
+  return db.transaction(async (tx) => {
+    const charge = await repo.findChargeRow(tx, chargeId, { forUpdate: true });
+    if (!charge) throw notFound();
+    return isRunning(charge.status) ? repo.updateCharge(tx, chargeId, { status: 'not_completed', result: 'failed' }) : undefined;
+  });
+}
+
+/**
+ * A station stayed offline past the limit (or, in the demo's history, rebooted): its charges started
  * before `before` (now unless told) that are still charging or paused are not completed (result
  * failed, consumption and cost as last metered, nothing debited: a late StopTransaction still
  * completes and bills them), and the initiated ones are canceled. Answers the charges changed.

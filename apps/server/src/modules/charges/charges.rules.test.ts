@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { authorize, consumedBetween, DAY_SECONDS, durationSeconds, energyCostTyiyn, pageReading, settle, splitIntoMinutes, startDecision } from './charges.rules.ts';
+import {
+  authorize,
+  consumedBetween,
+  DAY_SECONDS,
+  durationSeconds,
+  energyCostTyiyn,
+  pageReading,
+  settle,
+  splitIntoMinutes,
+  startDecision,
+  STOP_OUTCOME_GRACE_MS,
+  stoppedByBackOffice,
+  stopStep,
+} from './charges.rules.ts';
 
 const holder = { driverId: 1, tagBlocked: false, driverBlocked: false, balanceTyiyn: 500 };
 
@@ -88,6 +101,45 @@ describe('settling a stopped charge', () => {
       totalTyiyn: 0,
       paymentMethod: 'balance',
     });
+  });
+});
+
+describe('who ended a charge', () => {
+  it('is the back office for a remote stop it asked for, and for its unlock of the connector', () => {
+    expect(stoppedByBackOffice('Remote', true)).toBe(true);
+    expect(stoppedByBackOffice('Remote', false)).toBe(false);
+    expect(stoppedByBackOffice('UnlockCommand', false)).toBe(true);
+    expect(stoppedByBackOffice('Local', true)).toBe(false);
+    expect(stoppedByBackOffice('EVDisconnected', true)).toBe(false);
+  });
+});
+
+describe('one back-office stop at a time', () => {
+  const now = new Date('2024-03-01T12:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const TIMEOUT = 30_000;
+
+  it('sends the first stop, and again after a rejection, a time-out or an error', () => {
+    expect(stopStep(undefined, true, now, TIMEOUT)).toBe('send');
+    for (const outcome of ['rejected', 'timeout', 'error'] as const) {
+      expect(stopStep({ outcome, requestedAt: ago(1_000), finishedAt: ago(500) }, true, now, TIMEOUT)).toBe('send');
+    }
+  });
+
+  it('is under way while the station’s answer is awaited, until a process that died with it is past waiting for', () => {
+    expect(stopStep({ outcome: null, requestedAt: ago(TIMEOUT), finishedAt: null }, true, now, TIMEOUT)).toBe('under_way');
+    expect(stopStep({ outcome: null, requestedAt: ago(TIMEOUT + STOP_OUTCOME_GRACE_MS), finishedAt: null }, true, now, TIMEOUT)).toBe('send');
+  });
+
+  it('is under way for a time-out after the station accepted, its StopTransaction to come', () => {
+    expect(stopStep({ outcome: 'accepted', requestedAt: ago(TIMEOUT + 5_000), finishedAt: ago(TIMEOUT - 1) }, true, now, TIMEOUT)).toBe('under_way');
+    expect(stopStep({ outcome: 'accepted', requestedAt: ago(TIMEOUT + 5_000), finishedAt: ago(TIMEOUT) }, true, now, TIMEOUT)).toBe('send');
+  });
+
+  it('answers offline again while the station stays offline, and sends once it is back', () => {
+    const offline = { outcome: 'offline', requestedAt: ago(3_600_000), finishedAt: ago(3_600_000) } as const;
+    expect(stopStep(offline, false, now, TIMEOUT)).toBe('offline');
+    expect(stopStep(offline, true, now, TIMEOUT)).toBe('send');
   });
 });
 

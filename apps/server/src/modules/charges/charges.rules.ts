@@ -1,4 +1,5 @@
 import type { ChargeRefusal, ChargeResult, ChargeStatus, PaymentMethod } from '@evcms/contracts/charges';
+import type { CommandOutcome } from '@evcms/contracts/ocpp-commands';
 import type { IdTagStatus } from '../../db/schema/charges.ts';
 
 /* The decisions of a charge's life, as plain functions: who may start, what it costs, how it ends. */
@@ -105,6 +106,48 @@ export function settle(input: { consumedWh: number; priceTyiyn: number; discount
     paymentMethod: amountTyiyn > 0 && totalTyiyn === 0 ? 'promotion' : 'balance',
   };
 }
+
+/**
+ * Whether the back office ended the charge (status stopped), from the stop's OCPP reason: Remote
+ * after the back office asked for the stop (a driver's app may stop remotely too), or
+ * UnlockCommand, which only the back office's UnlockConnector causes (the station ends the
+ * connector's transaction before unlocking it).
+ */
+export function stoppedByBackOffice(reason: string, stopRequested: boolean): boolean {
+  return reason === 'UnlockCommand' || (reason === 'Remote' && stopRequested);
+}
+
+/** The last stop request sent for a charge (its RemoteStopTransaction in the command audit). */
+export interface LastStop {
+  /** Null while the station's answer is awaited. */
+  outcome: CommandOutcome | null;
+  requestedAt: Date;
+  finishedAt: Date | null;
+}
+
+/**
+ * Beyond a command's time-out, the time its outcome may still take to be written (the bus's way
+ * back, the write): a stop still unanswered after both was lost with the process that sent it.
+ */
+export const STOP_OUTCOME_GRACE_MS = 10_000;
+
+/**
+ * What a back-office stop of a running charge does, given the last one: `send` a RemoteStopTransaction;
+ * `under_way` when the last still waits for the station's answer (for up to the time-out and the
+ * grace), or was accepted less than a time-out ago and the station's StopTransaction is yet to
+ * come; `offline` (answered so again, nothing sent or recorded) when the last found the station
+ * offline and it still is. After a rejection, a time-out, an error or the station's return the
+ * manager may ask again.
+ */
+export function stopStep(last: LastStop | undefined, stationOnline: boolean, now: Date, timeoutMs: number): 'send' | 'under_way' | 'offline' {
+  if (!last) return 'send';
+  const since = (at: Date) => now.getTime() - at.getTime();
+  if (last.outcome === null) return since(last.requestedAt) < timeoutMs + STOP_OUTCOME_GRACE_MS ? 'under_way' : 'send';
+  if (last.outcome === 'accepted') return since(last.finishedAt ?? last.requestedAt) < timeoutMs ? 'under_way' : 'send';
+  if (last.outcome === 'offline' && !stationOnline) return 'offline';
+  return 'send';
+}
+
 
 /** Whole seconds from start to end (Dates, or epoch milliseconds as the export reads them); null when the charge never ran. */
 export function durationSeconds(startedAt: Date | number, end: Date | number | null): number | null {

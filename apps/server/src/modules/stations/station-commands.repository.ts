@@ -1,4 +1,4 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { CommandOutcome } from '@evcms/contracts/ocpp-commands';
 import type { Db } from '../../db/client.ts';
 import { managers } from '../../db/schema/managers.ts';
@@ -7,7 +7,7 @@ import { stationConnectors, stations } from '../../db/schema/stations.ts';
 
 /** The audit of commands sent to charge points (db/schema/ocpp.ts `ocpp_commands`), and the stations they go to. */
 
-export type CommandValues = Pick<typeof ocppCommands.$inferInsert, 'stationId' | 'identity' | 'managerId' | 'action' | 'params'>;
+export type CommandValues = Pick<typeof ocppCommands.$inferInsert, 'stationId' | 'identity' | 'managerId' | 'action' | 'params' | 'chargeId'>;
 
 export interface CommandRecord {
   id: number;
@@ -35,6 +35,17 @@ export async function insertCommand(db: Db, values: CommandValues): Promise<numb
 
 export async function finishCommand(db: Db, id: number, outcome: CommandOutcome, response: Record<string, unknown> | null): Promise<void> {
   await db.update(ocppCommands).set({ outcome, response, finishedAt: new Date() }).where(eq(ocppCommands.id, id));
+}
+
+/** The last command of this action about the charge (ocpp_commands_charge_idx). */
+export async function findLastChargeCommand(db: Db, chargeId: number, action: string) {
+  const [row] = await db
+    .select({ id: ocppCommands.id, outcome: ocppCommands.outcome, requestedAt: ocppCommands.requestedAt, finishedAt: ocppCommands.finishedAt })
+    .from(ocppCommands)
+    .where(and(eq(ocppCommands.chargeId, chargeId), eq(ocppCommands.action, action)))
+    .orderBy(desc(ocppCommands.id))
+    .limit(1);
+  return row;
 }
 
 export async function findCommands(db: Db, stationId: number, window: { limit: number; offset: number }): Promise<[CommandRecord[], number]> {

@@ -32,6 +32,10 @@ export interface OcppCommand<A extends OcppCommandAction = OcppCommandAction> {
   managerId: number | null;
   action: A;
   params: OcppCommandTypes[A]['params'];
+  /** The charge it is about (a charge's stop). */
+  chargeId?: number | null;
+  /** Its audit row, when the caller wrote it already (recordChargeCommand); else the sender writes one. */
+  commandId?: number;
 }
 
 /** How it ended: the station's confirmation when it answered, else what the audit recorded of the failure. */
@@ -147,9 +151,39 @@ export async function commandStation<A extends OcppCommandAction>(
   return target ? send(deps, target, managerId, action, params) : refused('unknown_station');
 }
 
+/**
+ * A command about a charge, its audit row written in the caller's transaction (`tx`), which holds
+ * the charge's lock: so a guard reading the charge's last command in that transaction sees every
+ * one (charge-commands.service.ts). Sent after the commit by `sendRecordedCommand`; undefined for a
+ * station that no longer exists.
+ */
+export async function recordChargeCommand<A extends OcppCommandAction>(
+  tx: Db,
+  chargeId: number,
+  stationId: number,
+  managerId: number | null,
+  action: A,
+  params: OcppCommandTypes[A]['params'],
+): Promise<OcppCommand<A> | undefined> {
+  const target = await repo.findTarget(tx, { id: stationId });
+  if (!target) return undefined;
+  const command = { stationId, identity: target.identity, managerId, action, params, chargeId };
+  return { ...command, commandId: await recordCommandSent(tx, command) };
+}
+
+export async function sendRecordedCommand<A extends OcppCommandAction>(deps: StationCommandsDeps, command: OcppCommand<A>) {
+  return answerOf(await deps.command(command));
+}
+
+/** The last command of `action` about the charge: when it was asked, and its outcome once it came (null before). */
+export function findLastChargeCommand(db: Db, chargeId: number, action: OcppCommandAction) {
+  return repo.findLastChargeCommand(db, chargeId, action);
+}
+
 /** The central system's record of a command about to be sent; answers its audit id. */
 export function recordCommandSent(db: Db, command: OcppCommand): Promise<number> {
-  return repo.insertCommand(db, { ...command, params: command.params as Record<string, unknown> });
+  const { stationId, identity, managerId, action, params, chargeId } = command;
+  return repo.insertCommand(db, { stationId, identity, managerId, action, params: params as Record<string, unknown>, chargeId: chargeId ?? null });
 }
 
 export function recordCommandOutcome(db: Db, commandId: number, outcome: CommandOutcome, response: Record<string, unknown> | null): Promise<void> {

@@ -1,4 +1,3 @@
-import { markNotCompleted } from '../../modules/charges/charge-lifecycle.service.ts';
 import { recordBoot } from '../../modules/stations/station-ocpp.service.ts';
 import type { OcppHandler } from '../context.ts';
 import { currentTime } from '../ocpp-time.ts';
@@ -24,13 +23,13 @@ export interface BootNotificationConfirmation {
 
 /**
  * Keeps what the station says about itself (a field it leaves out is cleared) and accepts it. A
- * station that boots has lost the charges it was running: those still open are marked not
- * completed first (a StopTransaction it kept may still arrive and complete them).
+ * boot alone ends no charge: a station sends one when asked (TriggerMessage) or when it reconnects
+ * without having rebooted, its transactions still running. A station that did reboot says so of
+ * each connector next: Available or Preparing with a charge still open there means the charge is
+ * lost (connector-charges.ts); its StopTransaction, or the offline limit, ends it otherwise.
  */
 export const bootNotification: OcppHandler<BootNotificationRequest, BootNotificationConfirmation> = async (ctx, station, request) => {
   const now = new Date();
-  const lost = await markNotCompleted(ctx.db, { stationId: station.stationId, before: now });
-  if (lost.length) ctx.log.info({ identity: station.identity, charges: lost.map((charge) => charge.id) }, 'OCPP reboot: open charges not completed');
   await recordBoot(
     ctx.db,
     station.stationId,

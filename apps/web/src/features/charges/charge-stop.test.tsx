@@ -65,6 +65,15 @@ describe('stopping a charge', { timeout: 60_000 }, () => {
     await waitFor(() => expect(notices().some((notice) => !notice.textContent!.includes('offline'))).toBe(true));
   });
 
+  it('says so when a stop of the charge is already under way', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(() => jsonResponse(409, { detail: 'A stop of this charge is already under way' }));
+    await user.click(await screen.findByRole('button', { name: 'Stop charge no. 120' }));
+    await user.click(within(await confirmDialog()).getByRole('button', { name: 'Stop' }));
+    expect(await screen.findByText('A stop of this charge is already under way')).toBeInTheDocument();
+    expect(screen.queryByText('An error occurred while processing the request')).not.toBeInTheDocument();
+  });
+
   it('is offered in the charge\'s drawer too', async () => {
     const user = userEvent.setup({ delay: null });
     const api = render(() => jsonResponse(200, { success: true, outcome: 'accepted', outcome_name: 'Accepted by the station' }));

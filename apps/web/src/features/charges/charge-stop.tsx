@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChargeListItem, ChargeStatus } from '@evcms/contracts/charges';
 import { formatMessage } from '@evcms/contracts/messages';
 import { useConfirm } from '../../components/confirm-modal.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { currentLang } from '../../lib/i18n.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
 import { chargesApi } from './charges-api.ts';
@@ -23,7 +24,8 @@ export interface ChargeStopButtonProps {
  * Stopping a charge (spec 4 'Stopping a charge', 8 'Stop charge'): a confirmation naming the charge
  * number, the user and the station, then RemoteStopTransaction and the specification's two
  * outcomes. 'Yes' spins until the station has answered; the charge itself ends when the station
- * sends its stop, which the live updates show. Nothing for a charge that is not running.
+ * sends its stop, which the live updates show. A stop already under way is said as such, not as a
+ * failure. Nothing for a charge that is not running.
  */
 export function ChargeStopButton({ charge, compact = false }: ChargeStopButtonProps) {
   const { t } = useTranslation('charges');
@@ -50,8 +52,10 @@ export function ChargeStopButton({ charge, compact = false }: ChargeStopButtonPr
           const answer = await stop.mutateAsync(charge.id);
           if (answer.success) void message.success(t('stop.sent'));
           else failed(answer.outcome_name);
-        } catch {
-          failed();
+        } catch (error) {
+          // 409: a stop of this charge (another manager's, or a click before) is already under way.
+          if (error instanceof ApiError && error.status === 409) void message.info(error.firstMessage());
+          else failed();
         }
       },
     });
