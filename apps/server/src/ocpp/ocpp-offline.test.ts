@@ -215,7 +215,8 @@ describe('a station offline past OCPP_OFFLINE_CHARGE_LIMIT', () => {
   });
 });
 
-describe('a server that was itself down', () => {
+// Two servers built in turn on one database: longer than one test's usual time on a busy machine.
+describe('a server that was itself down', { timeout: 60_000 }, () => {
   it('gives the stations the whole limit again, counted from its restart', async () => {
     // A server of its own (its own database): no other process's sweep may touch this station.
     const first = await createTestApp({ OCPP_OFFLINE_CHARGE_LIMIT: String(LIMIT_SECONDS) });
