@@ -151,7 +151,8 @@ describe('commands', { timeout: 60_000 }, () => {
   describe('charge stop (spec 7)', () => {
     async function runningCharge() {
       const station = await aPricedStation();
-      const row = await aCharge(app.ctx.database, { station, stop: false });
+      // Started an hour ago: the stops below end it with a register the connector's power can have reached.
+      const row = await aCharge(app.ctx.database, { station, stop: false, meterStartWh: 0, startedAt: new Date(Date.now() - 3_600_000) });
       expect(row.status).toBe('in_progress');
       return { station, chargeId: row.id };
     }
@@ -164,7 +165,7 @@ describe('commands', { timeout: 60_000 }, () => {
         received.push(params);
         // As charge points do: the stop follows the confirmation at once.
         setImmediate(() => {
-          void client.call('StopTransaction', { transactionId: chargeId, meterStop: 999_999, timestamp: new Date().toISOString(), reason: 'Remote' });
+          void client.call('StopTransaction', { transactionId: chargeId, meterStop: 9_999, timestamp: new Date().toISOString(), reason: 'Remote' });
         });
         return { status: 'Accepted' };
       });
@@ -240,7 +241,7 @@ describe('commands', { timeout: 60_000 }, () => {
       });
       expect(await audit(station.id)).toMatchObject({ total: 1, items: [{ action: 'RemoteStopTransaction', outcome: 'accepted' }] });
 
-      await client.call('StopTransaction', { transactionId: chargeId, meterStop: 999_999, timestamp: new Date().toISOString(), reason: 'Remote' });
+      await client.call('StopTransaction', { transactionId: chargeId, meterStop: 9_999, timestamp: new Date().toISOString(), reason: 'Remote' });
       expect(await charge(chargeId)).toMatchObject({ status: 'stopped', stop_reason: 'Remote' });
       const payments = (await inject<Paged<{ method: string; charge_id: number | null }>>('GET', `/users/payments/?user=${driverId}`)).body.items;
       expect(payments.filter((entry) => entry.method === 'charge')).toEqual([expect.objectContaining({ charge_id: chargeId })]);
@@ -290,7 +291,7 @@ describe('commands', { timeout: 60_000 }, () => {
 
     it('unlocking the connector of a running charge ends it as stopped by the back office, the reason UnlockCommand', async () => {
       const station = await aPricedStation();
-      const row = await aCharge(app.ctx.database, { station, stop: false, meterStartWh: 1_000 });
+      const row = await aCharge(app.ctx.database, { station, stop: false, meterStartWh: 1_000, startedAt: new Date(Date.now() - 3_600_000) });
       const client = await connect(station);
       client.handle('UnlockConnector', async () => {
         // OCPP 1.6: a transaction on the connector is ended first, its reason UnlockCommand.
