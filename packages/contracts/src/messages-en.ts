@@ -36,6 +36,7 @@ export const en = {
   number_invalid: 'Enter a number',
   decimal_places: 'Ensure that there are no more than {max} decimal places',
   text_nul: 'The text contains a character that cannot be stored (NUL)',
+  text_surrogate: 'The text contains a character that cannot be stored (an unpaired surrogate)',
   integer_invalid: 'Enter a whole number',
   objects_not_found: 'Not found: {ids}.',
   request_too_large: 'The request is too large.',

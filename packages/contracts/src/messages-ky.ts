@@ -38,6 +38,7 @@ export const ky: Catalogue = {
   number_invalid: 'Сан киргизиңиз',
   decimal_places: 'Үтүрдөн кийин {max} белгиден ашпашы керек',
   text_nul: 'Текстте сакталбай турган белги бар (NUL)',
+  text_surrogate: 'Текстте сакталбай турган белги бар (жупсуз суррогат)',
   integer_invalid: 'Бүтүн сан киргизиңиз',
   objects_not_found: 'Табылган жок: {ids}.',
   request_too_large: 'Суроо-талап өтө чоң.',

@@ -38,6 +38,7 @@ export const ru: Catalogue = {
   number_invalid: 'Введите число',
   decimal_places: 'Убедитесь, что после запятой не более {max} знаков',
   text_nul: 'Текст содержит символ, который нельзя сохранить (NUL)',
+  text_surrogate: 'Текст содержит символ, который нельзя сохранить (непарный суррогат)',
   integer_invalid: 'Введите целое число',
   objects_not_found: 'Не найдено: {ids}.',
   request_too_large: 'Запрос слишком большой.',

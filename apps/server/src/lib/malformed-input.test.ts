@@ -5,9 +5,9 @@ import { useSignedInApp } from '../test/test-app.ts';
 /*
  * A small fuzzer: every operation of the OpenAPI document, signed in, with what a hostile or
  * broken client sends: bodies that are not objects, every body field and query parameter with
- * wrong types, NUL characters, over-long and deeply nested values, malformed path ids. Whatever
- * it sends, the answer is never a 5xx, and an error is the product's body: field -> messages, or
- * `detail` as one string, never Fastify's own (`FST_ERR_...`).
+ * wrong types, NUL characters and surrogates alone, over-long and deeply nested values, malformed
+ * path ids. Whatever it sends, the answer is never a 5xx, and an error is the product's body:
+ * field -> messages, or `detail` as one string, never Fastify's own (`FST_ERR_...`).
  */
 const ctx = useSignedInApp();
 
@@ -40,7 +40,7 @@ function operations(doc: OpenApi): Operation[] {
 
 const LONG = 'x'.repeat(100_000);
 const deep = (levels: number): unknown => (levels === 0 ? 'x' : [deep(levels - 1)]);
-const BAD_VALUES: unknown[] = ['a\u0000b', LONG, 123, -1, 1.5, true, null, {}, [], ['x'], { nested: { a: 1 } }, deep(500), '', ' '];
+const BAD_VALUES: unknown[] = ['a\u0000b', 'a\ud800b', ['\udfff'], LONG, 123, -1, 1.5, true, null, {}, [], ['x'], { nested: { a: 1 } }, deep(500), '', ' '];
 const NON_OBJECT_BODIES = ['null', '[]', '"x"', '1', 'true', '{"a":'];
 const BAD_QUERY = ['%00', 'a%00b', encodeURIComponent(LONG.slice(0, 5000)), '-1', '0', 'abc', '1e3', '99999999999999999999'];
 const BAD_IDS = ['abc', '0', '-1', '1.5', '99999999999', '%00', '1%00', '%', '%zz'];

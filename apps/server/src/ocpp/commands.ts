@@ -8,6 +8,7 @@ import {
   type OcppCommand,
   type SendCommand,
 } from '../modules/stations/station-commands.service.ts';
+import { checkStorableTexts } from './ocpp-texts.ts';
 import { CallTimeout, isOcppError } from './rpc/rpc-errors.ts';
 import type { StationSocket } from './rpc/station-socket.ts';
 
@@ -30,18 +31,28 @@ export type Delivery =
 
 export type Deliver = (stationId: number, action: string, params: object, timeoutMs: number) => Promise<Delivery>;
 
+/** The station's CALLERROR as the audit keeps it: a text the database cannot store (ocpp-texts.ts) is left out, its code kept. */
+function stationError(code: string, description: string, details: unknown): Delivery {
+  const described = details !== null && typeof details === 'object' && Object.keys(details).length > 0;
+  try {
+    checkStorableTexts({ description, ...(described && { details }) });
+  } catch (refusal) {
+    return { kind: 'error', code, description: (refusal as Error).message };
+  }
+  return { kind: 'error', code, description, ...(described && { details }) };
+}
+
 /** One call over a station's socket, held by this process (`socket` undefined: not connected here). */
 export async function callOverSocket(socket: StationSocket | undefined, action: string, params: object, timeoutMs: number): Promise<Delivery> {
   if (!socket) return { kind: 'offline', disconnected: false };
   try {
-    return { kind: 'answered', response: (await socket.call(action, params, timeoutMs)) as Record<string, unknown> };
+    const response = (await socket.call(action, params, timeoutMs)) as Record<string, unknown>;
+    // An answer the audit could not store is refused, as a call of the station's would be.
+    checkStorableTexts(response);
+    return { kind: 'answered', response };
   } catch (error) {
     if (error instanceof CallTimeout) return { kind: 'timeout' };
-    if (isOcppError(error)) {
-      const { details } = error;
-      const described = details !== null && typeof details === 'object' && Object.keys(details).length > 0;
-      return { kind: 'error', code: error.rpcErrorCode, description: error.message, ...(described && { details }) };
-    }
+    if (isOcppError(error)) return stationError(error.rpcErrorCode, error.message, error.details);
     // A closing socket refuses a call, and fails the call pending when it closes.
     return { kind: 'offline', disconnected: true };
   }

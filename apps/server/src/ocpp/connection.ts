@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { LiveEvents } from '../lib/live-events.ts';
-import { nulPath } from '../lib/nul-guard.ts';
 import { recordConnected, recordDisconnected } from '../modules/stations/station-ocpp.service.ts';
 import type { OcppContext, OcppHandler, StationLink } from './context.ts';
 import { authorize } from './handlers/authorize.ts';
@@ -16,10 +15,10 @@ import { statusNotification } from './handlers/status-notification.ts';
 import { stopTransaction } from './handlers/stop-transaction.ts';
 import { createChargeMemo } from './charge-memo.ts';
 import type { MessageLog } from './message-log.ts';
-import { ocpp16Validator } from './ocpp-schemas.ts';
+import { OCPP16_ACTIONS, ocpp16Validator } from './ocpp-schemas.ts';
+import { checkStorableTexts } from './ocpp-texts.ts';
 import type { Presence } from './presence.ts';
 import type { Opened } from './remote-stations.ts';
-import { isOcppError, OcppError } from './rpc/rpc-errors.ts';
 import { StationSocket } from './rpc/station-socket.ts';
 import type { StateWrites } from './state-writes.ts';
 
@@ -27,7 +26,7 @@ import type { StateWrites } from './state-writes.ts';
  * One charge point's connection: its calls go to the handlers (after the strict schemas,
  * rpc/station-socket.ts), its frames to the message log, its signs of life to last-seen, its
  * opening and closing to the station's online state. An action without a handler is answered
- * NotImplemented.
+ * NotSupported (a 1.6 action) or NotImplemented.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler types its own request
@@ -49,6 +48,8 @@ const STATION_CHANGES = new Set(['BootNotification', 'DiagnosticsStatusNotificat
 // A connector's status moves its charge along (connector-charges.ts).
 const CHARGE_CHANGES = new Set(['StatusNotification', 'StartTransaction', 'MeterValues', 'StopTransaction']);
 const ACTIONS: ReadonlySet<string> = new Set(Object.keys(HANDLERS));
+/** The escapes of U+0000 and of a surrogate (either case: JSON allows both). */
+const UNSTORABLE_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
 
 export interface StationConnection extends Opened {
   socket: StationSocket;
@@ -78,25 +79,19 @@ export function serveStation(
     ctx.presence.seen(station.stationId, lastSeen);
   };
   const frames = ctx.messageLog.connection(station.stationId);
-  // JSON holds U+0000 only as the escape \u0000 (a raw one is not JSON): until a frame has one, no
-  // call's values need walking for it. Once one has, every later call of the connection is walked.
-  let nulEscapeSeen = false;
+  // JSON holds U+0000 only as the escape \u0000 (a raw one is not JSON), and a surrogate alone only
+  // as an escape \uD800-\uDFFF (a frame's text is decoded from UTF-8, which cannot carry one): until
+  // a frame has such an escape, no call's values need walking for them. Once one has, every later
+  // call of the connection is walked.
+  let suspectEscapeSeen = false;
   const handlerCtx: OcppContext = { ...ctx, chargeMemo: createChargeMemo() };
 
+  // A handler's failure is answered InternalError by the socket, and logged by onFault.
   async function handle(action: string, params: unknown): Promise<object> {
-    // PostgreSQL text cannot hold U+0000: refused with the field's name, as the HTTP API does.
-    const nul = nulEscapeSeen ? nulPath(params) : undefined;
-    if (nul !== undefined) throw new OcppError('PropertyConstraintViolation', `${nul || 'payload'} may not contain U+0000`, { field: nul });
-    try {
-      const answer = await HANDLERS[action]!(handlerCtx, station, params);
-      if (STATION_CHANGES.has(action) || CHARGE_CHANGES.has(action)) changed(CHARGE_CHANGES.has(action));
-      return answer;
-    } catch (error) {
-      if (isOcppError(error)) throw error;
-      // The station gets no detail of our failure; the log has it.
-      log.error({ err: error, action }, 'OCPP call failed');
-      throw new OcppError('InternalError', 'The central system could not handle the call');
-    }
+    if (suspectEscapeSeen) checkStorableTexts(params);
+    const answer = await HANDLERS[action]!(handlerCtx, station, params);
+    if (STATION_CHANGES.has(action) || CHARGE_CHANGES.has(action)) changed(CHARGE_CHANGES.has(action));
+    return answer;
   }
 
   let closedNow!: () => void;
@@ -104,17 +99,19 @@ export function serveStation(
   const socket = new StationSocket(ws, {
     validator: ocpp16Validator,
     actions: ACTIONS,
+    known: OCPP16_ACTIONS,
     handle,
     pingIntervalMs,
     onFrame(text, outbound, head) {
       if (!outbound) {
         alive();
-        nulEscapeSeen ||= text.includes('\\u0000');
+        if (!suspectEscapeSeen && text.includes('\\u')) suspectEscapeSeen = UNSTORABLE_ESCAPE.test(text);
       }
       frames.frame(text, outbound, head);
     },
     onUnreadable: (error) => log.warn({ err: error }, 'OCPP message refused'),
     onSchemaFailure: (action, outbound, error) => log.warn({ action, outbound, err: error }, 'OCPP frame broke the schema'),
+    onFault: (error, action) => log.error({ err: error, action }, action ? 'OCPP call failed' : 'OCPP frame could not be handled'),
     onAlive: alive,
     onClose(code) {
       log.info({ code }, 'OCPP station disconnected');

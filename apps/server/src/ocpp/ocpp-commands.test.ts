@@ -382,6 +382,27 @@ describe('commands', { timeout: 60_000 }, () => {
       });
     });
 
+    it('records a station’s answer or CALLERROR holding a text the database cannot store as an error, and answers, never a 500', async () => {
+      const { station, client } = await connectedStation();
+      client.handle('GetConfiguration', async () => ({ configurationKey: [{ key: 'Heart\ud800beat', readonly: false, value: '300' }] }));
+      client.handle('ChangeConfiguration', async () => {
+        throw Object.assign(new Error('no\u0000way'), { rpcErrorCode: 'NotSupported', details: { why: 'nul\u0000' } });
+      });
+      expect(await post(station.id, 'get-configuration', {})).toMatchObject({ status: 200, body: { success: false, outcome: 'error' } });
+      expect(await post(station.id, 'change-configuration', { key: 'HeartbeatInterval', value: '120' })).toMatchObject({
+        status: 200,
+        body: { success: false, outcome: 'error' },
+      });
+      expect((await audit(station.id)).items.map((entry) => entry.response)).toEqual([
+        { code: 'NotSupported', description: 'description may not contain U+0000' },
+        {
+          code: 'PropertyConstraintViolation',
+          description: 'configurationKey.0.key may not contain an unpaired surrogate (U+D800-U+DFFF)',
+          details: { field: 'configurationKey.0.key' },
+        },
+      ]);
+    });
+
     it('answers 404 for a station that does not exist', async () => {
       expect((await post(99_999_999, 'unlock-connector', { connector_id: 1 })).status).toBe(404);
       expect((await inject('GET', '/stations/99999999/ocpp/commands/')).status).toBe(404);

@@ -64,6 +64,19 @@ describe('connecting', () => {
     expect(await card(station.id)).toMatchObject({ online: false, last_seen_at: null, boot: null });
   });
 
+  it('refuses an identity holding NUL as an unknown one (401), before the database is asked', async () => {
+    const station = await aConnectableStation(ctx);
+    const before = logLines.length;
+    // The URL's `%00` and the Basic user alike (ocpp-rpc sends the identity as both).
+    expect(await refusal(`${station.identity}\u0000`)).toBe(401);
+    expect(await refusal('\u0000')).toBe(401);
+    const logged = logLines.slice(before).map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(logged.map((line) => line.msg)).toEqual(Array(2).fill('OCPP connection refused: unknown identity or wrong password'));
+    expect(logged.every((line) => line.level < 50)).toBe(true);
+    expect(logLines.slice(before).join('\n')).not.toMatch(/\bselect\b.*\bfrom\b/i);
+    expect(await chargePoint(station.identity)).toBeDefined();
+  });
+
   it('refuses a client that does not speak ocpp1.6, and drops upgrades outside /ocpp/{identity}', async () => {
     const station = await aConnectableStation(ctx);
     expect(await refusal(station.identity, { protocols: ['ocpp2.0.1'], strictMode: false })).toBe(400);

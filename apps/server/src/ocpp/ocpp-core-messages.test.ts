@@ -153,13 +153,13 @@ describe('a frame that breaks the schema', () => {
   it('gets a CALLERROR, changes nothing, and the connection carries on', async () => {
     const { station, client } = await connectedStation({ strictMode: false });
     await expect(client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError' })).rejects.toMatchObject({
-      rpcErrorCode: 'OccurrenceConstraintViolation',
+      rpcErrorCode: 'OccurenceConstraintViolation',
     });
     await expect(client.call('StatusNotification', { connectorId: 1, status: 'Resting', errorCode: 'NoError' })).rejects.toMatchObject({
-      rpcErrorCode: expect.stringMatching(/Violation$/),
+      rpcErrorCode: 'PropertyConstraintViolation',
     });
     await expect(client.call('BootNotification', { chargePointVendor: 'Alfen', chargePointModel: 'Eve', colour: 'red' })).rejects.toMatchObject({
-      rpcErrorCode: 'PropertyConstraintViolation',
+      rpcErrorCode: 'FormationViolation',
     });
     await expect(client.call('StatusNotification', { connectorId: -1, status: 'Available', errorCode: 'NoError' })).rejects.toMatchObject({
       rpcErrorCode: 'PropertyConstraintViolation',
@@ -169,5 +169,24 @@ describe('a frame that breaks the schema', () => {
     await expect(client.call('Heartbeat', {})).resolves.toHaveProperty('currentTime');
     expect(await findStatusHistory(ctx.database.db, station.id)).toEqual([]);
     expect((await card(station.id)).boot).toBeNull();
+  });
+});
+
+describe('a text the database cannot store', () => {
+  it('is refused naming the field, a surrogate alone as NUL is; a pair is a character like any other', async () => {
+    const { station, client } = await connectedStation({ strictMode: false });
+    await expect(client.call('BootNotification', { chargePointVendor: 'Alfen', chargePointModel: 'Eve\ud800' })).rejects.toMatchObject({
+      rpcErrorCode: 'PropertyConstraintViolation',
+      message: 'chargePointModel may not contain an unpaired surrogate (U+D800-U+DFFF)',
+    });
+    await expect(client.call('StatusNotification', { connectorId: 1, status: 'Faulted', errorCode: 'OtherError', info: '\udc00 hot' })).rejects.toMatchObject({
+      rpcErrorCode: 'PropertyConstraintViolation',
+      message: 'info may not contain an unpaired surrogate (U+D800-U+DFFF)',
+    });
+    expect((await card(station.id)).boot).toBeNull();
+    expect(await findStatusHistory(ctx.database.db, station.id)).toEqual([]);
+
+    await client.call('BootNotification', { chargePointVendor: 'Alfen', chargePointModel: 'Eve \ud83d\udd0c' });
+    expect((await card(station.id)).boot).toMatchObject({ model: 'Eve \ud83d\udd0c' });
   });
 });

@@ -7,6 +7,7 @@ import type { Station } from '@evcms/contracts/stations';
 import { SignJWT } from 'jose';
 import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
 import { loadSecret } from '../lib/secrets.ts';
 import { hashStationPassword } from '../modules/stations/station-passwords.ts';
 import { updateStation } from '../modules/stations/stations.repository.ts';
@@ -266,6 +267,10 @@ describe('hostile bodies on the card’s commands', { timeout: 60_000 }, () => {
     // Free text the schema would take, but a NUL cannot be stored in the audit (PostgreSQL jsonb refuses \u0000).
     ['change-configuration', json({ key: 'HeartbeatInterval', value: 'a\u0000b' })],
     ['get-configuration', json({ keys: ['Heart\u0000beat'] })],
+    // A surrogate alone: PostgreSQL's jsonb refuses it as it refuses NUL.
+    ['get-configuration', '{"keys":["\\ud800x"]}'],
+    ['change-configuration', '{"key":"HeartbeatInterval","value":"\\udfffx"}'],
+    ['change-configuration', '{"key":"Heart\\ud800beat","value":"1"}'],
   ];
 
   it.each(bodies.map(([command, body]) => [command, body.length > 80 ? `${body.slice(0, 60)}… (${body.length} chars)` : body, body]))(
@@ -287,10 +292,55 @@ describe('hostile bodies on the card’s commands', { timeout: 60_000 }, () => {
     },
   );
 
+  it('names the field holding a surrogate alone, in the request’s language', async () => {
+    const station = await aConnectableStation(ctx);
+    const post = async (body: string, lang: string) =>
+      ctx.app.inject({ method: 'POST', url: `/api/v1/stations/${station.id}/ocpp/get-configuration/`, payload: body, headers: { ...auth, 'content-type': 'application/json', 'accept-language': lang } });
+    const en = await post('{"keys":["HeartbeatInterval","\\ud800x"]}', 'en');
+    expect([en.statusCode, en.json()]).toEqual([400, { 'keys.1': ['The text contains a character that cannot be stored (an unpaired surrogate)'] }]);
+    expect((await post('{"keys":["\\udc00"]}', 'ru')).json()).toEqual({ 'keys.0': ['Текст содержит символ, который нельзя сохранить (непарный суррогат)'] });
+    // A pair is a character like any other.
+    expect((await post('{"keys":["\\ud83d\\udd0c"]}', 'en')).statusCode).toBe(200);
+  });
+
   it('refuses a body over the 1 MiB limit as too large, without a 5xx', async () => {
     const station = await aConnectableStation(ctx);
     const answer = await inject<unknown>('POST', `/stations/${station.id}/ocpp/trigger-message/`, json({ requested_message: 'H'.repeat(1_100_000) }));
     expect(answer.status).toBe(413);
     expectErrorBody(answer.body);
+  });
+});
+
+describe('a station’s frame that would have ended the server', { timeout: 60_000 }, () => {
+  /** A charge point as plain `ws`, reading every frame it is sent. */
+  async function rawStation(identity: string) {
+    const credentials = Buffer.from(`${identity}:${STATION_PASSWORD}`).toString('base64');
+    const ws = new WebSocket(`${endpoint}/${identity}`, ['ocpp1.6'], { headers: { authorization: `Basic ${credentials}` } });
+    const frames: unknown[][] = [];
+    ws.on('message', (data) => frames.push(JSON.parse(String(data)) as unknown[]));
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    return { ws, frames };
+  }
+  const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+
+  it.each([
+    ['a Heartbeat holding an array 5,000 deep', `[2,"deep","Heartbeat",{"x":${nested(5_000)}}]`],
+    ['a DataTransfer whose data is 5,000 deep', `[2,"deep","DataTransfer",{"vendorId":"Alfen","data":${nested(5_000)}}]`],
+  ])('%s is refused, and the API, that station and every other carry on', async (_name, frame) => {
+    const hostile = await aConnectableStation(ctx);
+    const other = await aConnectableStation(ctx);
+    const otherClient = await connect(other);
+    const { ws, frames } = await rawStation(hostile.identity);
+    try {
+      ws.send(frame);
+      await vi.waitFor(() => expect(frames).toEqual([[4, 'deep', 'FormationViolation', 'Message nests deeper than 32 levels', {}]]), WAIT);
+      ws.send(JSON.stringify([2, 'beat', 'Heartbeat', {}]));
+      await vi.waitFor(() => expect(frames[1]?.slice(0, 2)).toEqual([3, 'beat']), WAIT);
+    } finally {
+      ws.terminate();
+    }
+    expect(await otherClient.call('Heartbeat', {})).toHaveProperty('currentTime');
+    expect((await card(other.id)).online).toBe(true);
+    expect((await inject('GET', `/stations/${hostile.id}/ocpp/messages/`)).status).toBe(200);
   });
 });

@@ -62,7 +62,7 @@ describe('the OCPP message log', () => {
     expect(log[2]!.payload).toEqual({ chargePointVendor: 'Nul\u0000Vendor', chargePointModel: 'M' });
     expect(log[3]).toMatchObject({ direction: 'out', kind: 'error', action: 'BootNotification', payload: { code: 'PropertyConstraintViolation' } });
     expect(log.at(-2)).toMatchObject({ direction: 'in', kind: 'error', message_id: '-1', payload: { unreadable: 'this is not json' } });
-    expect(log.at(-1)).toMatchObject({ direction: 'out', kind: 'error', action: null, payload: { code: 'RpcFrameworkError' } });
+    expect(log.at(-1)).toMatchObject({ direction: 'out', kind: 'error', action: null, payload: { code: 'FormationViolation' } });
     expect(await client.call('Heartbeat', {})).toHaveProperty('currentTime');
   });
 

@@ -1,4 +1,4 @@
-import { OcppError } from './rpc/rpc-errors.ts';
+import { faultError } from './rpc/rpc-errors.ts';
 
 /*
  * OCPP's integers have no bound in the JSON schemas; the database keeps charge numbers
@@ -14,7 +14,7 @@ export function isInt4(value: number): boolean {
 }
 
 function refuse(field: string, value: number, range: string): never {
-  throw new OcppError('PropertyConstraintViolation', `${field} must be a whole number ${range}`, { [field]: value });
+  throw faultError('value:numberOutOfRange', `${field} must be a whole number ${range}`, { [field]: value });
 }
 
 /** Refuses an id no record can have: below `min`, or past the database's integer. */

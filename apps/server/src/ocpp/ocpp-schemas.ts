@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import { createValidator } from 'ocpp-rpc';
+import { isOcppError, OcppError, schemaFaultCode } from './rpc/rpc-errors.ts';
+import type { SchemaValidator } from './rpc/station-socket.ts';
 
 /*
  * The official OCPP 1.6J JSON schemas, as ocpp-rpc ships them, with one loosening: inside a
@@ -7,7 +9,10 @@ import { createValidator } from 'ocpp-rpc';
  * name a vendor's own measurand and carry fields of its own. Real charge points send both, and
  * refusing a whole meter report (or a StopTransaction, which would then be retried forever) for
  * one unknown sample loses the energy register beside it. Every other property of every frame is
- * checked as the schemas say.
+ * checked as the schemas say. A payload that breaks its schema is refused with the code OCPP-J 1.6
+ * gives the first rule it breaks (rpc-errors.ts, FAULT_CODES), not ocpp-rpc's (which answers an
+ * over-long id tag FormatViolation and an unknown field PropertyConstraintViolation), and the
+ * error never carries the payload: ocpp-rpc's put it whole into the details a CALLERROR echoes.
  */
 
 interface JsonSchema {
@@ -38,5 +43,33 @@ function ocpp16Schemas(): JsonSchema[] {
   return schemas;
 }
 
-/** ocpp-rpc's strict-mode validator for `ocpp1.6`, in place of its own. */
-export const ocpp16Validator = createValidator('ocpp1.6', ocpp16Schemas());
+const schemas = ocpp16Schemas();
+const validator = createValidator('ocpp1.6', schemas);
+
+/** Every action of OCPP 1.6 (those of the security extension in ocpp-rpc's schemas too). */
+export const OCPP16_ACTIONS: ReadonlySet<string> = new Set(schemas.flatMap((schema) => /^urn:(\w+)\.req$/.exec(schema.$id ?? '')?.[1] ?? []));
+
+interface AjvError {
+  keyword?: unknown;
+  instancePath?: unknown;
+}
+
+/** ocpp-rpc's error for a payload outside its schema, as the OcppError OCPP-J 1.6 answers it with. */
+function schemaViolation(error: unknown): Error {
+  if (!isOcppError(error)) return error instanceof Error ? error : new Error(String(error));
+  const [first] = ((error.details as { errors?: AjvError[] } | undefined)?.errors ?? []) as AjvError[];
+  // No keyword: not a payload check (a schema missing is ocpp-rpc's ProtocolError).
+  if (typeof first?.keyword !== 'string') return new OcppError(error.rpcErrorCode, error.message);
+  return new OcppError(schemaFaultCode(first.keyword), error.message, { keyword: first.keyword, path: String(first.instancePath ?? '') });
+}
+
+/** ocpp-rpc's strict-mode validator for `ocpp1.6`, in place of its own, failing with OCPP-J 1.6's codes. */
+export const ocpp16Validator: SchemaValidator = {
+  validate(schemaId, payload) {
+    try {
+      return validator.validate(schemaId, payload);
+    } catch (error) {
+      throw schemaViolation(error);
+    }
+  },
+};

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { Bus } from '../lib/bus.ts';
+import { textFault } from '../lib/nul-guard.ts';
 import type { LiveEvents } from '../lib/live-events.ts';
 import { checkStationPassword } from '../modules/stations/station-queries.service.ts';
 import type { SendCommand } from '../modules/stations/station-commands.service.ts';
@@ -144,7 +145,8 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
       }
       try {
         const key = password?.toString('utf8');
-        const station = key ? await checkStationPassword(options, identity, key) : undefined;
+        // An identity the database cannot hold (a NUL, a surrogate alone) is no station's: not looked up, where it would fail as a 500.
+        const station = key && !textFault(identity) ? await checkStationPassword(options, identity, key) : undefined;
         if (!station) {
           log.warn({ identity, remoteAddress, credentials: key ? 'refused' : 'none' }, 'OCPP connection refused: unknown identity or wrong password');
           return { refuse: 401, reason: 'Unauthorized' };

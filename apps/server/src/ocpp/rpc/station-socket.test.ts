@@ -1,67 +1,12 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WebSocket, WebSocketServer } from 'ws';
-import { ocpp16Validator } from '../ocpp-schemas.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { connectPair as connect } from '../../test/station-socket-pair.ts';
 import { CallTimeout, OcppError } from './rpc-errors.ts';
-import { StationSocket, type StationSocketOptions } from './station-socket.ts';
 
 /*
  * The OCPP-J layer over a real WebSocket on 127.0.0.1: the test plays the charge point with a
- * plain `ws` client and reads every frame the central system's side sends.
+ * plain `ws` client and reads every frame the central system's side sends (test/station-socket-pair.ts).
+ * The code of each CALLERROR, row by row, is rpc-errors.test.ts's.
  */
-
-interface Pair {
-  socket: StationSocket;
-  station: WebSocket;
-  /** Frames the station received, parsed. */
-  received: unknown[][];
-  /** The next frame the station received and the test has not read. */
-  next(): Promise<unknown[]>;
-  events: { unreadable: Error[]; schemaFailures: [string, boolean][]; alive: number; closed: number[] };
-}
-
-const servers: WebSocketServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    for (const client of server.clients) client.terminate();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
-
-async function connect(options: Partial<StationSocketOptions> = {}, clientOptions: { autoPong?: boolean } = {}): Promise<Pair> {
-  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-  servers.push(server);
-  await once(server, 'listening');
-  const events: Pair['events'] = { unreadable: [], schemaFailures: [], alive: 0, closed: [] };
-  const accepted = once(server, 'connection') as Promise<[WebSocket]>;
-  const station = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, clientOptions);
-  const received: unknown[][] = [];
-  const unread: unknown[][] = [];
-  const waiting: ((frame: unknown[]) => void)[] = [];
-  station.on('message', (data) => {
-    const frame = JSON.parse(String(data)) as unknown[];
-    received.push(frame);
-    const reader = waiting.shift();
-    if (reader) reader(frame);
-    else unread.push(frame);
-  });
-  const [ws] = await accepted;
-  await once(station, 'open');
-  const socket = new StationSocket(ws, {
-    validator: ocpp16Validator,
-    actions: new Set(['Heartbeat', 'BootNotification']),
-    handle: async (action) => (action === 'Heartbeat' ? { currentTime: '2026-11-25T10:00:00.000Z' } : { status: 'Accepted', currentTime: 'now', interval: 60 }),
-    onFrame: () => {},
-    onUnreadable: (error) => events.unreadable.push(error),
-    onSchemaFailure: (action, outbound) => events.schemaFailures.push([action, outbound]),
-    onAlive: () => (events.alive += 1),
-    onClose: (code) => events.closed.push(code),
-    pingIntervalMs: 0,
-    ...options,
-  });
-  return { socket, station, received, events, next: () => new Promise((resolve) => (unread.length ? resolve(unread.shift()!) : waiting.push(resolve))) };
-}
 
 const boot = { chargePointVendor: 'Alfen', chargePointModel: 'Eve' };
 
@@ -73,22 +18,23 @@ describe("a station's calls", () => {
     station.send(JSON.stringify([2, 'b', 'Teleport', {}]));
     expect(await next()).toEqual([4, 'b', 'NotImplemented', "Unable to handle 'Teleport' calls", {}]);
     station.send(JSON.stringify([2, 'c', 'BootNotification', { ...boot, chargePointModel: 'x'.repeat(21) }]));
-    expect((await next()).slice(0, 3)).toEqual([4, 'c', 'FormationViolation']);
+    expect(await next()).toEqual([4, 'c', 'PropertyConstraintViolation', 'data/chargePointModel must NOT have more than 20 characters', { keyword: 'maxLength', path: '/chargePointModel' }]);
     station.send(JSON.stringify([2, 'd', 'BootNotification', { chargePointVendor: 'Alfen' }]));
-    expect((await next()).slice(0, 3)).toEqual([4, 'd', 'OccurrenceConstraintViolation']);
+    expect((await next()).slice(0, 3)).toEqual([4, 'd', 'OccurenceConstraintViolation']);
     // The handler's answer breaks BootNotification.conf (currentTime is no date-time): our failure, not the station's.
     station.send(JSON.stringify([2, 'e', 'BootNotification', boot]));
     expect(await next()).toEqual([4, 'e', 'InternalError', '', {}]);
   });
 
-  it('answer a handler that fails with its code, and one that fails otherwise as a GenericError', async () => {
-    const { station, next } = await connect({
+  it('answer a handler that fails with its code, and one that fails otherwise as our InternalError, without its detail', async () => {
+    const { station, next, events } = await connect({
       handle: (action) => Promise.reject(action === 'Heartbeat' ? new OcppError('PropertyConstraintViolation', 'no', { field: 'x' }) : new Error('boom')),
     });
     station.send(JSON.stringify([2, 'a', 'Heartbeat', {}]));
     expect(await next()).toEqual([4, 'a', 'PropertyConstraintViolation', 'no', { field: 'x' }]);
     station.send(JSON.stringify([2, 'b', 'BootNotification', boot]));
-    expect(await next()).toEqual([4, 'b', 'GenericError', 'boom', {}]);
+    expect(await next()).toEqual([4, 'b', 'InternalError', 'The central system could not handle the call', {}]);
+    expect(events.faults).toEqual([[new Error('boom'), 'BootNotification']]);
   });
 
   it('refuses a second call with the id of one still being answered, and answers the first', async () => {
@@ -98,7 +44,7 @@ describe("a station's calls", () => {
     });
     station.send(JSON.stringify([2, 'same', 'Heartbeat', {}]));
     station.send(JSON.stringify([2, 'same', 'Heartbeat', {}]));
-    expect(await next()).toEqual([4, 'same', 'RpcFrameworkError', 'Already processing a call with message ID: same', {}]);
+    expect(await next()).toEqual([4, 'same', 'ProtocolError', 'Already processing a call with message ID: same', {}]);
     release();
     expect(await next()).toEqual([3, 'same', { currentTime: '2026-11-25T10:00:00.000Z' }]);
   });
@@ -108,20 +54,22 @@ describe('frames that are not OCPP-J', () => {
   it('are answered with a CALLERROR when they could be calls, and the connection carries on', async () => {
     const { station, next, events } = await connect();
     station.send('this is not json');
-    expect(await next()).toEqual([4, '-1', 'RpcFrameworkError', 'Message must be a JSON structure', {}]);
+    expect(await next()).toEqual([4, '-1', 'FormationViolation', 'Message must be a JSON structure', {}]);
     station.send('{"a":1}');
-    expect(await next()).toEqual([4, '-1', 'RpcFrameworkError', 'Message must be an array', {}]);
+    expect(await next()).toEqual([4, '-1', 'FormationViolation', 'Message must be an array', {}]);
     station.send('[7, "x"]');
-    expect(await next()).toEqual([4, '-1', 'MessageTypeNotSupported', 'Unrecognised message type', {}]);
+    expect(await next()).toEqual([4, 'x', 'ProtocolError', 'Unrecognised message type', {}]);
+    station.send('[7]');
+    expect(await next()).toEqual([4, '-1', 'ProtocolError', 'Unrecognised message type', {}]);
     station.send('[2, "m", 5, {}]');
-    expect(await next()).toEqual([4, 'm', 'RpcFrameworkError', 'Method must be a string', {}]);
+    expect(await next()).toEqual([4, 'm', 'FormationViolation', 'Method must be a string', {}]);
     // Answers to nothing asked, and empty frames, get no answer at all.
     station.send('[3, "nobody-asked", {}]');
     station.send('[4, "nobody-asked", "GenericError", "", {}]');
     station.send('');
     station.send(JSON.stringify([2, 'h', 'Heartbeat', {}]));
     expect((await next()).slice(0, 2)).toEqual([3, 'h']);
-    expect(events.unreadable).toHaveLength(6);
+    expect(events.unreadable).toHaveLength(7);
   });
 });
 
@@ -137,8 +85,8 @@ describe('calls to the station', () => {
     const [, secondId, secondAction] = await next();
     expect(secondAction).toBe('UnlockConnector');
     station.send(JSON.stringify([3, secondId, { status: 'Jammed' }]));
-    // The validator's own spelling: the error is the audit's, never sent.
-    await expect(second).rejects.toMatchObject({ rpcErrorCode: 'FormatViolation' });
+    // An answer outside the schema fails the call (the audit keeps its code), and is not answered.
+    await expect(second).rejects.toMatchObject({ rpcErrorCode: 'PropertyConstraintViolation' });
     expect(events.schemaFailures).toEqual([['UnlockConnector', false]]);
   });
 
@@ -150,7 +98,7 @@ describe('calls to the station', () => {
     const odd = socket.call('Reset', { type: 'Hard' }, 5_000);
     station.send(JSON.stringify([4, (await next())[1], 'Exploded', 'no', null]));
     await expect(odd).rejects.toMatchObject({ rpcErrorCode: 'GenericError', message: 'no' });
-    await expect(socket.call('Reset', { type: 'Gentle' }, 5_000)).rejects.toMatchObject({ rpcErrorCode: 'FormatViolation' });
+    await expect(socket.call('Reset', { type: 'Gentle' }, 5_000)).rejects.toMatchObject({ rpcErrorCode: 'PropertyConstraintViolation' });
     expect(received).toHaveLength(2);
   });
 
@@ -190,5 +138,69 @@ describe('pings', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('a frame that could bring the server down', () => {
+  const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+
+  it('is refused before it is parsed when it nests too deep, answered with its id, and the connection carries on', async () => {
+    const { station, next, events } = await connect({ actions: new Set(['Heartbeat', 'DataTransfer']) });
+    station.send(`[2,"deep","Heartbeat",{"x":${nested(5_000)}}]`);
+    expect(await next()).toEqual([4, 'deep', 'FormationViolation', 'Message nests deeper than 32 levels', {}]);
+    station.send(`[2,"data","DataTransfer",{"vendorId":"v","data":${nested(5_000)}}]`);
+    expect(await next()).toEqual([4, 'data', 'FormationViolation', 'Message nests deeper than 32 levels', {}]);
+    // An answer that deep is dropped unanswered, as any answer to nothing asked.
+    station.send(`[3,"answer",${nested(5_000)}]`);
+    // 32 levels, the frame's own array counted, are read (and the schema refuses the field).
+    station.send(`[2,"32","Heartbeat",{"x":${nested(30)}}]`);
+    expect(await next()).toEqual([4, '32', 'FormationViolation', 'data must NOT have additional properties', { keyword: 'additionalProperties', path: '' }]);
+    station.send(JSON.stringify([2, 'h', 'Heartbeat', {}]));
+    expect((await next()).slice(0, 2)).toEqual([3, 'h']);
+    expect(events.unreadable.map((error) => error.message)).toEqual(Array(3).fill('Message nests deeper than 32 levels'));
+    expect(events.faults).toEqual([]);
+  });
+
+  it('is answered with a bounded description and details, whatever the error holds', async () => {
+    const deep: Record<string, unknown> = {};
+    let level = deep;
+    for (let i = 0; i < 10_000; i += 1) level = level.x = {};
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const details: Record<string, object> = { Heartbeat: deep, BootNotification: cyclic, Authorize: { long: 'y'.repeat(2_000) } };
+    const { station, next, events } = await connect({
+      actions: new Set(Object.keys(details)),
+      handle: (action) => Promise.reject(new OcppError('GenericError', `${action} ${'x'.repeat(10_000)}`, details[action])),
+    });
+    station.send(JSON.stringify([2, 'a', 'Heartbeat', {}]));
+    station.send(JSON.stringify([2, 'b', 'BootNotification', boot]));
+    station.send(JSON.stringify([2, 'c', 'Authorize', { idTag: 'TAG' }]));
+    for (const [id, action] of [['a', 'Heartbeat'], ['b', 'BootNotification'], ['c', 'Authorize']]) {
+      const [, answerId, code, description, sent] = await next();
+      expect([answerId, code, sent]).toEqual([id, 'GenericError', {}]);
+      expect(description).toBe(`${action} ${'x'.repeat(253 - action!.length)}…`);
+    }
+    expect(events.faults).toEqual([]);
+  });
+
+  it('cannot throw into the process: a failure of ours while reading or answering is reported, and the connection carries on', async () => {
+    let inbound = 0;
+    let outbound = 0;
+    const { station, next, events } = await connect({
+      onFrame: (_text, out) => {
+        // The first frame read, and the first answer sent, fail to be logged.
+        if (out ? outbound++ === 0 : inbound++ === 0) throw new Error(out ? 'log of an answer failed' : 'log of a call failed');
+      },
+    });
+    station.send(JSON.stringify([2, 'a', 'Heartbeat', {}]));
+    station.send(JSON.stringify([2, 'b', 'Heartbeat', {}]));
+    // 'a' was dropped when its logging failed; 'b' was answered before the log of its answer failed.
+    expect((await next()).slice(0, 2)).toEqual([3, 'b']);
+    station.send(JSON.stringify([2, 'c', 'Heartbeat', {}]));
+    expect((await next()).slice(0, 2)).toEqual([3, 'c']);
+    expect(events.faults).toEqual([
+      [new Error('log of a call failed'), undefined],
+      [new Error('log of an answer failed'), undefined],
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RawData, WebSocket } from 'ws';
 import { parseFrame, UnreadableFrame, type Frame, type FrameHead } from './frames.ts';
-import { CallTimeout, callErrorFrame, OcppError } from './rpc-errors.ts';
+import { CallTimeout, callErrorFrame, faultError, isOcppError, OcppError } from './rpc-errors.ts';
 
 /*
  * A charge point's OCPP-J connection over one WebSocket, as the central system holds it: its calls
@@ -9,7 +9,10 @@ import { CallTimeout, callErrorFrame, OcppError } from './rpc-errors.ts';
  * at a time, each checked both ways, each with a time-out), pings, and closing. In place of
  * ocpp-rpc's server client, which cost about 10 KB of heap per station and a fifth of the CPU of a
  * call (bench:ocpp's wsonly server) for its per-call abort signals, events and pending tables; the
- * frames and codes it answered are kept (frames.ts, rpc-errors.ts).
+ * frames it answered are kept (frames.ts), its codes made OCPP-J 1.6's (rpc-errors.ts).
+ *
+ * Nothing a frame does reaches the process: a failure of ours while reading or answering one goes
+ * to `onFault` and the connection carries on, so one station can never end the others' service.
  */
 
 export interface SchemaValidator {
@@ -19,9 +22,11 @@ export interface SchemaValidator {
 
 export interface StationSocketOptions {
   validator: SchemaValidator;
-  /** The actions `handle` answers; any other is answered NotImplemented. */
+  /** The actions `handle` answers. */
   actions: ReadonlySet<string>;
-  /** Answers a call whose payload the schema accepted; a throw is answered as a CALLERROR (rpc-errors.ts). */
+  /** The actions the protocol has: one of them `actions` leaves out is answered NotSupported, any other NotImplemented. */
+  known: ReadonlySet<string>;
+  /** Answers a call whose payload the schema accepted; an OcppError thrown is answered as its CALLERROR, any other as InternalError. */
   handle(action: string, payload: unknown): Promise<object>;
   /** Every frame as it went over the socket, once read (in) or sent (out); `head` undefined: not OCPP-J, or an answer to nothing asked. */
   onFrame(text: string, outbound: boolean, head: FrameHead | undefined): void;
@@ -31,6 +36,8 @@ export interface StationSocketOptions {
   onSchemaFailure(action: string, outbound: boolean, error: Error): void;
   /** The station answered a ping, or pinged. */
   onAlive(): void;
+  /** A failure of ours while reading or answering a frame, or of `handle` answering `action`: answered InternalError where it can be, the connection carries on. */
+  onFault(error: unknown, action?: string): void;
   /** The socket closed; every call waiting on it has failed. */
   onClose(code: number): void;
   /** Between pings; a ping unanswered by the next one ends the connection. 0: no pings. */
@@ -63,7 +70,13 @@ export class StationSocket {
   constructor(ws: WebSocket, options: StationSocketOptions) {
     this.ws = ws;
     this.options = options;
-    ws.on('message', (data: RawData) => this.onMessage(data));
+    ws.on('message', (data: RawData) => {
+      try {
+        this.onMessage(data);
+      } catch (error) {
+        options.onFault(error);
+      }
+    });
     ws.on('pong', () => {
       this.awaitingPong = false;
       options.onAlive();
@@ -144,10 +157,11 @@ export class StationSocket {
       frame = parseFrame(text);
       if (frame.type !== 2 && this.pending?.id !== frame.id) {
         const kind = frame.type === 3 ? 'CALLRESULT' : 'CALLERROR';
-        throw new UnreadableFrame('RpcFrameworkError', `Received ${kind} for unrecognised message ID: ${frame.id}`, frame.id, true);
+        throw new UnreadableFrame('frame:unaskedAnswer', `Received ${kind} for unrecognised message ID: ${frame.id}`, frame.id, true);
       }
     } catch (error) {
-      const refusal = error as UnreadableFrame;
+      if (!(error instanceof UnreadableFrame)) throw error;
+      const refusal = error;
       this.options.onFrame(text, false, undefined);
       this.options.onUnreadable(refusal);
       if (this.open && !refusal.wasAnswer) this.send(callErrorFrame(refusal.messageId, refusal), { type: 4, id: refusal.messageId, action: null });
@@ -155,7 +169,7 @@ export class StationSocket {
     }
     if (frame.type === 2) {
       this.options.onFrame(text, false, { type: 2, id: frame.id, action: frame.action });
-      void this.answer(frame.id, frame.action, frame.payload);
+      this.answer(frame.id, frame.action, frame.payload).catch((error: unknown) => this.options.onFault(error));
       return;
     }
     this.options.onFrame(text, false, { type: frame.type, id: frame.id, action: this.pending!.action });
@@ -182,11 +196,11 @@ export class StationSocket {
     this.settle(id, () => call.reject(error));
   }
 
-  /** Answers one call of the station: never throws, answers once (unless the socket closed meanwhile). */
+  /** Answers one call of the station once (unless the socket closed meanwhile); fails only if sending does. */
   private async answer(id: string, action: string, payload: unknown): Promise<void> {
     if (!this.open) return;
     if (this.answering.has(id)) {
-      this.send(callErrorFrame(id, new OcppError('RpcFrameworkError', `Already processing a call with message ID: ${id}`)), { type: 4, id, action });
+      this.send(callErrorFrame(id, faultError('frame:busyMessageId', `Already processing a call with message ID: ${id}`)), { type: 4, id, action });
       return;
     }
     this.answering.add(id);
@@ -195,6 +209,7 @@ export class StationSocket {
     try {
       frame = JSON.stringify([3, id, await this.result(action, payload)]);
     } catch (error) {
+      // callErrorFrame never throws, whatever the error holds.
       frame = callErrorFrame(id, error);
       type = 4;
     } finally {
@@ -205,19 +220,27 @@ export class StationSocket {
 
   private async result(action: string, payload: unknown): Promise<object> {
     const { validator } = this.options;
-    if (!this.options.actions.has(action)) throw new OcppError('NotImplemented', `Unable to handle '${action}' calls`);
+    if (!this.options.actions.has(action)) throw faultError(this.options.known.has(action) ? 'action:unsupported' : 'action:unknown', `Unable to handle '${action}' calls`);
     try {
       validator.validate(`urn:${action}.req`, payload);
     } catch (error) {
       this.options.onSchemaFailure(action, false, error as Error);
       throw error;
     }
-    const result = await this.options.handle(action, payload);
+    let result: object;
+    try {
+      result = await this.options.handle(action, payload);
+    } catch (error) {
+      if (isOcppError(error)) throw error;
+      // Our failure: the station gets no detail of it, onFault's log has it.
+      this.options.onFault(error, action);
+      throw faultError('ours:handlerFailed', 'The central system could not handle the call');
+    }
     try {
       validator.validate(`urn:${action}.conf`, result);
     } catch (error) {
       this.options.onSchemaFailure(action, true, error as Error);
-      throw new OcppError('InternalError');
+      throw faultError('ours:answerBrokeSchema');
     }
     return result;
   }
