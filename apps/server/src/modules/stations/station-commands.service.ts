@@ -147,6 +147,13 @@ export async function commandStation<A extends OcppCommandAction>(
   return target ? send(deps, target, managerId, action, params) : refused('unknown_station');
 }
 
+/** The station a command about one of its connectors goes to: 404 for an unknown station, 400 on `connector_id` for a connector it does not have. */
+export async function connectorTarget(db: Db, stationId: number, connectorId: number): Promise<repo.CommandTarget> {
+  const target = await targetOf(db, stationId);
+  checkConnector(target, connectorId, { station: false });
+  return target;
+}
+
 /** The central system's record of a command about to be sent; answers its audit id. */
 export function recordCommandSent(db: Db, command: OcppCommand): Promise<number> {
   return repo.insertCommand(db, { ...command, params: command.params as Record<string, unknown> });
