@@ -21,6 +21,7 @@ import { registerUploads } from './lib/uploads.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { chargeCommandsRoutes } from './modules/charges/charge-commands.routes.ts';
+import { chargeRemoteStartRoutes } from './modules/charges/charge-remote-start.routes.ts';
 import { chargesRoutes } from './modules/charges/charges.routes.ts';
 import { driversRoutes } from './modules/drivers/drivers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -161,6 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Commands go out through the central system, so their routes come after it.
   await app.register(stationCommandsRoutes({ db: database.db, command: ocpp.command }), { prefix: '/api/v1' });
   await app.register(chargeCommandsRoutes({ db: database.db, command: ocpp.command, commandTimeoutMs: config.ocppCommandTimeoutSeconds * 1000 }), { prefix: '/api/v1/users/transactions' });
+  const remoteStartDeps = { db: database.db, command: ocpp.command, events, minimumBalanceTyiyn: config.ocppMinimumBalanceTyiyn };
+  await app.register(chargeRemoteStartRoutes(remoteStartDeps), { prefix: '/api/v1' });
 
   await registerSpa(app, config.webDist);
   return app;

@@ -1,5 +1,6 @@
-import type { ChargeListItem } from '@evcms/contracts/charges';
+import type { ChargeDetail, ChargeListItem } from '@evcms/contracts/charges';
 import type { Paged } from '@evcms/contracts/common';
+import type { RemoteStartAnswer } from '@evcms/contracts/ocpp-commands';
 import type { StationListItem } from '@evcms/contracts/stations';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { aDriver, aManager } from '../../server/src/test/builders.ts';
@@ -95,6 +96,25 @@ describe('charging on the real server', () => {
     expect(charge).toMatchObject({ id: outcome.transactionId, id_tag: 'SESSION-1', status: 'finished', stop_reason: 'Local', price: 12.5 });
     expect(charge.consumed).toBeCloseTo(outcome.energyWh! / 1000, 3);
     expect(charge.consumed).toBeGreaterThan(0);
+    expect(chargePoint.stats.errors).toBe(0);
+  });
+
+  it('charges for a manager’s remote start, the charge the back office’s', async () => {
+    const driver = await aDriver(ctx.database, { balanceTyiyn: 100_000, idTags: ['REMOTE-1'] });
+    const [station] = await api.ensureStations({ prefix: 'REMOTE-', count: 1, connectors: 2, password: 'RemotePassword123456' });
+    const chargePoint = new ChargePoint({ endpoint, ...station!, meterIntervalSeconds: 0.5, powerKw: 50, sessionSeconds: 1 });
+    await chargePoint.start();
+    const { id } = (await get<Paged<StationListItem>>('/stations/?search=REMOTE-')).items[0]!;
+    await vi.waitFor(async () => expect((await get<Paged<StationListItem>>('/stations/?search=REMOTE-')).items[0]!.online).toBe(true), { timeout: 20_000 });
+
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/v1/stations/${id}/ocpp/remote-start/`, payload: { connector_id: 2, driver_id: driver.id }, headers: auth });
+    const answer = response.json<RemoteStartAnswer>();
+    expect(answer).toMatchObject({ success: true, outcome: 'accepted' });
+    const charge = () => get<ChargeDetail>(`/users/transactions/${answer.charge_id}/`);
+    await vi.waitFor(async () => expect((await charge()).status).toBe('finished'), { timeout: 20_000 });
+    await chargePoint.stop();
+    expect(await charge()).toMatchObject({ source: 'back_office', id_tag: 'REMOTE-1', connector: { ocpp_16_id: 2 } });
+    expect((await charge()).consumed).toBeGreaterThan(0);
     expect(chargePoint.stats.errors).toBe(0);
   });
 

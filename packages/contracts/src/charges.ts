@@ -49,6 +49,18 @@ export const CHARGE_RESULT_NAMES = {
 /** Where the price per kWh came from when the charge started (contracts/rates.ts resolvePrice). */
 export const PRICE_SOURCES = ['custom', 'personal', 'default'] as const;
 
+/**
+ * How a charge was authorised (PRODUCT.md 'Charge source'): an id tag presented at the station, a
+ * remote start for the driver's app, or a remote start by a manager.
+ */
+export const CHARGE_SOURCES = {
+  card: { ru: 'Карта на станции', en: 'Card at the station', ky: 'Станциядагы карта' },
+  app: { ru: 'Приложение', en: 'App', ky: 'Тиркеме' },
+  back_office: { ru: 'Бэк-офис', en: 'Back office', ky: 'Бэк-офис' },
+} as const satisfies Record<string, Names>;
+export type ChargeSource = keyof typeof CHARGE_SOURCES;
+export const CHARGE_SOURCE_KEYS = Object.keys(CHARGE_SOURCES) as [ChargeSource, ...ChargeSource[]];
+
 /** Why a start was refused (status `unauthorized`); what the charge point was told is OCPP's idTagInfo status. */
 export const CHARGE_REFUSALS = ['unknown_tag', 'blocked', 'low_balance', 'no_price', 'unknown_connector'] as const;
 export type ChargeRefusal = (typeof CHARGE_REFUSALS)[number];
@@ -209,6 +221,9 @@ export const chargeDetail = z.extend(chargeListItem, {
   power: z.nullable(z.number()),
   soc_percent: z.nullable(id),
   price_source: z.nullable(z.enum(PRICE_SOURCES)),
+  /** How the charge was authorised, and that in the request's language. */
+  source: z.enum(CHARGE_SOURCE_KEYS),
+  source_name: z.string(),
   reservation_id: z.nullable(id),
   /** When a manager asked the station to stop it. */
   stop_requested_at: z.nullable(z.string()),

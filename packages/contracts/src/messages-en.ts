@@ -86,6 +86,16 @@ export const en = {
   id_tag_taken: 'The id tag "{id_tag}" already belongs to the driver with account {account}',
   id_tags_max: 'A driver can have at most {max} id tags',
   balance_top_up: 'Top up your balance',
+  remote_start_driver_required: 'Choose the driver or the id tag to start the charge for',
+  remote_start_driver_unknown: 'The driver was not found',
+  remote_start_id_tag_unknown: 'No driver holds this id tag',
+  remote_start_id_tag_not_drivers: 'This id tag is not the driver\'s',
+  remote_start_id_tag_choose: 'The driver has several id tags: choose one',
+  remote_start_no_id_tag: 'The driver has no id tag to start a charge with. Add one on the driver\'s page.',
+  remote_start_blocked: 'The driver or the id tag is blocked',
+  remote_start_low_balance: 'The driver\'s balance is too low to start a charge. Top up the balance first.',
+  remote_start_connector_busy: 'Connector {connector} is already in use by charge No. {charge}',
+  remote_start_connector_unavailable: 'Connector {connector} cannot start a charge now: {status}',
 } as const;
 
 export type MessageKey = keyof typeof en;

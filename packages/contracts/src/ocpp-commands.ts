@@ -1,5 +1,6 @@
 import { wholeNumber } from './common.ts';
-import { choice, formInt } from './form-values.ts';
+import { idTag } from './drivers.ts';
+import { choice, formInt, formRefId } from './form-values.ts';
 import type { Lang } from './i18n.ts';
 import { pageParams } from './query.ts';
 import { requiredText, z } from './schema.ts';
@@ -7,7 +8,7 @@ import { requiredText, z } from './schema.ts';
 /*
  * Commands the back office sends to charge points over OCPP 1.6J: the specification's station
  * reset (POST /stations/reset/{identity}/) and charge stop (POST /users/transactions/stop/), the
- * station card's commands (POST /stations/{id}/ocpp/<command>/), and their audit
+ * station card's commands (POST /stations/{id}/ocpp/<command>/, the remote start among them), and their audit
  * (GET /stations/{id}/ocpp/commands/). Each is answered once the station has answered, or
  * failed: offline, no answer within the time-out (OCPP_COMMAND_TIMEOUT), or an OCPP CALLERROR.
  */
@@ -68,6 +69,7 @@ export interface ConfigurationKey {
 export interface OcppCommandTypes {
   Reset: { params: { type: ResetType }; response: { status: 'Accepted' | 'Rejected' } };
   RemoteStopTransaction: { params: { transactionId: number }; response: { status: 'Accepted' | 'Rejected' } };
+  RemoteStartTransaction: { params: { connectorId: number; idTag: string }; response: { status: 'Accepted' | 'Rejected' } };
   UnlockConnector: { params: { connectorId: number }; response: { status: 'Unlocked' | 'UnlockFailed' | 'NotSupported' } };
   ChangeAvailability: {
     params: { connectorId: number; type: AvailabilityType };
@@ -116,6 +118,18 @@ export type ChangeAvailabilityRequest = z.infer<typeof changeAvailabilityRequest
 export const triggerMessageRequest = z.object({ requested_message: choice(TRIGGER_MESSAGES), connector_id: z.optional(connectorId(0)) });
 export type TriggerMessageRequest = z.infer<typeof triggerMessageRequest>;
 
+/**
+ * POST /stations/{id}/ocpp/remote-start/: a charge for a driver on one of the station's connectors.
+ * The driver, or one of the driver's id tags, or both (the tag must then be the driver's); a driver
+ * with several usable tags needs the tag named.
+ */
+export const remoteStartRequest = z.object({
+  connector_id: connectorId(1),
+  driver_id: z.optional(formRefId),
+  id_tag: z.optional(idTag),
+});
+export type RemoteStartRequest = z.infer<typeof remoteStartRequest>;
+
 const configurationKey = requiredText(CONFIGURATION_KEY_MAX);
 
 export const getConfigurationRequest = z.object({
@@ -153,6 +167,14 @@ export const stationCommandAnswer = z.object({
   command_id: z.nullable(wholeNumber),
 });
 export type StationCommandAnswer = z.infer<typeof stationCommandAnswer>;
+
+/** The remote start's answer: also the charge it initiated (null when none was: the station was offline). */
+export const remoteStartAnswer = z.object({
+  ...stationCommandAnswer.shape,
+  /** Initiated before the command went out; canceled when the station refused or did not answer. */
+  charge_id: z.nullable(wholeNumber),
+});
+export type RemoteStartAnswer = z.infer<typeof remoteStartAnswer>;
 
 export const configurationEntry = z.object({ key: z.string(), readonly: z.boolean(), value: z.nullable(z.string()) });
 export type ConfigurationEntry = z.infer<typeof configurationEntry>;

@@ -44,14 +44,14 @@ async function play(tx: Db, input: ChargesInput, plan: Plan, ending: Ending): Pr
   const site = { stationId: station.id, ocppConnectorId: connector.ocppId };
   if (ending === 'canceled') {
     // A remote start from the app that the car never took up.
-    const initiated = await initiateCharge(tx, { ...site, idTag: random.pick(driver.idTags), at: new Date(start) });
+    const initiated = await initiateCharge(tx, { ...site, idTag: random.pick(driver.idTags), source: 'app', at: new Date(start) });
     driver.freeAt = start + 15 * MINUTE;
     return (await cancelCharge(tx, initiated.id)).status;
   }
   const idTag = ending === 'unknown_card' ? aCard(random, input.cards) : random.pick(driver.idTags);
   if (ending !== 'unknown_card') {
     await topUpBefore(tx, random, driver, start, input.managerId);
-    if (driver.online && random.chance(APP_STARTS)) await initiateCharge(tx, { ...site, idTag, at: new Date(start - 40_000) });
+    if (driver.online && random.chance(APP_STARTS)) await initiateCharge(tx, { ...site, idTag, source: 'app', at: new Date(start - 40_000) });
   }
   const meterStartWh = connector.meterWh;
   const opened = await openCharge(tx, { ...site, idTag, meterStartWh, startedAt: new Date(start) });
@@ -127,7 +127,7 @@ export async function playNow(input: ChargesInput): Promise<StatusCounts> {
       connector.freeAt = now + DAY;
       driver.freeAt = now + DAY;
       if (i === running) {
-        count(counts, (await initiateCharge(tx, { ...site, idTag: driver.idTags[0], at: new Date(now - 20_000) })).status);
+        count(counts, (await initiateCharge(tx, { ...site, idTag: driver.idTags[0], source: 'app', at: new Date(now - 20_000) })).status);
         continue;
       }
       if (driver.balanceTyiyn < 50_000) await topUp(tx, random, driver, Math.max(driver.lastEntryAt + MINUTE, start - HOUR), input.managerId);

@@ -5,12 +5,14 @@ import {
   CHARGE_REFUSALS,
   CHARGE_RESULTS,
   CHARGE_REVIEW_REASONS,
+  CHARGE_SOURCE_KEYS,
   CHARGE_STATUS_KEYS,
   PAYMENT_METHOD_KEYS,
   PRICE_SOURCES,
   type ChargeRefusal,
   type ChargeResult,
   type ChargeReviewReason,
+  type ChargeSource,
   type ChargeStatus,
   type PaymentMethod,
 } from '@evcms/contracts/charges';
@@ -49,6 +51,8 @@ export const charges = pgTable(
     /** What the charge point was told at the start; null before it. */
     idTagStatus: text('id_tag_status').$type<IdTagStatus>(),
     refusal: text('refusal').$type<ChargeRefusal>(),
+    /** How it was authorised: a card at the station unless a remote start initiated it (PRODUCT.md 'Charge source'). */
+    source: text('source').$type<ChargeSource>().notNull().default('card'),
     stationId: integer('station_id').references(() => stations.id, { onDelete: 'set null' }),
     ...localizedColumns('station_name'),
     merchantId: integer('merchant_id').references(() => merchants.id),
@@ -117,6 +121,7 @@ export const charges = pgTable(
     check('charges_price_source_check', oneOf('price_source', PRICE_SOURCES)),
     check('charges_refusal_check', oneOf('refusal', CHARGE_REFUSALS)),
     check('charges_review_reason_check', oneOf('review_reason', CHARGE_REVIEW_REASONS)),
+    check('charges_source_check', oneOf('source', CHARGE_SOURCE_KEYS)),
     check('charges_times_check', sql`${table.finishedAt} >= ${table.startedAt}`),
     check(
       'charges_money_check',

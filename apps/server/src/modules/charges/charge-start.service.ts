@@ -1,4 +1,4 @@
-import type { ChargeReviewReason } from '@evcms/contracts/charges';
+import type { ChargeReviewReason, ChargeSource } from '@evcms/contracts/charges';
 import type { Db } from '../../db/client.ts';
 import type { IdTagStatus } from '../../db/schema/charges.ts';
 import { localizedValues } from '../../db/schema/localized.ts';
@@ -41,26 +41,31 @@ export interface InitiateChargeInput {
   ocppConnectorId: number;
   /** The tag of a remote start; none for a connector that went Preparing before anyone presented one. */
   idTag?: string | null | undefined;
+  /** Who started it remotely (a tag's start goes on as `card`, the default). */
+  source?: ChargeSource | undefined;
   at?: Date | undefined;
 }
 
 /**
  * A charge about to start (a remote start, or a connector Preparing): status initiated, no price
  * yet. A connector already waiting (with this tag or none) keeps its one initiated charge, which
- * takes the tag if it had none.
+ * takes the tag if it had none, and the remote start's source (the cable was plugged in first).
  * 404 for an unknown station.
  */
 export async function initiateCharge(db: Db, input: InitiateChargeInput): Promise<repo.ChargeRow> {
   return db.transaction(async (tx) => {
     const idTag = input.idTag ?? null;
+    const source = input.source && { source: input.source };
     const waiting = await repo.findInitiatedCharge(tx, input.stationId, input.ocppConnectorId, idTag);
-    if (waiting) return idTag && waiting.idTag === null ? repo.updateCharge(tx, waiting.id, await driverOf(tx, idTag)) : waiting;
+    if (waiting && idTag && waiting.idTag === null) return repo.updateCharge(tx, waiting.id, { ...(await driverOf(tx, idTag)), ...source });
+    if (waiting) return source && waiting.source !== source.source ? repo.updateCharge(tx, waiting.id, source) : waiting;
     const site = await repo.findChargeSite(tx, input.stationId, input.ocppConnectorId);
     if (!site) throw notFound();
     const row = await repo.insertCharge(tx, {
       ...siteValues(site, input.ocppConnectorId),
       status: 'initiated',
       startedAt: input.at ?? new Date(),
+      ...source,
       ...(idTag && (await driverOf(tx, idTag))),
     });
     return row!;

@@ -1,7 +1,9 @@
 import { CONNECTOR_TYPES } from '@evcms/contracts/catalog';
-import { CHARGE_STATUSES, PAYMENT_METHODS, type ChargeDetail, type ChargeListItem } from '@evcms/contracts/charges';
+import { CHARGE_SOURCES, CHARGE_STATUSES, PAYMENT_METHODS, type ChargeDetail, type ChargeListItem } from '@evcms/contracts/charges';
 import { DECIMALS, fromMinorUnits } from '@evcms/contracts/decimal';
 import type { Lang } from '@evcms/contracts/i18n';
+import { commandAnswerOf, type RemoteStartAnswer } from '@evcms/contracts/ocpp-commands';
+import type { RemoteStartRecord } from './charge-remote-start.service.ts';
 import type { ChargeRecord } from './charges.service.ts';
 import { durationSeconds, isRunning } from './charges.rules.ts';
 
@@ -63,7 +65,14 @@ export function presentChargeDetail(charge: ChargeRecord, lang: Lang): ChargeDet
     power: orNull(charge.powerW, kw),
     soc_percent: charge.socPercent,
     price_source: charge.priceSource,
+    source: charge.source,
+    source_name: CHARGE_SOURCES[charge.source][lang],
     reservation_id: charge.reservationId,
     stop_requested_at: orNull(charge.stopRequestedAt, (at) => at.toISOString()),
   };
+}
+
+/** A remote start's answer: how the command ended, the station's word, its audit entry and the charge it initiated. */
+export function presentRemoteStart(answer: RemoteStartRecord, lang: Lang): RemoteStartAnswer {
+  return { ...commandAnswerOf(answer.outcome, lang), status: answer.status, command_id: answer.commandId, charge_id: answer.chargeId };
 }

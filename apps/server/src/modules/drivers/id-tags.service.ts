@@ -85,3 +85,9 @@ export async function findDriverByIdTag(db: Db, idTag: string): Promise<IdTagHol
   const { account: _account, ...holder } = found;
   return holder;
 }
+
+/** A driver's id tags, oldest first (a remote start chooses among them); undefined when no driver has the id. */
+export async function findDriverIdTags(db: Db, driverId: number): Promise<repo.IdTagRecord[] | undefined> {
+  const [driver, tags] = await Promise.all([repo.findDriver(db, driverId), repo.listIdTags(db, driverId)]);
+  return driver && tags;
+}

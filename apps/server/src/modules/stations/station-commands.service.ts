@@ -180,6 +180,13 @@ export function findLastChargeCommand(db: Db, chargeId: number, action: OcppComm
   return repo.findLastChargeCommand(db, chargeId, action);
 }
 
+/** The station a command about one of its connectors goes to: 404 for an unknown station, 400 on `connector_id` for a connector it does not have. */
+export async function connectorTarget(db: Db, stationId: number, connectorId: number): Promise<repo.CommandTarget> {
+  const target = await targetOf(db, stationId);
+  checkConnector(target, connectorId, { station: false });
+  return target;
+}
+
 /** The central system's record of a command about to be sent; answers its audit id. */
 export function recordCommandSent(db: Db, command: OcppCommand): Promise<number> {
   const { stationId, identity, managerId, action, params, chargeId } = command;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Grid, Skeleton, Typography } from 'antd';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChargeDetail } from '@evcms/contracts/charges';
+import { CHARGE_SOURCES, type ChargeDetail } from '@evcms/contracts/charges';
 import { ChargeStatusTag } from '../../components/charge-status-tag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -90,6 +90,7 @@ function ChargeFields({ charge }: { charge: ChargeDetail }) {
     { key: 'result', label: t('fields.result'), children: charge.result === null ? none : <ChargeResultText result={charge.result} /> },
     { key: 'driver', label: t('fields.driver'), children: driver },
     { key: 'id_tag', label: t('fields.id_tag'), children: or(charge.id_tag) },
+    { key: 'source', label: t('fields.source'), children: CHARGE_SOURCES[charge.source][lang] },
     { key: 'station', label: t('fields.station'), children: charge.station.name },
     { key: 'connector', label: t('fields.connector'), children: connectorText(charge.connector) },
     { key: 'started_at', label: t('fields.started_at'), children: formatDateTime(charge.started_at) },

@@ -38,6 +38,8 @@ export const aChargeDetail = (id: number, overrides: Partial<ChargeDetail> = {})
   power: 49.5,
   soc_percent: 80,
   price_source: 'custom',
+  source: 'card',
+  source_name: 'Card at the station',
   reservation_id: null,
   stop_requested_at: null,
   ...overrides,

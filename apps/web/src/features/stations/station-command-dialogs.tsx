@@ -33,7 +33,7 @@ export function useCommandFeedback() {
 type Connectors = Station['connectors'];
 
 /** The station's connectors by OCPP id, optionally after the station itself (connector 0). */
-function useConnectorOptions(connectors: Connectors, withStation: boolean) {
+export function useConnectorOptions(connectors: Connectors, withStation: boolean) {
   const { t } = useTranslation('stations');
   const own = [...connectors]
     .sort((a, b) => a.ocpp_16_id - b.ocpp_16_id)

@@ -6,12 +6,18 @@ import type {
   ConfigurationAnswer,
   GetConfigurationRequest,
   OcppCommandEntry,
+  RemoteStartAnswer,
+  RemoteStartRequest,
   ResetType,
   StationCommandAnswer,
   TriggerMessageRequest,
   UnlockConnectorRequest,
 } from '@evcms/contracts/ocpp-commands';
+import type { Paged } from '@evcms/contracts/common';
+import type { DriverIdTag, DriverListItem } from '@evcms/contracts/drivers';
+import type { NamedOption } from '../../components/search-select/search-multi-select.tsx';
 import { http } from '../../lib/http.ts';
+import { formatPhone } from '../../lib/phone-mask.ts';
 import { resourceListQueryOptions } from '../../lib/resource-api.ts';
 
 /**
@@ -36,6 +42,7 @@ interface CardCommands {
   'trigger-message': [TriggerMessageRequest, StationCommandAnswer];
   'get-configuration': [GetConfigurationRequest, ConfigurationAnswer];
   'change-configuration': [ChangeConfigurationRequest, StationCommandAnswer];
+  'remote-start': [RemoteStartRequest, RemoteStartAnswer];
 }
 export type CardCommand = keyof CardCommands;
 export type CardCommandRequest<C extends CardCommand> = CardCommands[C][0];
@@ -46,6 +53,9 @@ export interface ResetVariables {
   stationId?: number;
   type: ResetType;
 }
+
+/** A driver as the remote start's picker names one: surname, first name and phone. */
+const driverOption = (driver: DriverListItem): NamedOption => ({ id: driver.id, name: `${driver.surname} ${driver.first_name} · ${formatPhone(driver.phone)}` });
 
 const refreshAudit = (queryClient: QueryClient, stationId: number | undefined) =>
   stationId === undefined
@@ -78,6 +88,21 @@ export const stationCommandsApi = {
       gcTime: 0,
       retry: false,
       refetchOnWindowFocus: false,
+    }),
+  /** The remote start's driver picker: /users/ searched by name or phone, under the drivers' key so their changes reach it. */
+  driverOptionsQueryOptions: (params: { search?: string; size: number }) =>
+    queryOptions({
+      queryKey: ['drivers', 'options', params] as readonly unknown[],
+      queryFn: async ({ signal }): Promise<Paged<NamedOption>> => {
+        const found = await http.get<Paged<DriverListItem>>('/users/', { query: params, signal });
+        return { ...found, items: found.items.map(driverOption) };
+      },
+    }),
+  /** The chosen driver's id tags, under the driver's detail key (adding or blocking one reads them again). */
+  driverIdTagsQueryOptions: (driverId: number) =>
+    queryOptions({
+      queryKey: ['drivers', 'detail', driverId, 'id-tags'],
+      queryFn: ({ signal }) => http.get<DriverIdTag[]>(`/users/${driverId}/id-tags/`, { signal }),
     }),
   /** One of the station card's commands. */
   command: <C extends CardCommand>(stationId: number, command: C) => (queryClient: QueryClient) =>

@@ -1,4 +1,4 @@
-import { ApiOutlined, SendOutlined, SettingOutlined, StopOutlined, UnlockOutlined } from '@ant-design/icons';
+import { ApiOutlined, PlayCircleOutlined, SendOutlined, SettingOutlined, StopOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -12,14 +12,15 @@ import { formatDateTime } from '../../lib/dates.ts';
 import { ChangeAvailabilityDialog, TriggerMessageDialog, UnlockConnectorDialog } from './station-command-dialogs.tsx';
 import { stationCommandsApi } from './station-commands-api.ts';
 import { StationConfigurationModal } from './station-configuration-modal.tsx';
+import { RemoteStartDialog } from './station-remote-start.tsx';
 
 /*
- * The station card's "OCPP commands": unlock a connector, change availability, trigger a message,
- * read and change the configuration (the restart sits by the card's title), and the audit of every
+ * The station card's "OCPP commands": start a charge for a driver, unlock a connector, change
+ * availability, trigger a message, read and change the configuration (the restart sits by the card's title), and the audit of every
  * command sent to the station with who sent it and how it ended.
  */
 
-type Dialog = 'unlock' | 'availability' | 'trigger' | 'configuration';
+type Dialog = 'remote_start' | 'unlock' | 'availability' | 'trigger' | 'configuration';
 
 const OUTCOME_COLORS: Record<NonNullable<OcppCommandEntry['outcome']>, string> = {
   accepted: 'success',
@@ -34,6 +35,7 @@ export function StationOcppCommands({ station }: { station: Station }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
   const buttons: { key: Dialog; icon: ReactNode }[] = [
+    { key: 'remote_start', icon: <PlayCircleOutlined aria-hidden /> },
     { key: 'unlock', icon: <UnlockOutlined aria-hidden /> },
     { key: 'availability', icon: <StopOutlined aria-hidden /> },
     { key: 'trigger', icon: <SendOutlined aria-hidden /> },
@@ -45,7 +47,7 @@ export function StationOcppCommands({ station }: { station: Station }) {
       <Flex vertical gap="middle">
         <Flex wrap gap="small">
           {buttons.map(({ key, icon }) => (
-            <Button key={key} icon={icon} onClick={() => setDialog(key)} disabled={key === 'unlock' && station.connectors.length === 0}>
+            <Button key={key} icon={icon} onClick={() => setDialog(key)} disabled={(key === 'unlock' || key === 'remote_start') && station.connectors.length === 0}>
               {t(`commands.open.${key}`)}
             </Button>
           ))}
@@ -55,6 +57,7 @@ export function StationOcppCommands({ station }: { station: Station }) {
         </Typography.Title>
         <StationCommandLog stationId={station.id} />
       </Flex>
+      {dialog === 'remote_start' && <RemoteStartDialog station={station} onClose={close} />}
       {dialog === 'unlock' && <UnlockConnectorDialog station={station} onClose={close} />}
       {dialog === 'availability' && <ChangeAvailabilityDialog station={station} onClose={close} />}
       {dialog === 'trigger' && <TriggerMessageDialog station={station} onClose={close} />}

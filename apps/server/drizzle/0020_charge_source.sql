@@ -1,0 +1,2 @@
+ALTER TABLE "charges" ADD COLUMN "source" text DEFAULT 'card' NOT NULL;--> statement-breakpoint
+ALTER TABLE "charges" ADD CONSTRAINT "charges_source_check" CHECK (source in ('card', 'app', 'back_office'));
