@@ -26,9 +26,9 @@ async function central(options: { port?: number } = {}) {
   return started;
 }
 
-async function watched(endpoint: string) {
+async function watched(endpoint: string, log: (line: string, error: boolean) => void = () => undefined) {
   const events: ChargePointEvent[] = [];
-  const chargePoint = new ChargePoint({ endpoint, identity: 'CP-EVENTS', password: 'Abcdefgh12345678', connectors: 1, meterIntervalSeconds: 0, events: (event) => events.push(event) });
+  const chargePoint = new ChargePoint({ endpoint, identity: 'CP-EVENTS', password: 'Abcdefgh12345678', connectors: 1, meterIntervalSeconds: 0, events: (event) => events.push(event), log });
   chargePoints.push(chargePoint);
   await chargePoint.start();
   return { chargePoint, events, of: (type: ChargePointEvent['type']) => events.filter((event) => event.type === type) };
@@ -81,5 +81,16 @@ describe('what a charge point records', () => {
     expect(events.map((event) => event.type)).toEqual(['online', 'offline', 'online']);
     expect(second.sent('BootNotification')).toEqual([]);
     await vi.waitFor(() => expect(second.sent('StatusNotification').map(({ connectorId }) => connectorId)).toEqual([0, 1]));
+  });
+
+  it('tells an answer that came for no call waiting (its call timed out) from a malformed frame', async () => {
+    const system = await central();
+    const errors: string[] = [];
+    const { chargePoint } = await watched(system.endpoint, (line, error) => error && errors.push(line));
+
+    system.client('CP-EVENTS').sendRaw(JSON.stringify([3, 'a-call-long-gone', {}]));
+    system.client('CP-EVENTS').sendRaw('not a frame');
+    await vi.waitFor(() => expect(chargePoint.stats.errors).toBe(2));
+    expect(errors).toEqual(['CP-EVENTS: an answer came for no call waiting (after its time-out)', 'CP-EVENTS: the central system sent a malformed frame']);
   });
 });
