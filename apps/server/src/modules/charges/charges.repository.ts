@@ -104,7 +104,7 @@ export async function findReplacedStart(db: Db, key: Omit<StartKey, 'startedAt'>
   return row;
 }
 
-/** Starts on a station whose time was replaced wait for each other here (findReplacedStart), never for the station's readers. */
+/** Starts on a station whose time was replaced wait for each other here (findReplacedStart); plain reads and the charges' references to the station do not. */
 export async function lockStationStarts(db: Db, stationId: number): Promise<void> {
   await db.select({ id: stations.id }).from(stations).where(eq(stations.id, stationId)).for('no key update');
 }
