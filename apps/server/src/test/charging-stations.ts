@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { RPCError, type RPCClient } from 'ocpp-rpc';
+import type { RPCClient } from 'ocpp-rpc';
 import type pg from 'pg';
 
 /*
@@ -27,7 +27,9 @@ export async function answered(client: RPCClient, action: string, params: object
     try {
       return await client.call(action, params);
     } catch (error) {
-      if (!(error instanceof RPCError) || Date.now() > until) throw error;
+      // A CALLERROR carries its code (ocpp-rpc's RPCError, whose class plain Node cannot import by name); anything else is the socket's.
+      const callError = typeof (error as { rpcErrorCode?: unknown }).rpcErrorCode === 'string';
+      if (!callError || Date.now() > until) throw error;
       await delay(200);
     }
   }
