@@ -10,6 +10,7 @@ import { createBackground, type Background } from './lib/background.ts';
 import { registerCompression } from './lib/compression.ts';
 import { registerCsrf } from './lib/csrf.ts';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler.ts';
+import { httpServerOptions, registerBodyPace } from './lib/http-timeouts.ts';
 import { registerLang } from './lib/lang.ts';
 import { registerNulGuard } from './lib/nul-guard.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -74,7 +75,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    ...httpServerOptions(config.http),
   });
+  registerBodyPace(app, config.http);
   // One line per request instead of Fastify's two multi-line entries; the query string stays out
   // of the log because it can carry secrets (the password-reset token).
   app.addHook('onResponse', async (request, reply) => {

@@ -16,6 +16,18 @@ describe('settings', () => {
   });
 });
 
+describe('HTTP time-outs', () => {
+  it('default to what a slow link needs and a stalled client does not get, in seconds', () => {
+    expect(loadConfig({}).http).toEqual({ headersSeconds: 20, bodySeconds: 20, requestSeconds: 900, keepAliveSeconds: 72, idleSeconds: 120 });
+    expect(loadConfig({ HTTP_BODY_TIMEOUT: '5', HTTP_IDLE_TIMEOUT: '30' }).http).toMatchObject({ bodySeconds: 5, idleSeconds: 30 });
+  });
+
+  it('refuse a headers time-out longer than the whole request’s, which holds the headers', () => {
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT: '60', HTTP_REQUEST_TIMEOUT: '30' })).toThrow(/HTTP_HEADERS_TIMEOUT \(60\) must not exceed HTTP_REQUEST_TIMEOUT \(30\)/);
+    expect(() => loadConfig({ HTTP_KEEP_ALIVE_TIMEOUT: '0' })).toThrow(ConfigError);
+  });
+});
+
 describe('map settings', () => {
   it('default to OpenStreetMap tiles and Nominatim', () => {
     const config = loadConfig({});

@@ -50,6 +50,22 @@ export interface Config {
   ocppClockSkewSeconds: number;
   /** kW a charge's meter is judged by on a connector whose power is not set (0). */
   ocppPowerCeilingKw: number;
+  /** How long the HTTP server waits for what a client owes it (lib/http-timeouts.ts). */
+  http: HttpTimeouts;
+}
+
+/** The HTTP server's time-outs, in seconds. */
+export interface HttpTimeouts {
+  /** A request's headers, from its first byte (Node's headersTimeout). */
+  headersSeconds: number;
+  /** A body, after which each further second must have brought 2 KB (BODY_PACE_BYTES). */
+  bodySeconds: number;
+  /** A whole request, from its first byte to its body's last (Node's requestTimeout): the largest upload's. */
+  requestSeconds: number;
+  /** A kept-alive connection between two requests (Node's keepAliveTimeout). */
+  keepAliveSeconds: number;
+  /** A connection with nothing sent either way (Fastify's connectionTimeout): a reader that stopped reading. */
+  idleSeconds: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -172,5 +188,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ocppOfflineChargeLimitSeconds: int(env.OCPP_OFFLINE_CHARGE_LIMIT, 3600, 'OCPP_OFFLINE_CHARGE_LIMIT'),
     ocppClockSkewSeconds: int(env.OCPP_CLOCK_SKEW, 900, 'OCPP_CLOCK_SKEW'),
     ocppPowerCeilingKw: int(env.OCPP_POWER_CEILING, 350, 'OCPP_POWER_CEILING'),
+    http: httpTimeouts(env),
   };
+}
+
+function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
+  const timeouts = {
+    headersSeconds: int(env.HTTP_HEADERS_TIMEOUT, 20, 'HTTP_HEADERS_TIMEOUT'),
+    bodySeconds: int(env.HTTP_BODY_TIMEOUT, 20, 'HTTP_BODY_TIMEOUT'),
+    requestSeconds: int(env.HTTP_REQUEST_TIMEOUT, 900, 'HTTP_REQUEST_TIMEOUT'),
+    keepAliveSeconds: int(env.HTTP_KEEP_ALIVE_TIMEOUT, 72, 'HTTP_KEEP_ALIVE_TIMEOUT'),
+    idleSeconds: int(env.HTTP_IDLE_TIMEOUT, 120, 'HTTP_IDLE_TIMEOUT'),
+  };
+  // Node refuses a headers time-out past the request's, which includes the headers.
+  if (timeouts.headersSeconds > timeouts.requestSeconds) {
+    throw new ConfigError(`HTTP_HEADERS_TIMEOUT (${timeouts.headersSeconds}) must not exceed HTTP_REQUEST_TIMEOUT (${timeouts.requestSeconds})`);
+  }
+  return timeouts;
 }

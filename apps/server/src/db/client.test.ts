@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { openPostgres, queryRows, type Db } from './client.ts';
+import { openPostgres, queryRows, survivingPool, type Db } from './client.ts';
 
 /* The database handles of a PostgreSQL server (the embedded database has one connection for everything). */
 
@@ -81,6 +81,26 @@ describe.skipIf(!url)('openPostgres', () => {
     } finally {
       await admin.end();
       await database.close();
+    }
+  });
+
+  it('takes back a connection the server ended while it was handed out, though its holder never gives it back (drizzle, when BEGIN fails)', async () => {
+    const lost: string[] = [];
+    const pool = survivingPool({ connectionString: url, max: 1, application_name: 'evcms-test' }, (name) => lost.push(name));
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const held = await pool.connect();
+      const { pid } = (await held.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!;
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      await vi.waitFor(() => expect(lost).toEqual(['evcms-test']));
+      // The pool's one connection is free again: the next statement opens another instead of waiting for ever.
+      expect((await pool.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid).not.toBe(pid);
+      held.release();
+      expect(pool.totalCount).toBe(1);
+    } finally {
+      await admin.end();
+      await pool.end();
     }
   });
 });

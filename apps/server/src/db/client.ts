@@ -82,15 +82,30 @@ const KEPT = { idleTimeoutMillis: 0, allowExitOnIdle: true };
 /**
  * A pool that outlives the server ending its connections. An idle connection's end comes to the
  * pool as 'error' after pg-pool has dropped it (the next query opens another); unheard, that
- * event would end the process. A connection handed out (a transaction, a COPY) is the holder's:
- * its end fails the statements on it, and the pool drops it when it comes back; the client's own
- * 'error' event is heard here so that it cannot end the process either. A new connection
- * prepares its statements anew (node-postgres keeps them per connection).
+ * event would end the process. A connection handed out (a transaction, a COPY) fails the
+ * statements on it, and its own 'error' event (unheard, as fatal) is heard here: it goes back to
+ * the pool as broken at once, its holder's own release then doing nothing. Its holder might never
+ * give it back: drizzle's transaction does not when its BEGIN fails, and ten such leaks held the
+ * whole pool for ever. A new connection prepares its statements anew (node-postgres keeps them
+ * per connection).
  */
 export function survivingPool(config: pg.PoolConfig & { application_name: string }, lost: ConnectionLost): pg.Pool {
   const pool = new pg.Pool(config);
+  const handedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => handedOut.add(client));
+  pool.on('release', (_error, client) => handedOut.delete(client));
   pool.on('error', (error) => lost(config.application_name, error));
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    const held = client as pg.PoolClient;
+    held.on('error', (error) => {
+      // An idle one is the pool's own listener's (above).
+      if (!handedOut.has(held)) return;
+      const release = held.release;
+      held.release = () => undefined;
+      release(error);
+      lost(config.application_name, error);
+    });
+  });
   return pool;
 }
 

@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { RPCError, type RPCClient } from 'ocpp-rpc';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aDriver, aManager, aRate } from '../test/builders.ts';
 import { aConnectableStation, connectChargePoint } from '../test/charge-points.ts';
+import { charging, lostAcknowledgements, type ChargingStation } from '../test/charging-stations.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { bearer, createTestApp, signIn, type TestContext } from '../test/test-app.ts';
 
@@ -23,63 +23,6 @@ const STATION_KEY_SECRET = 'lost-connections-station-key-0123456789abc';
 const STATIONS = 6;
 const ATTACK_MS = 6_000;
 const KILL_EVERY_MS = 250;
-const PRICE_TYIYN = 1250;
-
-interface Started {
-  transactionId: number;
-  stationId: number;
-  idTag: string;
-  meterStart: number;
-}
-
-interface Stopped {
-  transactionId: number;
-  meterStop: number;
-}
-
-interface Station {
-  id: number;
-  identity: string;
-  idTag: string;
-  client: RPCClient;
-  starts: Started[];
-  stops: Stopped[];
-}
-
-/** The call answered; a CALLERROR is tried again, as a charge point retries its transaction messages. */
-async function answered(client: RPCClient, action: string, params: object): Promise<unknown> {
-  const until = Date.now() + 60_000;
-  for (;;) {
-    try {
-      return await client.call(action, params);
-    } catch (error) {
-      if (!(error instanceof RPCError) || Date.now() > until) throw error;
-      await delay(200);
-    }
-  }
-}
-
-/** Charges of 2 kWh one after another at connector 1 until `halt`; each start and stop recorded once answered. */
-async function charging(station: Station, halt: AbortSignal): Promise<void> {
-  const { client, idTag } = station;
-  let meter = 0;
-  while (!halt.aborted) {
-    const start = { connectorId: 1, idTag, meterStart: meter, timestamp: new Date().toISOString() };
-    const { transactionId } = (await answered(client, 'StartTransaction', start)) as { transactionId: number };
-    station.starts.push({ transactionId, stationId: station.id, idTag, meterStart: meter });
-    // Telemetry is not retried: the next report supersedes it.
-    await client.call('StatusNotification', { connectorId: 1, status: 'Charging', errorCode: 'NoError' }).catch(() => undefined);
-    for (const wh of [700, 1400]) {
-      const sampledValue = [{ value: String(meter + wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' }];
-      await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: [{ timestamp: new Date().toISOString(), sampledValue }] }).catch(() => undefined);
-    }
-    const stop = { transactionId, meterStop: meter + 2000, timestamp: new Date().toISOString(), reason: 'Local' };
-    await answered(client, 'StopTransaction', stop);
-    station.stops.push({ transactionId, meterStop: stop.meterStop });
-    await client.call('StatusNotification', { connectorId: 1, status: 'Available', errorCode: 'NoError' }).catch(() => undefined);
-    meter += 2000;
-  }
-}
 
 describe.skipIf(!url)('the database ending the server connections', () => {
   const ctx = {} as TestContext;
@@ -87,7 +30,7 @@ describe.skipIf(!url)('the database ending the server connections', () => {
   let dataDir: string;
   let base: string;
   let admin: pg.Client;
-  const stations: Station[] = [];
+  const stations: ChargingStation[] = [];
 
   beforeAll(async () => {
     Object.assign(ctx, await createTestApp({ STATION_KEY_SECRET, OCPP_COMMAND_TIMEOUT: '5' }));
@@ -104,7 +47,7 @@ describe.skipIf(!url)('the database ending the server connections', () => {
     base = `http://127.0.0.1:${port}`;
     admin = new pg.Client({ connectionString: ctx.database.url });
     await admin.connect();
-    await aRate(ctx.database, { typo: 'type2', priceTyiyn: PRICE_TYIYN, status: 0 });
+    await aRate(ctx.database, { typo: 'type2', priceTyiyn: 1250, status: 0 });
     for (let n = 0; n < STATIONS; n += 1) {
       const { id, identity } = await aConnectableStation(ctx);
       const idTag = `LOST-CONN-${n}`;
@@ -190,28 +133,6 @@ describe.skipIf(!url)('the database ending the server connections', () => {
     expect(server.child.exitCode).toBeNull();
 
     // Every acknowledged start and stop is in the database, each stop debited once, and every balance is its ledger's sum.
-    const starts = stations.flatMap((station) => station.starts);
-    const stops = stations.flatMap((station) => station.stops);
-    const { rows: charges } = await admin.query<{ id: number; station_id: number; id_tag: string; meter_start_wh: string; meter_stop_wh: string | null; status: string }>(
-      'SELECT id, station_id, id_tag, meter_start_wh, meter_stop_wh, status FROM charges WHERE id = any($1)',
-      [starts.map((start) => start.transactionId)],
-    );
-    const byId = new Map(charges.map((charge) => [charge.id, charge]));
-    for (const start of starts) {
-      expect(byId.get(start.transactionId)).toMatchObject({ station_id: start.stationId, id_tag: start.idTag, meter_start_wh: String(start.meterStart) });
-    }
-    for (const stop of stops) expect(byId.get(stop.transactionId)).toMatchObject({ status: 'finished', meter_stop_wh: String(stop.meterStop) });
-    const { rows: debits } = await admin.query<{ charge_id: number; debit_tyiyn: string }>(
-      "SELECT charge_id, debit_tyiyn FROM balance_entries WHERE method = 'charge' AND charge_id = any($1)",
-      [stops.map((stop) => stop.transactionId)],
-    );
-    expect(new Map(debits.map((debit) => [debit.charge_id, Number(debit.debit_tyiyn)]))).toEqual(new Map(stops.map((stop) => [stop.transactionId, 2 * PRICE_TYIYN])));
-    const { rows: balances } = await admin.query<{ balance: string; ledger: string; last_after: string }>(
-      `SELECT d.balance_tyiyn AS balance, sum(e.credit_tyiyn - e.debit_tyiyn) AS ledger,
-              (array_agg(e.balance_after_tyiyn ORDER BY e.id DESC))[1] AS last_after
-         FROM drivers d JOIN balance_entries e ON e.driver_id = d.id GROUP BY d.id`,
-    );
-    expect(balances).toHaveLength(STATIONS);
-    for (const row of balances) expect([row.ledger, row.last_after]).toEqual([row.balance, row.balance]);
+    expect(await lostAcknowledgements(admin, stations)).toEqual([]);
   }, 180_000);
 });

@@ -128,8 +128,11 @@ export function postgresBus(url: string, log: FastifyBaseLogger): Bus {
         log.error({ err: error, channel }, 'bus message unreadable');
       }
     });
-    // Heard before it listens too: an error while connecting or listening also fails that step, below.
+    // Heard before it listens too: an error while connecting or listening fails that step, below,
+    // and one that comes just after the last LISTEN's answer is seen there as `broken`.
+    let broken = false;
     next.on('error', (error) => {
+      broken = true;
       if (client !== next) return;
       client = undefined;
       lostOnce = true;
@@ -141,6 +144,7 @@ export function postgresBus(url: string, log: FastifyBaseLogger): Bus {
     try {
       await next.connect();
       for (const channel of listeners.keys()) await next.query(`LISTEN ${quote(channel)}`);
+      if (broken) throw new Error('the listening connection ended as it began to listen');
     } catch (error) {
       void next.end().catch(() => undefined);
       log.error({ err: error }, 'bus could not listen; trying again');

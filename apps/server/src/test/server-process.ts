@@ -25,10 +25,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `main.ts` with `env` over this process's environment; ready once it says where it listens. */
-export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
+/** Starts `main.ts` of the tree at `tree` (this one unless told) with `env` over this process's environment; ready once it says where it listens. */
+export async function startServerProcess(env: NodeJS.ProcessEnv, tree = root): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(tree, 'apps/server/src/main.ts')], {
+    cwd: tree,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
