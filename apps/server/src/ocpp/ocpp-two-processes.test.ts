@@ -12,11 +12,14 @@ import { bearer, createTestApp, signIn, type TestContext } from '../test/test-ap
 /*
  * Two server processes on one PostgreSQL database: this test's app, and a second server started
  * as its own process (`main.ts`). A charge point connects to the second; a manager signed in to
- * the first restarts it and stops its charge, and both commands reach it over LISTEN/NOTIFY.
+ * the first restarts it and stops its charge, and both commands reach it over LISTEN/NOTIFY. A
+ * session ended through one process is refused by the other at once.
  */
 
 const url = process.env.TEST_DATABASE_URL;
 const STATION_KEY_SECRET = 'two-processes-station-key-0123456789abcdef';
+// The test app's (test-app.ts), so each process takes the other's access tokens.
+const JWT_SECRET = 'test-secret-test-secret-test-secret';
 const root = path.resolve(import.meta.dirname, '../../../..');
 
 async function freePort(): Promise<number> {
@@ -31,7 +34,7 @@ async function freePort(): Promise<number> {
 async function startSecondServer(databaseUrl: string, dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', STATION_KEY_SECRET, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web') },
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', STATION_KEY_SECRET, JWT_SECRET, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -60,7 +63,7 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
     second = await startSecondServer(ctx.database.url!, dataDir, port);
     const manager = await aManager(ctx.database);
     auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
-    Object.assign(ctx, { secondEndpoint: `ws://127.0.0.1:${port}/ocpp` });
+    Object.assign(ctx, { secondEndpoint: `ws://127.0.0.1:${port}/ocpp`, secondUrl: `http://127.0.0.1:${port}` });
   }, 120_000);
   afterAll(async () => {
     await client?.close({ force: true });
@@ -107,4 +110,16 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
     expect(stop.json()).toMatchObject({ success: true });
     expect(stops).toEqual([{ transactionId }]);
   }, 60_000);
+
+  it('a logout through one process ends the access token in the other at once', async () => {
+    const manager = await aManager(ctx.database);
+    const { access, refresh } = await signIn(ctx.app, manager.email, manager.password);
+    const secondUrl = (ctx as unknown as { secondUrl: string }).secondUrl;
+    const me = () => fetch(`${secondUrl}/api/v1/accounts/me/`, { headers: bearer(access) });
+    expect((await me()).status).toBe(200);
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/logout/', payload: { refresh } });
+    expect(out.statusCode).toBe(204);
+    // No waiting: the very next request to the other process is refused.
+    expect((await me()).status).toBe(401);
+  });
 });
