@@ -1,6 +1,8 @@
 /**
  * Response times of the merchant list search and the tags picker with 10,000 merchants and 1,000
- * tags, through the whole app in process (`app.inject`: routing, validation, SQL, serialisation).
+ * tags, through the whole app in process (`app.inject`: routing, validation, SQL, serialisation),
+ * and of `GET /accounts/me/`, the lightest signed-in call; then what every signed-in request pays
+ * to check that its access token's session lives (`sessionLives`, lib/auth.ts), timed alone.
  * Runs on PGlite in a temporary folder and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a
  * PostgreSQL server, on a fresh database created there; both are removed at the end.
  * Prints p50/p95/max per engine and request kind.  Run: npm run bench:merchants
@@ -15,7 +17,8 @@ import { tags } from '../apps/server/src/db/schema/catalog.ts';
 import { merchants } from '../apps/server/src/db/schema/merchants.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { insertManager } from '../apps/server/src/modules/accounts/accounts.repository.ts';
-import { onEachEngine, timeRequests } from './support/engines.ts';
+import { sessionLives } from '../apps/server/src/modules/accounts/accounts.service.ts';
+import { onEachEngine, percentile, timeRequests } from './support/engines.ts';
 
 const MERCHANTS = 10_000;
 const TAGS = 1_000;
@@ -85,7 +88,21 @@ const KINDS: Kind[] = [
   { name: 'merchants, no search', url: (i) => `/api/v1/merchants/?page=${page(i)}` },
   { name: 'tags ?size=100', url: (i) => `/api/v1/common/tags/?size=100&page=${page(i)}` },
   { name: 'tags ?size=100&search=', url: (i) => `/api/v1/common/tags/?size=100&search=${SECOND[i % SECOND.length]!.toLowerCase()}&page=${(i % 2) + 1}` },
+  { name: 'accounts/me (lightest signed-in call)', url: () => '/api/v1/accounts/me/' },
 ];
+
+/** The session check alone, as lib/auth.ts makes it for every signed-in request. */
+async function timeSessionCheck(database: Database, access: string) {
+  const claims = JSON.parse(Buffer.from(access.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: number };
+  const timings: number[] = [];
+  for (let i = 0; i < WARM_UP + N * 5; i += 1) {
+    const started = performance.now();
+    if (!(await sessionLives({ db: database.db }, Number(claims.sub), claims.sid))) throw new Error('the bench session is not live');
+    if (i >= WARM_UP) timings.push(performance.now() - started);
+  }
+  timings.sort((a, b) => a - b);
+  return { p50: percentile(timings, 50), p95: percentile(timings, 95), max: timings.at(-1)! };
+}
 
 async function measure(engine: string, database: Database, dataDir: string) {
   await database.migrate();
@@ -107,10 +124,11 @@ async function measure(engine: string, database: Database, dataDir: string) {
       const timing = await timeRequests((i) => app.inject({ method: 'GET', url: kind.url(i), headers }), { n: N, warmUp: WARM_UP });
       results.push({ kind: kind.name, ...timing });
     }
+    results.push({ kind: 'session check alone (every signed-in call)', ...(await timeSessionCheck(database, login.json<{ access: string }>().access)) });
     console.log(`\n${engine}: ${MERCHANTS} merchants and ${TAGS} tags seeded in ${(seeded / 1000).toFixed(1)} s${analysed ? ', analysed' : ', NOT analysed'}; ${N} requests per kind, ms`);
-    console.log(`  ${'request'.padEnd(38)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}`);
+    console.log(`  ${'request'.padEnd(44)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}`);
     for (const r of results) {
-      console.log(`  ${r.kind.padEnd(38)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.max.toFixed(1).padStart(7)}`);
+      console.log(`  ${r.kind.padEnd(44)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.max.toFixed(1).padStart(7)}`);
     }
   } finally {
     await app.close();

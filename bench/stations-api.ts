@@ -4,7 +4,10 @@
  * searched) and of the station card call, then the time and memory of real uploads over HTTP on
  * 127.0.0.1: a station created with 10 photos of 1.9 MB, and one with a 100 MB video.
  * Memory is this process's (server and the streaming client together), sampled every 10 ms.
- * PGlite, and PostgreSQL when BENCH_DATABASE_URL is set.  Run: npm run bench:stations
+ * Bulk status changes (`PATCH /stations/statuses/`): p50/p95/max of one change of 1, 33 and 100
+ * stations, and of 100 changes of 33 overlapping stations sent at once (their wall time too).
+ * PGlite, and PostgreSQL when BENCH_DATABASE_URL is set. `PARTS=reads,bulk,uploads` (the default:
+ * all) picks what runs.  Run: npm run bench:stations
  */
 import path from 'node:path';
 import { request } from 'node:http';
@@ -20,7 +23,7 @@ import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { insertManager } from '../apps/server/src/modules/accounts/accounts.repository.ts';
 import { aStationForm, BISHKEK, KYRGYZSTAN, TINY_JPEG, TINY_MP4 } from '../apps/server/src/test/builders.ts';
 import { multipartStream } from '../apps/server/src/test/multipart.ts';
-import { onEachEngine, timeRequests } from './support/engines.ts';
+import { onEachEngine, percentile, timeRequests } from './support/engines.ts';
 
 const MERCHANTS = 500;
 const STATIONS_PER_MERCHANT = 10;
@@ -30,6 +33,8 @@ const WARM_UP = 30;
 const SECRET = 'bench-secret-bench-secret-bench-secret';
 const PASSWORD = 'bench-password-1';
 const MB = 1024 * 1024;
+const PARTS = new Set((process.env.PARTS ?? 'reads,bulk,uploads').split(','));
+const PARALLEL = 100;
 
 async function seed(database: Database): Promise<number> {
   const manager = await insertManager(database.db, { email: 'bench@example.com', name: 'Bench', passwordHash: await hashPassword(PASSWORD) });
@@ -125,6 +130,38 @@ async function peakMemory<T>(work: () => Promise<T>): Promise<{ result: T; rssMb
   }
 }
 
+type Print = (name: string, r: { p50: number; p95: number; max: number }) => void;
+
+/**
+ * Bulk status changes of stations spread over the table (every 37th id), activating and deactivating
+ * in turn; then 100 changes of 33 overlapping stations (of 100) at once.
+ */
+async function measureBulk(app: Awaited<ReturnType<typeof buildApp>>, headers: Record<string, string>, print: Print) {
+  const spread = (count: number, offset: number) => Array.from({ length: count }, (_, k) => 1 + ((offset + k * 37) % (MERCHANTS * STATIONS_PER_MERCHANT)));
+  const change = (ids: number[], status: number) => app.inject({ method: 'PATCH', url: '/api/v1/stations/statuses/', headers, payload: { ids, status } });
+  for (const count of [1, 33, 100]) {
+    const sets = [spread(count, 0), spread(count, 1)];
+    const timing = await timeRequests((i) => change(sets[Math.floor(i / 2) % 2]!, i % 2), { n: N, warmUp: WARM_UP });
+    print(`PATCH /stations/statuses/, ${count} ids`, timing);
+  }
+  const pool = spread(100, 2);
+  const times: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: PARALLEL }, async (_, n) => {
+      const ids = Array.from({ length: 33 }, (_, k) => pool[(n * 7 + k * 3) % pool.length]!);
+      const begun = performance.now();
+      const response = await change(ids, n % 2);
+      times.push(performance.now() - begun);
+      if (response.statusCode !== 200) throw new Error(`parallel change ${n}: ${response.statusCode} ${response.body}`);
+    }),
+  );
+  const wall = performance.now() - started;
+  times.sort((a, b) => a - b);
+  print(`${PARALLEL} at once, 33 of 100 ids each`, { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)! });
+  console.log(`  (${PARALLEL} at once: ${(wall / 1000).toFixed(2)} s in all)`);
+}
+
 async function measure(engine: string, database: Database, dataDir: string) {
   await database.migrate();
   const seeding = performance.now();
@@ -140,17 +177,19 @@ async function measure(engine: string, database: Database, dataDir: string) {
     const headers = { authorization: `Bearer ${access}`, 'accept-language': 'en' };
     const first = await app.inject({ method: 'GET', url: `/api/v1/stations/?merchant=${merchantId}`, headers });
     const ids = first.json<{ items: { id: number }[] }>().items.map((item) => item.id);
-    const get = (url: (i: number) => string) => timeRequests((i) => app.inject({ method: 'GET', url: url(i), headers }), { n: N, warmUp: WARM_UP });
-    const rows = [
-      ['one merchant\'s stations, page 1', await get(() => `/api/v1/stations/?merchant=${merchantId}`)],
-      ['one merchant\'s stations ?search=volt', await get(() => `/api/v1/stations/?merchant=${merchantId}&search=volt`)],
-      ['station card GET /stations/{id}/', await get((i) => `/api/v1/stations/${ids[i % ids.length]}/`)],
-      ['for-update GET /stations/update/{id}/', await get((i) => `/api/v1/stations/update/${ids[i % ids.length]}/`)],
-    ] as const;
     console.log(`\n${engine}: ${MERCHANTS} merchants, ${MERCHANTS * STATIONS_PER_MERCHANT} stations, ${MERCHANTS * STATIONS_PER_MERCHANT * CONNECTORS_PER_STATION} connectors seeded in ${(seeded / 1000).toFixed(1)} s; ${N} requests per kind, ms`);
     console.log(`  ${'request'.padEnd(40)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}`);
-    for (const [name, r] of rows) console.log(`  ${name.padEnd(40)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.max.toFixed(1).padStart(7)}`);
-
+    const print = (name: string, r: { p50: number; p95: number; max: number }) =>
+      console.log(`  ${name.padEnd(40)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.max.toFixed(1).padStart(7)}`);
+    if (PARTS.has('reads')) {
+      const get = (url: (i: number) => string) => timeRequests((i) => app.inject({ method: 'GET', url: url(i), headers }), { n: N, warmUp: WARM_UP });
+      print('one merchant\'s stations, page 1', await get(() => `/api/v1/stations/?merchant=${merchantId}`));
+      print('one merchant\'s stations ?search=volt', await get(() => `/api/v1/stations/?merchant=${merchantId}&search=volt`));
+      print('station card GET /stations/{id}/', await get((i) => `/api/v1/stations/${ids[i % ids.length]}/`));
+      print('for-update GET /stations/update/{id}/', await get((i) => `/api/v1/stations/update/${ids[i % ids.length]}/`));
+    }
+    if (PARTS.has('bulk')) await measureBulk(app, headers, print);
+    if (!PARTS.has('uploads')) return;
     const port = (app.server.address() as AddressInfo).port;
     const form = (): Entry[] => Object.entries(aStationForm(merchantId)).filter(([name]) => name !== 'media_files[0]');
     const photo = (i: number) => ({ filename: `photo-${i}.jpg`, type: 'image/jpeg', head: TINY_JPEG, size: Math.round(1.9 * MB) });

@@ -20,6 +20,7 @@ import { registerSpa } from './lib/spa.ts';
 import { loadSecret } from './lib/secrets.ts';
 import { registerUploads } from './lib/uploads.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { sessionLives } from './modules/accounts/accounts.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { chargeCommandsRoutes } from './modules/charges/charge-commands.routes.ts';
 import { chargeRemoteStartRoutes } from './modules/charges/charge-remote-start.routes.ts';
@@ -113,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cookie);
   registerCsrf(app);
-  registerAuth(app, tokens);
+  registerAuth(app, tokens, (managerId, sessionId) => sessionLives({ db: database.db }, managerId, sessionId));
   await registerOpenApi(app);
   const media = await registerUploads(app, config.dataDir);
 

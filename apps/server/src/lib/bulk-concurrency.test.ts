@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aMerchant, aTag } from '../test/builders.ts';
+import { aMerchant, aStation, aTag } from '../test/builders.ts';
 import { useSignedInApp } from '../test/test-app.ts';
 
 /*
@@ -44,6 +44,16 @@ describe('overlapping bulk status changes in parallel', () => {
     expect(codes.filter((code) => code !== 200)).toEqual([]);
     const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/common/tags/?size=1000`, headers: ctx.auth });
     const statuses = new Set(list.json<{ items: { id: number; active: boolean }[] }>().items.filter((t) => ids.includes(t.id)).map((t) => t.active));
+    expect(statuses.size).toBe(1);
+  });
+
+  it('changes stations without a single failure, leaving them uniform', { timeout: 120_000 }, async () => {
+    const owner = await aMerchant(ctx.app, ctx.auth);
+    const ids = (await Promise.all(Array.from({ length: 10 }, () => aStation(ctx.database, owner.id)))).map((station) => station.id);
+    const codes = await hammer('/api/v1/stations/statuses/', ids);
+    expect(codes.filter((code) => code !== 200)).toEqual([]);
+    const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/?merchant=${owner.id}&size=100`, headers: ctx.auth });
+    const statuses = new Set(list.json<{ items: { id: number; status: number }[] }>().items.map((station) => station.status));
     expect(statuses.size).toBe(1);
   });
 });

@@ -1,7 +1,9 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import type { Status } from '@evcms/contracts/status';
+import { queryRows, type Db } from '../db/client.ts';
 import { AppError } from './errors.ts';
+import { arrayLiteral } from './prepared.ts';
 
 /** Bulk changes by id (`PATCH .../statuses/`) change every id asked for or none. */
 
@@ -63,4 +65,34 @@ export async function lockInIdOrder(db: Db, table: PgTable, id: PgColumn, ids: r
     .where(inArray(id, [...ids]))
     .orderBy(id)
     .for('update');
+}
+
+/** A table whose rows have an id, a status and the time they were last changed. */
+type StatusTable = PgTable & { id: PgColumn; status: PgColumn; updatedAt: PgColumn };
+
+/**
+ * Sets `status` on every row of `ids` or on none, in one statement, so no transaction stays open
+ * (its locks held) across round trips: the rows are locked in id order (as `lockInIdOrder`, so
+ * overlapping changes wait for each other), and written only when every id was found, and only
+ * where the status differs (a row at it already gets no new version). A missing id answers 404
+ * naming it, nothing written. The rows are to be read after it.
+ */
+export async function setStatusEveryIdOrNone(db: Db, table: StatusTable, ids: readonly number[], status: Status): Promise<void> {
+  const unique = uniqueIds(ids);
+  const found = await queryRows<{ id: number }>(
+    db,
+    sql`with locked as (
+      select ${table.id} as id, ${table.status} as status from ${table}
+      where ${table.id} = any(${arrayLiteral(unique)}::int[]) order by ${table.id} for update
+    ), changed as (
+      update ${table} set ${sql.identifier(table.status.name)} = ${status}, ${sql.identifier(table.updatedAt.name)} = ${new Date().toISOString()}::timestamptz
+      from locked where ${table.id} = locked.id and locked.status <> ${status} and (select count(*) from locked) = ${unique.length}
+    )
+    select id from locked`,
+  );
+  const missing = missingIds(
+    unique,
+    found.map((row) => Number(row.id)),
+  );
+  if (missing.length) throw objectsNotFound(missing);
 }

@@ -40,6 +40,18 @@ describe('errors in the product format', () => {
     expect(query.json()).toEqual({ search: ['The text contains a character that cannot be stored (NUL)'] });
   });
 
+  it('names every field holding NUL, beside the fields the schema refuses', async () => {
+    const nul = 'The text contains a character that cannot be stored (NUL)';
+    const both = await ctx.app.inject({ method: 'POST', url: '/api/v1/common/tags/', payload: { title_ru: 'а\u0000', title_en: 'a\u0000b' }, headers: { ...en, ...ctx.auth } });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toEqual({ title_ru: [nul], title_en: [nul], title_ky: ['Field cannot be blank'] });
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { password: 'x\u0000' }, headers: en });
+    expect(login.json()).toEqual({ email: ['Enter your email address'], password: [nul] });
+    // Every field the schema lets through that holds NUL, not the first alone.
+    const valid = await ctx.app.inject({ method: 'POST', url: '/api/v1/common/tags/', payload: { title_ru: 'а\u0000', title_en: 'a\u0000b', title_ky: 'б' }, headers: { ...en, ...ctx.auth } });
+    expect(valid.json()).toEqual({ title_ru: [nul], title_en: [nul] });
+  });
+
   it('logs a failed statement without the values the user sent', () => {
     const failed = new DrizzleQueryError('insert into "tags" ("title_en") values ($1)', ['Secret Name'], new Error('boom'));
     const logged = withoutValues(failed);

@@ -4,6 +4,7 @@ import { pickLang } from '@evcms/contracts/i18n';
 import { formatMessage, type MessageKey } from '@evcms/contracts/messages';
 import { issueMessage } from '@evcms/contracts/schema';
 import { AppError } from './errors.ts';
+import { FAULT_MESSAGES, unstorableFields } from './nul-guard.ts';
 
 /**
  * Turns every error into the body PRODUCT.md fixes: field -> messages, or `detail`, localised by
@@ -29,6 +30,12 @@ export function registerErrorHandler(app: FastifyInstance) {
         // An issue of the whole body (null, an array, a string where an object belongs).
         if (!field) return reply.code(400).send({ detail: formatMessage(lang, 'request_malformed') });
         (body[field] ??= []).push(issueMessage({ ...issue.params, message: issue.message ?? '' }, lang));
+      }
+      // A field the schema let through may still hold NUL or a lone surrogate, which the guard after
+      // it would refuse: named now too, so one answer names every field to correct.
+      for (const { path, fault } of unstorableFields(request)) {
+        const message = formatMessage(lang, FAULT_MESSAGES[fault]);
+        if (path && !body[path]?.includes(message)) (body[path] ??= []).push(message);
       }
       return reply.code(400).send(body);
     }

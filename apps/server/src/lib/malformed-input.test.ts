@@ -17,6 +17,11 @@ interface Operation {
   path: string;
   query: string[];
   fields: string[];
+  /** The body's fields but files. */
+  textFields: string[];
+  /** Whether the operation takes a body, and whether that body is a list. */
+  body: boolean;
+  arrayBody: boolean;
 }
 
 interface OpenApi {
@@ -24,17 +29,33 @@ interface OpenApi {
 }
 interface OperationObject {
   parameters?: { in: string; name: string }[];
-  requestBody?: { content: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+  requestBody?: { content: Record<string, { schema?: { type?: string; properties?: Record<string, FieldSchema> } }> };
 }
+interface FieldSchema {
+  format?: string;
+  items?: FieldSchema;
+  anyOf?: FieldSchema[];
+}
+
+/** A file part (multipart only): a JSON body never carries one, the route drops it. */
+const isFile = (schema: FieldSchema | undefined): boolean =>
+  schema !== undefined && (schema.format === 'binary' || isFile(schema.items) || (schema.anyOf ?? []).some(isFile));
 
 function operations(doc: OpenApi): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, byMethod]) =>
-    Object.entries(byMethod).map(([method, op]) => ({
-      method: method.toUpperCase() as Method,
-      path,
-      query: (op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
-      fields: Object.keys(Object.values(op?.requestBody?.content ?? {})[0]?.schema?.properties ?? {}),
-    })),
+    Object.entries(byMethod).map(([method, op]) => {
+      const schema = Object.values(op?.requestBody?.content ?? {})[0]?.schema;
+      const properties = schema?.properties ?? {};
+      return {
+        method: method.toUpperCase() as Method,
+        path,
+        query: (op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+        fields: Object.keys(properties),
+        textFields: Object.entries(properties).flatMap(([name, schema]) => (isFile(schema) ? [] : [name])),
+        body: op?.requestBody !== undefined,
+        arrayBody: schema?.type === 'array',
+      };
+    }),
   );
 }
 
@@ -93,6 +114,44 @@ describe('malformed input on every route', () => {
       }
     }
     console.log(`malformed input: ${sent} requests over ${ops.length} operations, ${failures.length} failed`);
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it('refuses a body that is not an object, alike on every route that takes one', async () => {
+    const merchant = await aMerchant(ctx.app, ctx.auth);
+    const ops = operations((await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApi>()).filter((op) => op.body);
+    expect(ops.length).toBeGreaterThan(20);
+    const bodies: [string, string][] = [...['null', '[]', '[1,2]', '"x"', '1', 'true', 'false'].map((body): [string, string] => [body, 'application/json']), ['plain text', 'text/plain']];
+    const failures: string[] = [];
+    for (const op of ops) {
+      const url = `/api${op.path.replace(/\{[^}]+\}/g, String(merchant.id))}`.replace('/api/api/', '/api/');
+      for (const [payload, contentType] of bodies) {
+        const response = await ctx.app.inject({ method: op.method, url, payload, headers: { ...ctx.auth, 'accept-language': 'en', 'content-type': contentType } });
+        // A list where one is the body (the rates' bulk change) is refused item by item.
+        const named = op.arrayBody && payload.startsWith('[');
+        if (response.statusCode !== 400 || (!named && response.body !== JSON.stringify({ detail: 'The request body is malformed.' }))) {
+          failures.push(`${op.method} ${op.path} ${payload} (${contentType}) -> ${response.statusCode} ${response.body.slice(0, 100)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it('names every bad field of a body, a NUL character among the fields missing or wrong', async () => {
+    const merchant = await aMerchant(ctx.app, ctx.auth);
+    const ops = operations((await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApi>()).filter((op) => op.textFields.length);
+    const failures: string[] = [];
+    let sent = 0;
+    for (const op of ops) {
+      const url = `/api${op.path.replace(/\{[^}]+\}/g, String(merchant.id))}`.replace('/api/api/', '/api/');
+      for (const field of op.textFields) {
+        sent += 1;
+        const response = await ctx.app.inject({ method: op.method, url, payload: { [field]: 'a\u0000b' }, headers: { ...ctx.auth, 'accept-language': 'en' } });
+        const body = response.json<Record<string, unknown>>();
+        if (response.statusCode !== 400 || !(field in body)) failures.push(`${op.method} ${op.path} {${field}: NUL} -> ${response.statusCode} ${response.body.slice(0, 160)}`);
+      }
+    }
+    console.log(`NUL among missing fields: ${sent} requests, ${failures.length} failed`);
     expect(failures).toEqual([]);
   }, 300_000);
 });

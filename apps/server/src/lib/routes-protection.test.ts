@@ -1,7 +1,10 @@
+import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { aManager } from '../test/builders.ts';
 import { bearer, signIn, useTestApp } from '../test/test-app.ts';
 import { createAccessTokens } from './access-tokens.ts';
+
+const SECRET = 'test-secret-test-secret-test-secret';
 
 const ctx = useTestApp();
 
@@ -43,11 +46,50 @@ describe('every API route is protected unless it must not be', () => {
 
   it('refuses an access token signed with another secret', async () => {
     const manager = await aManager(ctx.database);
-    const own = await createAccessTokens('test-secret-test-secret-test-secret', 60).sign(manager.id, 1);
-    const foreign = await createAccessTokens('some-other-secret-entirely', 60).sign(manager.id, 1);
+    const sid = decodeJwt((await signIn(ctx.app, manager.email, manager.password)).access).sid as number;
+    const own = await createAccessTokens(SECRET, 60).sign(manager.id, sid);
+    const foreign = await createAccessTokens('some-other-secret-entirely', 60).sign(manager.id, sid);
     const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/v1/accounts/me/', headers: bearer(token) });
     expect((await me(own)).statusCode).toBe(200);
     expect((await me(foreign)).statusCode).toBe(401);
+  });
+});
+
+describe('an access token counts only while its session and its manager do', () => {
+  it('answers 401 on every protected route to a well-signed token naming a missing session, no session, a missing manager or another manager’s session', { timeout: 120_000 }, async () => {
+    const manager = await aManager(ctx.database);
+    const other = await aManager(ctx.database);
+    const sid = decodeJwt((await signIn(ctx.app, manager.email, manager.password)).access).sid as number;
+    const tokens = createAccessTokens(SECRET, 900);
+    // As tokens were signed before they named their session.
+    const sessionless = await new SignJWT({ typ: 'access' }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(manager.id)).setIssuedAt().setExpirationTime('15m').sign(new TextEncoder().encode(SECRET));
+    const bad = {
+      'a missing session': await tokens.sign(manager.id, sid + 1_000_000),
+      'no session': sessionless,
+      'a missing manager': await tokens.sign(other.id + 1_000_000, sid),
+      'another manager’s session': await tokens.sign(other.id, sid),
+    };
+    const protectedRoutes = ctx.app.routeTable.filter((r) => !r.public && r.url.startsWith('/api/'));
+    const failures: string[] = [];
+    for (const route of protectedRoutes) {
+      const method = route.method as 'GET' | 'HEAD' | 'POST';
+      for (const [what, token] of Object.entries(bad)) {
+        const response = await ctx.app.inject({
+          method,
+          url: concrete(route.url),
+          headers: bearer(token),
+          payload: method === 'GET' || method === 'HEAD' ? undefined : {},
+        });
+        const body = method === 'HEAD' ? undefined : response.json<unknown>();
+        if (response.statusCode !== 401 || (body && JSON.stringify(body) !== JSON.stringify({ detail: 'Учётные данные не были предоставлены или срок их действия истёк.' }))) {
+          failures.push(`${route.method} ${route.url} with ${what}: ${response.statusCode} ${response.body.slice(0, 80)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // The session itself is good: its own token is let in.
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/accounts/me/', headers: bearer(await tokens.sign(manager.id, sid)) });
+    expect(me.statusCode).toBe(200);
   });
 });
 

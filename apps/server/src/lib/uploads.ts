@@ -159,7 +159,7 @@ export async function registerUploads(app: FastifyInstance, dataDir: string): Pr
  * multipart-fields.ts) and a repeated name gives an array. A declared file field gets an
  * `UploadedFile` in memory, or with `stream: true` a `StreamedFile` on disk, either cut one byte
  * past its limit so the schema can name the limit; more files than `maxFiles` is a 400 on the
- * field; undeclared files are read and dropped. A JSON body passes through, less any file field.
+ * field; undeclared files are read and dropped. A JSON object passes through, less any file field.
  */
 export function multipartBody(files: Record<string, FileRule>) {
   const rules = Object.values(files);
@@ -169,8 +169,10 @@ export function multipartBody(files: Record<string, FileRule>) {
   const streams = rules.some((rule) => rule.stream);
   return async function (request: FastifyRequest, reply: FastifyReply) {
     if (!request.isMultipart()) {
-      const body: Record<string, unknown> =
-        typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? { ...request.body } : {};
+      // A body that is not an object (none, null, a list, a string, text) is left for the route's
+      // schema to refuse as every route does; made `{}` here, a PATCH of it changed nothing and answered 200.
+      if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) return;
+      const body: Record<string, unknown> = { ...request.body };
       for (const name of Object.keys(files)) delete body[name];
       request.body = body;
       return;

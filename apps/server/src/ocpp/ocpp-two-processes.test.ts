@@ -12,11 +12,14 @@ import { bearer, createTestApp, signIn, type TestContext } from '../test/test-ap
  * Two server processes on one PostgreSQL database: this test's app, and a second server started
  * as its own process (`main.ts`). A charge point connects to the second; a manager signed in to
  * the first restarts it and stops its charge, and both commands reach it over LISTEN/NOTIFY; a stop
- * asked of both processes at once reaches it once.
+ * asked of both processes at once reaches it once. A session ended through one process is refused
+ * by the other at once.
  */
 
 const url = process.env.TEST_DATABASE_URL;
 const STATION_KEY_SECRET = 'two-processes-station-key-0123456789abcdef';
+// The test app's (test-app.ts), so each process takes the other's access tokens.
+const JWT_SECRET = 'test-secret-test-secret-test-secret';
 
 describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
   const ctx = {} as TestContext;
@@ -32,7 +35,7 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
     Object.assign(ctx, await createTestApp({ STATION_KEY_SECRET }));
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcms-second-'));
     const port = await freePort();
-    second = await startServerProcess({ DATABASE_URL: ctx.database.url!, DATA_DIR: dataDir, PORT: String(port), STATION_KEY_SECRET, WEB_DIST: path.join(dataDir, 'no-web') });
+    second = await startServerProcess({ DATABASE_URL: ctx.database.url!, DATA_DIR: dataDir, PORT: String(port), STATION_KEY_SECRET, JWT_SECRET, WEB_DIST: path.join(dataDir, 'no-web') });
     const manager = await aManager(ctx.database);
     auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
     Object.assign(ctx, { secondEndpoint: `ws://127.0.0.1:${port}/ocpp` });
@@ -118,4 +121,15 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
     const audit = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/ocpp/commands/`, headers: auth });
     expect(audit.json<{ total: number }>().total).toBe(1);
   }, 60_000);
+
+  it('a logout through one process ends the access token in the other at once', async () => {
+    const manager = await aManager(ctx.database);
+    const { access, refresh } = await signIn(ctx.app, manager.email, manager.password);
+    const me = () => fetch(`${secondUrl}/api/v1/accounts/me/`, { headers: bearer(access) });
+    expect((await me()).status).toBe(200);
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/logout/', payload: { refresh } });
+    expect(out.statusCode).toBe(204);
+    // No waiting: the very next request to the other process is refused.
+    expect((await me()).status).toBe(401);
+  });
 });

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { managers, passwordResets, refreshTokens } from '../../db/schema/managers.ts';
+import { perDatabase } from '../../lib/prepared.ts';
 
 export type ManagerRow = typeof managers.$inferSelect;
 
@@ -93,6 +94,32 @@ export async function findLiveRefreshToken(db: Db, tokenHash: string, now: Date)
     .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
     .limit(1);
   return row;
+}
+
+/**
+ * Whether the session `sessionId` of the manager lives: its first token's row, by key, is neither
+ * revoked nor expired (ending a session marks every row of it). The row's key to its manager
+ * cascades, so a manager removed has no session left. Prepared: every API request asks it.
+ */
+const liveSession = perDatabase((db) =>
+  db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.id, sql.placeholder('sessionId')),
+        isNull(refreshTokens.sessionId),
+        eq(refreshTokens.managerId, sql.placeholder('managerId')),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('access_session_live'),
+);
+
+export async function sessionLives(db: Db, managerId: number, sessionId: number, now: Date): Promise<boolean> {
+  const rows = await liveSession(db).execute({ sessionId, managerId, now });
+  return rows.length > 0;
 }
 
 /** A later token of a session; it ends when the session does (no sliding lifetime). */

@@ -73,6 +73,15 @@ export async function refreshAccess(deps: AccountsDeps, refresh: string): Promis
   return { access: await deps.tokens.sign(outcome.managerId, outcome.sessionId), refresh: next };
 }
 
+/** Whether an access token's session still counts (lib/auth.ts asks on every request). */
+export function sessionLives(deps: Pick<AccountsDeps, 'db'>, managerId: number, sessionId: number): Promise<boolean> {
+  // Past the 32-bit keys no row is: refused before PostgreSQL would refuse the parameter.
+  if (!Number.isSafeInteger(sessionId) || sessionId < 1 || !Number.isSafeInteger(managerId) || managerId < 1 || managerId > 2_147_483_647) {
+    return Promise.resolve(false);
+  }
+  return repo.sessionLives(deps.db, managerId, sessionId, new Date());
+}
+
 export async function logout(deps: AccountsDeps, refresh: string): Promise<void> {
   await repo.revokeSessionOf(deps.db, sha256(refresh));
 }
@@ -135,7 +144,7 @@ export async function updateMe(
  */
 export async function changePassword(
   deps: Pick<AccountsDeps, 'db'>,
-  session: { managerId: number; sessionId: number | null },
+  session: { managerId: number; sessionId: number },
   input: { current_password: string; password: string },
 ): Promise<void> {
   const { managerId, sessionId } = session;

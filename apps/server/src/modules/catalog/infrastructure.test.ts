@@ -195,6 +195,22 @@ describe('changing infrastructure', () => {
     expect(blank.json()).toEqual({ title_ru: ['Field cannot be blank'] });
     expect((await send('PATCH', '999999/', { title_en: 'x' })).statusCode).toBe(404);
   });
+
+  it('refuses a JSON body that is not an object, as every route does, and changes nothing', async () => {
+    const item = await anItem();
+    for (const [payload, type] of [['true', 'application/json'], ['"str"', 'application/json'], ['[1,2]', 'application/json'], ['null', 'application/json'], ['title_en=x', 'text/plain']]) {
+      const response = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/common/surroundings/${item.id}/`,
+        payload,
+        headers: { ...ctx.auth, 'content-type': type, 'accept-language': 'en' },
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json(), payload).toEqual({ detail: 'The request body is malformed.' });
+    }
+    const listed = await call('GET', `?search=${item.id}`);
+    expect(listed.json<{ items: InfrastructureBody[] }>().items).toEqual([{ ...item, title: item.title_ru }]);
+  });
 });
 
 describe('bulk status and deletion', () => {

@@ -1,9 +1,12 @@
 import type { Merchant } from '@evcms/contracts/merchants';
 import type { StationListItem, StationOption } from '@evcms/contracts/stations';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
 import { stationTags, stationInfrastructure } from '../../db/schema/stations.ts';
 import { aMerchant, anInfrastructureItem, aStation, aTag } from '../../test/builders.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
+import { setStationStatuses } from './stations.repository.ts';
 
 const ctx = useSignedInApp();
 
@@ -134,6 +137,26 @@ describe('bulk station statuses', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ detail: 'Not found: 999999.' });
     expect((await call('GET', `stations/${a.id}/`)).json()).toMatchObject({ status: 0 });
+  });
+
+  it('writes each station changed beside its old version, no index touched (HOT), and none already at the status', async () => {
+    const ids = [await aStation(ctx.database, merchant.id), await aStation(ctx.database, merchant.id), await aStation(ctx.database, merchant.id, { status: 0 })].map((s) => s.id);
+    // The table's rows updated, and of them those written without an index entry (HOT), counted by
+    // this connection (these counts gather until they are reported, so read before and after).
+    const written = await ctx.database.db.transaction(async (tx) => {
+      const counts = async () =>
+        (await queryRows<{ updated: number; hot: number }>(
+          tx,
+          sql`select pg_stat_get_xact_tuples_updated('stations'::regclass)::int as updated, pg_stat_get_xact_tuples_hot_updated('stations'::regclass)::int as hot`,
+        ))[0]!;
+      const before = await counts();
+      await setStationStatuses(tx, ids, 0);
+      const after = await counts();
+      return { updated: after.updated - before.updated, hot: after.hot - before.hot };
+    });
+    expect(written).toEqual({ updated: 2, hot: 2 });
+    const listed = (await call('GET', `stations/?merchant=${merchant.id}&size=100`)).json<Page<StationListItem>>().items;
+    expect(listed.filter((item) => ids.includes(item.id)).map((item) => item.status)).toEqual([0, 0, 0]);
   });
 
   it('keeps the merchant station counts true', async () => {

@@ -8,7 +8,7 @@ import { localizedSelection } from '../../db/schema/localized.ts';
 import { ocppMessageBatches } from '../../db/schema/ocpp.ts';
 import type { StoredScheduleItem } from '../../db/schema/merchants.ts';
 import { stationInfrastructure, stations, stationTags } from '../../db/schema/stations.ts';
-import { lockInIdOrder } from '../../lib/bulk.ts';
+import { setStatusEveryIdOrNone } from '../../lib/bulk.ts';
 import { containsPattern, searchedId } from '../../lib/search.ts';
 
 export type StationValues = Omit<typeof stations.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'searchText'>;
@@ -174,10 +174,12 @@ export async function deleteStation(db: Db, id: number): Promise<void> {
   await db.delete(stations).where(eq(stations.id, id));
 }
 
-/** Sets the status of those of `ids` that exist, rows locked in id order. */
-export async function setStationStatuses(db: Db, ids: number[], status: Status): Promise<void> {
-  await lockInIdOrder(db, stations, stations.id, ids);
-  await db.update(stations).set({ status, updatedAt: new Date() }).where(inArray(stations.id, ids));
+/**
+ * Sets the status of every one of `ids`, or of none (404 naming the missing): one statement
+ * (lib/bulk.ts). No index holds the columns it writes, so each row is a HOT update (db/schema/stations.ts).
+ */
+export function setStationStatuses(db: Db, ids: number[], status: Status): Promise<void> {
+  return setStatusEveryIdOrNone(db, stations, ids, status);
 }
 
 // ---- Tags and infrastructure

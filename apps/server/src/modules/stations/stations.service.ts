@@ -6,7 +6,7 @@ import { MEDIA_FILES_MAX } from '@evcms/contracts/station-media';
 import type { StatusesRequest } from '@evcms/contracts/status';
 import type { Db } from '../../db/client.ts';
 import { localizedValues } from '../../db/schema/localized.ts';
-import { changeEveryIdOrNone, missingIds, uniqueIds } from '../../lib/bulk.ts';
+import { inRequestedOrder, missingIds, uniqueIds } from '../../lib/bulk.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { definedOnly } from '../../lib/objects.ts';
@@ -209,9 +209,7 @@ export async function deleteStation(deps: StationsDeps, id: number): Promise<voi
 
 /** All the ids change, or none does. Answers list records in the order asked. */
 export async function setStationStatuses(deps: { db: Db }, input: StatusesRequest): Promise<StationListRecord[]> {
-  const stations = await changeEveryIdOrNone(deps.db, input.ids, async (tx, ids) => {
-    await repo.setStationStatuses(tx, ids, input.status);
-    return repo.listStationsByIds(tx, ids);
-  });
-  return withParts(deps.db, stations);
+  const ids = uniqueIds(input.ids);
+  await repo.setStationStatuses(deps.db, ids, input.status);
+  return withParts(deps.db, inRequestedOrder(await repo.listStationsByIds(deps.db, ids), ids));
 }
