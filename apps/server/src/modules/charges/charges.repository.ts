@@ -64,19 +64,21 @@ export interface StartKey {
   startedAt: Date;
 }
 
+/** A start's key but its time: the station, connector, tag and meter start. */
+function sameStart(key: Omit<StartKey, 'startedAt'>) {
+  return [
+    eq(charges.stationId, key.stationId),
+    eq(charges.ocppConnectorId, key.ocppConnectorId),
+    eq(charges.idTag, key.idTag),
+    eq(charges.meterStartWh, key.meterStartWh),
+  ];
+}
+
 export async function findByStartKey(db: Db, key: StartKey): Promise<ChargeRow | undefined> {
   const [row] = await db
     .select()
     .from(charges)
-    .where(
-      and(
-        eq(charges.stationId, key.stationId),
-        eq(charges.ocppConnectorId, key.ocppConnectorId),
-        eq(charges.idTag, key.idTag),
-        eq(charges.meterStartWh, key.meterStartWh),
-        eq(charges.startedAt, key.startedAt),
-      ),
-    );
+    .where(and(...sameStart(key), eq(charges.startedAt, key.startedAt)));
   return row;
 }
 
@@ -91,10 +93,7 @@ export async function findReplacedStart(db: Db, key: Omit<StartKey, 'startedAt'>
     .from(charges)
     .where(
       and(
-        eq(charges.stationId, key.stationId),
-        eq(charges.ocppConnectorId, key.ocppConnectorId),
-        eq(charges.idTag, key.idTag),
-        eq(charges.meterStartWh, key.meterStartWh),
+        ...sameStart(key),
         isNotNull(charges.reviewReason),
         or(inArray(charges.status, [...OPEN_STATUSES]), and(eq(charges.status, 'unauthorized'), isNull(charges.finishedAt))),
       ),
