@@ -38,25 +38,30 @@ export async function answered(client: RPCClient, action: string, params: object
 /**
  * Charges of 2 kWh at connector 1, one after another until `halt` (the charge under way is
  * finished first). Telemetry (statuses, meter values) is sent once and not retried: the next
- * report supersedes it.
+ * report supersedes it. Each charge is stamped 15 minutes long on a clock that starts two days
+ * back (as a station delivering its queue late would), so the energy is within what the
+ * connector's power delivers in the time and is billed as sent (charge-plausibility.rules.ts).
  */
 export async function charging(station: ChargingStation, halt: AbortSignal): Promise<void> {
   const { client, idTag } = station;
   let meter = 0;
+  let clock = Date.now() - 2 * 24 * 3_600_000;
+  const at = (minutes: number) => new Date(clock + minutes * 60_000).toISOString();
   while (!halt.aborted) {
-    const start = { connectorId: 1, idTag, meterStart: meter, timestamp: new Date().toISOString() };
+    const start = { connectorId: 1, idTag, meterStart: meter, timestamp: at(0) };
     const { transactionId } = (await answered(client, 'StartTransaction', start)) as { transactionId: number };
     station.starts.push({ transactionId, meterStart: meter });
     await client.call('StatusNotification', { connectorId: 1, status: 'Charging', errorCode: 'NoError' }).catch(() => undefined);
-    for (const wh of [700, 1400]) {
+    for (const [minutes, wh] of [[5, 700], [10, 1400]] as const) {
       const sampledValue = [{ value: String(meter + wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' }];
-      await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: [{ timestamp: new Date().toISOString(), sampledValue }] }).catch(() => undefined);
+      await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: [{ timestamp: at(minutes), sampledValue }] }).catch(() => undefined);
     }
-    const stop = { transactionId, meterStop: meter + 2000, timestamp: new Date().toISOString(), reason: 'Local' };
+    const stop = { transactionId, meterStop: meter + 2000, timestamp: at(15), reason: 'Local' };
     await answered(client, 'StopTransaction', stop);
     station.stops.push({ transactionId, meterStop: stop.meterStop });
     await client.call('StatusNotification', { connectorId: 1, status: 'Available', errorCode: 'NoError' }).catch(() => undefined);
     meter += 2000;
+    clock += 20 * 60_000;
   }
 }
 
