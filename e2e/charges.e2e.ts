@@ -83,6 +83,24 @@ describe('the charges of the users, in Russian', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
+  it('keeps both statuses picked in quick turn on a slow processor', async () => {
+    // The router renders a navigation as a transition; on a slow device the second pick used to
+    // land before the first was committed, and the address kept only the second.
+    const cpu = await page.context().newCDPSession(page);
+    await page.goto('/chargers-list');
+    await rowOf(seed.refused).waitFor();
+    try {
+      await cpu.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+      await chooseMany(page, page.getByLabel('Статусы', { exact: true }), ['Завершена', 'Остановлена']);
+    } finally {
+      await cpu.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cpu.detach();
+    }
+    await page.waitForURL(/status=finished%2Cstopped/);
+    await rowOf(seed.refused).waitFor({ state: 'detached' });
+    await rowOf(seed.stopped).waitFor();
+  });
+
   it('shows a driver’s charges on their page, and leads to the list narrowed to them', async () => {
     await page.goto(`/users/user/${seed.driverId}`);
     const card = page.getByTestId('driver-charges');

@@ -5,6 +5,7 @@ import { App, ConfigProvider } from 'antd';
 import { Fragment, type ComponentType, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach } from 'vitest';
+import { flushRouterUpdate } from '../app/router-flush.ts';
 import { i18n } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
@@ -44,7 +45,7 @@ export function renderScreen(screen: ReactNode, options: RenderScreenOptions = {
       <ConfigProvider theme={NO_RUNTIME_STYLES}>
         <QueryClientProvider client={queryClient}>
           <App>
-            <RouterProvider router={router} />
+            <RouterProvider router={router} flushSync={flushRouterUpdate} />
           </App>
         </QueryClientProvider>
       </ConfigProvider>

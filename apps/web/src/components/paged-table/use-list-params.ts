@@ -65,8 +65,11 @@ function useListState<F extends string>(current: URLSearchParams, write: Write, 
  */
 export function useListParams<F extends string = never>(options: ListOptions<F> = {}): ListState<F> {
   const [searchParams, setSearchParams] = useSearchParams();
+  // The router renders a navigation as a transition, which a slow device may not have committed
+  // before the next click: a multiple select would then add its second pick to the value before
+  // the first, and drop the first. The list's own controls write the URL at once instead.
   const write = useMemo<Write>(
-    () => (update, replace) => setSearchParams((current) => update(current), { replace }),
+    () => (update, replace) => setSearchParams((current) => update(current), { replace, flushSync: true }),
     [setSearchParams],
   );
   return useListState(searchParams, write, options);
