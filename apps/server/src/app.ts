@@ -160,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     minimumBalanceTyiyn: config.ocppMinimumBalanceTyiyn,
     dataTransferVendors: config.ocppDataTransferVendors,
     offlineChargeLimitSeconds: config.ocppOfflineChargeLimitSeconds,
+    startTimeoutSeconds: config.ocppStartTimeoutSeconds,
     clockSkewMs: config.ocppClockSkewSeconds * 1000,
     powerCeilingW: config.ocppPowerCeilingKw * 1000,
   });

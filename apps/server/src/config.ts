@@ -46,6 +46,8 @@ export interface Config {
   ocppDataTransferVendors: string[];
   /** Seconds a station may stay offline before its open charges show as not completed. */
   ocppOfflineChargeLimitSeconds: number;
+  /** Seconds an initiated charge (a remote start, a connector Preparing) may wait for its StartTransaction before it is canceled. */
+  ocppStartTimeoutSeconds: number;
   /** Seconds a station's timestamp may be ahead of the server's before the server's replaces it and the charge is marked for review. */
   ocppClockSkewSeconds: number;
   /** kW a charge's meter is judged by on a connector whose power is not set (0). */
@@ -186,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // OCPP's vendorId is a CiString: compared ignoring case.
     ocppDataTransferVendors: lowerCaseList(env.OCPP_DATA_TRANSFER_VENDORS),
     ocppOfflineChargeLimitSeconds: int(env.OCPP_OFFLINE_CHARGE_LIMIT, 3600, 'OCPP_OFFLINE_CHARGE_LIMIT'),
+    ocppStartTimeoutSeconds: int(env.OCPP_START_TIMEOUT, 300, 'OCPP_START_TIMEOUT'),
     ocppClockSkewSeconds: int(env.OCPP_CLOCK_SKEW, 900, 'OCPP_CLOCK_SKEW'),
     ocppPowerCeilingKw: int(env.OCPP_POWER_CEILING, 350, 'OCPP_POWER_CEILING'),
     http: httpTimeouts(env),

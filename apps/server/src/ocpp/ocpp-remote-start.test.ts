@@ -3,7 +3,7 @@ import type { Paged } from '@evcms/contracts/common';
 import type { OcppCommandEntry, RemoteStartAnswer } from '@evcms/contracts/ocpp-commands';
 import type { Station } from '@evcms/contracts/stations';
 import type { RPCClient } from 'ocpp-rpc';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aCharge, aDriver, aRate } from '../test/builders.ts';
 import { aConnectableStation, useChargePointApp } from '../test/charge-points.ts';
 
@@ -177,5 +177,33 @@ describe('a remote start the station does not answer', { timeout: 60_000 }, () =
     expect(body).toMatchObject({ success: false, outcome: 'timeout', outcome_name: 'The station did not answer in time', status: null });
     expect(await charge(body.charge_id!)).toMatchObject({ status: 'canceled', result: 'failed' });
     expect((await audit(station.id)).items[0]).toMatchObject({ action: 'RemoteStartTransaction', outcome: 'timeout' });
+  });
+});
+
+describe('an accepted remote start the driver never plugs in for', { timeout: 60_000 }, () => {
+  const { ctx, start, charge, connectedStation } = useRemoteStartApp({ OCPP_START_TIMEOUT: '120' });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is canceled once OCPP_START_TIMEOUT has passed without its StartTransaction; a charge started in time runs on', async () => {
+    const { station, client } = await connectedStation();
+    const driver = await aDriver(ctx.database, { balanceTyiyn: 50_000, idTags: ['RS-NEVER', 'RS-SOON'] });
+    client.handle('RemoteStartTransaction', async () => ({ status: 'Accepted' }));
+    const never = (await start(station.id, { connector_id: 1, driver_id: driver.id, id_tag: 'RS-NEVER' })).body.charge_id!;
+    const soon = (await start(station.id, { connector_id: 2, driver_id: driver.id, id_tag: 'RS-SOON' })).body.charge_id!;
+    await client.call('StartTransaction', { connectorId: 2, idTag: 'RS-SOON', meterStart: 0, timestamp: new Date().toISOString() });
+    // The station says nothing more about connector 1 (a Preparing-then-Available would cancel it at once).
+    const initiatedAt = Date.now();
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(initiatedAt + 110_000);
+    await ctx.app.ocpp.sweepOfflineCharges();
+    expect(await charge(never)).toMatchObject({ status: 'initiated' });
+
+    vi.setSystemTime(initiatedAt + 130_000);
+    expect(await ctx.app.ocpp.sweepOfflineCharges()).toBeGreaterThanOrEqual(1);
+    expect(await charge(never)).toMatchObject({ status: 'canceled', result: 'failed', source: 'back_office' });
+    expect(await charge(soon)).toMatchObject({ status: 'in_progress' });
   });
 });

@@ -53,6 +53,8 @@ export interface OcppServerOptions extends OcppContext {
   messageFlushMs?: number;
   /** Seconds a station may stay offline before its open charges are not completed (offline-sweep.ts); an hour unless told. */
   offlineChargeLimitSeconds?: number;
+  /** Seconds an initiated charge may wait for its StartTransaction before it is canceled (offline-sweep.ts); 5 minutes unless told. */
+  startTimeoutSeconds?: number;
 }
 
 export interface OcppServer {
@@ -66,7 +68,7 @@ export interface OcppServer {
   flushMessageLog(): Promise<void>;
   /** One liveness beat now (tests): the stations of processes silent by `now` are marked offline; answers them. */
   checkProcesses(now?: Date): Promise<number[]>;
-  /** Runs the offline limit's sweep now (it also runs every minute); answers the charges it changed. */
+  /** Runs the sweep of the offline limit and the start time-out now (it also runs every minute); answers the charges it changed. */
   sweepOfflineCharges(): Promise<number>;
   /** Waits until every replaced connection (and every one the server closed) has closed and written its state. */
   settled(): Promise<void>;
@@ -103,7 +105,11 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
   const telemetryDb = options.telemetryDb ?? options.db;
   const presence = createPresence(telemetryDb, log, options.seenFlushMs ?? 15_000);
   const messageLog = createMessageLog(telemetryDb, log, { keepDays: options.messageLogDays ?? 0, flushMs: options.messageFlushMs ?? 1_000 });
-  const offlineSweep = createOfflineSweep(options.db, log, { limitSeconds: options.offlineChargeLimitSeconds ?? 3600 });
+  const offlineSweep = createOfflineSweep(options.db, log, {
+    limitSeconds: options.offlineChargeLimitSeconds ?? 3600,
+    startTimeoutSeconds: options.startTimeoutSeconds ?? 300,
+    events: options.events,
+  });
   const pingIntervalMs = options.pingIntervalMs ?? 30_000;
   const current = new Map<number, StationConnection>();
   const stateWrites = createStateWrites(log);

@@ -85,3 +85,14 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
 export function bearer(access: string) {
   return { authorization: `Bearer ${access}` };
 }
+
+/** Changes the signed-in manager's password in the settings (POST /accounts/change-password/); answers the status code. */
+export async function changePassword(app: FastifyInstance, access: string, current: string, password: string): Promise<number> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/accounts/change-password/',
+    headers: bearer(access),
+    payload: { current_password: current, password, password_confirm: password },
+  });
+  return response.statusCode;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aManager } from '../../test/builders.ts';
 import { resetTokenIn } from '../../test/eml.ts';
-import { bearer, signIn, useTestApp } from '../../test/test-app.ts';
+import { changePassword, signIn, useTestApp } from '../../test/test-app.ts';
 
 /* What a changed password takes away: the other sessions and every recovery link still unused. */
 const ctx = useTestApp();
@@ -30,13 +30,7 @@ describe('after a password change', () => {
     const elsewhere = await signIn(ctx.app, manager.email, manager.password);
     const link = await requestLink(manager.email);
 
-    const changed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/accounts/change-password/',
-      headers: bearer(here.access),
-      payload: { current_password: manager.password, password: 'changed-pass-1', password_confirm: 'changed-pass-1' },
-    });
-    expect(changed.statusCode).toBe(200);
+    expect(await changePassword(ctx.app, here.access, manager.password, 'changed-pass-1')).toBe(200);
     expect((await refresh(here.refresh)).statusCode).toBe(200);
     expect((await refresh(elsewhere.refresh)).statusCode).toBe(401);
     expect((await confirm(link, 'brand-new-pass')).statusCode).toBe(400);

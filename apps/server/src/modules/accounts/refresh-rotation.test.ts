@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aManager } from '../../test/builders.ts';
-import { bearer, signIn, useTestApp } from '../../test/test-app.ts';
+import { bearer, changePassword, signIn, useTestApp } from '../../test/test-app.ts';
 import { REFRESH_REUSE_GRACE_MS } from './accounts.service.ts';
 
 /*
@@ -73,13 +73,7 @@ describe('refresh token rotation', () => {
     const manager = await aManager(ctx.database);
     const here = await renewed((await signIn(ctx.app, manager.email, manager.password)).refresh);
     const elsewhere = await signIn(ctx.app, manager.email, manager.password);
-    const changed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/accounts/change-password/',
-      headers: bearer(here.access),
-      payload: { current_password: manager.password, password: 'changed-pass-1', password_confirm: 'changed-pass-1' },
-    });
-    expect(changed.statusCode).toBe(200);
+    expect(await changePassword(ctx.app, here.access, manager.password, 'changed-pass-1')).toBe(200);
     expect((await refresh(here.refresh)).statusCode).toBe(200);
     expect((await refresh(elsewhere.refresh)).statusCode).toBe(401);
   });

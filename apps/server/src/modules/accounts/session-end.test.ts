@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aManager } from '../../test/builders.ts';
-import { bearer, signIn, useTestApp } from '../../test/test-app.ts';
+import { bearer, changePassword, signIn, useTestApp } from '../../test/test-app.ts';
 
 /*
  * An access token lives 15 minutes, its session may end sooner: a logout, a password change, a
@@ -55,13 +55,7 @@ describe('an access token ends with its session', () => {
     const manager = await aManager(ctx.database);
     const here = await signIn(ctx.app, manager.email, manager.password);
     const elsewhere = await signIn(ctx.app, manager.email, manager.password);
-    const changed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/accounts/change-password/',
-      headers: bearer(here.access),
-      payload: { current_password: manager.password, password: 'changed-pass-1', password_confirm: 'changed-pass-1' },
-    });
-    expect(changed.statusCode).toBe(200);
+    expect(await changePassword(ctx.app, here.access, manager.password, 'changed-pass-1')).toBe(200);
     expect((await get('/api/v1/accounts/me/', here.access)).statusCode).toBe(200);
     await expectRefused(elsewhere.access);
   });

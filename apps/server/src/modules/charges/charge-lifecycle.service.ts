@@ -246,6 +246,14 @@ export async function cancelCharge(db: Db, chargeId: number): Promise<repo.Charg
   });
 }
 
+/**
+ * The charges initiated before `before` that never started (a remote start the driver never
+ * plugged in for, a connector left Preparing without a card): canceled. Answers them.
+ */
+export function cancelStaleInitiated(db: Db, before: Date): Promise<repo.ChargeRow[]> {
+  return repo.cancelInitiatedBefore(db, before);
+}
+
 /** The newest open charge (initiated, charging or paused) on a station's connector, if any. */
 export function findOpenCharge(db: Db, input: { stationId: number; ocppConnectorId: number }): Promise<repo.ChargeRow | undefined> {
   return repo.findOpenCharge(db, input.stationId, input.ocppConnectorId);

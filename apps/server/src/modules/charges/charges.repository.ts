@@ -163,6 +163,19 @@ export async function lockOpenCharges(db: Db, stationId: number, before: Date): 
     .for('update');
 }
 
+/**
+ * Cancels the charges still initiated that were initiated before `before` (result failed). One
+ * statement: a StartTransaction that takes such a charge over holds its row, and PostgreSQL then
+ * checks the status again on the row it wrote, so a started charge is never canceled.
+ */
+export function cancelInitiatedBefore(db: Db, before: Date): Promise<ChargeRow[]> {
+  return db
+    .update(charges)
+    .set({ status: 'canceled', result: 'failed', updatedAt: new Date() })
+    .where(and(eq(charges.status, 'initiated'), lt(charges.startedAt, before)))
+    .returning();
+}
+
 /** The stations with an open charge, read from the partial index of open charges. */
 export async function findStationsWithOpenCharges(db: Db): Promise<number[]> {
   const rows = await db
