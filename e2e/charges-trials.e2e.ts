@@ -1,14 +1,15 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHARGE_RESULT_NAMES, CHARGE_STATUSES, PAYMENT_METHODS } from '@evcms/contracts/charges';
+import { CHARGE_STATUSES } from '@evcms/contracts/charges';
 import { openPglite } from '../apps/server/src/db/client.ts';
 import { aCharge, aChargePoint, aDriver } from '../apps/server/src/test/builders.ts';
 import { openDialog, settled } from './support/antd.ts';
 import { chooseLanguage, expectNoSidewaysScroll } from './support/app.ts';
 import { newContext, signInThroughForm } from './support/browser.ts';
 import { seedCharges, type ChargesSeed } from './support/charges.ts';
+import { hasFocus, tabTo } from './support/keyboard.ts';
+import { kyrgyzOnly } from './support/kyrgyz.ts';
 import { ADMIN } from './support/server.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
@@ -36,58 +37,7 @@ async function seedTwoPages(dataDir: string): Promise<ChargesSeed & { newcomerId
 const seed = {} as Awaited<ReturnType<typeof seedTwoPages>>;
 const suite = useServerAndBrowser({}, { seed: async (dataDir) => void Object.assign(seed, await seedTwoPages(dataDir)) });
 
-// ---- What Kyrgyz must not show: the Russian and English texts it does not share, and raw keys.
-
-type Texts = { [key: string]: string | Texts };
-const locale = (lang: string, ns: string) =>
-  JSON.parse(readFileSync(new URL(`../apps/web/src/locales/${lang}/${ns}.json`, import.meta.url), 'utf8')) as Texts;
-const flat = (texts: Texts, prefix = ''): [string, string][] =>
-  Object.entries(texts).flatMap(([key, value]) => (typeof value === 'string' ? [[prefix + key, value]] : flat(value, `${prefix}${key}.`)));
-
-const NAMESPACES = ['charges', 'components'];
-const KEYS = NAMESPACES.flatMap((ns) => flat(locale('ky', ns)).map(([key]) => key));
-const kyrgyz = new Set(NAMESPACES.flatMap((ns) => flat(locale('ky', ns)).map(([, text]) => text)));
-const names: Record<'ru' | 'en' | 'ky', string>[] = [CHARGE_STATUSES, PAYMENT_METHODS, CHARGE_RESULT_NAMES].flatMap((set) => Object.values(set));
-/** The other languages' phrases (their placeholders cut out), short ones and those Kyrgyz shares left aside. */
-const FOREIGN: string[] = [
-  ...['ru', 'en'].flatMap((lang) => NAMESPACES.flatMap((ns) => flat(locale(lang, ns)).map(([, text]) => text))),
-  ...names.flatMap((name) => [name.ru, name.en]),
-]
-  .filter((text) => !kyrgyz.has(text) && !names.some((name) => name.ky === text))
-  .flatMap((text) => text.split(/\{\w+\}/).map((part) => part.trim()))
-  .filter((part) => part.length >= 4);
-
-/** What a user reads or hears: the page's text, and the placeholders and names of what is not hidden from them. */
-function readable(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const attributes = ['placeholder', 'aria-label', 'title'];
-    const named = [...document.querySelectorAll(attributes.map((name) => `[${name}]`).join(','))]
-      .filter((element) => !element.closest('[aria-hidden="true"]'))
-      .flatMap((element) => attributes.map((name) => element.getAttribute(name) ?? ''));
-    return [document.body.innerText, ...named].join('\n');
-  });
-}
-
-async function expectKyrgyzOnly(page: Page): Promise<void> {
-  const text = await readable(page);
-  // Whole words: the Russian 'Статус' is the start of the Kyrgyz 'Статусу'.
-  const shown = (phrase: string) => new RegExp(`(?<![\\p{L}\\p{N}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').test(text);
-  expect(FOREIGN.filter(shown), 'Russian or English on a Kyrgyz screen').toEqual([]);
-  expect(KEYS.filter((key) => text.includes(key)), 'raw text keys').toEqual([]);
-}
-
-// ---- The keyboard.
-
-const hasFocus = (element: Locator) => element.evaluate((node) => node === document.activeElement);
-
-/** Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user moves on; fails when it is never reached. */
-async function tabTo(page: Page, target: Locator, { back = false } = {}): Promise<void> {
-  for (let press = 0; press < 80; press++) {
-    if (await hasFocus(target)) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error(`never reached with ${back ? 'Shift+Tab' : 'Tab'}: ${target.toString()}`);
-}
+const expectKyrgyzOnly = kyrgyzOnly(['charges', 'components']);
 
 // ---- The server, failing or slow, on the list's address only (not the export's, nor a charge's).
 
