@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDialog } from './support/antd.ts';
+import { choose, openDialog, settled } from './support/antd.ts';
 import { expectNoSidewaysScroll } from './support/app.ts';
 import { newContext, signInThroughForm } from './support/browser.ts';
 import { aSimulatedStation, type SimulatedStation } from './support/charge-points.ts';
@@ -71,6 +71,7 @@ describe('a station live on the back office, in Russian', () => {
     chargeId = Number(await number.innerText());
     expect(chargeId).toBeGreaterThan(0);
     await connectors().nth(0).locator('[data-status="Charging"]').getByText('Зарядка').waitFor();
+    await commandsAskFirstDuringTheCharge();
     // The log, its newest frame expanded.
     const log = page.getByTestId('station-message-log');
     await log.getByRole('row').filter({ hasText: 'StartTransaction' }).first().waitFor();
@@ -85,6 +86,8 @@ describe('a station live on the back office, in Russian', () => {
     await row.locator('[data-online="true"]').getByText('В сети', { exact: true }).waitFor();
     await row.getByTestId('list-connector').nth(0).locator('[data-status="Charging"]').waitFor();
     await row.getByTestId('list-connector').nth(1).locator('[data-status="Available"]').waitFor();
+    // It has booted: no longer new.
+    expect(await row.getByText('Новая', { exact: true }).count()).toBe(0);
     await expectNoSidewaysScroll(page, 'station-live-list');
 
     // From the card, the charge's number leads to the charge list narrowed to it.
@@ -115,3 +118,32 @@ describe('a station live on the back office, in Russian', () => {
     expect(await session).toMatchObject({ status: 'completed', transactionId: chargeId, reason: 'Remote' });
   });
 });
+
+/** Unlocking the charging connector, or taking the station out of service, preselects nothing, names the running charge and asks first. */
+async function commandsAskFirstDuringTheCharge() {
+  await page.getByRole('button', { name: 'Разблокировать коннектор' }).click();
+  const unlock = await openDialog(page, 'Разблокировать коннектор');
+  await unlock.getByText('Выберите коннектор', { exact: true }).waitFor();
+  await unlock.getByRole('combobox').click();
+  await settled(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'));
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: /^Коннектор 1 · / }).click();
+  await unlock.getByRole('button', { name: 'Разблокировать', exact: true }).click();
+  let question = await openDialog(page, 'Разблокировать коннектор 1 во время зарядки?', { byText: true });
+  await question.getByText(`На коннекторе 1 идёт зарядка № ${chargeId}.`, { exact: true }).waitFor();
+  await question.getByRole('button', { name: 'Отмена' }).click();
+  await question.waitFor({ state: 'detached' });
+  await unlock.getByRole('button', { name: 'Отмена' }).click();
+  await unlock.waitFor({ state: 'hidden' });
+
+  await page.getByRole('button', { name: 'Доступность' }).click();
+  const availability = await openDialog(page, 'Изменить доступность');
+  await choose(page, availability.getByRole('combobox'), 'Вся станция');
+  await availability.getByText('Не в работе', { exact: true }).click();
+  await availability.getByRole('button', { name: 'Отправить' }).click();
+  question = await openDialog(page, `Вывести станцию «${station.name}» из работы?`, { byText: true });
+  await question.getByText(`На коннекторе 1 идёт зарядка № ${chargeId}.`, { exact: true }).waitFor();
+  await question.getByRole('button', { name: 'Отмена' }).click();
+  await question.waitFor({ state: 'detached' });
+  await availability.getByRole('button', { name: 'Отмена' }).click();
+  await availability.waitFor({ state: 'hidden' });
+}

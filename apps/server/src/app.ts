@@ -76,6 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    // `/merchants` and `/merchants/` are one route: the spec's paths end in a slash, clients drop it.
+    routerOptions: { ignoreTrailingSlash: true },
     ...httpServerOptions(config.http),
   });
   registerBodyPace(app, config.http);
@@ -146,9 +148,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await bus.close();
   });
   await app.register(liveEventsRoutes({ events }), { prefix: '/api/v1' });
-  await app.register(ratesRoutes({ db: database.db }), { prefix: '/api/v1/payments' });
-  await app.register(driversRoutes({ db: database.db }), { prefix: '/api/v1/users' });
-  await app.register(chargesRoutes({ db: database.db, copyRows: database.copyRows, copyLines: database.copyLines }), { prefix: '/api/v1/users/transactions' });
+  // These prefixes end in a slash so that their root routes ('/') keep the spec's path with its slash
+  // (in the OpenAPI document too): ignoring trailing slashes, Fastify registers a prefixed root once.
+  await app.register(ratesRoutes({ db: database.db }), { prefix: '/api/v1/payments/' });
+  await app.register(driversRoutes({ db: database.db }), { prefix: '/api/v1/users/' });
+  await app.register(chargesRoutes({ db: database.db, copyRows: database.copyRows, copyLines: database.copyLines }), { prefix: '/api/v1/users/transactions/' });
   const ocpp = await registerOcpp(app, {
     database,
     events,

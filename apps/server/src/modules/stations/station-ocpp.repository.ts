@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { connectorStatuses, connectorStatusHistory, ocppProcesses, stationOcppState } from '../../db/schema/ocpp.ts';
+import { stations } from '../../db/schema/stations.ts';
 import { arrayLiteral, perDatabase, textArrayLiteral } from '../../lib/prepared.ts';
 
 /** A station's link to the central system and its connectors' reported statuses (db/schema/ocpp.ts). */
@@ -78,6 +79,11 @@ export async function upsertBoot(db: Db, stationId: number, boot: BootValues, at
     .insert(stationOcppState)
     .values({ stationId, ...boot, bootedAt: at, lastSeenAt: at })
     .onConflictDoUpdate({ target: stationOcppState.stationId, set: { ...boot, bootedAt: at, lastSeenAt: laterSeen(at) } });
+}
+
+/** The station is no longer "New"; written only while it is, so a later boot rewrites no row. */
+export async function clearNew(db: Db, stationId: number): Promise<void> {
+  await db.update(stations).set({ isNew: false }).where(and(eq(stations.id, stationId), eq(stations.isNew, true)));
 }
 
 /** What a DiagnosticsStatusNotification or a FirmwareStatusNotification sets: its status and when it came. */

@@ -100,8 +100,10 @@ export function recordAllOffline(db: Db): Promise<void> {
   return repo.updateAllOffline(db);
 }
 
-export function recordBoot(db: Db, stationId: number, boot: repo.BootValues, at = new Date()): Promise<void> {
-  return repo.upsertBoot(db, stationId, boot, at);
+/** The boot the central system accepts; a station is "New" until its first one, when it has connected for real (docs/decisions.md). */
+export async function recordBoot(db: Db, stationId: number, boot: repo.BootValues, at = new Date()): Promise<void> {
+  await repo.upsertBoot(db, stationId, boot, at);
+  await repo.clearNew(db, stationId);
 }
 
 export function recordDiagnosticsStatus(db: Db, stationId: number, status: OcppDiagnosticsStatus, at = new Date()): Promise<void> {

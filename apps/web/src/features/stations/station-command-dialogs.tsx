@@ -1,4 +1,4 @@
-import { App, Form, Modal, Radio, Select } from 'antd';
+import { App, Form, Modal, Radio, Select, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +10,7 @@ import {
   type StationCommandAnswer,
 } from '@evcms/contracts/ocpp-commands';
 import type { Station } from '@evcms/contracts/stations';
+import { useConfirm, type ConfirmOptions } from '../../components/confirm-modal.ts';
 import { applyServerErrors, zodRule } from '../../lib/form-rules.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
 import { stationCommandsApi, type CardCommand, type CardCommandRequest } from './station-commands-api.ts';
@@ -17,7 +18,9 @@ import { stationCommandsApi, type CardCommand, type CardCommandRequest } from '.
 /*
  * The station card's one-shot OCPP commands, each a small dialog: unlock a connector, change the
  * availability of the station or a connector, trigger a message. Each closes on the station's
- * answer and says it; a refusal of the form's values stays on its fields.
+ * answer and says it; a refusal of the form's values stays on its fields. A command that changes
+ * the station preselects nothing, and one that can stop it serving (out of service, an unlock during
+ * a charge) asks first, naming the charges running there.
  */
 
 /** Says how a command ended: the station's word on success, the reason on failure. */
@@ -41,6 +44,24 @@ export function useConnectorOptions(connectors: Connectors, withStation: boolean
   return withStation ? [{ value: 0, label: t('commands.whole_station') }, ...own] : own;
 }
 
+/** The charges in progress on a connector (by OCPP id), or on any of the station's for connector 0, as the live card knows them. */
+export function runningCharges(connectors: Connectors, connectorId: number): { connector: number; charge: number }[] {
+  return [...connectors]
+    .sort((a, b) => a.ocpp_16_id - b.ocpp_16_id)
+    .filter((connector) => connector.charge && (connectorId === 0 || connector.ocpp_16_id === connectorId))
+    .map((connector) => ({ connector: connector.ocpp_16_id, charge: connector.charge!.id }));
+}
+
+/** One line per running charge, for a confirmation. */
+function RunningCharges({ charges }: { charges: ReturnType<typeof runningCharges> }) {
+  const { t } = useTranslation('stations');
+  return charges.map(({ connector, charge }) => (
+    <Typography.Paragraph key={connector} strong type="warning" data-testid="running-charge">
+      {t('commands.running_charge', { charge, connector })}
+    </Typography.Paragraph>
+  ));
+}
+
 interface CommandDialogProps<C extends CardCommand> {
   stationId: number;
   command: C;
@@ -49,19 +70,24 @@ interface CommandDialogProps<C extends CardCommand> {
   initialValues: Partial<CardCommandRequest<C>>;
   /** The field the dialog opens at. */
   first: keyof CardCommandRequest<C> & string;
+  /** The question to ask before sending these values, or null to send at once. */
+  confirmation?: (values: CardCommandRequest<C>) => ConfirmOptions | null;
   onClose: () => void;
   children: ReactNode;
 }
 
-function CommandDialog<C extends CardCommand>({ stationId, command, title, okText, initialValues, first, onClose, children }: CommandDialogProps<C>) {
+function CommandDialog<C extends CardCommand>({ stationId, command, title, okText, initialValues, first, confirmation, onClose, children }: CommandDialogProps<C>) {
   const { t } = useTranslation('stations');
   const { notification } = App.useApp();
+  const { confirm } = useConfirm();
   const [form] = Form.useForm<CardCommandRequest<C>>();
   const [mutation] = useState(() => stationCommandsApi.command(stationId, command));
   const send = useResourceMutation(mutation);
   const feedback = useCommandFeedback();
 
-  const submit = (values: CardCommandRequest<C>) =>
+  const submit = async (values: CardCommandRequest<C>) => {
+    const question = confirmation?.(values);
+    if (question && !(await confirm({ cancelText: t('commands.cancel'), danger: true, ...question }))) return;
     send.mutate(values, {
       onSuccess: (answer) => {
         feedback(answer);
@@ -72,6 +98,7 @@ function CommandDialog<C extends CardCommand>({ stationId, command, title, okTex
         notification.error({ title: t('commands.failed'), description: text });
       },
     });
+  };
 
   return (
     <Modal
@@ -99,12 +126,26 @@ export function UnlockConnectorDialog({ station, onClose }: { station: Station; 
       command="unlock-connector"
       title={t('commands.unlock.title')}
       okText={t('commands.unlock.ok')}
-      initialValues={{ connector_id: options[0]?.value }}
+      initialValues={{}}
       first="connector_id"
+      confirmation={({ connector_id }) => {
+        const charges = runningCharges(station.connectors, connector_id);
+        if (charges.length === 0) return null;
+        return {
+          title: t('commands.unlock.confirm', { id: connector_id }),
+          content: (
+            <>
+              <RunningCharges charges={charges} />
+              {t('commands.unlock.confirm_hint')}
+            </>
+          ),
+          okText: t('commands.unlock.ok'),
+        };
+      }}
       onClose={onClose}
     >
       <Form.Item name="connector_id" label={t('commands.connector_label')} rules={[zodRule(unlockConnectorRequest.shape.connector_id)]}>
-        <Select options={options} />
+        <Select options={options} placeholder={t('commands.unlock.placeholder')} />
       </Form.Item>
     </CommandDialog>
   );
@@ -119,12 +160,29 @@ export function ChangeAvailabilityDialog({ station, onClose }: { station: Statio
       command="change-availability"
       title={t('commands.availability.title')}
       okText={t('commands.send')}
-      initialValues={{ connector_id: 0, type: 'Inoperative' }}
+      initialValues={{}}
       first="connector_id"
+      confirmation={({ connector_id, type }) => {
+        if (type !== 'Inoperative') return null;
+        const charges = runningCharges(station.connectors, connector_id);
+        return {
+          title:
+            connector_id === 0
+              ? t('commands.availability.confirm_station', { name: station.name })
+              : t('commands.availability.confirm_connector', { id: connector_id, name: station.name }),
+          content: (
+            <>
+              <RunningCharges charges={charges} />
+              {t(charges.length > 0 ? 'commands.availability.after_charges' : 'commands.availability.confirm_hint')}
+            </>
+          ),
+          okText: t('commands.availability.confirm_ok'),
+        };
+      }}
       onClose={onClose}
     >
       <Form.Item name="connector_id" label={t('commands.target_label')} rules={[zodRule(changeAvailabilityRequest.shape.connector_id)]}>
-        <Select options={options} />
+        <Select options={options} placeholder={t('commands.availability.placeholder')} />
       </Form.Item>
       <Form.Item name="type" label={t('commands.availability.type')} rules={[zodRule(changeAvailabilityRequest.shape.type)]}>
         <Radio.Group options={AVAILABILITY_TYPES.map((value) => ({ value, label: t(`commands.availability.types.${value}`) }))} />

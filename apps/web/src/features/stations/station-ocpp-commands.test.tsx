@@ -68,8 +68,8 @@ describe('the station card’s OCPP commands', { timeout: 60_000 }, () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Unlock connector' }));
     const dialog = await dialogTitled('Unlock a connector');
-    // The station's connectors by OCPP id; the first is chosen.
-    expect(dialog).toHaveTextContent('Connector 1 · Type 2 (Mennekes)');
+    // The station's connectors by OCPP id; none is chosen beforehand.
+    expect(dialog).toHaveTextContent('Choose a connector');
     await user.click(within(dialog).getByRole('combobox'));
     await user.click(await screen.findByText('Connector 2 · Type 2 (Mennekes)', { selector: '.ant-select-item-option-content' }));
     await user.click(within(dialog).getByRole('button', { name: 'Unlock' }));
