@@ -29,6 +29,7 @@ export const en = {
   too_many_attempts: 'Too many attempts. Try again in {minutes} min.',
   request_malformed: 'The request body is malformed.',
   server_error: 'An error occurred while processing the request',
+  server_unavailable: 'The service is briefly unavailable. Try again in a few seconds.',
   reset_link_invalid: 'The link is invalid or has expired. Request a new one.',
   reset_sent: 'If this address belongs to an account, we have sent instructions to it.',
   current_password_wrong: 'The current password is wrong',

@@ -1,7 +1,10 @@
 import { DrizzleQueryError } from 'drizzle-orm';
+import Fastify from 'fastify';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { useSignedInApp } from '../test/test-app.ts';
-import { withoutValues } from './error-handler.ts';
+import { registerErrorHandler, withoutValues } from './error-handler.ts';
+import { registerLang } from './lang.ts';
 
 const ctx = useSignedInApp();
 const en = { 'accept-language': 'en' };
@@ -57,5 +60,32 @@ describe('errors in the product format', () => {
     const logged = withoutValues(failed);
     expect(logged).toMatchObject({ query: 'insert into "tags" ("title_en") values ($1)' });
     expect(JSON.stringify(logged, (_key, value: unknown) => (value instanceof Error ? value.message : value))).not.toContain('Secret Name');
+  });
+});
+
+describe('a database out of reach', () => {
+  it('answers 503 with Retry-After and a localised message, not a 500', async () => {
+    // A real driver error: node-postgres against a port nothing listens on.
+    const pool = new pg.Pool({ host: '127.0.0.1', port: 1, user: 'nobody', database: 'none', connectionTimeoutMillis: 5_000 });
+    const app = Fastify();
+    registerLang(app);
+    registerErrorHandler(app);
+    app.get('/unreachable', async () => (await pool.query('select 1')).rows);
+    app.get('/broken', async () => {
+      throw new Error('a bug');
+    });
+    try {
+      const down = await app.inject({ method: 'GET', url: '/unreachable', headers: { 'accept-language': 'ky' } });
+      expect(down.statusCode).toBe(503);
+      expect(down.headers['retry-after']).toBe('5');
+      expect(down.json()).toEqual({ detail: 'Кызмат убактылуу жеткиликсиз. Бир нече секунддан кийин кайталаңыз.' });
+      // Anything else stays a 500.
+      const bug = await app.inject({ method: 'GET', url: '/broken', headers: { 'accept-language': 'en' } });
+      expect(bug.statusCode).toBe(500);
+      expect(bug.json()).toEqual({ detail: 'An error occurred while processing the request' });
+    } finally {
+      await app.close();
+      await pool.end();
+    }
   });
 });

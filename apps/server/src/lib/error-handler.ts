@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { pickLang } from '@evcms/contracts/i18n';
 import { formatMessage, type MessageKey } from '@evcms/contracts/messages';
 import { issueMessage } from '@evcms/contracts/schema';
+import { databaseUnavailable } from './db-errors.ts';
 import { AppError } from './errors.ts';
 import { FAULT_MESSAGES, unstorableFields } from './nul-guard.ts';
 
@@ -48,6 +49,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(status).send({ detail: formatMessage(lang, key) });
     }
     request.log.error({ err: withoutValues(error) }, 'request failed');
+    // The database out of reach (restarting, its connections cut): nothing was wrong with the
+    // request, and asking again shortly is the way out; clients and proxies read 503 so.
+    if (databaseUnavailable(error)) return reply.code(503).header('retry-after', '5').send({ detail: formatMessage(lang, 'server_unavailable') });
     return reply.code(500).send({ detail: formatMessage(lang, 'server_error') });
   });
 
