@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAccessTokens } from './lib/access-tokens.ts';
-import { isPublicRoute, registerAuth } from './lib/auth.ts';
+import { isPublicRoute, registerAuth, type SessionCheck } from './lib/auth.ts';
 import { createBackground, type Background } from './lib/background.ts';
 import { registerCompression } from './lib/compression.ts';
 import { registerCsrf } from './lib/csrf.ts';
@@ -116,7 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cookie);
   registerCsrf(app);
-  registerAuth(app, tokens, (managerId, sessionId) => sessionLives({ db: database.db }, managerId, sessionId));
+  const sessionCheck: SessionCheck = (managerId, sessionId) => sessionLives({ db: database.db }, managerId, sessionId);
+  registerAuth(app, tokens, sessionCheck);
   await registerOpenApi(app);
   const media = await registerUploads(app, config.dataDir);
 
@@ -147,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await events.close();
     await bus.close();
   });
-  await app.register(liveEventsRoutes({ events }), { prefix: '/api/v1' });
+  await app.register(liveEventsRoutes({ events, sessionLives: sessionCheck }), { prefix: '/api/v1' });
   // These prefixes end in a slash so that their root routes ('/') keep the spec's path with its slash
   // (in the OpenAPI document too): ignoring trailing slashes, Fastify registers a prefixed root once.
   await app.register(ratesRoutes({ db: database.db }), { prefix: '/api/v1/payments/' });

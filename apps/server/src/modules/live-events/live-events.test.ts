@@ -1,6 +1,6 @@
 import type { LiveChange } from '@evcms/contracts/live-events';
 import type { RPCClient } from 'ocpp-rpc';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aManager } from '../../test/builders.ts';
 import { aConnectableStation, connectChargePoint, listenForChargePoints } from '../../test/charge-points.ts';
 import { bearer, createTestApp, signIn, type TestContext } from '../../test/test-app.ts';
@@ -28,10 +28,10 @@ afterEach(async () => {
 afterAll(() => ctx.close?.());
 
 /** Opens the stream; `next(match)` resolves with the first change event that matches. */
-async function listen() {
+async function listen(headers = auth) {
   const abort = new AbortController();
   streams.push(abort);
-  const response = await fetch(`${base}/api/v1/events/`, { headers: auth, signal: abort.signal });
+  const response = await fetch(`${base}/api/v1/events/`, { headers, signal: abort.signal });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -52,7 +52,11 @@ async function listen() {
       }
     }
   };
-  return { next };
+  /** Resolves once the server has ended the stream. */
+  const ended = async () => {
+    while (!(await reader.read()).done);
+  };
+  return { next, ended };
 }
 
 describe('the live events stream', () => {
@@ -73,6 +77,23 @@ describe('the live events stream', () => {
     await next(after(status));
     const offline = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/`, headers: auth });
     expect(offline.json<{ online: boolean }>().online).toBe(false);
+  });
+
+  it('ends with the session that opened it, at the next keep-alive', async () => {
+    const manager = await aManager(ctx.database);
+    const session = await signIn(ctx.app, manager.email, manager.password);
+    // Only the keep-alive's interval is the test's to move; the sockets run on real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { ended } = await listen(bearer(session.access));
+      const loggedOut = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/logout/', headers: bearer(session.access), payload: { refresh: session.refresh } });
+      expect(loggedOut.statusCode).toBeLessThan(300);
+      const end = ended();
+      await vi.advanceTimersByTimeAsync(25_000);
+      await end;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('needs a manager', async () => {
