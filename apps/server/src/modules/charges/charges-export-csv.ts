@@ -3,6 +3,7 @@ import { CONNECTOR_TYPES } from '@evcms/contracts/catalog';
 import { CHARGE_RESULT_NAMES, CHARGE_STATUSES, PAYMENT_METHODS } from '@evcms/contracts/charges';
 import { DECIMALS } from '@evcms/contracts/decimal';
 import type { Lang } from '@evcms/contracts/i18n';
+import { OCPP_STOP_REASONS } from '@evcms/contracts/ocpp-names';
 import { queryRows, type Database, type Db } from '../../db/client.ts';
 import { copiedRows } from '../../db/copy-rows.ts';
 import { charges } from '../../db/schema/charges.ts';
@@ -69,6 +70,12 @@ function labelCells(lang: Lang, dialect: CsvDialect): SQL {
   );
 }
 
+/** The stop reason's name in `lang`, or the reason as the station sent it when OCPP names none (charges-export.ts's ocppName); Node escapes it. */
+function stopReasonName(lang: Lang): SQL {
+  const names = Object.entries(OCPP_STOP_REASONS).map(([reason, name]) => sql` when ${reason} then ${name[lang]}`);
+  return sql`coalesce(case ${charges.stopReason}${sql.join(names)} end, ${charges.stopReason})`;
+}
+
 const driverCells = (driver: ExportDriver, { separator }: CsvDialect) =>
   Buffer.from(`${csvText(`${driver.surname} ${driver.firstName}`)}${separator}${csvText(`+${driver.phone}`)}`);
 
@@ -113,7 +120,7 @@ function pieceDrivers(db: Db, dialect: CsvDialect) {
  * The charges query's fields, which Node writes in the file's order: 0 driver id, 1 station id,
  * 2 the station's name at the start, 3 number, 4 id tag, 5 the cells from the connector to the
  * finish, 6 duration in seconds, 7-11 AMOUNTS, 12 the cells from the payment method to the
- * result, 13 stop reason.
+ * result, 13 the stop reason's name.
  */
 const FIELDS = 14;
 const FIRST_AMOUNT = 7;
@@ -137,7 +144,7 @@ export async function* copiedChargeCsv(
   const stations = new Map<number, Buffer>();
   for (const [id, name] of await stationNames(db, lang)) if (name !== null) stations.set(id, Buffer.from(csvText(name)));
   const chargesQuery = sql`select ${charges.driverId}, ${charges.stationId}, ${localizedSelection(charges, 'station_name')[lang]}, ${charges.id}, ${charges.idTag},
-    ${headCells(lang, dialect)}, ${durationSeconds(now)}, ${sql.join(AMOUNTS, sql`, `)}, ${labelCells(lang, dialect)}, ${charges.stopReason}
+    ${headCells(lang, dialect)}, ${durationSeconds(now)}, ${sql.join(AMOUNTS, sql`, `)}, ${labelCells(lang, dialect)}, ${stopReasonName(lang)}
     from ${charges} ${where ? sql`where ${where}` : sql``} order by ${charges.startedAt} desc, ${charges.id} desc`;
   const keep = await keepsDrivers(db, driversKept);
   const readPiece = keep ? undefined : pieceDrivers(db, dialect);
