@@ -60,19 +60,19 @@ export const OCPP_AVAILABILITY_TYPES = {
 } as const satisfies Record<AvailabilityType, Names>;
 
 export const OCPP_TRIGGER_MESSAGES = {
-  BootNotification: { ru: 'сведения о станции', en: 'station details', ky: 'станция жөнүндө маалымат' },
-  DiagnosticsStatusNotification: { ru: 'статус диагностики', en: 'diagnostics status', ky: 'диагностиканын абалы' },
-  FirmwareStatusNotification: { ru: 'статус прошивки', en: 'firmware status', ky: 'программанын жаңыртуу абалы' },
-  Heartbeat: { ru: 'сигнал связи', en: 'heartbeat', ky: 'байланыш сигналы' },
-  MeterValues: { ru: 'показания счётчика', en: 'meter values', ky: 'эсептегичтин көрсөткүчтөрү' },
-  StatusNotification: { ru: 'статус коннекторов', en: 'connector status', ky: 'коннекторлордун абалы' },
+  BootNotification: { ru: 'Сведения о станции', en: 'Station details', ky: 'Станция жөнүндө маалымат' },
+  DiagnosticsStatusNotification: { ru: 'Статус диагностики', en: 'Diagnostics status', ky: 'Диагностиканын абалы' },
+  FirmwareStatusNotification: { ru: 'Статус прошивки', en: 'Firmware status', ky: 'Программанын жаңыртуу абалы' },
+  Heartbeat: { ru: 'Сигнал связи', en: 'Heartbeat', ky: 'Байланыш сигналы' },
+  MeterValues: { ru: 'Показания счётчика', en: 'Meter values', ky: 'Эсептегичтин көрсөткүчтөрү' },
+  StatusNotification: { ru: 'Статус коннекторов', en: 'Connector status', ky: 'Коннекторлордун абалы' },
 } as const satisfies Record<TriggerMessage, Names>;
 
 /** The commands' parameters as OCPP names them. */
 export const OCPP_COMMAND_PARAMS = {
   type: { ru: 'Тип', en: 'Type', ky: 'Түрү' },
   connectorId: { ru: 'Коннектор', en: 'Connector', ky: 'Коннектор' },
-  transactionId: { ru: 'Зарядка №', en: 'Charge no.', ky: 'Кубаттоо №' },
+  transactionId: { ru: 'Зарядка', en: 'Charge', ky: 'Кубаттоо' },
   idTag: { ru: 'ID-метка', en: 'Id tag', ky: 'ID-белги' },
   requestedMessage: { ru: 'Сообщение', en: 'Message', ky: 'Билдирүү' },
   key: { ru: 'Ключ', en: 'Key', ky: 'Ачкыч' },
