@@ -1,9 +1,10 @@
 import type { Lang } from './i18n.ts';
+import type { OcppErrorCode } from './ocpp.ts';
 import type { AvailabilityType, OcppCommandAction, OcppCommandStatus, ResetType, TriggerMessage } from './ocpp-commands.ts';
 
 /*
  * The names the back office shows for OCPP's own words, in each language: why a charge stopped,
- * the commands sent to a station, their parameters and the station's answers. The screens and the
+ * a connector's error code, the commands sent to a station, their parameters and the station's answers. The screens and the
  * exports show these; the raw word stays in a tooltip and in the station's OCPP message log.
  */
 
@@ -24,6 +25,26 @@ export const OCPP_STOP_REASONS = {
   DeAuthorized: { ru: 'ID-метка не авторизована', en: 'Id tag not authorised', ky: 'ID-белги авторизациядан өткөн жок' },
 } as const satisfies Record<string, Names>;
 export type OcppStopReason = keyof typeof OCPP_STOP_REASONS;
+
+/** OCPP 1.6 ChargePointErrorCode, as a StatusNotification reports it beside the status. */
+export const OCPP_ERROR_CODE_NAMES = {
+  ConnectorLockFailure: { ru: 'Сбой блокировки коннектора', en: 'Connector lock failure', ky: 'Коннектордун кулпусу бузулду' },
+  EVCommunicationError: { ru: 'Ошибка связи с автомобилем', en: 'Vehicle communication error', ky: 'Унаа менен байланыш катасы' },
+  GroundFailure: { ru: 'Нарушение заземления', en: 'Ground failure', ky: 'Жерге туташтыруу бузулду' },
+  HighTemperature: { ru: 'Перегрев', en: 'High temperature', ky: 'Ашыкча ысып кетти' },
+  InternalError: { ru: 'Внутренняя ошибка станции', en: 'Internal error', ky: 'Станциянын ички катасы' },
+  LocalListConflict: { ru: 'Конфликт локального списка меток', en: 'Local list conflict', ky: 'Жергиликтүү белгилер тизмесинде карама-каршылык' },
+  NoError: { ru: 'Нет ошибки', en: 'No error', ky: 'Ката жок' },
+  OtherError: { ru: 'Другая ошибка', en: 'Other error', ky: 'Башка ката' },
+  OverCurrentFailure: { ru: 'Превышение тока', en: 'Overcurrent', ky: 'Ток ашып кетти' },
+  PowerMeterFailure: { ru: 'Сбой счётчика электроэнергии', en: 'Power meter failure', ky: 'Электр эсептегичи бузулду' },
+  PowerSwitchFailure: { ru: 'Сбой силового выключателя', en: 'Power switch failure', ky: 'Күч өчүргүчү бузулду' },
+  ReaderFailure: { ru: 'Сбой считывателя карт', en: 'Card reader failure', ky: 'Карта окугуч бузулду' },
+  ResetFailure: { ru: 'Сбой перезагрузки', en: 'Reset failure', ky: 'Кайра жүктөө ишке ашкан жок' },
+  UnderVoltage: { ru: 'Пониженное напряжение', en: 'Undervoltage', ky: 'Чыңалуу төмөн' },
+  OverVoltage: { ru: 'Повышенное напряжение', en: 'Overvoltage', ky: 'Чыңалуу жогору' },
+  WeakSignal: { ru: 'Слабый сигнал связи', en: 'Weak signal', ky: 'Байланыш сигналы начар' },
+} as const satisfies Record<OcppErrorCode, Names>;
 
 /** The commands the back office sends (contracts/ocpp-commands.ts OcppCommandTypes). */
 export const OCPP_COMMAND_ACTIONS = {

@@ -5,7 +5,7 @@ import type { OcppCommandEntry } from '@evcms/contracts/ocpp-commands';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../lib/test-fetch.ts';
 import { renderScreen } from '../../test/render-screen.tsx';
 import { StationDetail } from './station-detail.tsx';
-import { aStation } from './station-test-data.ts';
+import { aConnector, anOcppStatus, aStation, onCard } from './station-test-data.ts';
 
 /* A Russian manager reads the station's commands, their parameters and the station's answers in Russian (issue 29). */
 
@@ -24,8 +24,8 @@ const anEntry = (id: number, extra: Partial<OcppCommandEntry>): OcppCommandEntry
   ...extra,
 });
 
-function render(routes: Record<string, FetchHandler>) {
-  const api = stubFetch({ 'GET /stations/8/': () => jsonResponse(200, aStation()), ...routes });
+function render(routes: Record<string, FetchHandler>, station = aStation()) {
+  const api = stubFetch({ 'GET /stations/8/': () => jsonResponse(200, station), 'GET /stations/8/ocpp/messages/': () => jsonResponse(200, { items: [], page: 1, pages: 1, size: 10, total: 0 }), ...routes });
   renderScreen(<StationDetail />, { path: '/merchants/merchant/5/station-info/8', pattern: '/merchants/merchant/:id/station-info/:stationId' });
   return api;
 }
@@ -55,6 +55,16 @@ describe('the station card’s OCPP commands in Russian', { timeout: 60_000 }, (
 
     await user.hover(within(unlock!).getByText('Не удалось разблокировать'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent('UnlockFailed');
+  });
+
+  it('names a connector’s OCPP error code, the code in the tooltip', async () => {
+    const user = userEvent.setup({ delay: null });
+    const faulted = { ...onCard(aConnector(2, 1, 2)), ocpp_status: anOcppStatus('Faulted', { error_code: 'GroundFailure' }) };
+    render({ 'GET /stations/8/ocpp/commands/': () => page([]) }, aStation({ connectors: [faulted] }));
+    const tag = (await screen.findByTestId('connector-view')).querySelector<HTMLElement>('.ant-card-extra .ant-tag')!;
+    expect(tag).toHaveTextContent('Неисправность · Нарушение заземления');
+    await user.hover(tag);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('GroundFailure');
   });
 
   it('says the station’s answer in Russian, and offers the messages by their Russian names', async () => {
