@@ -101,7 +101,7 @@ async function exportApp(database: Database): Promise<FastifyInstance> {
   app.withTypeProvider<ZodTypeProvider>().get('/api/v1/bench/charges/export/', {
     schema: { querystring: z.object(exportQuery) },
     handler: (request, reply) =>
-      sendExport(reply, { format: request.query.format, name: 'charges', title: 'Зарядки', columns, batches: batchedRows(chargesAfter(database), BATCH) }),
+      sendExport(reply, { format: request.query.format, name: 'charges', title: 'Зарядки', lang: 'ru', columns, batches: batchedRows(chargesAfter(database), BATCH) }),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return app;

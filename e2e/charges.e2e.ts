@@ -33,7 +33,7 @@ describe('the charges of the users, in Russian', () => {
     const finished = rowOf(seed.finished);
     await finished.getByRole('link', { name: NAME }).waitFor();
     // Times in Bishkek, a decimal comma, the status in its colour.
-    for (const text of ['01.03.2024 10:00', '01.03.2024 11:30', '1 ч 30 мин', '12,345', '12,50', '154,31', 'Личный баланс', 'Успешная']) {
+    for (const text of ['01.03.2024 10:00', '01.03.2024 11:30', '1 ч 30 мин', '12,345', '12,50', '154,31', 'Личный баланс', 'Успешно']) {
       await finished.getByText(text, { exact: true }).first().waitFor();
     }
     await expect.poll(() => finished.getByText('Завершена', { exact: true }).getAttribute('class')).toMatch(/ant-tag-green/);
@@ -47,7 +47,7 @@ describe('the charges of the users, in Russian', () => {
     await drawer.getByText('100,000 кВт·ч', { exact: true }).waitFor();
     await drawer.getByText('112,345 кВт·ч', { exact: true }).waitFor();
     await drawer.getByText('Собственный тариф коннектора', { exact: true }).waitFor();
-    await drawer.getByText('EVDisconnected', { exact: true }).waitFor();
+    await drawer.getByText('Автомобиль отключён', { exact: true }).waitFor();
     await drawer.getByRole('button', { name: 'Закрыть' }).click();
     await drawer.waitFor({ state: 'hidden' });
   });
@@ -124,9 +124,11 @@ describe('the charges of the users, in Russian', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), menu.getByText('CSV (.csv)').click()]);
     expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
-    // Only the one finished charge, as the list shows it: amounts with a point, times in Bishkek.
+    // Only the one finished charge, laid out for a Russian Excel: semicolons, decimal commas, times in Bishkek, the phone unmarked.
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(new RegExp(`^${seed.finished},`));
-    for (const text of [NAME, 'Ала-Тоо ru', '2024-03-01 10:00:00', '12.345', '154.31']) expect(lines[1]).toContain(text);
+    const cells = lines[1]!.split(';');
+    expect(cells[0]).toBe(String(seed.finished));
+    for (const text of [NAME, 'Ала-Тоо ru', '2024-03-01 10:00:00', '12,345', '154,31', 'Успешно', 'Автомобиль отключён']) expect(cells).toContain(text);
+    expect(cells[2]).toMatch(/^\+996\d{9}$/);
   });
 });

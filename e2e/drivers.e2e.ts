@@ -135,7 +135,9 @@ describe('drivers and their balance, in Kyrgyz', () => {
     expect(lines[0]).toContain('Фамилиясы');
     // Only the driver the search selects, with the balance the first test topped up.
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain('Асанов');
-    expect(lines[1]).toContain('150.50');
+    // Laid out for a Kyrgyz (as a Russian) Excel: semicolons and decimal commas.
+    const cells = lines[1]!.split(';');
+    expect(cells).toContain('Асанов');
+    expect(cells).toContain('150,50');
   });
 });

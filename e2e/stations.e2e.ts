@@ -236,8 +236,9 @@ describe('stations of a merchant', () => {
 
     const failure = page.locator('.ant-notification-notice').filter({ hasText: 'Не удалось отправить запрос на перезагрузку. Попробуйте ещё раз.' });
     await failure.getByText('Станция не в сети').waitFor();
-    const entry = page.getByTestId('station-command-log').getByRole('row').filter({ hasText: 'Reset' });
-    for (const text of ['type: Hard', 'Станция не в сети', ADMIN.name]) await entry.getByText(text, { exact: true }).waitFor();
+    // The command and its parameters in Russian, OCPP's words left to the tooltip.
+    const entry = page.getByTestId('station-command-log').getByRole('row').filter({ hasText: 'Перезагрузка' });
+    for (const text of ['Тип: жёсткая', 'Станция не в сети', ADMIN.name]) await entry.getByText(text, { exact: true }).waitFor();
     await expectNoSidewaysScroll(page, 'station-card-commands');
   });
 

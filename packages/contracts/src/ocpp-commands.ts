@@ -86,6 +86,8 @@ export interface OcppCommandTypes {
   };
 }
 export type OcppCommandAction = keyof OcppCommandTypes;
+/** Every status a station answers a command with ('Accepted', 'Unlocked', 'Scheduled'...). */
+export type OcppCommandStatus = { [A in OcppCommandAction]: OcppCommandTypes[A]['response'] extends { status: infer S } ? S : never }[OcppCommandAction];
 
 /**
  * The statuses that say the station took the command; any other status is a refusal. Scheduled:

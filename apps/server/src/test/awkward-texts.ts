@@ -1,6 +1,6 @@
 /**
  * Texts that trip up a csv or spreadsheet writer: quotes, commas, line breaks, formula starts
- * (ASCII and full-width, and look-alikes that are none), backslashes and COPY's own escapes,
+ * (ASCII and full-width, and look-alikes that are none), plain signed numbers, backslashes and COPY's own escapes,
  * Cyrillic and emoji. Shared by the tests that hold every csv writer to csv.ts's csvText.
  */
 export const AWKWARD_TEXTS: readonly string[] = [
@@ -55,4 +55,20 @@ export const AWKWARD_TEXTS: readonly string[] = [
   'Бишкек, "Ала-Тоо"',
   '＝"quoted", full-width',
   ' =space first',
+  // Semicolons (the separator of ru and ky files) and plain signed numbers, which stay as they are.
+  'a;b',
+  ';',
+  '+996555100200',
+  '-12.50',
+  '-12,50',
+  '+0',
+  '-7',
+  // Signed texts that are no plain number: escaped.
+  '+996 555 100 200',
+  '-12.',
+  '-.5',
+  '+1e5',
+  '+1.2.3',
+  '--1',
+  '+١٢',
 ];

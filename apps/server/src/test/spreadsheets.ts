@@ -3,9 +3,9 @@ import ExcelJS from 'exceljs';
 
 /* Exports read back in tests, by libraries other than the code that wrote them. */
 
-/** The records of a csv export, header first (its BOM dropped). */
-export function readCsv(bytes: Buffer): string[][] {
-  return parse(bytes, { bom: true }) as string[][];
+/** The records of a csv export, header first (its BOM dropped), its cells split by `separator` (`;` in ru and ky files). */
+export function readCsv(bytes: Buffer, separator: ',' | ';' = ','): string[][] {
+  return parse(bytes, { bom: true, delimiter: separator }) as string[][];
 }
 
 /** An xlsx export as exceljs reads it. */

@@ -114,13 +114,13 @@ export function wallClockText(wall: number): string {
 
 const POWERS = Array.from({ length: 16 }, (_, i) => 10 ** i);
 
-/** Minor units as an exact decimal: 19135 with scale 2 -> '191.35', -5 -> '-0.05'. */
-export function decimalText(units: number, scale: number): string {
+/** Minor units as an exact decimal: 19135 with scale 2 -> '191.35' (or '191,35' with a decimal comma), -5 -> '-0.05'. */
+export function decimalText(units: number, scale: number, decimalMark = '.'): string {
   const whole = Math.round(units);
   if (scale === 0) return String(whole);
   const abs = Math.abs(whole);
   const power = POWERS[scale]!;
   const integer = Math.floor(abs / power);
   const fraction = String(abs - integer * power).padStart(scale, '0');
-  return `${whole < 0 ? '-' : ''}${integer}.${fraction}`;
+  return `${whole < 0 ? '-' : ''}${integer}${decimalMark}${fraction}`;
 }

@@ -4,7 +4,7 @@ import { AWKWARD_TEXTS } from '../../test/awkward-texts.ts';
 import type { ExportColumn } from './columns.ts';
 import { decimalText } from './columns.ts';
 import { copiedInteger, CsvBytes, TextsById } from './csv-bytes.ts';
-import { csvChunks, csvText } from './csv.ts';
+import { CSV_COMMAS, csvChunks, csvText } from './csv.ts';
 
 /*
  * CsvBytes writes cells straight from the bytes of COPY's text-format fields; every cell must be
@@ -34,10 +34,10 @@ function copiedTextCell(value: string | null): string {
   return written((out) => out.copiedText(line, 2, 2 + field.length));
 }
 
-function copiedDecimalCell(units: bigint | number | null, scale: number): string {
+function copiedDecimalCell(units: bigint | number | null, scale: number, decimalMark?: number): string {
   const field = Buffer.from(copyField(units === null ? null : String(units)));
   const line = Buffer.concat([Buffer.from('\\N\t'), field, Buffer.from('\n')]);
-  return written((out) => out.copiedDecimal(line, 3, 3 + field.length, scale));
+  return written((out) => out.copiedDecimal(line, 3, 3 + field.length, scale, decimalMark));
 }
 
 const TEXTS = AWKWARD_TEXTS;
@@ -74,6 +74,7 @@ describe('CsvBytes.copiedDecimal', () => {
 
   it.each(cases)('writes %d with scale %d as decimalText does', (units, scale) => {
     expect(copiedDecimalCell(units, scale)).toBe(decimalText(units, scale));
+    expect(copiedDecimalCell(units, scale, 44)).toBe(decimalText(units, scale, ','));
   });
 
   // No export has a scale-0 decimal yet (contracts DECIMALS are 2 and 3), but decimalText writes the whole number with no point.
@@ -249,7 +250,7 @@ describe('CsvBytes lines', () => {
     const expected: Buffer[] = [];
     for await (const piece of csvChunks(columns, (async function* () {
       yield rows;
-    })())) expected.push(piece);
+    })(), CSV_COMMAS)) expected.push(piece);
     const csv = Buffer.concat(expected).toString('utf8');
     const header = '\uFEFFid,driver,total\r\n';
     expect(csv.startsWith(header)).toBe(true);

@@ -12,11 +12,33 @@ const PIECE = 256 * 1024;
 const BACKSLASH = 92;
 const QUOTE = 34;
 const COMMA = 44;
+const SEMICOLON = 59;
+const PLUS = 43;
+const MINUS = 45;
 
-/** = + - @ (a tab or a CR come escaped, so with a backslash) and the full-width ＝ ＋ － ＠ (EF BC 9D, 8B, 8D, A0). */
+const isDigit = (c: number | undefined) => c !== undefined && c >= 48 && c <= 57;
+
+/** csv.ts's PLAIN_SIGNED_NUMBER: a sign, digits, and a decimal part after a point or a comma. */
+function isPlainSignedNumber(bytes: Buffer, from: number, to: number): boolean {
+  let i = from + 1;
+  const digitsFrom = i;
+  while (i < to && isDigit(bytes[i])) i += 1;
+  if (i === digitsFrom) return false;
+  if (i === to) return true;
+  if (bytes[i] !== 46 && bytes[i] !== COMMA) return false;
+  const fractionFrom = (i += 1);
+  while (i < to && isDigit(bytes[i])) i += 1;
+  return i === to && i > fractionFrom;
+}
+
+/**
+ * = + - @ (a tab or a CR come escaped, so with a backslash) and the full-width ＝ ＋ － ＠ (EF BC 9D,
+ * 8B, 8D, A0), but not a plain signed number ('+996555100200', '-12.50'), as csv.ts's csvText.
+ */
 function startsFormula(bytes: Buffer, from: number, to: number): boolean {
   const c = bytes[from]!;
-  if (c === 61 || c === 43 || c === 45 || c === 64) return true;
+  if (c === PLUS || c === MINUS) return !isPlainSignedNumber(bytes, from, to);
+  if (c === 61 || c === 64) return true;
   if (c !== 0xef || to - from < 3 || bytes[from + 1] !== 0xbc) return false;
   const d = bytes[from + 2]!;
   return d === 0x9d || d === 0x8b || d === 0x8d || d === 0xa0;
@@ -90,15 +112,18 @@ export class CsvBytes {
     let plain = !startsFormula(bytes, from, to);
     for (let i = from; plain && i < to; i += 1) {
       const c = bytes[i]!;
-      plain = c !== BACKSLASH && c !== QUOTE && c !== COMMA;
+      plain = c !== BACKSLASH && c !== QUOTE && c !== COMMA && c !== SEMICOLON;
     }
     if (plain) return this.range(bytes, from, to);
     const value = copiedField(bytes.toString('utf8', from, to));
     if (value !== null) this.text(csvText(value));
   }
 
-  /** A whole number of minor units given by a COPY field's digits, with `scale` decimals as csv.ts decimalText writes it; nothing for NULL. */
-  copiedDecimal(bytes: Buffer, from: number, to: number, scale: number) {
+  /**
+   * A whole number of minor units given by a COPY field's digits, with `scale` decimals after
+   * `decimalMark` (a character code: 46 '.' or 44 ',') as csv.ts decimalText writes it; nothing for NULL.
+   */
+  copiedDecimal(bytes: Buffer, from: number, to: number, scale: number, decimalMark = 46) {
     if (bytes[from] === BACKSLASH) return;
     if (scale === 0) return this.range(bytes, from, to);
     this.room(to - from + scale + 2);
@@ -111,7 +136,7 @@ export class CsvBytes {
     const whole = to - from - scale;
     if (whole > 0) for (let i = 0; i < whole; i += 1) out[at++] = bytes[from + i]!;
     else out[at++] = 48;
-    out[at++] = 46;
+    out[at++] = decimalMark;
     for (let i = whole; i < 0; i += 1) out[at++] = 48;
     for (let i = Math.max(from + whole, from); i < to; i += 1) out[at++] = bytes[i]!;
     this.at = at;

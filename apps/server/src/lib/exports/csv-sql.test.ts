@@ -5,7 +5,7 @@ import { AWKWARD_TEXTS } from '../../test/awkward-texts.ts';
 import { createTestDatabase } from '../../test/test-db.ts';
 import { bishkekWallClock, decimalText, wallClockText } from './columns.ts';
 import { csvCellSql, csvCellsSql } from './csv-sql.ts';
-import { csvText } from './csv.ts';
+import { CSV_COMMAS, CSV_SEMICOLONS, csvText } from './csv.ts';
 
 /*
  * Each kind of cell PostgreSQL writes (csv-sql.ts) held to what csv.ts writes for the same value,
@@ -56,12 +56,15 @@ describe('csvCellSql', () => {
     expect(written).toEqual([...values.map(String), '']);
   });
 
-  it('writes a decimal as decimalText does, for scales 0, 2 and 3, and nothing for NULL', async () => {
+  it('writes a decimal as decimalText does, for scales 0, 2 and 3, with a point or a comma, and nothing for NULL', async () => {
     const units = [0, 1, -1, 5, -5, 7, -7, 10, 99, 100, -100, 250, -250, 999, 1000, 1001, 19135, -19135, 123456, 12345678901, -12345678901, 10 ** 15, -(10 ** 15), 10 ** 15 - 1];
-    for (const scale of [0, 2, 3]) {
-      const written = await cells([...units.map(String), null], sql`bigint`, (value) => csvCellSql.decimal(value, scale));
-      expect(written, `scale ${scale}`).toEqual([...units.map((value) => decimalText(value, scale)), '']);
+    for (const mark of ['.', ','] as const) {
+      for (const scale of [0, 2, 3]) {
+        const written = await cells([...units.map(String), null], sql`bigint`, (value) => csvCellSql.decimal(value, scale, mark));
+        expect(written, `scale ${scale} mark ${mark}`).toEqual([...units.map((value) => decimalText(value, scale, mark)), '']);
+      }
     }
+    expect(decimalText(-19135, 2, ',')).toBe('-191,35');
   });
 
   it('writes a datetime as csv.ts does in Bishkek time, cut to the second, and nothing for NULL', async () => {
@@ -109,23 +112,27 @@ describe('csvCellSql', () => {
 });
 
 describe('csvCellsSql', () => {
-  it('joins the cells with commas into the line csv.ts writes', async () => {
+  it.each([CSV_COMMAS, CSV_SEMICOLONS])('joins the cells with the separator into the line csv.ts writes: %o', async (dialect) => {
+    const { separator: s, decimalMark } = dialect;
     const rows = await queryRows<{ line: string }>(
       db.db,
-      sql`select ${csvCellsSql([
-        csvCellSql.integer(sql`id`),
-        csvCellSql.text(sql`driver`),
-        csvCellSql.datetime(sql`started_at`),
-        csvCellSql.decimal(sql`total`, 2),
-        csvCellSql.label(sql`status`, { done: 'Готово, "ok"' }),
-      ])} as line
+      sql`select ${csvCellsSql(
+        [
+          csvCellSql.integer(sql`id`),
+          csvCellSql.text(sql`driver`),
+          csvCellSql.datetime(sql`started_at`),
+          csvCellSql.decimal(sql`total`, 2, decimalMark),
+          csvCellSql.label(sql`status`, { done: 'Готово, "ok"' }),
+        ],
+        dialect,
+      )} as line
         from (values (7::bigint, 'He said "go"'::text, '2025-03-09T18:30:05.5Z'::timestamptz, -250::bigint, 'done'::text),
                      (8, null, null, null, null)) as t(id, driver, started_at, total, status)
         order by id`,
     );
     expect(rows.map((row) => row.line)).toEqual([
-      `7,${csvText('He said "go"')},${wallClockText(bishkekWallClock(Date.UTC(2025, 2, 9, 18, 30, 5)))},${decimalText(-250, 2)},${csvText('Готово, "ok"')}`,
-      '8,,,,',
+      `7${s}${csvText('He said "go"')}${s}${wallClockText(bishkekWallClock(Date.UTC(2025, 2, 9, 18, 30, 5)))}${s}${decimalText(-250, 2, decimalMark)}${s}${csvText('Готово, "ok"')}`,
+      `8${s}${s}${s}${s}`,
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { TIME_ZONE } from '@evcms/contracts/dates';
-import { csvText } from './csv.ts';
+import { csvText, type CsvDialect } from './csv.ts';
 
 /*
  * csv cells written by PostgreSQL itself, each exactly as csv.ts writes the same value, for an
@@ -14,12 +14,14 @@ import { csvText } from './csv.ts';
 
 // The formula starts of csv.ts's isFormulaStart (a tab and a CR as themselves), '-' last in the class.
 const FORMULA_START = '^[=+@\t\r\uff1d\uff0b\uff0d\uff20-]';
-const NEEDS_QUOTES = '[",\r\n]';
+// csv.ts's PLAIN_SIGNED_NUMBER, in ASCII digits ([0-9], as \d may take other scripts' digits here).
+const PLAIN_SIGNED_NUMBER = '^[+-][0-9]+([.,][0-9]+)?$';
+const NEEDS_QUOTES = '[",;\r\n]';
 const FORMULA_OR_QUOTES = `${FORMULA_START}|${NEEDS_QUOTES}`;
 
 /** A text cell: as it is when nothing in it needs escaping (nearly always), else apostrophe and quotes as csvText adds them. */
 function text(value: SQL): SQL {
-  const escaped = sql`(case when ${value} ~ ${FORMULA_START} then '''' || ${value} else ${value} end)`;
+  const escaped = sql`(case when ${value} ~ ${FORMULA_START} and ${value} !~ ${PLAIN_SIGNED_NUMBER} then '''' || ${value} else ${value} end)`;
   const quoted = sql`(case when ${escaped} ~ ${NEEDS_QUOTES} then '"' || replace(${escaped}, '"', '""') || '"' else ${escaped} end)`;
   return sql`coalesce(case when ${value} ~ ${FORMULA_OR_QUOTES} then ${quoted} else ${value} end, '')`;
 }
@@ -34,10 +36,14 @@ function integer(value: SQL): SQL {
   return sql`coalesce((${value})::text, '')`;
 }
 
-/** Whole minor units shown with `scale` decimals: numeric's product keeps the factor's scale, so 5 * 0.01 is 0.05 and 0 * 0.001 is 0.000. */
-function decimal(value: SQL, scale: number): SQL {
+/**
+ * Whole minor units shown with `scale` decimals after `decimalMark`: numeric's product keeps the
+ * factor's scale, so 5 * 0.01 is 0.05 and 0 * 0.001 is 0.000.
+ */
+function decimal(value: SQL, scale: number, decimalMark: CsvDialect['decimalMark'] = '.'): SQL {
   if (scale === 0) return integer(value);
-  return sql`coalesce((${value} * ${sql.raw(`0.${'0'.repeat(scale - 1)}1`)})::text, '')`;
+  const text = sql`(${value} * ${sql.raw(`0.${'0'.repeat(scale - 1)}1`)})::text`;
+  return sql`coalesce(${decimalMark === '.' ? text : sql`replace(${text}, '.', ',')`}, '')`;
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' in Bishkek, cut (not rounded) to the second as wallClockText does. */
@@ -47,7 +53,7 @@ function datetime(value: SQL): SQL {
 
 export const csvCellSql = { text, label, integer, decimal, datetime };
 
-/** The cells as one piece of a csv line, comma-separated. */
-export function csvCellsSql(cells: readonly SQL[]): SQL {
-  return sql.join([...cells], sql` || ',' || `);
+/** The cells as one piece of a csv line, split by the dialect's separator. */
+export function csvCellsSql(cells: readonly SQL[], { separator }: CsvDialect): SQL {
+  return sql.join([...cells], sql.raw(` || '${separator}' || `));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../../test/spreadsheets.ts';
 import type { ExportColumn } from './columns.ts';
-import { csvChunks, csvText } from './csv.ts';
+import { CSV_COMMAS, CSV_SEMICOLONS, csvChunks, csvDialect, csvText, type CsvDialect } from './csv.ts';
 
 interface Charge {
   id: number;
@@ -23,9 +23,9 @@ async function* inBatches<T>(rows: T[], size: number) {
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
 }
 
-async function csvOf(rows: Charge[], size = 2): Promise<Buffer> {
+async function csvOf(rows: Charge[], size = 2, dialect: CsvDialect = CSV_COMMAS): Promise<Buffer> {
   const pieces: Buffer[] = [];
-  for await (const piece of csvChunks(columns, inBatches(rows, size))) pieces.push(piece);
+  for await (const piece of csvChunks(columns, inBatches(rows, size), dialect)) pieces.push(piece);
   return Buffer.concat(pieces);
 }
 
@@ -57,6 +57,25 @@ describe('csv export', () => {
     expect(text).toBe('\uFEFF№,Водитель,"Начало, Бишкек","Итого ""сом""",Дата рождения\r\n7,Plain,,0.01,\r\n');
   });
 
+  it('writes semicolons and decimal commas for a ru or ky file, commas and points for an en one', async () => {
+    expect(csvDialect('ru')).toEqual(CSV_SEMICOLONS);
+    expect(csvDialect('ky')).toEqual(CSV_SEMICOLONS);
+    expect(csvDialect('en')).toEqual(CSV_COMMAS);
+    const rows = [
+      { id: 7, driver: 'Plain', startedAt: null, totalTyiyn: -19135 },
+      { id: 8, driver: 'a;b, c', startedAt: AT, totalTyiyn: 5 },
+    ];
+    const text = (await csvOf(rows, 2, CSV_SEMICOLONS)).toString('utf8');
+    expect(text).toBe('\uFEFF№;Водитель;"Начало, Бишкек";"Итого ""сом""";Дата рождения\r\n7;Plain;;-191,35;\r\n8;"a;b, c";2025-03-10 00:30:05;0,05;\r\n');
+    expect(readCsv(Buffer.from(text), ';')[2]).toEqual(['8', 'a;b, c', '2025-03-10 00:30:05', '0,05', '']);
+  });
+
+  it('leaves a plain signed number as it is: a phone, a negative amount', () => {
+    for (const value of ['+996555100200', '-12.50', '+0', '-7']) expect(csvText(value)).toBe(value);
+    expect(csvText('-12,50')).toBe('"-12,50"');
+    for (const value of ['+996 555 100 200', '-12.', '-.5', '+1e5', '--1', '+1+2', '-2+3', '+', '-']) expect(csvText(value)).toBe(`'${value}`);
+  });
+
   it('puts an apostrophe before text a spreadsheet would run as a formula, never before a number', async () => {
     const formulas = ['=HYPERLINK("http://x","y")', '+1+2', '-2+3', '@SUM(A1)', '\tTab', '\rCR', '＝1+1'];
     const rows = formulas.map((driver, i) => ({ id: -(i + 1), driver, startedAt: null, totalTyiyn: -100 }));
@@ -70,8 +89,9 @@ describe('csv export', () => {
     expect((await csvOf([])).toString('utf8')).toBe('\uFEFF№,Водитель,"Начало, Бишкек","Итого ""сом""",Дата рождения\r\n');
   });
 
-  it('quotes a field holding a comma, a quote or a line break and nothing else', () => {
+  it('quotes a field holding a comma, a semicolon, a quote or a line break and nothing else', () => {
     expect(csvText('a,b')).toBe('"a,b"');
+    expect(csvText('a;b')).toBe('"a;b"');
     expect(csvText('a"b')).toBe('"a""b"');
     expect(csvText('a\nb')).toBe('"a\nb"');
     expect(csvText("it's fine")).toBe("it's fine");

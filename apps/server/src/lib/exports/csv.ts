@@ -1,12 +1,15 @@
+import type { Lang } from '@evcms/contracts/i18n';
 import { bishkekWallClock, decimalText, isWholeValue, wallClockText, type ExportColumn } from './columns.ts';
 import { Utf8Pieces } from './utf8-pieces.ts';
 
 /*
- * CSV as RFC 4180 gives it: comma-separated, CRLF after every record, a field quoted when it holds
- * a quote, a comma or a line break, quotes doubled. UTF-8 with a BOM, so Excel reads Cyrillic.
- * Text that a spreadsheet would run as a formula (starting with = + - @, a tab or a CR, or their
- * full-width forms) gets a leading apostrophe (OWASP "CSV injection"); numbers are never text here,
- * so -12.50 stays a number.
+ * CSV as RFC 4180 gives it, laid out for the spreadsheet of the export's language (CsvDialect):
+ * CRLF after every record, a field quoted when it holds a quote, a comma, a semicolon or a line
+ * break (either separator, so a text cell is the same in both layouts), quotes doubled. UTF-8 with
+ * a BOM, so Excel reads Cyrillic. Text that a spreadsheet would run as a formula (starting with
+ * = + - @, a tab or a CR, or their full-width forms) gets a leading apostrophe (OWASP "CSV
+ * injection"), except a plain signed number such as a phone '+996555100200' or '-12.50', which a
+ * spreadsheet reads as a number and nothing runs; numbers are never text here, so -12.50 stays a number.
  *
  * Written by hand rather than with csv-stringify, which does the same quoting and formula escaping
  * (`escape_formulas`) but allocates a context object, a [value, field] pair and separator arrays
@@ -16,8 +19,28 @@ import { Utf8Pieces } from './utf8-pieces.ts';
  */
 
 const BOM = '\uFEFF';
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES = /[",;\r\n]/;
 const QUOTES = /"/g;
+
+/**
+ * How the file is laid out for the spreadsheet that opens it (docs/decisions.md): Excel splits a
+ * csv by its locale's list separator and reads numbers with its decimal mark, so a Russian or
+ * Kyrgyz one wants `;` and `1,50`, an English one `,` and `1.50`.
+ */
+export interface CsvDialect {
+  separator: ',' | ';';
+  decimalMark: '.' | ',';
+}
+export const CSV_COMMAS: CsvDialect = { separator: ',', decimalMark: '.' };
+export const CSV_SEMICOLONS: CsvDialect = { separator: ';', decimalMark: ',' };
+
+/** The layout of an export asked for in `lang`: semicolons and decimal commas but in English. */
+export function csvDialect(lang: Lang): CsvDialect {
+  return lang === 'en' ? CSV_COMMAS : CSV_SEMICOLONS;
+}
+
+/** A sign and digits, with a decimal part after a point or a comma: what a spreadsheet takes for a number, never a formula. */
+export const PLAIN_SIGNED_NUMBER = /^[+-][0-9]+(?:[.,][0-9]+)?$/;
 
 function isFormulaStart(code: number): boolean {
   // = + - @ TAB CR, and the full-width ＝ ＋ － ＠ some spreadsheets fold into them.
@@ -26,13 +49,14 @@ function isFormulaStart(code: number): boolean {
 
 /** A text field, escaped against formulas and quoted as RFC 4180 asks. */
 export function csvText(value: string): string {
-  const text = value.length > 0 && isFormulaStart(value.charCodeAt(0)) ? `'${value}` : value;
+  const formula = value.length > 0 && isFormulaStart(value.charCodeAt(0)) && !PLAIN_SIGNED_NUMBER.test(value);
+  const text = formula ? `'${value}` : value;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(QUOTES, '""')}"` : text;
 }
 
 type CellText<Row> = (row: Row) => string;
 
-function cellText<Row>(column: ExportColumn<Row>): CellText<Row> {
+function cellText<Row>(column: ExportColumn<Row>, { decimalMark }: CsvDialect): CellText<Row> {
   switch (column.kind) {
     case 'text':
     case 'date': {
@@ -53,7 +77,7 @@ function cellText<Row>(column: ExportColumn<Row>): CellText<Row> {
       const { value, scale } = column;
       return (row) => {
         const units = value(row);
-        return units == null || !Number.isFinite(units) ? '' : decimalText(units, scale);
+        return units == null || !Number.isFinite(units) ? '' : decimalText(units, scale, decimalMark);
       };
     }
     case 'datetime': {
@@ -68,21 +92,26 @@ function cellText<Row>(column: ExportColumn<Row>): CellText<Row> {
 }
 
 /** The BOM and the header line, the columns' headers. */
-export function csvHeader(columns: readonly ExportColumn<never>[]): Buffer {
-  return Buffer.from(`${BOM}${columns.map((column) => csvText(column.header)).join(',')}\r\n`);
+export function csvHeader(columns: readonly ExportColumn<never>[], dialect: CsvDialect): Buffer {
+  return Buffer.from(`${BOM}${columns.map((column) => csvText(column.header)).join(dialect.separator)}\r\n`);
 }
 
 /** The file as UTF-8 pieces: the BOM and header with the first batch, then each batch's rows. */
-export async function* csvChunks<Row>(columns: readonly ExportColumn<Row>[], batches: AsyncIterable<readonly Row[]>): AsyncGenerator<Buffer> {
-  const cells = columns.map(cellText);
+export async function* csvChunks<Row>(
+  columns: readonly ExportColumn<Row>[],
+  batches: AsyncIterable<readonly Row[]>,
+  dialect: CsvDialect,
+): AsyncGenerator<Buffer> {
+  const cells = columns.map((column) => cellText(column, dialect));
+  const separator = dialect.separator;
   const last = cells.length - 1;
-  let head = csvHeader(columns).toString();
+  let head = csvHeader(columns, dialect).toString();
   for await (const batch of batches) {
     const utf8 = new Utf8Pieces(head);
     head = '';
     for (const row of batch) {
       let line = '';
-      for (let i = 0; i < last; i += 1) line += `${cells[i]!(row)},`;
+      for (let i = 0; i < last; i += 1) line += `${cells[i]!(row)}${separator}`;
       utf8.add(`${line}${cells[last]!(row)}\r\n`);
     }
     yield* utf8.done();

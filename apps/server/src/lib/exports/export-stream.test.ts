@@ -96,7 +96,7 @@ async function buildExportApp(): Promise<FastifyInstance> {
           sql`select id, driver, started_at, total_tyiyn from export_charges where id > ${last?.id ?? 0} order by id limit ${limit}`,
         );
       };
-      return sendExport(reply, { format: request.query.format, name: 'charges', title: 'Зарядки', columns, batches: watched(batchedRows(fetchBatch, BATCH)) });
+      return sendExport(reply, { format: request.query.format, name: 'charges', title: 'Зарядки', lang: 'en', columns, batches: watched(batchedRows(fetchBatch, BATCH)) });
     },
   });
   typed.get('/api/endless', {
@@ -116,7 +116,7 @@ async function buildExportApp(): Promise<FastifyInstance> {
           yield batch;
         }
       }
-      return sendExport(reply, { format: request.query.format, name: 'endless', title: 'Endless', columns, batches: watched(counted()) });
+      return sendExport(reply, { format: request.query.format, name: 'endless', title: 'Endless', lang: 'en', columns, batches: watched(counted()) });
     },
   });
   return server;

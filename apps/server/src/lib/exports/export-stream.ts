@@ -2,8 +2,9 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { localDate } from '@evcms/contracts/dates';
 import type { ExportFormat } from '@evcms/contracts/exports';
+import type { Lang } from '@evcms/contracts/i18n';
 import type { ExportColumn } from './columns.ts';
-import { csvChunks, csvHeader } from './csv.ts';
+import { csvChunks, csvDialect, csvHeader } from './csv.ts';
 import { xlsxStream } from './xlsx.ts';
 
 /*
@@ -28,6 +29,8 @@ interface ExportFile<Row> {
   name: string;
   /** The xlsx sheet's name, localised ('Зарядки'). */
   title: string;
+  /** The request's language, which the csv's separator and decimal mark follow (csv.ts csvDialect). */
+  lang: Lang;
   columns: readonly ExportColumn<Row>[];
   /** Data rows per xlsx sheet (tests); Excel's limit by default. */
   rowsPerSheet?: number;
@@ -42,7 +45,7 @@ export type ExportRequest<Row> = ExportFile<Row> &
       }
     | {
         format: 'csv';
-        /** The csv's rows already written as `columns` would write them (the database did: csv-sql.ts), in UTF-8 pieces; the header still comes from `columns`. */
+        /** The csv's rows already written as `columns` would write them in `lang`'s dialect (the database did: csv-sql.ts), in UTF-8 pieces; the header still comes from `columns`. */
         csvRows: AsyncIterable<Buffer>;
       }
   );
@@ -81,11 +84,12 @@ async function* csvFile(header: Buffer, first: IteratorResult<Buffer>, rest: Asy
  * that fails at once is still an error answer with its status and body; a failure later cuts the
  * download short (a client sees a broken transfer, never a truncated file that looks whole).
  *
- *   return sendExport(reply, { format: query.format, name: 'users', title, columns,
+ *   return sendExport(reply, { format: query.format, name: 'users', title, lang: request.lang, columns,
  *     batches: batchedRows((last, limit) => driversAfter(db, filters, last, limit), EXPORT_BATCH_SIZE) });
  */
 export async function sendExport<Row>(reply: FastifyReply, request: ExportRequest<Row>): Promise<FastifyReply> {
   const { format, columns } = request;
+  const dialect = csvDialect(request.lang);
   const source: AsyncIterator<readonly Row[] | Buffer> = ('batches' in request ? request.batches : request.csvRows)[Symbol.asyncIterator]();
   const stop = () => void source.return?.().catch(() => undefined);
   let first: IteratorResult<readonly Row[] | Buffer>;
@@ -97,13 +101,13 @@ export async function sendExport<Row>(reply: FastifyReply, request: ExportReques
   }
   let stream: Readable;
   if ('csvRows' in request) {
-    stream = Readable.from(csvFile(csvHeader(columns), first as IteratorResult<Buffer>, source as AsyncIterator<Buffer>), { objectMode: false });
+    stream = Readable.from(csvFile(csvHeader(columns, dialect), first as IteratorResult<Buffer>, source as AsyncIterator<Buffer>), { objectMode: false });
   } else {
     const batches = source as AsyncIterator<readonly Row[]>;
     const firstRows = first.done ? [] : (first.value as readonly Row[]);
     stream =
       format === 'csv'
-        ? Readable.from(csvChunks(columns, startingWith(firstRows, batches)), { objectMode: false })
+        ? Readable.from(csvChunks(columns, startingWith(firstRows, batches), dialect), { objectMode: false })
         : xlsxStream({ title: request.title, columns, batches, first: firstRows, rowsPerSheet: request.rowsPerSheet });
   }
   // However the answer ends (done, client gone, failed), the database is asked for nothing more.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lang } from '@evcms/contracts/i18n';
 import type { Database } from '../../db/client.ts';
 import { batchedRows } from '../../lib/exports/batched-rows.ts';
-import { csvChunks } from '../../lib/exports/csv.ts';
+import { csvChunks, csvDialect } from '../../lib/exports/csv.ts';
 import { aCharge, aChargePoint, aDriver } from '../../test/builders.ts';
 import { filterCharges } from '../../test/charge-fixtures.ts';
 import { createTestDatabase } from '../../test/test-db.ts';
@@ -32,7 +32,7 @@ describe.skipIf(!url)('the charge export csv written from COPY', () => {
 
   /** csv.ts's file of the charges, without its BOM and header line. */
   async function expected(filter: ChargeFilter, lang: Lang): Promise<string> {
-    const file = await bytesOf(csvChunks(chargeExportColumns(lang, NOW), batchedRows(chargeExportReader(database.db, filter, lang), 3)));
+    const file = await bytesOf(csvChunks(chargeExportColumns(lang, NOW), batchedRows(chargeExportReader(database.db, filter, lang), 3), csvDialect(lang)));
     return file.slice(file.indexOf('\r\n') + 2);
   }
 

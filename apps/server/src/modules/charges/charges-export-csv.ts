@@ -3,12 +3,13 @@ import { CONNECTOR_TYPES } from '@evcms/contracts/catalog';
 import { CHARGE_RESULT_NAMES, CHARGE_STATUSES, PAYMENT_METHODS } from '@evcms/contracts/charges';
 import { DECIMALS } from '@evcms/contracts/decimal';
 import type { Lang } from '@evcms/contracts/i18n';
+import { OCPP_STOP_REASONS } from '@evcms/contracts/ocpp-names';
 import { queryRows, type Database, type Db } from '../../db/client.ts';
 import { copiedRows } from '../../db/copy-rows.ts';
 import { charges } from '../../db/schema/charges.ts';
 import { drivers } from '../../db/schema/drivers.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
-import { csvText } from '../../lib/exports/csv.ts';
+import { csvDialect, csvText, type CsvDialect } from '../../lib/exports/csv.ts';
 import { csvCellSql as cell, csvCellsSql } from '../../lib/exports/csv-sql.ts';
 import { copiedInteger, CsvBytes, TextsById } from '../../lib/exports/csv-bytes.ts';
 import { driverReader, epochUs, stationNames, type ExportDriver } from './charges-export.repository.ts';
@@ -40,13 +41,16 @@ const inLanguage = (names: Readonly<Record<string, Readonly<Record<Lang, string>
   Object.fromEntries(Object.entries(names).map(([key, name]) => [key, name[lang]]));
 
 /** The cells from the connector to the finish. The labels hold no backslash, so COPY writes these as they are. */
-function headCells(lang: Lang): SQL {
-  return csvCellsSql([
-    cell.integer(sql`${charges.ocppConnectorId}`),
-    cell.label(sql`${charges.connectorTypo}`, inLanguage(CONNECTOR_TYPES, lang)),
-    cell.datetime(sql`${charges.startedAt}`),
-    cell.datetime(sql`${charges.finishedAt}`),
-  ]);
+function headCells(lang: Lang, dialect: CsvDialect): SQL {
+  return csvCellsSql(
+    [
+      cell.integer(sql`${charges.ocppConnectorId}`),
+      cell.label(sql`${charges.connectorTypo}`, inLanguage(CONNECTOR_TYPES, lang)),
+      cell.datetime(sql`${charges.startedAt}`),
+      cell.datetime(sql`${charges.finishedAt}`),
+    ],
+    dialect,
+  );
 }
 
 /** The energy and money, as whole minor units: Node writes their decimals (csv-bytes.ts copiedDecimal), which cost PostgreSQL more. */
@@ -55,15 +59,25 @@ const { money, energy } = DECIMALS;
 const AMOUNT_SCALES = [energy, money, money, money, money];
 
 /** The cells from the payment method to the result. */
-function labelCells(lang: Lang): SQL {
-  return csvCellsSql([
-    cell.label(sql`${charges.paymentMethod}`, inLanguage(PAYMENT_METHODS, lang)),
-    cell.label(sql`${charges.status}`, inLanguage(CHARGE_STATUSES, lang)),
-    cell.label(sql`${charges.result}`, inLanguage(CHARGE_RESULT_NAMES, lang)),
-  ]);
+function labelCells(lang: Lang, dialect: CsvDialect): SQL {
+  return csvCellsSql(
+    [
+      cell.label(sql`${charges.paymentMethod}`, inLanguage(PAYMENT_METHODS, lang)),
+      cell.label(sql`${charges.status}`, inLanguage(CHARGE_STATUSES, lang)),
+      cell.label(sql`${charges.result}`, inLanguage(CHARGE_RESULT_NAMES, lang)),
+    ],
+    dialect,
+  );
 }
 
-const driverCells = (driver: ExportDriver) => Buffer.from(`${csvText(`${driver.surname} ${driver.firstName}`)},${csvText(`+${driver.phone}`)}`);
+/** The stop reason's name in `lang`, or the reason as the station sent it when OCPP names none (charges-export.ts's ocppName); Node escapes it. */
+function stopReasonName(lang: Lang): SQL {
+  const names = Object.entries(OCPP_STOP_REASONS).map(([reason, name]) => sql` when ${reason} then ${name[lang]}`);
+  return sql`coalesce(case ${charges.stopReason}${sql.join(names)} end, ${charges.stopReason})`;
+}
+
+const driverCells = (driver: ExportDriver, { separator }: CsvDialect) =>
+  Buffer.from(`${csvText(`${driver.surname} ${driver.firstName}`)}${separator}${csvText(`+${driver.phone}`)}`);
 
 // Some 25 MB of cells and ids at most; a network with more drivers has them read per piece.
 const DRIVER_CELLS_KEPT = 250_000;
@@ -75,11 +89,14 @@ async function keepsDrivers(db: Db, most: number): Promise<boolean> {
 }
 
 /** Every driver's two cells (name, phone), by id: read in the charges' snapshot, so every charge's driver is there. */
-const driverCellsQuery = sql`select ${drivers.id}, ${csvCellsSql([cell.text(sql`${drivers.surname} || ' ' || ${drivers.firstName}`), cell.text(sql`'+' || ${drivers.phone}`)])}
+const driverCellsQuery = (dialect: CsvDialect) => sql`select ${drivers.id}, ${csvCellsSql(
+  [cell.text(sql`${drivers.surname} || ' ' || ${drivers.firstName}`), cell.text(sql`'+' || ${drivers.phone}`)],
+  dialect,
+)}
   from ${drivers} order by ${drivers.id}`;
 
 /** The drivers of the charges of one piece of lines, read for it (`driverReader`) when they are not all kept. */
-function pieceDrivers(db: Db) {
+function pieceDrivers(db: Db, dialect: CsvDialect) {
   const driversOf = driverReader(db);
   const made = new WeakMap<ExportDriver, Buffer>();
   return async (lines: Buffer): Promise<Map<number, Buffer>> => {
@@ -92,7 +109,7 @@ function pieceDrivers(db: Db) {
     const cells = new Map<number, Buffer>();
     for (const [id, driver] of known) {
       let text = made.get(driver);
-      if (text === undefined) made.set(driver, (text = driverCells(driver)));
+      if (text === undefined) made.set(driver, (text = driverCells(driver, dialect)));
       cells.set(id, text);
     }
     return cells;
@@ -103,7 +120,7 @@ function pieceDrivers(db: Db) {
  * The charges query's fields, which Node writes in the file's order: 0 driver id, 1 station id,
  * 2 the station's name at the start, 3 number, 4 id tag, 5 the cells from the connector to the
  * finish, 6 duration in seconds, 7-11 AMOUNTS, 12 the cells from the payment method to the
- * result, 13 stop reason.
+ * result, 13 the stop reason's name.
  */
 const FIELDS = 14;
 const FIRST_AMOUNT = 7;
@@ -121,18 +138,21 @@ export async function* copiedChargeCsv(
   now: Date = new Date(),
   driversKept = DRIVER_CELLS_KEPT,
 ): AsyncGenerator<Buffer, void, undefined> {
+  const dialect = csvDialect(lang);
+  const separator = dialect.separator.charCodeAt(0);
+  const decimalMark = dialect.decimalMark.charCodeAt(0);
   const stations = new Map<number, Buffer>();
   for (const [id, name] of await stationNames(db, lang)) if (name !== null) stations.set(id, Buffer.from(csvText(name)));
   const chargesQuery = sql`select ${charges.driverId}, ${charges.stationId}, ${localizedSelection(charges, 'station_name')[lang]}, ${charges.id}, ${charges.idTag},
-    ${headCells(lang)}, ${durationSeconds(now)}, ${sql.join(AMOUNTS, sql`, `)}, ${labelCells(lang)}, ${charges.stopReason}
+    ${headCells(lang, dialect)}, ${durationSeconds(now)}, ${sql.join(AMOUNTS, sql`, `)}, ${labelCells(lang, dialect)}, ${stopReasonName(lang)}
     from ${charges} ${where ? sql`where ${where}` : sql``} order by ${charges.startedAt} desc, ${charges.id} desc`;
   const keep = await keepsDrivers(db, driversKept);
-  const readPiece = keep ? undefined : pieceDrivers(db);
+  const readPiece = keep ? undefined : pieceDrivers(db, dialect);
   let driverRows: [number, string][] = [];
   let kept: TextsById | undefined;
   const out = new CsvBytes();
   const tab = new Int32Array(FIELDS - 1);
-  for await (const [query, lines] of copyLines(keep ? [driverCellsQuery, chargesQuery] : [chargesQuery])) {
+  for await (const [query, lines] of copyLines(keep ? [driverCellsQuery(dialect), chargesQuery] : [chargesQuery])) {
     if (keep && query === 0) {
       for (const [id, text] of copiedRows(lines)) driverRows.push([Number(id), text!]);
       continue;
@@ -154,27 +174,27 @@ export async function* copiedChargeCsv(
       const driverEnd = tab[0]!, stationEnd = tab[1]!, fallbackEnd = tab[2]!, numberEnd = tab[3]!, idTagEnd = tab[4]!;
       const headEnd = tab[5]!, secondsEnd = tab[6]!, labelsEnd = tab[FIRST_AMOUNT + AMOUNTS.length]!;
       out.range(lines, fallbackEnd + 1, numberEnd);
-      out.byte(44);
+      out.byte(separator);
       const driverId = copiedInteger(lines, start, driverEnd);
-      if (kept ? !out.textOf(kept, driverId) : !writeBuffer(out, piece!.get(driverId))) out.byte(44);
-      out.byte(44);
+      if (kept ? !out.textOf(kept, driverId) : !writeBuffer(out, piece!.get(driverId))) out.byte(separator);
+      out.byte(separator);
       out.copiedText(lines, numberEnd + 1, idTagEnd);
-      out.byte(44);
+      out.byte(separator);
       const station = stations.get(copiedInteger(lines, driverEnd + 1, stationEnd));
       if (station) out.buffer(station);
       else out.copiedText(lines, stationEnd + 1, fallbackEnd);
-      out.byte(44);
+      out.byte(separator);
       out.range(lines, idTagEnd + 1, headEnd);
-      out.byte(44);
+      out.byte(separator);
       const seconds = copiedInteger(lines, headEnd + 1, secondsEnd);
       if (seconds >= 0) out.duration(seconds);
-      out.byte(44);
+      out.byte(separator);
       for (let amount = 0, from = secondsEnd + 1; amount < AMOUNTS.length; from = tab[FIRST_AMOUNT + amount]! + 1, amount += 1) {
-        out.copiedDecimal(lines, from, tab[FIRST_AMOUNT + amount]!, AMOUNT_SCALES[amount]!);
-        out.byte(44);
+        out.copiedDecimal(lines, from, tab[FIRST_AMOUNT + amount]!, AMOUNT_SCALES[amount]!, decimalMark);
+        out.byte(separator);
       }
       out.range(lines, tab[FIRST_AMOUNT + AMOUNTS.length - 1]! + 1, labelsEnd);
-      out.byte(44);
+      out.byte(separator);
       out.copiedText(lines, labelsEnd + 1, lineEnd);
       out.crlf();
       start = lineEnd + 1;

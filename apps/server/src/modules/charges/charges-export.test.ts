@@ -27,7 +27,7 @@ const download = (query: string, lang = 'ru', headers = ctx.auth) =>
 async function numbers(query: string): Promise<number[]> {
   const response = await download(`?format=csv&${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return readCsv(response.rawPayload)
+  return readCsv(response.rawPayload, ';')
     .slice(1)
     .map((row) => Number(row[0]));
 }
@@ -51,12 +51,12 @@ describe('GET /users/transactions/export/', () => {
     ]);
     expect(list.statusCode).toBe(200);
     // All alike but the open charge's duration, which runs to each export's own moment.
-    const rowsOf = (file: (typeof files)[number]) => readCsv(file.rawPayload).map((row) => row.filter((_, column) => column !== 9));
+    const rowsOf = (file: (typeof files)[number]) => readCsv(file.rawPayload, ';').map((row) => row.filter((_, column) => column !== 9));
     for (const file of files) {
       expect(file.statusCode, file.body).toBe(200);
       expect(rowsOf(file)).toEqual(rowsOf(files[0]!));
     }
-    expect(readCsv(files[0]!.rawPayload)).toHaveLength(6);
+    expect(readCsv(files[0]!.rawPayload, ';')).toHaveLength(6);
   });
 
   it('gives the list as csv with headers in the language asked, Bishkek times, kWh, som and names', async () => {
@@ -64,7 +64,8 @@ describe('GET /users/transactions/export/', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="transactions-\d{4}-\d{2}-\d{2}\.csv"/);
-    const [header, ...rows] = readCsv(response.rawPayload);
+    // Semicolons and decimal commas, so a Russian Excel opens it in columns with numbers.
+    const [header, ...rows] = readCsv(response.rawPayload, ';');
     expect(header).toEqual([
       '№', 'Пользователь', 'Телефон', 'ID-метка', 'Станция', 'Коннектор', 'Тип коннектора', 'Начало', 'Окончание', 'Длительность',
       'Потребление, кВт·ч', 'Цена за 1 кВт·ч, сом', 'Сумма, сом', 'Скидка, сом', 'Итого, сом', 'Способ оплаты', 'Статус', 'Результат', 'Причина остановки',
@@ -72,15 +73,23 @@ describe('GET /users/transactions/export/', () => {
     // Newest start first; c2 and c1 share their start, so the higher number first, each in its own batch of two.
     expect(rows.map((row) => Number(row[0]))).toEqual([c5.id, c4.id, c3.id, c2.id, c1.id]);
     expect(rows[2]).toEqual([
-      String(c3.id), 'Асанов Бакыт', "'+996555100200", c3.idTag, 'Dordoi ru', '1', 'CCS Combo 2', '2024-03-02 09:00:00', '2024-03-02 10:30:00', '1:30:00',
-      '12.345', '10.00', '123.45', '0.00', '123.45', 'Личный баланс', 'Завершена', 'Успешно', 'EVDisconnected',
+      String(c3.id), 'Асанов Бакыт', '+996555100200', c3.idTag, 'Dordoi ru', '1', 'CCS Combo 2', '2024-03-02 09:00:00', '2024-03-02 10:30:00', '1:30:00',
+      '12,345', '10,00', '123,45', '0,00', '123,45', 'Личный баланс', 'Завершена', 'Успешно', 'Автомобиль отключён',
     ]);
     // Unauthorized: no driver, price, finish or payment; failed.
     expect(rows[0]).toMatchObject({ 1: '', 2: '', 3: 'STRANGER', 8: '', 9: '', 11: '', 15: '', 16: 'Не авторизована', 17: 'Неуспешно' });
     // Open: its duration runs to the export, no result yet.
-    expect(rows[1]).toMatchObject({ 8: '', 14: '0.00', 16: 'Идёт зарядка', 17: '' });
+    expect(rows[1]).toMatchObject({ 8: '', 14: '0,00', 16: 'Идёт зарядка', 17: '' });
     expect(rows[1]![9]).toMatch(/^\d+:\d{2}:\d{2}$/);
-    expect(rows[3]).toMatchObject({ 7: '2024-03-01 23:00:00', 8: '2024-03-02 00:00:00', 11: '12.50', 16: 'Остановлена', 18: 'Remote' });
+    expect(rows[3]).toMatchObject({ 7: '2024-03-01 23:00:00', 8: '2024-03-02 00:00:00', 11: '12,50', 16: 'Остановлена', 18: 'Остановлена удалённо' });
+  });
+
+  it('gives an English csv with commas and decimal points, a Kyrgyz one as the Russian', async () => {
+    const en = readCsv((await download('?format=csv', 'en')).rawPayload);
+    expect(en[0]).toHaveLength(19);
+    expect(en[3]).toMatchObject({ 0: String(c3.id), 2: '+996555100200', 10: '12.345', 11: '10.00', 12: '123.45', 16: 'Finished', 18: 'Vehicle disconnected' });
+    const ky = readCsv((await download('?format=csv', 'ky')).rawPayload, ';');
+    expect(ky[3]).toMatchObject({ 0: String(c3.id), 2: '+996555100200', 10: '12,345', 16: 'Аяктады', 18: 'Унаа ажыратылды' });
   });
 
   it('gives xlsx by default, a sheet and headers in the language asked, numbers as numbers', async () => {
@@ -94,6 +103,7 @@ describe('GET /users/transactions/export/', () => {
     expect([row[2], row[6], row[7], row[10], row[11], row[14], row[15], row[16], row[17]]).toEqual([
       '+996555100200', 'CCS Combo 2', new Date('2024-03-02T09:00:00Z'), 12.345, 10, 123.45, 'Personal balance', 'Finished', 'Successful',
     ]);
+    expect(row[18]).toBe('Vehicle disconnected');
     const ky = sheetValues((await readWorkbook((await download('', 'ky')).rawPayload)).getWorksheet('Кубаттоолор')!);
     expect(ky[3]![16]).toBe('Аяктады');
   });

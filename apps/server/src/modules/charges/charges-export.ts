@@ -2,6 +2,7 @@ import { CONNECTOR_TYPES } from '@evcms/contracts/catalog';
 import { CHARGE_EXPORT_LABELS, CHARGE_RESULT_NAMES, CHARGE_STATUSES, PAYMENT_METHODS } from '@evcms/contracts/charges';
 import { DECIMALS } from '@evcms/contracts/decimal';
 import type { Lang } from '@evcms/contracts/i18n';
+import { OCPP_STOP_REASONS, ocppName } from '@evcms/contracts/ocpp-names';
 import type { ExportColumn } from '../../lib/exports/columns.ts';
 import { chargeDuration } from './charges.presenter.ts';
 import type { ChargeExportRow } from './charges-export.repository.ts';
@@ -49,6 +50,6 @@ export function chargeExportColumns(lang: Lang, now: Date = new Date()): ExportC
     { kind: 'text', header: label('payment_method'), value: (charge) => charge.paymentMethod && PAYMENT_METHODS[charge.paymentMethod][lang] },
     { kind: 'text', header: label('status'), value: (charge) => CHARGE_STATUSES[charge.status][lang] },
     { kind: 'text', header: label('result'), value: (charge) => charge.result && CHARGE_RESULT_NAMES[charge.result][lang] },
-    { kind: 'text', header: label('stop_reason'), value: (charge) => charge.stopReason },
+    { kind: 'text', header: label('stop_reason'), value: (charge) => charge.stopReason && ocppName(OCPP_STOP_REASONS, charge.stopReason, lang) },
   ];
 }

@@ -25,7 +25,7 @@ export function chargesRoutes(deps: charges.ChargesDeps) {
       handler: async (request, reply) => {
         const { query, lang } = request;
         const now = new Date();
-        const file = { name: 'transactions', title: CHARGE_EXPORT_LABELS.sheet[lang], columns: chargeExportColumns(lang, now) };
+        const file = { name: 'transactions', title: CHARGE_EXPORT_LABELS.sheet[lang], lang, columns: chargeExportColumns(lang, now) };
         const csvRows = query.format === 'csv' ? charges.exportChargesCsv(deps, query, lang, now) : undefined;
         return sendExport(reply, csvRows ? { ...file, format: 'csv', csvRows } : { ...file, format: query.format, batches: charges.exportCharges(deps, query, lang) });
       },

@@ -29,15 +29,24 @@ describe('GET /users/export/', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"/);
-    const [header, ...rows] = readCsv(response.rawPayload);
+    // A Russian file opens in columns in a Russian Excel: semicolons and decimal commas.
+    const [header, ...rows] = readCsv(response.rawPayload, ';');
     expect(header).toEqual(['ID', 'Лицевой счёт', 'Фамилия', 'Имя', 'Телефон', 'Эл. почта', 'Дата регистрации', 'Баланс, сом', 'Платформа', 'Версия приложения', 'Заблокирован']);
     expect(rows).toHaveLength(1);
-    // A csv cell starting with + is escaped like any formula-looking text; the xlsx keeps it plain.
-    expect(rows[0]).toMatchObject({ 0: String(ids[0]), 2: 'Асанов', 4: "'+996555100200", 6: '2024-03-01 16:00:00', 7: '150.50', 8: 'Android', 10: 'Нет' });
+    // A phone is a plain signed number, no formula: it stays as it is, as in the xlsx.
+    expect(rows[0]).toMatchObject({ 0: String(ids[0]), 2: 'Асанов', 4: '+996555100200', 6: '2024-03-01 16:00:00', 7: '150,50', 8: 'Android', 10: 'Нет' });
+    expect(response.body).toContain(`${ids[0]};`);
+  });
+
+  it('gives an English csv with commas and decimal points', async () => {
+    const response = await download('?format=csv&search=%D0%90%D1%81%D0%B0%D0%BD%D0%BE%D0%B2', 'en');
+    const [header, ...rows] = readCsv(response.rawPayload);
+    expect(header).toHaveLength(11);
+    expect(rows[0]).toMatchObject({ 0: String(ids[0]), 4: '+996555100200', 7: '150.50' });
   });
 
   it('keeps text that looks like a formula as text', async () => {
-    const rows = readCsv((await download('?format=csv&search=hyperlink')).rawPayload);
+    const rows = readCsv((await download('?format=csv&search=hyperlink', 'ky')).rawPayload, ';');
     expect(rows[1]![2]).toBe(`'=HYPERLINK("x")`);
   });
 

@@ -21,7 +21,7 @@ const download = (query: string, lang = 'ru', headers = ctx.auth) =>
 async function reasons(query: string): Promise<string[]> {
   const response = await download(`?format=csv&${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return readCsv(response.rawPayload)
+  return readCsv(response.rawPayload, ';')
     .slice(1)
     .map((row) => row[4]!);
 }
@@ -56,13 +56,15 @@ describe('GET /users/payments/export/', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"/);
-    const [header, ...rows] = readCsv(response.rawPayload);
+    const [header, ...rows] = readCsv(response.rawPayload, ';');
     expect(header).toEqual(['Дата', 'Лицевой счёт', 'Пользователь', 'Телефон', 'Основание', 'Способ', 'Списание, сом', 'Зачисление, сом', 'Остаток, сом']);
     // Newest first; of one instant the later entry first, each in its own batch of two.
     expect(rows.map((row) => row[4])).toEqual([`#${chargeId}`, 'second', 'first', 'cash', 'old']);
-    expect(rows[0]).toEqual(['2024-03-02 10:30:00', asanov.account, 'Асанов Бакыт', "'+996555100200", `#${chargeId}`, 'Оплата зарядки', '100.00', '0.00', '1410.50']);
-    expect(rows[3]).toEqual(['2024-03-01 23:00:00', asanov.account, 'Асанов Бакыт', "'+996555100200", 'cash', 'Пополнение менеджером', '0.00', '1500.50', '1500.50']);
-    expect(rows[1]).toMatchObject({ 0: '2024-03-01 23:30:00', 2: 'Bekova Aida', 5: 'Возврат', 7: '20.00', 8: '70.00' });
+    expect(rows[0]).toEqual(['2024-03-02 10:30:00', asanov.account, 'Асанов Бакыт', '+996555100200', `#${chargeId}`, 'Оплата зарядки', '100,00', '0,00', '1410,50']);
+    expect(rows[3]).toEqual(['2024-03-01 23:00:00', asanov.account, 'Асанов Бакыт', '+996555100200', 'cash', 'Пополнение менеджером', '0,00', '1500,50', '1500,50']);
+    expect(rows[1]).toMatchObject({ 0: '2024-03-01 23:30:00', 2: 'Bekova Aida', 5: 'Возврат', 7: '20,00', 8: '70,00' });
+    const en = readCsv((await download('?format=csv', 'en')).rawPayload);
+    expect(en[1]).toEqual(['2024-03-02 10:30:00', asanov.account, 'Асанов Бакыт', '+996555100200', `#${chargeId}`, 'Charge payment', '100.00', '0.00', '1410.50']);
   });
 
   it('gives xlsx by default, a sheet and headers in the language asked, money as numbers', async () => {

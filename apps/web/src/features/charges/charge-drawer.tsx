@@ -9,7 +9,7 @@ import { useLang } from '../../lib/i18n.ts';
 import { formatEnergy, formatFee, formatPercent, formatPower } from '../../lib/number-format.ts';
 import { formatPhone } from '../../lib/phone-mask.ts';
 import { ChargeStopButton } from './charge-stop.tsx';
-import { ChargeResultText, connectorText, Duration, PaymentMethodName } from './charge-values.tsx';
+import { ChargeResultText, connectorText, Duration, PaymentMethodName, StopReasonText } from './charge-values.tsx';
 import { chargesApi } from './charges-api.ts';
 
 export interface ChargeDrawerProps {
@@ -108,7 +108,7 @@ function ChargeFields({ charge }: { charge: ChargeDetail }) {
     { key: 'discount', label: t('fields.discount'), children: formatFee(charge.discount, lang) },
     { key: 'total', label: t('fields.total'), children: <Typography.Text strong>{som(charge.total)}</Typography.Text> },
     { key: 'payment_method', label: t('fields.payment_method'), children: charge.payment_method === null ? none : <PaymentMethodName method={charge.payment_method} /> },
-    { key: 'stop_reason', label: t('fields.stop_reason'), children: or(charge.stop_reason) },
+    { key: 'stop_reason', label: t('fields.stop_reason'), children: charge.stop_reason === null ? none : <StopReasonText reason={charge.stop_reason} /> },
     ...(charge.refusal ? [{ key: 'refusal', label: t('fields.refusal'), children: t(`refusal.${charge.refusal}`) }] : []),
     ...(charge.review_reason
       ? [{ key: 'review', label: t('fields.review'), children: <Typography.Text type="warning">{t(`review_detail.${charge.review_reason}`)}</Typography.Text> }]

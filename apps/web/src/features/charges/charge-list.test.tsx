@@ -64,7 +64,7 @@ describe('charge list', { timeout: 60_000 }, () => {
     await user.click(within(rowOf(118)).getByText('Ala-Too'));
     const details = await screen.findByTestId('charge-details');
     expect(screen.getByText('Charge no. 118')).toBeInTheDocument();
-    for (const text of ['100.000 kWh', '112.345 kWh', '112.345 kWh at 06.05.2024 16:00', '49.5 kW', '80 %', 'The connector\'s own tariff', '123.45 som', 'EVDisconnected']) {
+    for (const text of ['100.000 kWh', '112.345 kWh', '112.345 kWh at 06.05.2024 16:00', '49.5 kW', '80 %', 'The connector\'s own tariff', '123.45 som', 'Vehicle disconnected']) {
       expect(within(details).getByText(text)).toBeInTheDocument();
     }
     await user.click(screen.getByRole('button', { name: 'Close' }));

@@ -1,15 +1,33 @@
 import { WarningOutlined } from '@ant-design/icons';
 import { Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_METHODS, type ChargeListItem, type ChargeResult, type ChargeReviewReason, type PaymentMethod } from '@evcms/contracts/charges';
+import {
+  CHARGE_RESULT_NAMES,
+  PAYMENT_METHODS,
+  type ChargeListItem,
+  type ChargeResult,
+  type ChargeReviewReason,
+  type PaymentMethod,
+} from '@evcms/contracts/charges';
+import { OCPP_STOP_REASONS, ocppName } from '@evcms/contracts/ocpp-names';
 import { useLang } from '../../lib/i18n.ts';
 import { durationKey, durationParts } from './charge-format.ts';
 
-/** Spec 3 'transaction result'; nothing while the charge is open. */
+/** Spec 3 'transaction result', in the words of the export (contracts); nothing while the charge is open. */
 export function ChargeResultText({ result }: { result: ChargeResult | null }) {
-  const { t } = useTranslation('charges');
+  const lang = useLang();
   if (result === null) return null;
-  return <Typography.Text type={result === 'successful' ? 'success' : 'danger'}>{t(`result.${result}`)}</Typography.Text>;
+  return <Typography.Text type={result === 'successful' ? 'success' : 'danger'}>{CHARGE_RESULT_NAMES[result][lang]}</Typography.Text>;
+}
+
+/** Why the charge point ended the charge, in the manager's language; OCPP's word in the tooltip. */
+export function StopReasonText({ reason }: { reason: string }) {
+  const lang = useLang();
+  return (
+    <Tooltip title={reason}>
+      <span data-testid="charge-stop-reason">{ocppName(OCPP_STOP_REASONS, reason, lang)}</span>
+    </Tooltip>
+  );
 }
 
 /** A charge marked for review (an implausible reading or time): a warning sign naming the reason; nothing otherwise. */

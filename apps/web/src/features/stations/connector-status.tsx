@@ -1,6 +1,7 @@
-import { Tag } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OCPP_CONNECTOR_STATUSES, type OcppConnectorStatus, type OcppStatus } from '@evcms/contracts/ocpp';
+import { OCPP_ERROR_CODE_NAMES } from '@evcms/contracts/ocpp-names';
 import { useLang } from '../../lib/i18n.ts';
 
 /*
@@ -21,7 +22,7 @@ export const CONNECTOR_STATUS_COLORS: Record<OcppConnectorStatus, string> = {
   Faulted: 'red',
 };
 
-/** The status, and the error code beside it when the station reported one; 'No status' until the first report. */
+/** The status, and the error code's name beside it when the station reported one (OCPP's code in the tooltip); 'No status' until the first report. */
 export function ConnectorStatusTag({ status }: { status: OcppStatus | null }) {
   const { t } = useTranslation('stations');
   const lang = useLang();
@@ -34,9 +35,10 @@ export function ConnectorStatusTag({ status }: { status: OcppStatus | null }) {
     );
   }
   const name = OCPP_CONNECTOR_STATUSES[status.status][lang];
-  return (
+  const tag = (
     <Tag color={CONNECTOR_STATUS_COLORS[status.status]} style={style} data-status={status.status}>
-      {status.error_code === 'NoError' ? name : `${name} · ${status.error_code}`}
+      {status.error_code === 'NoError' ? name : `${name} · ${OCPP_ERROR_CODE_NAMES[status.error_code][lang]}`}
     </Tag>
   );
+  return status.error_code === 'NoError' ? tag : <Tooltip title={status.error_code}>{tag}</Tooltip>;
 }

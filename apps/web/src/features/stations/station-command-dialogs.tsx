@@ -9,10 +9,13 @@ import {
   unlockConnectorRequest,
   type StationCommandAnswer,
 } from '@evcms/contracts/ocpp-commands';
+import { OCPP_TRIGGER_MESSAGES } from '@evcms/contracts/ocpp-names';
 import type { Station } from '@evcms/contracts/stations';
 import { useConfirm, type ConfirmOptions } from '../../components/confirm-modal.ts';
 import { applyServerErrors, zodRule } from '../../lib/form-rules.ts';
+import { useLang } from '../../lib/i18n.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
+import { commandStatusName } from './ocpp-command-text.ts';
 import { stationCommandsApi, type CardCommand, type CardCommandRequest } from './station-commands-api.ts';
 
 /*
@@ -23,13 +26,15 @@ import { stationCommandsApi, type CardCommand, type CardCommandRequest } from '.
  * a charge) asks first, naming the charges running there.
  */
 
-/** Says how a command ended: the station's word on success, the reason on failure. */
+/** Says how a command ended: the station's word (in the manager's language) on success, the reason on failure. */
 export function useCommandFeedback() {
   const { t } = useTranslation('stations');
+  const lang = useLang();
   const { message, notification } = App.useApp();
   return (answer: StationCommandAnswer) => {
-    if (answer.success) void message.success(t('commands.accepted', { status: answer.status ?? answer.outcome_name }));
-    else notification.error({ title: t('commands.failed'), description: answer.status ? `${answer.outcome_name}: ${answer.status}` : answer.outcome_name });
+    const status = answer.status && commandStatusName(answer.status, lang);
+    if (answer.success) void message.success(t('commands.accepted', { status: status ?? answer.outcome_name }));
+    else notification.error({ title: t('commands.failed'), description: status ? `${answer.outcome_name}: ${status}` : answer.outcome_name });
   };
 }
 
@@ -193,6 +198,7 @@ export function ChangeAvailabilityDialog({ station, onClose }: { station: Statio
 
 export function TriggerMessageDialog({ station, onClose }: { station: Station; onClose: () => void }) {
   const { t } = useTranslation('stations');
+  const lang = useLang();
   const options = useConnectorOptions(station.connectors, false);
   return (
     <CommandDialog
@@ -205,7 +211,7 @@ export function TriggerMessageDialog({ station, onClose }: { station: Station; o
       onClose={onClose}
     >
       <Form.Item name="requested_message" label={t('commands.trigger.message')} rules={[zodRule(triggerMessageRequest.shape.requested_message)]}>
-        <Select options={TRIGGER_MESSAGES.map((value) => ({ value, label: value }))} />
+        <Select options={TRIGGER_MESSAGES.map((value) => ({ value, label: OCPP_TRIGGER_MESSAGES[value][lang] }))} />
       </Form.Item>
       <Form.Item name="connector_id" label={t('commands.connector_label')} extra={t('commands.trigger.connector_hint')}>
         <Select options={options} allowClear placeholder={t('commands.whole_station')} />

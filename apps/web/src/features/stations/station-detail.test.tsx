@@ -72,7 +72,7 @@ describe('station card', { timeout: 60_000 }, () => {
 
     const [charging, faulted, silent] = screen.getAllByTestId('connector-view');
     expect(charging!.querySelector('.ant-card-extra')).toHaveTextContent('Charging');
-    expect(faulted!.querySelector('.ant-card-extra')).toHaveTextContent('Faulted · GroundFailure');
+    expect(faulted!.querySelector('.ant-card-extra')).toHaveTextContent('Faulted · Ground failure');
     expect(silent!.querySelector('.ant-card-extra')).toHaveTextContent('No status');
     expect(within(faulted!).queryByTestId('connector-charge')).not.toBeInTheDocument();
 

@@ -46,10 +46,10 @@ describe('the station card’s OCPP commands', { timeout: 60_000 }, () => {
     const log = await screen.findByTestId('station-command-log');
     await waitFor(() => expect(within(log).getAllByRole('row')).toHaveLength(4));
     const [, unlock, waiting, offline] = within(log).getAllByRole('row');
-    expect(unlock).toHaveTextContent('UnlockConnector');
-    expect(unlock).toHaveTextContent('connectorId: 2');
+    expect(unlock).toHaveTextContent('Unlock a connector');
+    expect(unlock).toHaveTextContent('Connector: 2');
     expect(unlock).toHaveTextContent('Rejected by the station');
-    expect(unlock).toHaveTextContent('UnlockFailed');
+    expect(unlock).toHaveTextContent('Unlock failed');
     expect(unlock).toHaveTextContent('Aizada Bekova');
     expect(waiting).toHaveTextContent('Waiting for the answer');
     expect(offline).toHaveTextContent('The station is offline');
@@ -76,7 +76,7 @@ describe('the station card’s OCPP commands', { timeout: 60_000 }, () => {
 
     expect(await screen.findByText('The station answered: Unlocked')).toBeInTheDocument();
     expect(api.callsTo('POST /stations/8/ocpp/unlock-connector/')[0]!.json()).toEqual({ connector_id: 2 });
-    expect(await within(screen.getByTestId('station-command-log')).findByText('UnlockConnector')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('station-command-log')).findByText('Unlock a connector')).toBeInTheDocument();
   });
 
   it('says why a command failed', async () => {

@@ -1,14 +1,17 @@
 import { ApiOutlined, PlayCircleOutlined, SendOutlined, SettingOutlined, StopOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OcppCommandEntry } from '@evcms/contracts/ocpp-commands';
+import { OCPP_COMMAND_ACTIONS, ocppName } from '@evcms/contracts/ocpp-names';
 import type { Station } from '@evcms/contracts/stations';
 import { pagedQueryProps } from '../../components/paged-table/paged-query-props.ts';
 import { PagedTable } from '../../components/paged-table/paged-table.tsx';
 import { useListParams } from '../../components/paged-table/use-list-params.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { useLang } from '../../lib/i18n.ts';
+import { commandParamsText, commandStatusName, rawParamsText } from './ocpp-command-text.ts';
 import { ChangeAvailabilityDialog, TriggerMessageDialog, UnlockConnectorDialog } from './station-command-dialogs.tsx';
 import { stationCommandsApi } from './station-commands-api.ts';
 import { StationConfigurationModal } from './station-configuration-modal.tsx';
@@ -66,15 +69,9 @@ export function StationOcppCommands({ station }: { station: Station }) {
   );
 }
 
-/** The OCPP request as one line: `type: Hard`, `connectorId: 2, type: Inoperative`. */
-function paramsText(params: Record<string, unknown>): string {
-  return Object.entries(params)
-    .map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : String(value)}`)
-    .join('; ');
-}
-
 function StationCommandLog({ stationId }: { stationId: number }) {
   const { t } = useTranslation('stations');
+  const lang = useLang();
   // Under its own prefix in the URL, so a reload keeps the page and nothing else of the card's address is touched.
   const list = useListParams({ prefix: 'commands.' });
   const query = useQuery(stationCommandsApi.auditQueryOptions(stationId, { page: list.page, size: list.size }));
@@ -85,13 +82,16 @@ function StationCommandLog({ stationId }: { stationId: number }) {
       key: 'action',
       title: t('commands.log.command'),
       width: 260,
+      // Named in the manager's language; the request as OCPP sent it in the tooltip (and in the message log).
       render: (_, entry) => (
-        <Flex vertical>
-          <Typography.Text strong>{entry.action}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {paramsText(entry.params)}
-          </Typography.Text>
-        </Flex>
+        <Tooltip title={`${entry.action} ${rawParamsText(entry.params)}`}>
+          <Flex vertical>
+            <Typography.Text strong>{ocppName(OCPP_COMMAND_ACTIONS, entry.action, lang)}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {commandParamsText(entry.action, entry.params, lang)}
+            </Typography.Text>
+          </Flex>
+        </Tooltip>
       ),
     },
     {
@@ -103,7 +103,13 @@ function StationCommandLog({ stationId }: { stationId: number }) {
         return entry.outcome ? (
           <Flex vertical align="flex-start" gap={2}>
             <Tag color={OUTCOME_COLORS[entry.outcome]}>{entry.outcome_name}</Tag>
-            {status && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{status}</Typography.Text>}
+            {status && (
+              <Tooltip title={status}>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {commandStatusName(status, lang)}
+                </Typography.Text>
+              </Tooltip>
+            )}
           </Flex>
         ) : (
           <Tag color="processing">{t('commands.log.waiting')}</Tag>
