@@ -26,6 +26,8 @@ export const CHARGE_STATUSES = {
 } as const satisfies Record<string, Names>;
 export type ChargeStatus = keyof typeof CHARGE_STATUSES;
 export const CHARGE_STATUS_KEYS = Object.keys(CHARGE_STATUSES) as [ChargeStatus, ...ChargeStatus[]];
+/** Charges a station may still report on (initiated, charging, paused): their amount runs and nothing is debited yet. */
+export const OPEN_CHARGE_STATUSES = ['initiated', 'in_progress', 'pause'] as const satisfies readonly ChargeStatus[];
 
 /** How a charge was paid (spec 3): the charge services write `balance` or `promotion`; the others are paid outside the balance. */
 export const PAYMENT_METHODS = {

@@ -73,6 +73,25 @@ describe('charge list', { timeout: 60_000 }, () => {
     expect(router.state.location.pathname).toBe('/users/user/7');
   });
 
+  it('shows a running charge’s total as not yet known, never 0 beside its growing amount, in its row and on its card', async () => {
+    const user = userEvent.setup({ delay: null });
+    const running = { finished_at: null, consumed: 0.761, amount: 12.56, total: 0, payment_method: null, status: 'in_progress', result: null } as const;
+    stubFetch({
+      'GET /users/transactions/': () => page([aCharge(4606, running), aCharge(118)]),
+      'GET /users/transactions/4606/': () => jsonResponse(200, aChargeDetail(4606, { ...running, meter_stop: null })),
+      'GET /stations/for-transaction/': stations,
+    });
+    render();
+    await screen.findByRole('button', { name: 'Open charge no. 4606' });
+    expect(rowOf(4606)).toHaveTextContent('12.560.00— running');
+    expect(rowOf(118)).toHaveTextContent('123.450.00123.45');
+
+    await user.click(screen.getByRole('button', { name: 'Open charge no. 4606' }));
+    const details = await screen.findByTestId('charge-details');
+    expect(within(details).getByTestId('charge-total-running')).toHaveTextContent('— Known when the charge ends: a promotion’s discount is settled then');
+    expect(within(details).queryByText('0.00 som')).toBeNull();
+  });
+
   it('sends the chosen filters under the API names and keeps them in the URL', async () => {
     const user = userEvent.setup({ delay: null });
     const api = stubFetch({
