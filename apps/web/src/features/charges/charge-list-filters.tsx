@@ -2,14 +2,23 @@ import { FieldNumberOutlined } from '@ant-design/icons';
 import { Button, Flex, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHARGE_REVIEW_REASONS, CHARGE_STATUS_KEYS, CHARGE_STATUSES, type ChargeReviewReason, type ChargeStatus } from '@evcms/contracts/charges';
+import {
+  CHARGE_REVIEW_REASONS,
+  CHARGE_SOURCE_KEYS,
+  CHARGE_SOURCES,
+  CHARGE_STATUS_KEYS,
+  CHARGE_STATUSES,
+  chargeListQuery,
+  type ChargeReviewReason,
+  type ChargeSource,
+  type ChargeStatus,
+} from '@evcms/contracts/charges';
 import { FilterTag } from '../../components/filter-tag.tsx';
 import type { ListState } from '../../components/paged-table/use-list-params.ts';
 import { DateRangeFilter, TimeRangeFilter } from '../../components/range-filters/range-filters.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { SearchMultiSelect } from '../../components/search-select/search-multi-select.tsx';
 import { useLang } from '../../lib/i18n.ts';
-import { refusedFilter } from '../../lib/list-filters.ts';
 import { listFilter, listValues, type ChargeFilter } from './charge-filters.ts';
 import { chargesApi } from './charges-api.ts';
 
@@ -27,7 +36,7 @@ export interface ChargeListFiltersProps {
 
 /**
  * The charge list's filters (spec 3 'List filters'): the number, stations (searched on the server),
- * statuses, the reasons for review, the start's days, the finish's days and its time of day. The
+ * statuses, the reasons for review, how charges were started, the start's days, the finish's days and its time of day. The
  * number acts 500 ms after the typing stops; the selects and pickers at once.
  */
 export function ChargeListFilters({ list, sent, filtered, driverName, actions }: ChargeListFiltersProps) {
@@ -44,7 +53,7 @@ export function ChargeListFilters({ list, sent, filtered, driverName, actions }:
         aria-label={t('list.number_filter')}
         prefix={<FieldNumberOutlined aria-hidden />}
         inputMode="numeric"
-        status={refusedFilter(filters.search_by_tx_id, sent.search_by_tx_id) ? 'error' : undefined}
+        schema={chargeListQuery.shape.search_by_tx_id}
         style={{ width: 200, maxWidth: '100%' }}
       />
       <SearchMultiSelect
@@ -76,6 +85,17 @@ export function ChargeListFilters({ list, sent, filtered, driverName, actions }:
         showSearch={{ optionFilterProp: 'label' }}
         placeholder={t('list.review')}
         aria-label={t('list.review')}
+        maxTagCount="responsive"
+        style={wide}
+      />
+      <Select<ChargeSource[]>
+        mode="multiple"
+        value={listValues(sent.source) as ChargeSource[]}
+        onChange={(sources) => list.setFilter('source', listFilter(sources))}
+        options={CHARGE_SOURCE_KEYS.map((source) => ({ value: source, label: CHARGE_SOURCES[source][lang] }))}
+        showSearch={{ optionFilterProp: 'label' }}
+        placeholder={t('list.sources')}
+        aria-label={t('list.sources')}
         maxTagCount="responsive"
         style={wide}
       />
