@@ -83,6 +83,28 @@ describe('the charges of the users, in Russian', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
+  it('refuses a charge number with letters under the field, filters by how charges were started, and shows a running total as not yet known', async () => {
+    await page.goto('/chargers-list');
+    await rowOf(seed.refused).waitFor();
+    const number = page.getByLabel('Номер зарядки', { exact: true });
+    await number.fill('abc-1');
+    await page.getByText('Введите целое число', { exact: true }).waitFor();
+    expect(await number.getAttribute('aria-invalid')).toBe('true');
+    // Never sent: the address and the rows stay as they were.
+    await rowOf(seed.refused).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await number.fill('');
+
+    await chooseMany(page, page.getByLabel('Способ запуска', { exact: true }), ['Приложение']);
+    await page.waitForURL(/source=app/);
+    await rowOf(seed.refused).waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    // Charging: its total is not 0 beside a growing amount.
+    await rowOf(seed.running).getByTestId('charge-total-running').getByText('— идёт', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Сбросить фильтры' }).click();
+    await rowOf(seed.refused).waitFor();
+  });
+
   it('keeps both statuses picked in quick turn on a slow processor', async () => {
     // The router renders a navigation as a transition; on a slow device the second pick used to
     // land before the first was committed, and the address kept only the second.

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { openPglite, type Database } from '../../apps/server/src/db/client.ts';
 import { openCharge } from '../../apps/server/src/modules/charges/charge-start.service.ts';
 import { aCharge, aChargePoint, aDriver } from '../../apps/server/src/test/builders.ts';
@@ -16,7 +17,7 @@ export interface ChargesSeed {
   finished: number;
   /** Toktogulova Aigerim's charge at Dordoi on 2 March 2024, 18:00 to 19:00 in Bishkek, stopped by the back office. */
   stopped: number;
-  /** Asanov Bakyt's charge at Dordoi, started 20 minutes before the seed, still charging. */
+  /** Asanov Bakyt's charge at Dordoi, started from his app 20 minutes before the seed, still charging. */
   running: number;
   /** A tag nobody holds at Ala-Too on 3 March 2024, 12:00 in Bishkek: unauthorized. */
   refused: number;
@@ -64,6 +65,8 @@ export async function seedCharges(dataDir: string): Promise<ChargesSeed> {
       stop: 'stopped',
     });
     const running = await aCharge(database, { station: dordoi, driverId: bakyt.id, startedAt: new Date(Date.now() - 20 * 60_000), stop: false });
+    // A remote start for the app is what marks a charge so; the builder starts by a card.
+    await database.db.execute(sql`update charges set source = 'app' where id = ${running.id}`);
     const refused = await openCharge(database.db, {
       stationId: alaToo.id,
       ocppConnectorId: 1,

@@ -26,6 +26,8 @@ export const CHARGE_STATUSES = {
 } as const satisfies Record<string, Names>;
 export type ChargeStatus = keyof typeof CHARGE_STATUSES;
 export const CHARGE_STATUS_KEYS = Object.keys(CHARGE_STATUSES) as [ChargeStatus, ...ChargeStatus[]];
+/** Charges a station may still report on (initiated, charging, paused): their amount runs and nothing is debited yet. */
+export const OPEN_CHARGE_STATUSES = ['initiated', 'in_progress', 'pause'] as const satisfies readonly ChargeStatus[];
 
 /** How a charge was paid (spec 3): the charge services write `balance` or `promotion`; the others are paid outside the balance. */
 export const PAYMENT_METHODS = {
@@ -123,7 +125,7 @@ const idItem = z.pipe(
  * GET /users/transactions/: newest start first. `period` is the start's Bishkek day,
  * `finished_date` the finish's, both ends included; `finished_time` the finish's Bishkek time of
  * day to the second (a window starting later than it ends runs across midnight); `user` a driver;
- * `review` reasons a charge was marked for review for.
+ * `review` reasons a charge was marked for review for; `source` how charges were authorised.
  */
 export const chargeListQuery = z.object({
   ...pageParams,
@@ -139,6 +141,8 @@ export const chargeListQuery = z.object({
   user: intParam(1),
   /** Charges marked for review for any of these reasons. */
   review: listParam(z.enum(CHARGE_REVIEW_REASONS, { error: 'invalid_choice' })),
+  /** Charges authorised in any of these ways (PRODUCT.md 'Charge source'). */
+  source: listParam(z.enum(CHARGE_SOURCE_KEYS, { error: 'invalid_choice' })),
 });
 export type ChargeListQuery = z.input<typeof chargeListQuery>;
 export type ChargeFilters = z.output<typeof chargeListQuery>;

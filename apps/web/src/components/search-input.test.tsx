@@ -60,4 +60,17 @@ describe('SearchInput', () => {
     fireEvent.click(screen.getByText('reset'));
     expect(input.value).toBe('');
   });
+
+  it('never sends what the API would refuse, and says why under the field until it is corrected', () => {
+    const onChange = vi.fn();
+    render(<SearchInput onChange={onChange} />);
+    type('x'.repeat(101));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByPlaceholderText('Search')).toHaveAccessibleDescription('Ensure this field has no more than 100 characters');
+    type('x'.repeat(100));
+    act(() => vi.advanceTimersByTime(500));
+    expect(onChange).toHaveBeenCalledExactlyOnceWith('x'.repeat(100));
+    expect(screen.getByPlaceholderText('Search')).not.toHaveAttribute('aria-invalid');
+  });
 });

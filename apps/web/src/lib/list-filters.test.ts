@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from '@evcms/contracts/schema';
-import { contractFilters, refusedFilter } from './list-filters.ts';
+import { contractFilters } from './list-filters.ts';
 
 describe('list filters read with the contract', () => {
   const shape = {
@@ -14,12 +14,5 @@ describe('list filters read with the contract', () => {
     expect(read({ id: '42', ids: '3,5' })).toEqual({ id: '42', ids: '3,5' });
     expect(read({ id: 'x42' })).toEqual({});
     expect(read({})).toEqual({});
-  });
-
-  it('say when a typed value was refused', () => {
-    expect(refusedFilter('555abc', undefined)).toBe(true);
-    expect(refusedFilter(undefined, undefined)).toBe(false);
-    expect(refusedFilter('', undefined)).toBe(false);
-    expect(refusedFilter('555', '555')).toBe(false);
   });
 });

@@ -22,8 +22,3 @@ export function contractFilters<F extends string>(shape: { [K in F]: z.ZodMiniTy
     return sent;
   };
 }
-
-/** A typed filter the server would refuse (letters in a phone): the field shows it in red. */
-export function refusedFilter(raw: string | undefined, sent: string | undefined): boolean {
-  return Boolean(raw) && sent === undefined;
-}

@@ -41,7 +41,10 @@ let c1: ChargeRow, c2: ChargeRow, c3: ChargeRow, c4: ChargeRow, c5: ChargeRow;
 beforeAll(async () => {
   ({ stationA, stationB, driverId, c1, c2, c3, c4, c5 } = await filterCharges(ctx.database));
   // One instant to the microsecond, which a JS Date would cut to the millisecond.
-  await ctx.database.db.execute(sql`update charges set started_at = '2024-03-01 17:00:00.123456+00' where id in (${c1.id}, ${c2.id})`);});
+  await ctx.database.db.execute(sql`update charges set started_at = '2024-03-01 17:00:00.123456+00' where id in (${c1.id}, ${c2.id})`);
+  // c2 started by a manager, c4 by the driver's app; the others by a card at the station.
+  await ctx.database.db.execute(sql`update charges set source = case id when ${c2.id} then 'back_office' else 'app' end where id in (${c2.id}, ${c4.id})`);
+});
 
 describe('GET /users/transactions/export/', () => {
   it('gives 12 exports asked at once each whole, more than the database connections, while the list still answers', async () => {
@@ -120,6 +123,8 @@ describe('GET /users/transactions/export/', () => {
     expect(await numbers(`user=${driverId}`)).toEqual([c4.id, c3.id]);
     expect(await numbers(`user=${driverId}&status=finished`)).toEqual([c3.id]);
     expect(await numbers('status=pause')).toEqual([]);
+    expect(await numbers('source=card')).toEqual([c5.id, c3.id, c1.id]);
+    expect(await numbers('source=back_office,app&period__from=2024-03-02')).toEqual([c4.id]);
   });
 
   it('refuses an unknown format and a malformed filter with a 400 naming them', async () => {
@@ -129,6 +134,7 @@ describe('GET /users/transactions/export/', () => {
       ['station_id__in=1,x', 'station_id__in'],
       ['finished_time__from=24:00:00', 'finished_time__from'],
       ['period__to=2024-02-30', 'period__to'],
+      ['source=card,phone', 'source'],
     ]) {
       const response = await download(`?${query}`, 'en');
       expect(response.statusCode, query).toBe(400);

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ChargeReviewReason, ChargeStatus } from '@evcms/contracts/charges';
+import type { ChargeReviewReason, ChargeSource, ChargeStatus } from '@evcms/contracts/charges';
 import { chargeDayCounts, charges } from '../../db/schema/charges.ts';
 import { dayStart, withinDays } from '../../lib/periods.ts';
 
@@ -21,6 +21,8 @@ export interface ChargeFilter {
   driverId?: number | undefined;
   /** Charges marked for review for any of these reasons (the partial index charges_review_idx). */
   reviewReasons?: ChargeReviewReason[] | undefined;
+  /** Charges authorised in any of these ways. */
+  sources?: ChargeSource[] | undefined;
 }
 
 /** The stored finish time of day within `from`..`to` (lib/periods.ts withinTimesOfDay, read from the indexed column). */
@@ -53,6 +55,7 @@ export function chargeWhere(filter: ChargeFilter): SQL | undefined {
     filter.statuses ? inArray(charges.status, filter.statuses) : undefined,
     filter.driverId === undefined ? undefined : eq(charges.driverId, filter.driverId),
     filter.reviewReasons ? inArray(charges.reviewReason, filter.reviewReasons) : undefined,
+    filter.sources ? inArray(charges.source, filter.sources) : undefined,
     ...withinDays(charges.startedAt, filter.startedFrom, filter.startedTo),
     ...withinDays(charges.finishedAt, filter.finishedFrom, filter.finishedTo),
     // Nothing finishes before it starts (a check constraint): the finish's bound is also the start's,

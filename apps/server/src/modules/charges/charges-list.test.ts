@@ -1,6 +1,7 @@
 import type { ChargeDetail, ChargeListItem } from '@evcms/contracts/charges';
 import type { Paged } from '@evcms/contracts/common';
 import { STATUS_INACTIVE } from '@evcms/contracts/status';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aCharge, aChargePoint, aDriver } from '../../test/builders.ts';
 import { filterCharges, type FilterCharges } from '../../test/charge-fixtures.ts';
@@ -25,6 +26,8 @@ let c1: ChargeRow, c2: ChargeRow, c3: ChargeRow, c4: ChargeRow, c5: ChargeRow;
 
 beforeAll(async () => {
   ({ stationA, stationB, driverId, c1, c2, c3, c4, c5 } = await filterCharges(ctx.database));
+  // c2 started by a manager, c4 by the driver's app; the others by a card at the station.
+  await ctx.database.db.execute(sql`update charges set source = case id when ${c2.id} then 'back_office' else 'app' end where id in (${c2.id}, ${c4.id})`);
 });
 
 describe('the charge list', () => {
@@ -167,6 +170,14 @@ describe('the charge list', () => {
     }
   });
 
+  it('filters by how the charge was authorised, one way or several, its total counted alike', async () => {
+    expect(await ids('?source=card')).toEqual([c5.id, c3.id, c1.id]);
+    expect(await ids('?source=app,back_office')).toEqual([c4.id, c2.id]);
+    expect(await ids('?source=back_office&source=card&status=stopped')).toEqual([c2.id]);
+    expect((await list('?source=card&status=finished&size=1')).json<Paged<ChargeListItem>>()).toMatchObject({ total: 2, pages: 2 });
+    expect(await ids('?source=')).toHaveLength(5);
+  });
+
   it('filters by driver, and combines filters', async () => {
     expect(await ids(`?user=${driverId}`)).toEqual([c4.id, c3.id]);
     expect(await ids(`?user=${driverId}&status=finished&station_id__in=${stationB.id}&period__from=2024-03-02&finished_date__to=2024-03-02`)).toEqual([c3.id]);
@@ -186,6 +197,7 @@ describe('the charge list', () => {
       ['finished_time__to=7:00', 'finished_time__to'],
       ['search_by_tx_id=12a', 'search_by_tx_id'],
       ['user=-1', 'user'],
+      ['source=phone', 'source'],
     ]) {
       const response = await list(`?${query}`);
       expect(response.statusCode, query).toBe(400);

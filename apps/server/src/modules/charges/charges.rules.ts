@@ -1,11 +1,11 @@
-import type { ChargeRefusal, ChargeResult, ChargeStatus, PaymentMethod } from '@evcms/contracts/charges';
+import { OPEN_CHARGE_STATUSES, type ChargeRefusal, type ChargeResult, type ChargeStatus, type PaymentMethod } from '@evcms/contracts/charges';
 import type { CommandOutcome } from '@evcms/contracts/ocpp-commands';
 import type { IdTagStatus } from '../../db/schema/charges.ts';
 
 /* The decisions of a charge's life, as plain functions: who may start, what it costs, how it ends. */
 
 /** Charges a station may still report on: initiated, charging or paused. */
-export const OPEN_STATUSES = ['initiated', 'in_progress', 'pause'] as const satisfies readonly ChargeStatus[];
+export const OPEN_STATUSES = OPEN_CHARGE_STATUSES;
 /** Charges whose meter runs: what progress, a stop and a reboot apply to. */
 export const RUNNING_STATUSES = ['in_progress', 'pause'] as const satisfies readonly ChargeStatus[];
 

@@ -36,6 +36,7 @@ function chargeFilter(query: Omit<ChargeFilters, 'page' | 'size'>): ChargeFilter
     finishedTimeTo: query.finished_time__to,
     driverId: query.user,
     reviewReasons: query.review,
+    sources: query.source,
   };
 }
 

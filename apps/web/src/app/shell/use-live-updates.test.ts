@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
 import { stubFetch } from '../../lib/test-fetch.ts';
 import { tokenStore } from '../../lib/token-store.ts';
-import { useLiveUpdates } from './use-live-updates.ts';
+import { applyLiveChange, CHARGES_REFRESH_MS, useLiveUpdates } from './use-live-updates.ts';
 
 /** An events stream that sends `events` and then stays open, as the server's does. */
 function eventStream(...events: object[]): Response {
@@ -49,5 +49,34 @@ describe('live updates', () => {
     await vi.waitFor(() => expect(opened).toBe(2), { timeout: 5_000 });
     await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['stations'] }));
     unmount();
+  });
+
+  it('refreshes charges’ screens at once, then at most every 5 s however many changes come, the last one always', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    // Far from any change the other tests applied.
+    vi.setSystemTime(Date.now() + 3_600_000);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
+    const charges = () => invalidate.mock.calls.filter(([filters]) => filters?.queryKey?.[0] === 'charges').length;
+    const change = { stations: [], all_stations: false, charges: true };
+    try {
+      applyLiveChange(change);
+      expect(charges()).toBe(1);
+      // A busy network: a change every 700 ms for 4 s.
+      for (let step = 0; step < 6; step += 1) {
+        vi.advanceTimersByTime(700);
+        applyLiveChange(change);
+      }
+      expect(charges()).toBe(1);
+      vi.advanceTimersByTime(CHARGES_REFRESH_MS - 6 * 700);
+      expect(charges()).toBe(2);
+      vi.advanceTimersByTime(30_000);
+      expect(charges()).toBe(2);
+      // Quiet for long enough: the next change is refreshed at once again.
+      applyLiveChange(change);
+      expect(charges()).toBe(3);
+      expect(invalidate.mock.calls.filter(([filters]) => filters?.queryKey?.[0] === 'drivers')).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -6,16 +6,21 @@ import { driversApi } from '../../features/drivers/drivers-api.ts';
 import { stationsApi } from '../../features/stations/stations-api.ts';
 import { openTextStream } from '../../lib/http.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { throttledInvalidation } from '../../lib/throttled-invalidation.ts';
 
 /*
  * Keeps the signed-in screens live: the server's events stream (GET /events/) says which stations
  * and whether charges changed, and the queries showing them are refetched (only those on screen
- * refetch at once; the rest when next shown). A lost stream is reopened, sooner first, then every
+ * refetch at once; the rest when next shown); charges' screens at most every 5 s. A lost stream is reopened, sooner first, then every
  * half minute at most; on reopening everything it covers is refetched, as changes may have passed.
  */
 
 const RETRY_FIRST_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
+/** Charges progress with every meter reading of every station: an open list refetches at most this often. */
+export const CHARGES_REFRESH_MS = 5_000;
+
+const chargesRefresh = throttledInvalidation(queryClient, CHARGES_REFRESH_MS);
 
 export function applyLiveChange(change: LiveChange): void {
   const stations = stationsApi.keys;
@@ -25,9 +30,10 @@ export function applyLiveChange(change: LiveChange): void {
     for (const id of change.stations) void queryClient.invalidateQueries({ queryKey: stations.detail(id) });
   }
   if (change.charges) {
-    void queryClient.invalidateQueries({ queryKey: chargesApi.keys.all });
+    // At once when the charges were quiet, else once at the end of the interval for all that came.
+    chargesRefresh(chargesApi.keys.all);
     // A charge that ends debits its driver's balance.
-    void queryClient.invalidateQueries({ queryKey: driversApi.keys.all });
+    chargesRefresh(driversApi.keys.all);
   }
 }
 

@@ -9,7 +9,7 @@ import { useLang } from '../../lib/i18n.ts';
 import { formatEnergy, formatFee, formatPercent, formatPower } from '../../lib/number-format.ts';
 import { formatPhone } from '../../lib/phone-mask.ts';
 import { ChargeStopButton } from './charge-stop.tsx';
-import { ChargeResultText, connectorText, Duration, PaymentMethodName, StopReasonText } from './charge-values.tsx';
+import { ChargeResultText, ChargeTotal, connectorText, Duration, PaymentMethodName, StopReasonText } from './charge-values.tsx';
 import { chargesApi } from './charges-api.ts';
 
 export interface ChargeDrawerProps {
@@ -106,7 +106,15 @@ function ChargeFields({ charge }: { charge: ChargeDetail }) {
     { key: 'price_source', label: t('fields.price_source'), children: charge.price_source ? t(`price_source.${charge.price_source}`) : none },
     { key: 'amount', label: t('fields.amount'), children: formatFee(charge.amount, lang) },
     { key: 'discount', label: t('fields.discount'), children: formatFee(charge.discount, lang) },
-    { key: 'total', label: t('fields.total'), children: <Typography.Text strong>{som(charge.total)}</Typography.Text> },
+    {
+      key: 'total',
+      label: t('fields.total'),
+      children: (
+        <ChargeTotal charge={charge} full>
+          <Typography.Text strong>{som(charge.total)}</Typography.Text>
+        </ChargeTotal>
+      ),
+    },
     { key: 'payment_method', label: t('fields.payment_method'), children: charge.payment_method === null ? none : <PaymentMethodName method={charge.payment_method} /> },
     { key: 'stop_reason', label: t('fields.stop_reason'), children: charge.stop_reason === null ? none : <StopReasonText reason={charge.stop_reason} /> },
     ...(charge.refusal ? [{ key: 'refusal', label: t('fields.refusal'), children: t(`refusal.${charge.refusal}`) }] : []),

@@ -5,7 +5,8 @@ import { contractFilters } from '../../lib/list-filters.ts';
  * The charge list's filters, kept in the URL under the API's own names (spec 3 'List filters'):
  * the number, stations and statuses as comma lists, the start's and the finish's Bishkek days as
  * YYYY-MM-DD, the finish's time of day as HH:mm:ss, `user`, one driver (the driver's page
- * links here with it), and `review`, the reasons a charge was marked for review, as a comma list.
+ * links here with it), `review`, the reasons a charge was marked for review, and `source`, how
+ * charges were started (PRODUCT.md 'Charge source'), as comma lists.
  */
 
 export const CHARGE_FILTERS = [
@@ -20,6 +21,7 @@ export const CHARGE_FILTERS = [
   'finished_time__to',
   'user',
   'review',
+  'source',
 ] as const;
 export type ChargeFilter = (typeof CHARGE_FILTERS)[number];
 

@@ -2,21 +2,29 @@ import { FieldNumberOutlined } from '@ant-design/icons';
 import { Button, Flex, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHARGE_REVIEW_REASONS, CHARGE_STATUS_KEYS, CHARGE_STATUSES, type ChargeReviewReason, type ChargeStatus } from '@evcms/contracts/charges';
+import {
+  CHARGE_REVIEW_REASONS,
+  CHARGE_SOURCE_KEYS,
+  CHARGE_SOURCES,
+  CHARGE_STATUS_KEYS,
+  CHARGE_STATUSES,
+  chargeListQuery,
+  type ChargeReviewReason,
+  type ChargeSource,
+  type ChargeStatus,
+} from '@evcms/contracts/charges';
 import { FilterTag } from '../../components/filter-tag.tsx';
-import type { ListState } from '../../components/paged-table/use-list-params.ts';
+import type { DelayedFilters } from '../../components/paged-table/use-delayed-filters.ts';
 import { DateRangeFilter, TimeRangeFilter } from '../../components/range-filters/range-filters.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { SearchMultiSelect } from '../../components/search-select/search-multi-select.tsx';
 import { useLang } from '../../lib/i18n.ts';
-import { refusedFilter } from '../../lib/list-filters.ts';
-import { listFilter, listValues, type ChargeFilter } from './charge-filters.ts';
+import { chargeFiltersToSend, listFilter, listValues, type ChargeFilter } from './charge-filters.ts';
 import { chargesApi } from './charges-api.ts';
 
 export interface ChargeListFiltersProps {
-  list: ListState<ChargeFilter>;
-  /** The filters as sent: a typed value missing here is one the server would refuse. */
-  sent: Partial<Record<ChargeFilter, string>>;
+  /** The filters as shown, acting on the list 500 ms after the last change. */
+  list: DelayedFilters<ChargeFilter>;
   /** A filter is in force: offer to clear them. */
   filtered: boolean;
   /** The driver the list is narrowed to (`user`), by name once a row has told it. */
@@ -27,24 +35,28 @@ export interface ChargeListFiltersProps {
 
 /**
  * The charge list's filters (spec 3 'List filters'): the number, stations (searched on the server),
- * statuses, the reasons for review, the start's days, the finish's days and its time of day. The
- * number acts 500 ms after the typing stops; the selects and pickers at once.
+ * statuses, the reasons for review, how charges were started, the start's days, the finish's days and its time of day. Each
+ * acts 500 ms after its last change (spec 2.5), the number's typing included.
  */
-export function ChargeListFilters({ list, sent, filtered, driverName, actions }: ChargeListFiltersProps) {
+export function ChargeListFilters({ list, filtered, driverName, actions }: ChargeListFiltersProps) {
   const { t } = useTranslation('charges');
   const lang = useLang();
-  const { filters } = list;
+  const filters = list.shown;
+  // The selects show only values the API takes (an address edited by hand may hold others).
+  const sent = chargeFiltersToSend(filters);
   const wide = { width: 280, maxWidth: '100%' };
   return (
     <Flex wrap gap="middle" align="center">
       <SearchInput
         value={filters.search_by_tx_id ?? ''}
         onChange={(value) => list.setFilter('search_by_tx_id', value)}
+        // The list's filters wait 500 ms already; the field hands each checked keystroke on.
+        delay={0}
         placeholder={t('list.number_filter')}
         aria-label={t('list.number_filter')}
         prefix={<FieldNumberOutlined aria-hidden />}
         inputMode="numeric"
-        status={refusedFilter(filters.search_by_tx_id, sent.search_by_tx_id) ? 'error' : undefined}
+        schema={chargeListQuery.shape.search_by_tx_id}
         style={{ width: 200, maxWidth: '100%' }}
       />
       <SearchMultiSelect
@@ -79,6 +91,17 @@ export function ChargeListFilters({ list, sent, filtered, driverName, actions }:
         maxTagCount="responsive"
         style={wide}
       />
+      <Select<ChargeSource[]>
+        mode="multiple"
+        value={listValues(sent.source) as ChargeSource[]}
+        onChange={(sources) => list.setFilter('source', listFilter(sources))}
+        options={CHARGE_SOURCE_KEYS.map((source) => ({ value: source, label: CHARGE_SOURCES[source][lang] }))}
+        showSearch={{ optionFilterProp: 'label' }}
+        placeholder={t('list.sources')}
+        aria-label={t('list.sources')}
+        maxTagCount="responsive"
+        style={wide}
+      />
       <DateRangeFilter
         label={t('list.period')}
         placeholders={[t('list.date_from'), t('list.date_to')]}
@@ -110,7 +133,10 @@ export function ChargeListFilters({ list, sent, filtered, driverName, actions }:
         <FilterTag
           label={driverName ? t('list.driver', { name: driverName }) : t('list.driver_id', { id: sent.user })}
           clearLabel={t('list.all_drivers')}
-          onClear={() => list.setFilter('user', null)}
+          onClear={() => {
+            list.setFilter('user', null);
+            list.flush();
+          }}
           data-testid="charges-driver"
         />
       )}

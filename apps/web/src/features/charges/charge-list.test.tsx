@@ -73,6 +73,45 @@ describe('charge list', { timeout: 60_000 }, () => {
     expect(router.state.location.pathname).toBe('/users/user/7');
   });
 
+  it('shows a running charge’s total as not yet known, never 0 beside its growing amount, in its row and on its card', async () => {
+    const user = userEvent.setup({ delay: null });
+    const running = { finished_at: null, consumed: 0.761, amount: 12.56, total: 0, payment_method: null, status: 'in_progress', result: null } as const;
+    stubFetch({
+      'GET /users/transactions/': () => page([aCharge(4606, running), aCharge(118)]),
+      'GET /users/transactions/4606/': () => jsonResponse(200, aChargeDetail(4606, { ...running, meter_stop: null })),
+      'GET /stations/for-transaction/': stations,
+    });
+    render();
+    await screen.findByRole('button', { name: 'Open charge no. 4606' });
+    expect(rowOf(4606)).toHaveTextContent('12.560.00— running');
+    expect(rowOf(118)).toHaveTextContent('123.450.00123.45');
+
+    await user.click(screen.getByRole('button', { name: 'Open charge no. 4606' }));
+    const details = await screen.findByTestId('charge-details');
+    expect(within(details).getByTestId('charge-total-running')).toHaveTextContent('— Known when the charge ends: a promotion’s discount is settled then');
+    expect(within(details).queryByText('0.00 som')).toBeNull();
+  });
+
+  it('does not send a charge number typed with letters, and says why until it is corrected', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubFetch({
+      'GET /users/transactions/': (request) => page(request.url.searchParams.has('search_by_tx_id') ? [aCharge(118)] : [aCharge(119), aCharge(118)]),
+      'GET /stations/for-transaction/': stations,
+    });
+    const { router } = render();
+    await screen.findByRole('button', { name: 'Open charge no. 119' });
+    const number = screen.getByLabelText('Charge number');
+    await user.type(number, 'abc-1');
+    expect(await screen.findByText('Enter a whole number')).toBeInTheDocument();
+    expect(number).toHaveAccessibleDescription('Enter a whole number');
+    expect(router.state.location.search).toBe('');
+    await user.clear(number);
+    await user.type(number, '118');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Open charge no. 119' })).toBeNull());
+    expect(screen.queryByText('Enter a whole number')).toBeNull();
+    expect(api.callsTo('GET /users/transactions/').map((call) => call.url.searchParams.get('search_by_tx_id'))).toEqual([null, '118']);
+  });
+
   it('sends the chosen filters under the API names and keeps them in the URL', async () => {
     const user = userEvent.setup({ delay: null });
     const api = stubFetch({
@@ -96,6 +135,11 @@ describe('charge list', { timeout: 60_000 }, () => {
     await user.click(await screen.findByTitle('Stopped'));
     await waitFor(() => expect(lastQuery()).toMatchObject({ status: 'finished,stopped' }));
 
+    await user.click(screen.getByLabelText('Started by'));
+    await user.click(await screen.findByTitle('App'));
+    await user.click(await screen.findByTitle('Back office'));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ source: 'app,back_office' }));
+
     const period = within(screen.getByRole('group', { name: 'Start date' }));
     typeInto(period.getByPlaceholderText('From date'), '01.05.2024');
     typeInto(period.getByPlaceholderText('To date'), '31.05.2024');
@@ -106,6 +150,7 @@ describe('charge list', { timeout: 60_000 }, () => {
       search_by_tx_id: '118',
       station_id__in: '5',
       status: 'finished,stopped',
+      source: 'app,back_office',
       period__from: '2024-05-01',
       period__to: '2024-05-31',
       finished_time__from: '22:00:00',

@@ -3,6 +3,7 @@ import { Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../components/export-button/export-button.tsx';
+import { useDelayedFilters } from '../../components/paged-table/use-delayed-filters.ts';
 import { useListParams } from '../../components/paged-table/use-list-params.ts';
 import { ChargeDrawer } from './charge-drawer.tsx';
 import { CHARGE_FILTERS, chargeFiltersToSend, type ChargeFilter } from './charge-filters.ts';
@@ -18,10 +19,13 @@ import { chargesApi, type ChargeListParams } from './charges-api.ts';
 export function ChargeList() {
   const { t } = useTranslation('charges');
   const list = useListParams<ChargeFilter>({ filters: CHARGE_FILTERS });
+  const shown = useDelayedFilters(list);
   const sent = chargeFiltersToSend(list.filters);
   const params: ChargeListParams = { page: list.page, size: list.size, ...sent };
-  const query = useQuery(chargesApi.listQueryOptions(params));
-  const filtered = Object.keys(list.filters).length > 0;
+  // While a change of the filters waits, the rows on screen are not what the controls show: a live
+  // refresh asks for them again only once the list is asked with the filters shown.
+  const query = useQuery({ ...chargesApi.listQueryOptions(params), enabled: !shown.pending });
+  const filtered = Object.keys(shown.shown).length > 0 || Object.keys(list.filters).length > 0;
   const [opened, setOpened] = useState<number | null>(null);
   // The rows of a list narrowed to one driver are that driver's: the first names them.
   const driverName = sent.user ? query.data?.items.find((charge) => charge.driver?.id === Number(sent.user))?.driver?.name : undefined;
@@ -30,8 +34,7 @@ export function ChargeList() {
     <Card>
       <Flex vertical gap="middle">
         <ChargeListFilters
-          list={list}
-          sent={sent}
+          list={shown}
           filtered={filtered}
           driverName={driverName}
           actions={<ExportButton path={chargesApi.exportPath} query={sent} fileName="transactions" />}

@@ -1,12 +1,15 @@
 import { WarningOutlined } from '@ant-design/icons';
 import { Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CHARGE_RESULT_NAMES,
+  OPEN_CHARGE_STATUSES,
   PAYMENT_METHODS,
   type ChargeListItem,
   type ChargeResult,
   type ChargeReviewReason,
+  type ChargeStatus,
   type PaymentMethod,
 } from '@evcms/contracts/charges';
 import { OCPP_STOP_REASONS, ocppName } from '@evcms/contracts/ocpp-names';
@@ -39,6 +42,27 @@ export function ReviewMark({ reason }: { reason: ChargeReviewReason | null }) {
     <Tooltip title={text}>
       <Typography.Text type="warning" role="img" aria-label={text} data-testid="charge-review-mark">
         <WarningOutlined aria-hidden />
+      </Typography.Text>
+    </Tooltip>
+  );
+}
+
+const isOpen = (status: ChargeStatus) => (OPEN_CHARGE_STATUSES as readonly ChargeStatus[]).includes(status);
+
+/**
+ * What the charge debited. An open charge has debited nothing yet and its promotion's discount is
+ * settled only at its end (docs/decisions.md), so it shows a dash marked as running, never the 0
+ * the API answers beside a growing amount. `full` words the hint out (the drawer); the list's narrow
+ * cell keeps it to one word, the rest in a tooltip.
+ */
+export function ChargeTotal({ charge, children, full = false }: { charge: Pick<ChargeListItem, 'status'>; children: ReactNode; full?: boolean }) {
+  const { t } = useTranslation('charges');
+  if (!isOpen(charge.status)) return children;
+  const hint = t('list.total_running_hint');
+  return (
+    <Tooltip title={full ? null : hint}>
+      <Typography.Text type="secondary" style={{ whiteSpace: full ? undefined : 'nowrap' }} data-testid="charge-total-running">
+        {`— ${full ? hint : t('list.total_running')}`}
       </Typography.Text>
     </Tooltip>
   );

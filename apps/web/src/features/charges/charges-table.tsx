@@ -14,7 +14,7 @@ import { useLang } from '../../lib/i18n.ts';
 import { formatEnergy, formatFee } from '../../lib/number-format.ts';
 import { formatPhone } from '../../lib/phone-mask.ts';
 import { ChargeStopButton } from './charge-stop.tsx';
-import { ChargeResultText, connectorText, Duration, PaymentMethodName, ReviewMark } from './charge-values.tsx';
+import { ChargeResultText, ChargeTotal, connectorText, Duration, PaymentMethodName, ReviewMark } from './charge-values.tsx';
 
 export interface ChargesTableProps<F extends string> {
   query: UseQueryResult<Paged<ChargeListItem>>;
@@ -74,7 +74,14 @@ export function ChargesTable<F extends string>({ query, list, compact = false, e
     { key: 'price', title: t('fields.price'), width: 110, align: 'right', render: (_, charge) => (charge.price === null ? null : money(charge.price)) },
     { key: 'amount', title: t('fields.amount'), width: 110, align: 'right', render: (_, charge) => money(charge.amount) },
     { key: 'discount', title: t('fields.discount'), width: 110, align: 'right', render: (_, charge) => money(charge.discount) },
-    { key: 'total', title: t('fields.total'), width: 110, align: 'right', brief: true, render: (_, charge) => money(charge.total) },
+    {
+      key: 'total',
+      title: t('fields.total'),
+      width: 110,
+      align: 'right',
+      brief: true,
+      render: (_, charge) => <ChargeTotal charge={charge}>{money(charge.total)}</ChargeTotal>,
+    },
     {
       key: 'payment_method',
       title: t('fields.payment_method'),

@@ -2,16 +2,14 @@ import { IdcardOutlined, PhoneOutlined } from '@ant-design/icons';
 import { Button, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { driverListQuery } from '@evcms/contracts/drivers';
 import type { ListState } from '../../components/paged-table/use-list-params.ts';
 import { DateRangeFilter, TimeRangeFilter } from '../../components/range-filters/range-filters.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
-import { refusedFilter } from '../../lib/list-filters.ts';
 import type { DriverFilter } from './driver-filters.ts';
 
 export interface DriverListFiltersProps {
   list: ListState<DriverFilter>;
-  /** The filters as sent: a typed value missing here is one the server would refuse. */
-  sent: Partial<Record<DriverFilter, string>>;
   /** A search or a filter is in force: offer to clear them. */
   filtered: boolean;
   /** The screen's own buttons (register), at the end of whichever line they land on. */
@@ -21,9 +19,10 @@ export interface DriverListFiltersProps {
 /**
  * The driver list's filters (spec 3 'List filters'): the search (name, phone, email, account), the
  * phone's digits, the exact id, the registration date range and the time-of-day range. Typed
- * filters act 500 ms after the typing stops, like the search.
+ * filters act 500 ms after the typing stops, like the search; what the API would refuse is not
+ * sent, and the field says why (the contract's schema of each parameter).
  */
-export function DriverListFilters({ list, sent, filtered, actions }: DriverListFiltersProps) {
+export function DriverListFilters({ list, filtered, actions }: DriverListFiltersProps) {
   const { t } = useTranslation('drivers');
   const { filters } = list;
   return (
@@ -42,7 +41,7 @@ export function DriverListFilters({ list, sent, filtered, actions }: DriverListF
         aria-label={t('list.phone_filter')}
         prefix={<PhoneOutlined aria-hidden />}
         inputMode="tel"
-        status={refusedFilter(filters.phone, sent.phone) ? 'error' : undefined}
+        schema={driverListQuery.shape.phone}
         // Phone and id share a line on a phone.
         style={{ flex: '1 1 150px', maxWidth: 200 }}
       />
@@ -54,7 +53,7 @@ export function DriverListFilters({ list, sent, filtered, actions }: DriverListF
         aria-label={t('list.id_filter')}
         prefix={<IdcardOutlined aria-hidden />}
         inputMode="numeric"
-        status={refusedFilter(filters.search_by_user_id, sent.search_by_user_id) ? 'error' : undefined}
+        schema={driverListQuery.shape.search_by_user_id}
         style={{ flex: '1 1 150px', maxWidth: 200 }}
       />
       <DateRangeFilter

@@ -93,12 +93,33 @@ describe('driver list', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText('Phone')).toHaveValue('');
   });
 
-  it('leaves out a filter the server would refuse, and marks it', async () => {
+  it('leaves out a filter the server would refuse, and says why under the field', async () => {
     const api = stubFetch({ 'GET /users/': () => page([aDriver(7)]) });
     render('/users?phone=abc&search_by_user_id=0&registration_date__from=2024-02-30&registration_time__to=18:00:00');
     await screen.findByText('Asanov Bakyt');
     expect(queryOf(api.callsTo('GET /users/')[0]!)).toEqual({ page: '1', size: '10', registration_time__to: '18:00:00' });
-    expect(screen.getByLabelText('Phone').closest('.ant-input-affix-wrapper')).toHaveClass('ant-input-status-error');
+    const phone = screen.getByLabelText('Phone');
+    expect(phone.closest('.ant-input-affix-wrapper')).toHaveClass('ant-input-status-error');
+    expect(phone).toHaveAccessibleDescription('Please enter correct phone number format');
+    expect(screen.getByLabelText('User ID')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('does not send an id typed with letters, and says why until it is corrected', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubFetch({ 'GET /users/': () => page([aDriver(7)]) });
+    const { router } = render();
+    await screen.findByText('Asanov Bakyt');
+    const id = screen.getByLabelText('User ID');
+    await user.type(id, 'abc-1');
+    expect(await screen.findByText('Enter a whole number')).toBeInTheDocument();
+    expect(id).toHaveAccessibleDescription('Enter a whole number');
+    await user.clear(id);
+    await user.type(id, '42');
+    await waitFor(() => expect(queryOf(api.callsTo('GET /users/').at(-1)!)).toMatchObject({ search_by_user_id: '42' }));
+    expect(screen.queryByText('Enter a whole number')).toBeNull();
+    // Only the list's first page and the corrected id were asked for; the letters never left.
+    expect(api.callsTo('GET /users/').map((call) => call.url.searchParams.get('search_by_user_id'))).toEqual([null, '42']);
+    expect(router.state.location.search).toBe('?search_by_user_id=42');
   });
 
   it('says when there are no users at all, and leads to registering a card customer', async () => {

@@ -83,7 +83,6 @@ export function DriverList() {
       <Flex vertical gap="middle">
         <DriverListFilters
           list={list}
-          sent={sent}
           filtered={filtered}
           actions={
             <Flex gap="small" wrap>
