@@ -10,6 +10,8 @@ export interface LoadFailureProps {
   retrying?: boolean;
   /** What could not be loaded: a list, or a screen's record (a card, a form, a profile). */
   subject?: 'list' | 'record';
+  /** The screen's own name for what failed ('The map could not be loaded'), instead of the subject's. */
+  title?: string;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface LoadFailureProps {
  * help. The server's text is not shown: a 500 may carry anything, often in English, and the
  * manager can do nothing with it but try again.
  */
-export function LoadFailure({ error, onRetry, retrying = false, subject = 'list' }: LoadFailureProps) {
+export function LoadFailure({ error, onRetry, retrying = false, subject = 'list', title }: LoadFailureProps) {
   const { t } = useTranslation('components');
   const kind = loadFailureKind(error);
   return (
@@ -28,7 +30,7 @@ export function LoadFailure({ error, onRetry, retrying = false, subject = 'list'
       // antd's own icon is labelled 'close-circle' in English for screen readers; the title says it all.
       icon={<CloseCircleFilled aria-hidden />}
       data-testid="load-failure"
-      title={t(`loadFailure.${subject}`)}
+      title={title ?? t(`loadFailure.${subject}`)}
       description={t(`loadFailure.${kind}`)}
       action={
         isRetryable(kind) && (
