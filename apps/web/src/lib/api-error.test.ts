@@ -39,6 +39,11 @@ describe('ApiError', () => {
     await expect(http.delete('/b/')).rejects.toMatchObject({ status: 502, message: 'Произошла ошибка при обработке запроса' });
   });
 
+  it('never passes on what a failing server or a proxy answered: our own words instead', async () => {
+    stubFetch({ 'GET /c/': () => jsonResponse(500, { statusCode: 500, error: 'Internal Server Error', message: 'boom' }) });
+    await expect(http.get('/c/')).rejects.toMatchObject({ status: 500, message: 'Произошла ошибка при обработке запроса' });
+  });
+
   it('reports an unreachable server as status 0', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(http.get('/x/')).rejects.toMatchObject({ status: 0 });

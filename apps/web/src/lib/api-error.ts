@@ -64,3 +64,25 @@ export async function readApiError(response: Response, fallback: string): Promis
   if (!firstMessageOf(body)) body = { ...body, detail: fallback };
   return new ApiError(response.status, body);
 }
+
+/**
+ * What a failed load was, as a screen tells it: the server not reached, the server failing (both
+ * worth another try), or an answer a retry will not change (not found, not allowed, refused).
+ */
+export type LoadFailureKind = 'offline' | 'server' | 'not_found' | 'forbidden' | 'refused';
+
+export function loadFailureKind(error: unknown): LoadFailureKind {
+  if (!(error instanceof ApiError)) return 'server';
+  const { status } = error;
+  if (status === 0) return 'offline';
+  if (status === 404) return 'not_found';
+  if (status === 403) return 'forbidden';
+  // A time-out or too many requests passes; anything else of 4xx is the same answer next time.
+  if (status >= 400 && status < 500 && status !== 408 && status !== 429) return 'refused';
+  return 'server';
+}
+
+/** Whether asking again may help. */
+export function isRetryable(kind: LoadFailureKind): boolean {
+  return kind === 'offline' || kind === 'server';
+}

@@ -134,6 +134,12 @@ async function authorizedResponse(path: string, options: RequestOptions): Promis
     const fresh = await freshAccess(access);
     response = await send(url, buildInit(options, fresh));
   }
+  if (response.status >= 500) {
+    // Whatever a crash or a proxy in front of the server answers ('Internal Server Error', an
+    // HTML page) means nothing to a manager and is in English: our own words instead.
+    await response.body?.cancel().catch(() => undefined);
+    throw new ApiError(response.status, { detail: message('server_error') });
+  }
   if (!response.ok) throw await readApiError(response, message(response.status === 404 ? 'not_found' : 'server_error'));
   return response;
 }

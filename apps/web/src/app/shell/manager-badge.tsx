@@ -1,6 +1,7 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Flex, Skeleton, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useShownFailure } from '../../components/load-failure/use-shown-failure.ts';
 import { useMe } from '../../features/accounts/api/get-me.ts';
 
 /**
@@ -11,6 +12,8 @@ export function ManagerBadge({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('shell');
   const me = useMe();
   const name = me.data ? me.data.name || me.data.email : undefined;
+  // Unread (the settings say why, with Retry): the role alone, not a skeleton for good.
+  const failed = useShownFailure(me.error, me.isFetching) !== null;
   if (compact) {
     const label = name ? `${name} · ${t('header.manager')}` : t('header.manager');
     return (
@@ -30,7 +33,7 @@ export function ManagerBadge({ compact = false }: { compact?: boolean }) {
             {name}
           </Typography.Text>
         ) : (
-          <Skeleton.Input active size="small" style={{ width: 120, height: 16 }} />
+          !failed && <Skeleton.Input active size="small" style={{ width: 120, height: 16 }} />
         )}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t('header.manager')}

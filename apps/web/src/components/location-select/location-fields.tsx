@@ -8,6 +8,7 @@ import type { Location } from '@evcms/contracts/catalog';
 import type { Lang } from '@evcms/contracts/i18n';
 import { formatMessage } from '@evcms/contracts/messages';
 import { currentLang } from '../../lib/i18n.ts';
+import { useOptionsFailure } from '../load-failure/options-failure.tsx';
 import { citiesOf, keepsCity } from './location-rules.ts';
 import { countriesQueryOptions, districtsQueryOptions, settlementsQueryOptions } from './locations-queries.ts';
 
@@ -66,7 +67,10 @@ export function LocationFields({ form: givenForm, names: givenNames, required = 
   });
 
   const rules: FormRule[] = required ? [{ required: true, message: formatMessage(lang, 'field_blank') }] : [];
-  const failed = (query: { isError: boolean }) => (query.isError ? t('location.loadFailed') : undefined);
+  // Said in each dropdown, with Retry, rather than an empty list.
+  const countriesFailure = useOptionsFailure(countries);
+  const districtsFailure = useOptionsFailure(districts);
+  const settlementsFailure = useOptionsFailure(settlements);
 
   const countryChanged = () => {
     form.setFieldValue(names.district, undefined);
@@ -88,7 +92,7 @@ export function LocationFields({ form: givenForm, names: givenNames, required = 
           placeholder={t('location.countryPlaceholder')}
           loading={countries.isFetching}
           options={toOptions(countries.data, lang)}
-          notFoundContent={failed(countries)}
+          notFoundContent={countriesFailure}
           onChange={countryChanged}
         />
       </Form.Item>
@@ -100,7 +104,7 @@ export function LocationFields({ form: givenForm, names: givenNames, required = 
           placeholder={t('location.districtPlaceholder')}
           loading={districts.isFetching}
           options={toOptions(districts.data, lang)}
-          notFoundContent={failed(districts)}
+          notFoundContent={districtsFailure}
           onChange={districtChanged}
         />
       </Form.Item>
@@ -112,7 +116,7 @@ export function LocationFields({ form: givenForm, names: givenNames, required = 
           placeholder={t('location.cityPlaceholder')}
           loading={settlements.isFetching}
           options={toOptions(cities, lang)}
-          notFoundContent={failed(settlements)}
+          notFoundContent={settlementsFailure}
         />
       </Form.Item>
     </>

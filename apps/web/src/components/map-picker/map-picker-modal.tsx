@@ -1,9 +1,11 @@
-import { Alert, Button, Flex, Modal, Spin } from 'antd';
+import { Flex, Modal, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { MAP_HEIGHT, type MapSettings } from '@evcms/contracts/map';
 import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
+import { LoadFailure } from '../load-failure/load-failure.tsx';
+import { useShownFailure } from '../load-failure/use-shown-failure.ts';
 import type { CoordinateTexts, CoordinateValue } from './coordinates.ts';
 import { MapPlaceSearch } from './map-place-search.tsx';
 import { mapSettingsQueryOptions } from './map-queries.ts';
@@ -60,24 +62,16 @@ const mapArea = { height: `calc(${MAP_HEIGHT} + 40px)` };
 function MapPickerBody({ value, onSave }: Pick<MapPickerModalProps, 'value' | 'onSave'>) {
   const { t } = useTranslation('map');
   const settings = useQuery(mapSettingsQueryOptions());
-  if (settings.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('settings_failed')}
-        action={<Button onClick={() => void settings.refetch()}>{t('retry')}</Button>}
-      />
-    );
+  const failure = useShownFailure(settings.error, settings.isFetching);
+  if (settings.data) return <MapPicker settings={settings.data} value={value} onSave={onSave} />;
+  if (failure) {
+    return <LoadFailure title={t('settings_failed')} error={failure} onRetry={() => void settings.refetch()} retrying={settings.isFetching} />;
   }
-  if (settings.isPending) {
-    return (
-      <Flex align="center" justify="center" style={mapArea}>
-        <Spin />
-      </Flex>
-    );
-  }
-  return <MapPicker settings={settings.data} value={value} onSave={onSave} />;
+  return (
+    <Flex align="center" justify="center" style={mapArea}>
+      <Spin />
+    </Flex>
+  );
 }
 
 function MapPicker({ settings, value, onSave }: { settings: MapSettings } & Pick<MapPickerModalProps, 'value' | 'onSave'>) {

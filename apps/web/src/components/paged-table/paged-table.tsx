@@ -3,7 +3,8 @@ import type { AnyObject } from 'antd/es/_util/type';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, type Paged } from '@evcms/contracts/common';
-import { LoadFailure } from './load-failure.tsx';
+import { LoadFailure } from '../load-failure/load-failure.tsx';
+import { useShownFailure } from '../load-failure/use-shown-failure.ts';
 import { PageFooter } from './page-footer.tsx';
 
 export type PagedTableProps<T extends AnyObject> = Omit<TableProps<T>, 'dataSource' | 'pagination'> & {
@@ -29,7 +30,8 @@ function keyOf<T extends AnyObject>(row: T, rowKey: TableProps<T>['rowKey']): Ke
  * An antd Table over one page of a paged list, with our own footer instead of antd's pagination:
  * the lists of the specification page on the server and show 'Page [n] of N pages'. A table
  * wider than its card scrolls sideways inside it, never the page. A failed load says so with a
- * Retry button: in place of the empty table, or above rows still shown from before.
+ * Retry button: in place of the empty table, or above rows still shown from before (the shared
+ * LoadFailure of every screen).
  */
 export function PagedTable<T extends AnyObject>({
   data,
@@ -45,7 +47,9 @@ export function PagedTable<T extends AnyObject>({
   const { t } = useTranslation('components');
   const rows = data?.items ?? [];
   const { rowSelection, rowKey, loading } = tableProps;
-  const failure = error ? <LoadFailure error={error} onRetry={() => onRetry?.()} retrying={Boolean(loading)} /> : null;
+  // Still said while the list is asked again (Retry, a live update), not an empty table's spinner.
+  const shown = useShownFailure(error, Boolean(loading));
+  const failure = shown ? <LoadFailure error={shown} onRetry={() => onRetry?.()} retrying={Boolean(loading)} /> : null;
   return (
     <div data-testid="paged-table">
       {failure && rows.length > 0 && <div style={{ marginBottom: 16 }}>{failure}</div>}

@@ -2,6 +2,7 @@ import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { Select, Spin, type SelectProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { MAX_PICKER_PAGE_SIZE, type Paged } from '@evcms/contracts/common';
+import { useOptionsFailure } from '../load-failure/options-failure.tsx';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 /** Options offered per search: the select narrows by name rather than scrolling. */
@@ -48,6 +49,7 @@ export function SearchMultiSelect({ value, onChange, options, notFound, ...selec
   for (const item of all.data?.items ?? []) if (!named.has(item.id)) named.set(item.id, item.name);
 
   const searching = found.isFetching || search.trim() !== wanted;
+  const failure = useOptionsFailure(found);
   // The names of chosen items outlive the search that offered them.
   const remember = (next: readonly number[]) => {
     const entries = next.flatMap((id) => {
@@ -66,7 +68,7 @@ export function SearchMultiSelect({ value, onChange, options, notFound, ...selec
       // A chosen item not offered by the current search still shows its name.
       labelRender={({ value: id }) => named.get(Number(id)) ?? (all.isFetching ? <Spin size="small" /> : `#${id}`)}
       showSearch={{ filterOption: false, onSearch: setSearch }}
-      notFoundContent={searching ? <Spin size="small" /> : notFound}
+      notFoundContent={failure ?? (searching ? <Spin size="small" /> : notFound)}
       onChange={(next) => {
         remember(next);
         onChange(next);

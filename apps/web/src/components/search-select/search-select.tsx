@@ -2,6 +2,7 @@ import { CloseCircleFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Spin, type SelectProps } from 'antd';
 import { useState } from 'react';
+import { useOptionsFailure } from '../load-failure/options-failure.tsx';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import type { NamedOption, OptionsQuery } from './search-multi-select.tsx';
 
@@ -32,6 +33,7 @@ export function SearchSelect({ value, onChange, options, notFound, clearLabel, .
   const found = useQuery(options({ ...(wanted && { search: wanted }), size: FOUND_SIZE }));
   const offered = found.data?.items ?? [];
   const searching = found.isFetching || search.trim() !== wanted;
+  const failure = useOptionsFailure(found);
 
   return (
     <Select<number>
@@ -40,7 +42,7 @@ export function SearchSelect({ value, onChange, options, notFound, clearLabel, .
       options={offered.map((item) => ({ value: item.id, label: item.name }))}
       labelRender={({ value: id }) => (chosen?.id === Number(id) ? chosen.name : (offered.find((item) => item.id === Number(id))?.name ?? `#${id}`))}
       showSearch={{ filterOption: false, onSearch: setSearch }}
-      notFoundContent={searching ? <Spin size="small" /> : notFound}
+      notFoundContent={failure ?? (searching ? <Spin size="small" /> : notFound)}
       allowClear={{ clearIcon: <CloseCircleFilled aria-hidden />, label: clearLabel }}
       onChange={(id) => {
         const item = id === undefined ? undefined : offered.find((candidate) => candidate.id === id);

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Drawer, Grid, Skeleton, Typography } from 'antd';
+import { Descriptions, Drawer, Grid, Typography } from 'antd';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHARGE_SOURCES, type ChargeDetail } from '@evcms/contracts/charges';
+import { QueryContent } from '../../components/load-failure/query-content.tsx';
 import { ChargeStatusTag } from '../../components/charge-status-tag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -67,9 +68,7 @@ function DrawerStop({ id }: { id: number }) {
 
 function ChargeDetailOf({ id }: { id: number }) {
   const charge = useQuery(chargesApi.detailQueryOptions(id));
-  if (charge.data) return <ChargeFields charge={charge.data} />;
-  if (charge.isError) return <Alert type="error" showIcon title={charge.error.message} />;
-  return <Skeleton active />;
+  return <QueryContent query={charge}>{(data) => <ChargeFields charge={data} />}</QueryContent>;
 }
 
 function ChargeFields({ charge }: { charge: ChargeDetail }) {

@@ -1,15 +1,16 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Descriptions, Flex, Row, Skeleton, Statistic, Switch, Typography } from 'antd';
+import { App, Button, Card, Col, Descriptions, Flex, Row, Statistic, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatMessage } from '@evcms/contracts/messages';
 import type { Driver } from '@evcms/contracts/drivers';
 import { useConfirm } from '../../components/confirm-modal.ts';
+import { QueryContent } from '../../components/load-failure/query-content.tsx';
 import { useListParams } from '../../components/paged-table/use-list-params.ts';
 import { ResponsiveDescriptions } from '../../components/responsive-descriptions.tsx';
-import { ApiError, errorText } from '../../lib/api-error.ts';
+import { errorText } from '../../lib/api-error.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { currentLang, useLang } from '../../lib/i18n.ts';
 import { formatFee } from '../../lib/number-format.ts';
@@ -38,10 +39,11 @@ export function DriverDetail({ charges }: DriverDetailProps) {
 
 function DriverDetailOf({ id, charges }: { id: number } & DriverDetailProps) {
   const driver = useQuery(driversApi.detailQueryOptions(id));
-  if (driver.data) return <DriverCard driver={driver.data} charges={charges} />;
-  if (driver.error instanceof ApiError && driver.error.status === 404) return <DriverNotFound />;
-  if (driver.isError) return <Alert type="error" showIcon title={driver.error.message} />;
-  return <Skeleton active />;
+  return (
+    <QueryContent query={driver} notFound={<DriverNotFound />}>
+      {(data) => <DriverCard driver={data} charges={charges} />}
+    </QueryContent>
+  );
 }
 
 /** Blocking asks first: a blocked driver is refused by every charge point, whatever tag they show. */

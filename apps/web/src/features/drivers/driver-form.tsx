@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Skeleton } from 'antd';
+import { Alert, Button, Card, Flex, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Driver, DriverUpdateRequest } from '@evcms/contracts/drivers';
+import { QueryContent } from '../../components/load-failure/query-content.tsx';
 import { useResourceForm } from '../../components/resource-form/use-resource-form.ts';
-import { ApiError } from '../../lib/api-error.ts';
-import { errorMessage } from '../../lib/localized-text.tsx';
 import { useResourceMutation } from '../../lib/resource-api.ts';
 import { DriverFormFields } from './driver-form-fields.tsx';
 import { changedFields, EMPTY_DRIVER_FORM, formValuesOf, toDriverCreateRequest, type DriverFormValues } from './driver-form-values.ts';
@@ -27,11 +26,12 @@ export function DriverForm() {
 function EditDriver({ id }: { id: number }) {
   // A form starts from what is stored now, not from a copy cached before someone else saved.
   const stored = useQuery({ ...driversApi.detailQueryOptions(id), staleTime: 0 });
-  // Keyed, so a background refetch does not reset what the user is typing.
-  if (stored.data) return <DriverFormBody key={id} driver={stored.data} />;
-  if (stored.error instanceof ApiError && stored.error.status === 404) return <DriverNotFound />;
-  if (stored.isError) return <Alert type="error" showIcon title={errorMessage(stored.error)} />;
-  return <Skeleton active />;
+  return (
+    <QueryContent query={stored} notFound={<DriverNotFound />}>
+      {/* Keyed, so a background refetch does not reset what the user is typing. */}
+      {(driver) => <DriverFormBody key={id} driver={driver} />}
+    </QueryContent>
+  );
 }
 
 function DriverFormBody({ driver }: { driver?: Driver }) {

@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Flex, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
+import { Button, Card, Col, Flex, Row, Statistic, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -8,10 +8,10 @@ import { localizedKey } from '@evcms/contracts/localized';
 import type { Merchant } from '@evcms/contracts/merchants';
 import { CatalogItemLabel } from '../../components/catalog-picker/catalog-item.tsx';
 import { asCatalogItems } from '../../components/catalog-picker/catalog-items.ts';
+import { QueryContent } from '../../components/load-failure/query-content.tsx';
 import { FORM_LANGS } from '../../components/multilingual-stepper/form-langs.ts';
 import { ResponsiveDescriptions } from '../../components/responsive-descriptions.tsx';
 import { ScheduleSummary } from '../../components/schedule-dialog/schedule-summary.tsx';
-import { ApiError } from '../../lib/api-error.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { formatPercent } from '../../lib/number-format.ts';
@@ -36,10 +36,11 @@ export function MerchantDetail({ stations }: MerchantDetailProps) {
 
 function MerchantDetailOf({ id, stations }: { id: number } & MerchantDetailProps) {
   const merchant = useQuery(merchantsApi.detailQueryOptions(id));
-  if (merchant.data) return <MerchantCard merchant={merchant.data} stations={stations} />;
-  if (merchant.error instanceof ApiError && merchant.error.status === 404) return <MerchantNotFound />;
-  if (merchant.isError) return <Alert type="error" showIcon title={merchant.error.message} />;
-  return <Skeleton active />;
+  return (
+    <QueryContent query={merchant} notFound={<MerchantNotFound />}>
+      {(data) => <MerchantCard merchant={data} stations={stations} />}
+    </QueryContent>
+  );
 }
 
 function ItemTags({ items, empty }: { items: Merchant['tag_items'] | Merchant['environment_items']; empty: ReactNode }) {

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Card, Form, Skeleton } from 'antd';
+import { App, Card, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Merchant, MerchantForUpdate } from '@evcms/contracts/merchants';
 import { useConfirm } from '../../components/confirm-modal.ts';
+import { QueryContent } from '../../components/load-failure/query-content.tsx';
 import { MultilingualStepper } from '../../components/multilingual-stepper/multilingual-stepper.tsx';
 import { refusedSubmitMessage } from '../../components/multilingual-stepper/submit-error.ts';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { ApiError } from '../../lib/api-error.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
 import { MerchantNameField, MerchantSharedFields } from './merchant-form-fields.tsx';
 import {
@@ -31,11 +31,12 @@ export function MerchantForm() {
 
 function EditMerchant({ id }: { id: number }) {
   const stored = useQuery(merchantsApi.forUpdateQueryOptions(id));
-  // Keyed, so a background refetch does not reset what the user is typing.
-  if (stored.data) return <MerchantFormBody key={id} merchant={stored.data} />;
-  if (stored.error instanceof ApiError && stored.error.status === 404) return <MerchantNotFound />;
-  if (stored.isError) return <Alert type="error" showIcon title={stored.error.message} />;
-  return <Skeleton active />;
+  return (
+    <QueryContent query={stored} notFound={<MerchantNotFound />}>
+      {/* Keyed, so a background refetch does not reset what the user is typing. */}
+      {(merchant) => <MerchantFormBody key={id} merchant={merchant} />}
+    </QueryContent>
+  );
 }
 
 function MerchantFormBody({ merchant }: { merchant?: MerchantForUpdate }) {

@@ -5,6 +5,7 @@ import type { ConnectorType } from '@evcms/contracts/catalog';
 import { formatMessage } from '@evcms/contracts/messages';
 import { RATE_NAME_MAX, RATE_TYPES, rateCreateRequest, rateMerchantsProblem, type RateType } from '@evcms/contracts/rates';
 import { DecimalInput } from '../../components/decimal-input/decimal-input.tsx';
+import { useOptionsFailure } from '../../components/load-failure/options-failure.tsx';
 import { connectorDictionaryQueryOptions, defaultRateFeesQueryOptions } from '../../lib/connector-dictionaries.ts';
 import { zodRule } from '../../lib/form-rules.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -51,6 +52,7 @@ export function RateFormFields() {
   const typo = (Form.useWatch('typo', form) as ConnectorType | null | undefined) ?? null;
   const types = useQuery(connectorDictionaryQueryOptions('types'));
   const typeOptions = Object.entries(types.data ?? {}).map(([key, label]) => ({ value: key, label }));
+  const typesFailure = useOptionsFailure(types);
 
   return (
     <Row gutter={24}>
@@ -78,7 +80,7 @@ export function RateFormFields() {
           required
           extra={type === 'default' ? <CurrentDefault typo={typo} /> : undefined}
         >
-          <Select<ConnectorType> options={typeOptions} loading={types.isFetching} />
+          <Select<ConnectorType> options={typeOptions} loading={types.isFetching} notFoundContent={typesFailure} />
         </Form.Item>
       </Col>
       <Col xs={24} lg={12}>

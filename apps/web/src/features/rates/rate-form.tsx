@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Skeleton } from 'antd';
+import { Alert, Button, Card, Flex, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Rate, RateUpdateRequest } from '@evcms/contracts/rates';
 import { isActive } from '@evcms/contracts/status';
+import { QueryContent } from '../../components/load-failure/query-content.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { useResourceForm } from '../../components/resource-form/use-resource-form.ts';
-import { ApiError } from '../../lib/api-error.ts';
-import { errorMessage } from '../../lib/localized-text.tsx';
 import { useResourceMutation } from '../../lib/resource-api.ts';
 import { RateFormFields } from './rate-form-fields.tsx';
 import { ratePaths } from './rate-paths.ts';
@@ -44,11 +43,12 @@ export function RateForm() {
 
 function EditRate({ id }: { id: number }) {
   const stored = useQuery({ ...ratesApi.detailQueryOptions(id), staleTime: 0 });
-  // Keyed, so a background refetch does not reset what the user is typing.
-  if (stored.data) return <RateFormBody key={id} rate={stored.data} />;
-  if (stored.error instanceof ApiError && stored.error.status === 404) return <RateNotFound />;
-  if (stored.isError) return <Alert type="error" showIcon title={errorMessage(stored.error)} />;
-  return <Skeleton active />;
+  return (
+    <QueryContent query={stored} notFound={<RateNotFound />}>
+      {/* Keyed, so a background refetch does not reset what the user is typing. */}
+      {(rate) => <RateFormBody key={id} rate={rate} />}
+    </QueryContent>
+  );
 }
 
 function RateFormBody({ rate }: { rate?: Rate }) {

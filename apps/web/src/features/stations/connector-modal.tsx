@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Select, type FormInstance } from 'antd';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_CONNECTOR_POSITION, type Dictionary } from '@evcms/contracts/catalog';
 import { connectorRequest } from '@evcms/contracts/station-connectors';
@@ -45,6 +45,8 @@ export interface ConnectorModalProps {
   connector?: ConnectorValues;
   types: Dictionary | undefined;
   positions: Dictionary | undefined;
+  /** Why `types` or `positions` could not be loaded, with Retry: said in its select instead of a spinner for good. */
+  failures?: { types?: ReactNode; positions?: ReactNode };
   onSave: (values: ConnectorValues) => void;
   onCancel: () => void;
 }
@@ -56,7 +58,7 @@ export interface ConnectorModalProps {
  * with the type focused; Enter in a field saves, and Cancel, X, Esc or a click beside it ask
  * before dropping what was changed.
  */
-export function ConnectorModal({ title, connector, types, positions, onSave, onCancel }: ConnectorModalProps) {
+export function ConnectorModal({ title, connector, types, positions, failures = {}, onSave, onCancel }: ConnectorModalProps) {
   const { t } = useTranslation('stations');
   const [form] = Form.useForm<ModalValues>();
   const { confirmDiscard } = useConfirm();
@@ -111,11 +113,19 @@ export function ConnectorModal({ title, connector, types, positions, onSave, onC
         data-testid="connector-form"
       >
         <Form.Item name="typo" label={t('connector.typo')} rules={rules.typo} required>
-          <Select options={Object.entries(types ?? {}).map(([value, label]) => ({ value, label }))} loading={!types} />
+          <Select
+            options={Object.entries(types ?? {}).map(([value, label]) => ({ value, label }))}
+            loading={!types && !failures.types}
+            notFoundContent={failures.types}
+          />
         </Form.Item>
         <DefaultFeeField form={form} />
         <Form.Item name="position" label={t('connector.position')}>
-          <Select options={Object.entries(positions ?? {}).map(([value, label]) => ({ value: Number(value), label }))} loading={!positions} />
+          <Select
+            options={Object.entries(positions ?? {}).map(([value, label]) => ({ value: Number(value), label }))}
+            loading={!positions && !failures.positions}
+            notFoundContent={failures.positions}
+          />
         </Form.Item>
         <Form.Item name="power_kWh" label={t('form.power_kw')} rules={rules.power_kWh} required>
           <DecimalInput />

@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Flex, Grid, Image, Row, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Col, Flex, Grid, Image, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { localizedKey } from '@evcms/contracts/localized';
@@ -8,10 +8,10 @@ import type { MerchantEnvironmentItem, MerchantTagItem } from '@evcms/contracts/
 import type { Station } from '@evcms/contracts/stations';
 import { CatalogItemLabel } from '../../components/catalog-picker/catalog-item.tsx';
 import { asCatalogItems } from '../../components/catalog-picker/catalog-items.ts';
+import { QueryContent } from '../../components/load-failure/query-content.tsx';
 import { FORM_LANGS } from '../../components/multilingual-stepper/form-langs.ts';
 import { ResponsiveDescriptions } from '../../components/responsive-descriptions.tsx';
 import { ScheduleSummary } from '../../components/schedule-dialog/schedule-summary.tsx';
-import { ApiError } from '../../lib/api-error.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { StationGallery } from './station-gallery.tsx';
 import { StationMessageLog } from './station-message-log.tsx';
@@ -37,13 +37,13 @@ export function StationDetail() {
 
 function StationDetailOf({ merchantId, stationId }: { merchantId: number; stationId: number }) {
   const station = useQuery(stationsApi.detailQueryOptions(stationId));
-  // Another merchant's station at this merchant's address is not here either.
-  if (station.data) {
-    return station.data.merchant === merchantId ? <StationCard station={station.data} /> : <StationNotFound merchantId={merchantId} />;
-  }
-  if (station.error instanceof ApiError && station.error.status === 404) return <StationNotFound merchantId={merchantId} />;
-  if (station.isError) return <Alert type="error" showIcon title={station.error.message} />;
-  return <Skeleton active />;
+  const notFound = <StationNotFound merchantId={merchantId} />;
+  return (
+    <QueryContent query={station} notFound={notFound}>
+      {/* Another merchant's station at this merchant's address is not here either. */}
+      {(data) => (data.merchant === merchantId ? <StationCard station={data} /> : notFound)}
+    </QueryContent>
+  );
 }
 
 function ItemTags({ items }: { items: readonly (MerchantTagItem | MerchantEnvironmentItem)[] }) {

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Card, Form, Skeleton } from 'antd';
+import { App, Card, Form } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Station, StationForUpdate } from '@evcms/contracts/stations';
 import { useConfirm } from '../../components/confirm-modal.ts';
+import { QueryContent } from '../../components/load-failure/query-content.tsx';
 import { MultilingualStepper } from '../../components/multilingual-stepper/multilingual-stepper.tsx';
 import { refusedSubmitMessage } from '../../components/multilingual-stepper/submit-error.ts';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { ApiError } from '../../lib/api-error.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
 import { StationLanguageFields, StationSharedFields } from './station-form-fields.tsx';
 import { createBody, editRequests, EMPTY_STATION_FORM, formValuesOf, type StationFormValues } from './station-form-values.ts';
@@ -28,14 +28,19 @@ export function StationForm() {
 function EditStation({ merchantId, stationId }: { merchantId: number; stationId: number }) {
   // Spec 4: the edit form loads the station (always afresh: it starts from what is stored now).
   const stored = useQuery(stationsApi.forUpdateQueryOptions(stationId));
-  if (stored.data) {
-    if (stored.data.merchant !== merchantId) return <StationNotFound merchantId={merchantId} />;
-    // Keyed, so a background refetch does not reset what the user is typing.
-    return <StationFormBody key={stationId} merchantId={merchantId} station={stored.data} />;
-  }
-  if (stored.error instanceof ApiError && stored.error.status === 404) return <StationNotFound merchantId={merchantId} />;
-  if (stored.isError) return <Alert type="error" showIcon title={stored.error.message} />;
-  return <Skeleton active />;
+  const notFound = <StationNotFound merchantId={merchantId} />;
+  return (
+    <QueryContent query={stored} notFound={notFound}>
+      {(station) =>
+        station.merchant !== merchantId ? (
+          notFound
+        ) : (
+          // Keyed, so a background refetch does not reset what the user is typing.
+          <StationFormBody key={stationId} merchantId={merchantId} station={station} />
+        )
+      }
+    </QueryContent>
+  );
 }
 
 function StationFormBody({ merchantId, station }: { merchantId: number; station?: StationForUpdate }) {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Input, Row, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOptionsFailure } from '../../components/load-failure/options-failure.tsx';
 import { connectorDictionaryQueryOptions } from '../../lib/connector-dictionaries.ts';
 import { useLang } from '../../lib/i18n.ts';
 import {
@@ -43,6 +44,8 @@ export function StationModulesField({ value = [], onChange, id }: StationModules
   const lang = useLang();
   const types = useQuery(connectorDictionaryQueryOptions('types'));
   const positions = useQuery(connectorDictionaryQueryOptions('positions'));
+  const typesFailure = useOptionsFailure(types);
+  const positionsFailure = useOptionsFailure(positions);
   const [editing, setEditing] = useState<Editing>(null);
   const shared = sharedPositions(flatten(value));
   const change = (modules: ModuleDraft[]) => onChange?.(modules);
@@ -87,6 +90,7 @@ export function StationModulesField({ value = [], onChange, id }: StationModules
           aria-label={t('form.position_of', { id: connector.connector_id, evse: module.evse_id })}
           value={connector.position}
           options={positionOptions}
+          notFoundContent={positionsFailure}
           status={shared.has(connector.position) ? 'error' : undefined}
           onChange={(position: number) => change(setPosition(value, module.evse_id, connector.connector_id, position))}
         />
@@ -148,6 +152,7 @@ export function StationModulesField({ value = [], onChange, id }: StationModules
           connector={editedConnector}
           types={types.data}
           positions={positions.data}
+          failures={{ types: typesFailure, positions: positionsFailure }}
           onCancel={() => setEditing(null)}
           onSave={(values) => {
             change(saveConnector(value, editing.evseId, values, editing.connectorId));
