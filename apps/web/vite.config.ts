@@ -1,12 +1,33 @@
 import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
+/*
+ * A code-splitting group takes a module whole, with every export any screen uses. antd's inputs
+ * and checkbox import form/context.js for its FormItemInputContext, and that module imports
+ * FormProvider from @rc-component/form's index, which hangs Field, List and useForm off the form:
+ * the sign-in chunk carried the whole form store and async-validator (about 13 KB gzip) for the
+ * signed-in screens' forms. FormProvider is defined in the package's FormContext module; importing
+ * it from there is the same binding, and leaves the index to the screens that use antd's Form.
+ */
+const narrowImports: Plugin = {
+  name: 'narrow-imports',
+  enforce: 'pre',
+  resolveId(source, importer, options) {
+    if (source === '@rc-component/form' && importer && /antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) {
+      return this.resolve('@rc-component/form/es/FormContext', importer, { ...options, skipSelf: true });
+    }
+    return null;
+  },
+};
+
 export default defineConfig({
   plugins: [
+    narrowImports,
     react(),
     // Each built file over 1 KB gets .br and .gz siblings, which the server sends by Accept-Encoding
     // (apps/server/src/lib/spa.ts): compressed once here at the strongest levels, not per request.
