@@ -1,12 +1,39 @@
 import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
+/*
+ * A code-splitting group takes a module whole, with every export any screen uses. antd's inputs
+ * and checkbox import form/context.js for its FormItemInputContext, and that module imports
+ * FormProvider from @rc-component/form's index, which hangs Field, List and useForm off the form:
+ * the sign-in chunk carried the whole form store and async-validator (about 13 KB gzip) for the
+ * signed-in screens' forms. FormProvider is defined in the package's FormContext module; importing
+ * it from there is the same binding, and leaves the index to the screens that use antd's Form.
+ */
+const narrowImports: Plugin = {
+  name: 'narrow-imports',
+  enforce: 'pre',
+  resolveId(source, importer, options) {
+    if (source === '@rc-component/form' && importer && /antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) {
+      return this.resolve('@rc-component/form/es/FormContext', importer, { ...options, skipSelf: true });
+    }
+    return null;
+  },
+};
+
+/** locales/<lang>/<namespace>.json of a namespace the signed-out screens do not load: `texts-<lang>`. */
+const SHELL_TEXTS = /locales[\\/](\w+)[\\/](?!(?:accounts|common)\.json$)[\w-]+\.json$/;
+
+/** Large code that few screens use, loaded with them only. */
+const RARE = /leaflet|react-easy-crop|map-picker|image-crop|@rc-component[\\/]picker|antd[\\/]es[\\/](date-picker|time-picker|calendar)[\\/]/;
+
 export default defineConfig({
   plugins: [
+    narrowImports,
     react(),
     // Each built file over 1 KB gets .br and .gz siblings, which the server sends by Accept-Encoding
     // (apps/server/src/lib/spa.ts): compressed once here at the strongest levels, not per request.
@@ -41,6 +68,19 @@ export default defineConfig({
             // with every screen added so far), and each file gzips on its own: 12 KB more for the
             // same code. The shell needs nearly all of it too (antd's form, inputs, buttons).
             { name: 'sign-in', test: /src[\\/]features[\\/]accounts[\\/]sign-in-page\.tsx$/ },
+            // What the start (main.tsx) imports, before the shell and screens' groups can take it.
+            { name: 'start', tags: ['$initial'] },
+            // A language's texts for the signed-in screens in one file: the shell loads every namespace
+            // (app/router.tsx), a request each otherwise. The signed-out screens' two stay apart.
+            { debugName: 'texts', name: (id) => SHELL_TEXTS.exec(id)?.[1]?.replace(/^/, 'texts-') ?? null },
+            // The signed-in shell with what it imports (the query cache, antd's layout and menu).
+            { name: 'shell', test: /src[\\/]app[\\/]shell[\\/]app-shell\.tsx$/ },
+            // What three screens or more share, in one chunk: left to itself the bundler made a file per
+            // set of screens sharing a module, and a cold /merchants took 58 answers, many under 1 KB
+            // (each with its headers, and gzipped alone); 17 now, and fewer bytes. Two would put what
+            // a pair of forms share into every screen's first load. The map, the image cropper and
+            // the date pickers stay apart: few screens use them, and they are large.
+            { name: 'screens', minShareCount: 3, test: (id) => !RARE.test(id) },
           ],
         },
       },

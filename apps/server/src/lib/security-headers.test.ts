@@ -11,6 +11,10 @@ let ownMaps: TestContext;
 beforeAll(async () => {
   web = await mkdtemp(path.join(os.tmpdir(), 'evcms-web-'));
   await writeFile(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+  await mkdir(path.join(web, 'assets'));
+  await writeFile(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+  await writeFile(path.join(web, 'assets', 'index-abc123.css'), 'body{margin:0}');
+  await writeFile(path.join(web, 'assets', 'marker-abc123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   [plain, secure, ownMaps] = await Promise.all([
     createTestApp({ WEB_DIST: web }),
     createTestApp({ WEB_DIST: web, PUBLIC_URL: 'https://office.example.kg' }),
@@ -57,6 +61,26 @@ describe('security headers', () => {
     expect(own['img-src']).toContain('https://*.tiles.example.kg');
     expect(own['img-src']).not.toContain('https://tile.openstreetmap.org');
     expect(own['connect-src']).toEqual(["'self'", 'http://127.0.0.1:8091']);
+  });
+
+  it("go with pages, not with every built script and style, which keep only what applies to them", async () => {
+    for (const url of ['/assets/app-abc123.js', '/assets/index-abc123.css']) {
+      const { statusCode, headers } = await secure.app.inject({ method: 'GET', url });
+      expect(statusCode, url).toBe(200);
+      // A script or a style is not a document: a policy or a framing rule on it does nothing.
+      for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'strict-transport-security', 'origin-agent-cluster']) {
+        expect(headers[name], `${url} ${name}`).toBeUndefined();
+      }
+      // What a browser does apply to a script or a style: no type guessing, not readable by other sites.
+      expect(headers['x-content-type-options'], url).toBe('nosniff');
+      expect(headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
+    // An image can be opened as a document of its own (an SVG runs scripts), so it keeps the policy.
+    const svg = await secure.app.inject({ method: 'GET', url: '/assets/marker-abc123.svg' });
+    expect(svg.headers['content-security-policy']).toContain("script-src 'self'");
+    const page = await secure.app.inject({ method: 'GET', url: '/merchants', headers: { accept: 'text/html' } });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('leave media its own, stricter policy', async () => {

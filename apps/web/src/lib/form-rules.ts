@@ -1,4 +1,5 @@
 import type { FormInstance, FormRule } from 'antd';
+import type { ReactElement, ReactNode } from 'react';
 import { formatMessage } from '@evcms/contracts/messages';
 import { issueMessage, type z } from '@evcms/contracts/schema';
 import { ApiError, errorText } from './api-error.ts';
@@ -16,6 +17,13 @@ function issueError(issue: Issue): Promise<never> {
   return Promise.reject(localizedText((lang) => issueMessage(issue, lang)));
 }
 
+/** What is wrong with `value` by a schema from @evcms/contracts, in the current language; none if valid. */
+export async function fieldIssue(schema: z.ZodMiniType, value: unknown): Promise<ReactElement | undefined> {
+  const result = await schema.safeParseAsync(value);
+  const issue = result.success ? undefined : result.error.issues[0];
+  return issue && localizedText((lang) => issueMessage(issue, lang));
+}
+
 /**
  * An Ant Design rule that checks one field's value with a schema from @evcms/contracts, so the
  * form says exactly what the server would say, in the current language.
@@ -23,9 +31,9 @@ function issueError(issue: Issue): Promise<never> {
 export function zodRule(schema: z.ZodMiniType): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
-      const result = await schema.safeParseAsync(value);
-      const issue = result.success ? undefined : result.error.issues[0];
-      if (issue) return issueError(issue);
+      const message = await fieldIssue(schema, value);
+      // async-validator takes a rejection that is not an Error as the message itself.
+      if (message) return Promise.reject(message);
     },
   };
 }
@@ -43,6 +51,15 @@ export function zodFormRule(schema: z.ZodMiniType, field: string, extra: Record<
       if (issue) return issueError(issue);
     },
   });
+}
+
+/**
+ * The server's field errors by field name, each following a language switch, for a form that is
+ * not antd's (the sign-in screen's); empty for an error that is not the server's.
+ */
+export function serverFieldErrors(error: unknown): Record<string, ReactNode> {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(Object.entries(error.fieldErrors()).map(([name, messages]) => [name, serverText(messages[0] ?? '')]));
 }
 
 /** 'connectors.0.typo' -> ['connectors', 0, 'typo'], the name path Ant Design forms use. */

@@ -1,69 +1,100 @@
-import { Alert, Button, Checkbox, Flex, Form } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Alert, Button, Checkbox, Flex } from 'antd';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loginRequest, type LoginRequest } from '@evcms/contracts/accounts';
 import { Input } from '../../components/light-input.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { applyServerErrors, zodRule } from '../../lib/form-rules.ts';
+import { fieldIssue, serverFieldErrors } from '../../lib/form-rules.ts';
 import { errorMessage } from '../../lib/localized-text.tsx';
 import { useLogin } from './api/login.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
+import { helpId, PlainField } from './plain-field.tsx';
 import { ERROR_ICON } from './status-icons.tsx';
 
-const rules = {
-  email: [zodRule(loginRequest.shape.email)],
-  password: [zodRule(loginRequest.shape.password)],
-};
+type Field = 'email' | 'password';
+const FIELDS: Field[] = ['email', 'password'];
 
-/** Sign-in: email, password, remember me; the server's answer ('Wrong password') shows above the button. */
+/**
+ * Sign-in: email, password, remember me; the server's answer ('Wrong password') shows above the button.
+ * A plain form, not antd's (see plain-field.tsx): the first screen a visitor loads. Each field is
+ * checked by the contract's schema as it changes and all of them on submit, as antd's would.
+ */
 export function SignInPage() {
   const { t } = useTranslation('accounts');
-  const [form] = Form.useForm<LoginRequest>();
+  const [values, setValues] = useState<LoginRequest>({ email: '', password: '', remember: false });
+  const [errors, setErrors] = useState<Partial<Record<Field, ReactNode>>>({});
+  // Checks finish out of order when typed fast; only a field's latest counts.
+  const checks = useRef<Record<Field, number>>({ email: 0, password: 0 });
   const login = useLogin();
   useDocumentTitle(t('sign_in.title'));
   // An element that follows a language switch (see lib/localized-text.tsx).
   const [serverError, setServerError] = useState<ReactNode>(null);
 
-  const onFinish = (values: LoginRequest) => {
+  const check = async (field: Field, value: string): Promise<boolean> => {
+    const run = ++checks.current[field];
+    const issue = await fieldIssue(loginRequest.shape[field], value);
+    if (run === checks.current[field]) setErrors((current) => ({ ...current, [field]: issue }));
+    return !issue;
+  };
+
+  const change = (field: Field, value: string) => {
     setServerError(null);
+    setValues((current) => ({ ...current, [field]: value }));
+    void check(field, value);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    const valid = await Promise.all(FIELDS.map((field) => check(field, values[field])));
+    if (!valid.every(Boolean)) return;
     login.mutate(values, {
       onError: (error) => {
-        applyServerErrors(form, error);
+        setErrors(serverFieldErrors(error));
         setServerError(errorMessage(error));
       },
     });
   };
 
+  const field = (name: Field) => ({
+    id: name,
+    name,
+    value: values[name],
+    status: errors[name] ? ('error' as const) : undefined,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? helpId(name) : undefined,
+  });
+
   return (
     <AuthCard title={t('sign_in.title')} subtitle={t('sign_in.subtitle')}>
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ email: '', password: '', remember: false }}
-        onFinish={onFinish}
-        onValuesChange={() => setServerError(null)}
-        autoComplete="on"
-      >
-        <Form.Item name="email" label={t('fields.email')} rules={rules.email}>
-          <Input inputMode="email" autoComplete="username" placeholder="name@example.com" autoFocus />
-        </Form.Item>
-        <Form.Item name="password" label={t('fields.password')} rules={rules.password}>
-          <PasswordInput autoComplete="current-password" />
-        </Form.Item>
+      <form onSubmit={(event) => void submit(event)} noValidate autoComplete="on">
+        <PlainField id="email" label={t('fields.email')} error={errors.email}>
+          <Input {...field('email')} onChange={(event) => change('email', event.target.value)} inputMode="email" autoComplete="username" placeholder="name@example.com" autoFocus />
+        </PlainField>
+        <PlainField id="password" label={t('fields.password')} error={errors.password}>
+          <PasswordInput {...field('password')} onChange={(event) => change('password', event.target.value)} autoComplete="current-password" />
+        </PlainField>
         <Flex justify="space-between" align="center" style={{ marginBottom: 24 }}>
-          <Form.Item name="remember" valuePropName="checked" noStyle>
-            <Checkbox>{t('fields.remember')}</Checkbox>
-          </Form.Item>
+          <Checkbox
+            id="remember"
+            name="remember"
+            checked={values.remember}
+            onChange={(event) => {
+              setServerError(null);
+              setValues((current) => ({ ...current, remember: event.target.checked }));
+            }}
+          >
+            {t('fields.remember')}
+          </Checkbox>
           <Link to="/reset-password">{t('sign_in.forgot_password')}</Link>
         </Flex>
         {serverError && <Alert type="error" showIcon icon={ERROR_ICON} title={serverError} role="alert" style={{ marginBottom: 16 }} />}
         <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
           {t('sign_in.submit')}
         </Button>
-      </Form>
+      </form>
     </AuthCard>
   );
 }
