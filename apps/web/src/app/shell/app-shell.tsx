@@ -58,9 +58,9 @@ export function AppShell() {
   );
 
   return (
-    // Both live here, not in the providers, so the sign-in screen does not load them: TanStack
-    // Query serves the signed-in pages, and antd's App gives message, notification and modal the
-    // theme and locale (App.useApp).
+    // These live here, not in the providers, so the sign-in screen does not load them: TanStack
+    // Query serves the signed-in pages, ShellConfig gives antd's fields icons that screen readers
+    // skip, and antd's App gives message, notification and modal the theme and locale (App.useApp).
     <QueryClientProvider client={queryClient}>
       <ShellConfig>
         <App>
