@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, saveShot, sidewaysScroll } from './support/app.ts';
+import { adminApi, chooseLanguage, saveShot, sidewaysScroll } from './support/app.ts';
 import { newContext, signInThroughForm } from './support/browser.ts';
 import { ADMIN } from './support/server.ts';
 import { seedStations } from './support/stations.ts';
@@ -30,7 +30,35 @@ beforeAll(async () => {
   }
 });
 
-/** How far the page itself scrolls sideways (0 when its content fits the window). */
+/**
+ * What is not shown whole inside `box`: each element whose text overflows it (cut, with or
+ * without an ellipsis), and each word broken across two lines (issue 29.11, 29.12).
+ */
+function cutTexts(box: Locator): Promise<string[]> {
+  return box.evaluate((root) => {
+    const found: string[] = [];
+    for (const element of [root, ...root.querySelectorAll<HTMLElement>('*')]) {
+      if (element.clientWidth > 0 && element.scrollWidth > element.clientWidth) found.push(`cut: ${element.textContent}`);
+    }
+    const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      // A line may end after a hyphen ('бэк-' / 'офиси'), never inside a word.
+      for (const word of (node.textContent ?? '').matchAll(/[^\s-]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) found.push(`split: ${word[0]}`);
+      }
+    }
+    return found;
+  });
+}
+
+const LANGUAGES = [
+  ['RU', 'ru'],
+  ['ENG', 'en'],
+  ['KG', 'ky'],
+] as const;
 
 async function openPage(width: number, height: number): Promise<Page> {
   const context = await newContext(suite.browser, suite.server.url);
@@ -103,11 +131,9 @@ describe('phones and laptops', () => {
     expect(wrapped).toEqual([]);
     expect(await page.getByRole('columnheader', { name: /Станции/ }).count()).toBe(1);
 
-    // A cut name shows itself whole on hover; so does a cut menu label.
+    // A cut name shows itself whole on hover.
     await name.hover();
     await page.getByRole('tooltip', { name: `${LONG_NAME} 1` }).waitFor();
-    await page.getByTestId('menu-infrastructure').hover();
-    await page.getByRole('tooltip', { name: 'Инфраструктура вокруг станций' }).waitFor();
     await saveShot(page, 'laptop-merchants');
     await page.context().close();
   });
@@ -153,6 +179,47 @@ describe('phones and laptops', () => {
     const widths = await monday.locator('.ant-picker').evaluateAll((pickers) => pickers.map((picker) => (picker as HTMLElement).offsetWidth));
     expect(widths.every((width) => width >= 100), widths.join(', ')).toBe(true);
     await saveShot(page, 'phone-station-schedule', { dialog: true });
+    await page.context().close();
+  });
+
+  it('on 1440 and 1366 px laptops, in ru, en and ky, every menu label and the product name are whole, wrapping between words', async () => {
+    const page = await openPage(1440, 900);
+    await signInThroughForm(page, ADMIN.email, ADMIN.password);
+    const sidebar = page.getByTestId('sidebar');
+    for (const [label, lang] of LANGUAGES) {
+      await chooseLanguage(page, label, lang);
+      // Every group open, so their entries are measured too.
+      for (const group of ['merchants_group', 'users_group', 'promotions_group']) {
+        const submenu = sidebar.locator('li.ant-menu-submenu').filter({ has: page.getByTestId(`menu-${group}`) });
+        if (!(await submenu.evaluate((li) => li.classList.contains('ant-menu-submenu-open')))) await page.getByTestId(`menu-${group}`).click();
+        await submenu.locator('ul.ant-menu-sub').waitFor();
+        await expect.poll(() => submenu.locator('ul.ant-menu-sub').evaluate((list) => list.classList.contains('ant-motion-collapse'))).toBe(false);
+      }
+      for (const width of [1440, 1366]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expect.poll(() => cutTexts(sidebar), { message: `${lang} at ${width} px` }).toEqual([]);
+        await saveShot(page, `menu-${lang}-${width}`);
+      }
+    }
+    await page.context().close();
+  });
+
+  it('on /extract-balance, in ru, en and ky, the column titles wrap between words only, from 1440 px down to a phone', async () => {
+    const page = await openPage(1440, 900);
+    await signInThroughForm(page, ADMIN.email, ADMIN.password);
+    await page.goto('/extract-balance');
+    const head = page.locator('.ant-table-thead');
+    for (const [label, lang] of LANGUAGES) {
+      await chooseLanguage(page, label, lang);
+      for (const width of [1440, 1366, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await head.waitFor();
+        await expect.poll(() => cutTexts(head), { message: `${lang} at ${width} px` }).toEqual([]);
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.getByTestId('sidebar').waitFor();
+    }
+    await saveShot(page, 'extract-balance-head');
     await page.context().close();
   });
 });

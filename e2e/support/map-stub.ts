@@ -26,6 +26,8 @@ export interface MapStubOptions {
   places?: Record<string, StubPlace>;
   /** A fixed port (for a server started by hand); a free one by default. */
   port?: number;
+  /** Every tile answers 503, as a tile server that is down. */
+  tilesDown?: boolean;
 }
 
 export interface MapStub {
@@ -79,7 +81,10 @@ export async function startMapStub(options: MapStubOptions = {}): Promise<MapStu
       response.setHeader('content-type', 'application/json; charset=utf-8');
       response.end(JSON.stringify(body));
     };
-    if (url.pathname.startsWith('/tiles/')) {
+    if (url.pathname.startsWith('/tiles/') && options.tilesDown) {
+      response.statusCode = 503;
+      response.end();
+    } else if (url.pathname.startsWith('/tiles/')) {
       response.setHeader('content-type', 'image/png');
       response.end(tile);
     } else if (url.pathname === '/nominatim/reverse') {

@@ -1,9 +1,11 @@
 import { screen } from '@testing-library/react';
+import { DatePicker, Input, Select, TimePicker } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../lib/i18n.ts';
 import { inEnglish, renderScreen } from '../test/render-screen.tsx';
 import { LanguageSelect } from './language-select.tsx';
 import { ComingSoonPage } from './pages/coming-soon-page.tsx';
+import { ShellConfig } from './shell/shell-config.tsx';
 import { SignedOutLayout } from './signed-out-layout.tsx';
 
 /*
@@ -32,5 +34,21 @@ describe('names read by screen readers', () => {
     renderScreen(<ComingSoonPage />);
     expect(screen.getByTestId('coming-soon')).toBeInTheDocument();
     expect(imageNames()).toEqual([]);
+  });
+
+  it("the signed-in screens' selects and pickers read no arrow or calendar, and a password's eye is named", async () => {
+    await i18n.changeLanguage('ky');
+    renderScreen(
+      <ShellConfig>
+        <Select aria-label="select" options={[{ value: 1, label: 'one' }]} />
+        <Select aria-label="several" mode="multiple" value={[1]} options={[{ value: 1, label: 'one' }]} />
+        <DatePicker />
+        <DatePicker.RangePicker />
+        <TimePicker />
+        <Input.Password aria-label="password" />
+      </ShellConfig>,
+    );
+    expect(await screen.findByLabelText('password')).toBeInTheDocument();
+    expect(imageNames()).toEqual(['Сырсөздү көрсөтүү']);
   });
 });

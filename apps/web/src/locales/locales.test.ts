@@ -90,4 +90,19 @@ describe('locale files', () => {
       }
     }
   });
+
+  it('write Russian and Kyrgyz in Cyrillic: Latin letters only in abbreviations, file types and proper names', () => {
+    const allowed = /^(ID|EVSE|OCPP|RFID|SVG|JPEG|PNG|CSV|XLSX|Excel|iOS|Android|English|jpe?g|png|mp4|xlsx|csv)$/;
+    const latin: string[] = [];
+    for (const lang of ['ru', 'ky'] as const) {
+      for (const [namespace, keys] of byLang.get(lang)!) {
+        for (const [key, value] of keys) {
+          // {placeholders} are names for the code, not text.
+          const words = String(value).replace(/\{\w+\}/g, '').match(/[A-Za-z][A-Za-z0-9]*/g) ?? [];
+          for (const word of words) if (!allowed.test(word)) latin.push(`${lang}/${namespace}.json: ${key}: ${word}`);
+        }
+      }
+    }
+    expect(latin).toEqual([]);
+  });
 });

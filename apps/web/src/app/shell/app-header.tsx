@@ -1,9 +1,12 @@
 import { Flex, Layout, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { LanguageSelect } from '../language-select.tsx';
 import { useRouteTitle } from '../use-current-route.ts';
 import { ManagerBadge } from './manager-badge.tsx';
+
+const HEADING_4: CSSProperties = { fontSize: 'var(--ant-font-size-heading-4)', lineHeight: 'var(--ant-line-height-heading-4)' };
+const HEADING_5: CSSProperties = { fontSize: 'var(--ant-font-size-heading-5)', lineHeight: 'var(--ant-line-height-heading-5)' };
 
 interface AppHeaderProps {
   /** The button that folds the side menu or opens the menu drawer. */
@@ -32,10 +35,11 @@ export function AppHeader({ menuButton, compact }: AppHeaderProps) {
       }}
     >
       {menuButton}
+      {/* The page's title is its h1 (screen readers jump to it), drawn at the size of antd's h4 (h5 on a phone). */}
       <Typography.Title
-        level={compact ? 5 : 4}
+        level={1}
         data-testid="page-title"
-        style={{ margin: 0, flex: 1, minWidth: 0 }}
+        style={{ margin: 0, flex: 1, minWidth: 0, ...(compact ? HEADING_5 : HEADING_4) }}
         ellipsis={{ tooltip: title }}
       >
         {title}

@@ -2,7 +2,6 @@ import { Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import {
   BOTTOM_MENU,
   MAIN_MENU,
@@ -14,10 +13,11 @@ import {
 } from '../route-table.ts';
 import { useCurrentRoute } from '../use-current-route.ts';
 import { MENU_ICONS } from './menu-icons.tsx';
+import './side-menu.css';
 
 type Items = NonNullable<MenuProps['items']>;
 
-function useItem(collapsed: boolean) {
+function useItem() {
   const { t } = useTranslation('shell');
   return (id: RouteId, withIcon: boolean) => {
     const path = routeById(id).path;
@@ -26,8 +26,9 @@ function useItem(collapsed: boolean) {
       key: id,
       icon: withIcon ? MENU_ICONS[id] : undefined,
       // A real link: the address shows on hover and opens in a new tab with a middle click. A
-      // collapsed menu shows the whole label in antd's own tooltip; an open one, when it is cut.
-      label: collapsed ? <Link to={path}>{text}</Link> : <EllipsisText to={path} text={text} placement="right" />,
+      // collapsed menu shows the whole label in antd's own tooltip; an open one wraps a long label
+      // onto a second line (side-menu.css) rather than cutting it.
+      label: <Link to={path}>{text}</Link>,
       'data-testid': `menu-${id}`,
     };
   };
@@ -42,7 +43,7 @@ export interface SideMenuProps {
 /** The side menu of specification 2.4: the main entries, then Settings and Logout at the bottom. */
 export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
   const { t } = useTranslation('shell');
-  const item = useItem(collapsed);
+  const item = useItem();
   const { route } = useCurrentRoute();
   const selected = route ? menuEntryOf(route.id) : undefined;
   const currentGroup = selected ? menuGroupOf(selected) : undefined;
@@ -62,11 +63,7 @@ export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
       : {
           key: entry.key,
           icon: MENU_ICONS[entry.key as MenuGroupKey],
-          label: collapsed ? (
-            <span data-testid={`menu-${entry.key}`}>{t(`menu.${entry.key}`)}</span>
-          ) : (
-            <EllipsisText text={t(`menu.${entry.key}`)} placement="right" data-testid={`menu-${entry.key}`} />
-          ),
+          label: <span data-testid={`menu-${entry.key}`}>{t(`menu.${entry.key}`)}</span>,
           children: entry.items.map((id) => item(id, false)),
         },
   );
@@ -76,6 +73,7 @@ export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
   return (
     <>
       <Menu
+        className="side-menu"
         mode="inline"
         items={main}
         selectedKeys={selectedKeys}
@@ -84,7 +82,7 @@ export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
         onClick={onNavigate}
         style={{ borderInlineEnd: 'none', flex: 1, overflowY: 'auto', overflowX: 'hidden' }}
       />
-      <Menu mode="inline" items={bottom} selectedKeys={selectedKeys} onClick={onNavigate} style={{ borderInlineEnd: 'none' }} />
+      <Menu className="side-menu" mode="inline" items={bottom} selectedKeys={selectedKeys} onClick={onNavigate} style={{ borderInlineEnd: 'none' }} />
     </>
   );
 }

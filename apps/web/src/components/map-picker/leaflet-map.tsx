@@ -19,6 +19,11 @@ export interface LeafletMapProps {
   popup: string;
   markerLabel: string;
   onPick: (point: Point) => void;
+  /**
+   * Whether the map can be seen: false once a tile failed with none loaded (the tile server is
+   * down or unreachable, and the map is a grey area), true again when one loads.
+   */
+  onTilesShown?: (shown: boolean) => void;
 }
 
 const ATTRIBUTION =
@@ -30,7 +35,7 @@ const PIN = L.divIcon({
   className: 'map-picker-pin',
   html:
     '<svg width="30" height="42" viewBox="0 0 30 42" aria-hidden="true">' +
-    '<path d="M15 1C7.3 1 1 7.2 1 14.9 1 25.4 15 41 15 41s14-15.6 14-26.1C29 7.2 22.7 1 15 1z" fill="#13a8a8" stroke="#fff" stroke-width="2"/>' +
+    '<path d="M15 1C7.3 1 1 7.2 1 14.9 1 25.4 15 41 15 41s14-15.6 14-26.1C29 7.2 22.7 1 15 1z" fill="#087575" stroke="#fff" stroke-width="2"/>' +
     '<circle cx="15" cy="15" r="5.5" fill="#fff"/></svg>',
   iconSize: [30, 42],
   iconAnchor: [15, 41],
@@ -62,7 +67,15 @@ export function LeafletMap(props: LeafletMapProps) {
     const start = latest.current;
     const created = L.map(element, { center: toLatLng(start.view.center), zoom: start.view.zoom, maxZoom: MAP_MAX_ZOOM });
     // The page sends no referrer; tile servers (OpenStreetMap's policy) want to know the site.
-    L.tileLayer(tileUrl, { maxZoom: MAP_MAX_ZOOM, attribution: ATTRIBUTION, referrerPolicy: 'strict-origin' }).addTo(created);
+    const tiles = L.tileLayer(tileUrl, { maxZoom: MAP_MAX_ZOOM, attribution: ATTRIBUTION, referrerPolicy: 'strict-origin' }).addTo(created);
+    let anyLoaded = false;
+    tiles.on('tileload', () => {
+      anyLoaded = true;
+      latest.current.onTilesShown?.(true);
+    });
+    tiles.on('tileerror', () => {
+      if (!anyLoaded) latest.current.onTilesShown?.(false);
+    });
     pin.current = L.marker(toLatLng(start.marker), { icon: PIN, title: start.markerLabel, alt: start.markerLabel })
       // Esc belongs to the dialog (it closes the map): Leaflet would stop every Esc while the map has
       // the focus, to close a popup it still counts as open after the first.

@@ -1,7 +1,8 @@
-import { Flex, Modal, Spin } from 'antd';
+import { ExclamationCircleFilled } from '@ant-design/icons';
+import { Alert, Flex, Modal, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { MAP_HEIGHT, type MapSettings } from '@evcms/contracts/map';
-import { Suspense, useRef } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { LoadFailure } from '../load-failure/load-failure.tsx';
@@ -77,9 +78,20 @@ function MapPickerBody({ value, onSave }: Pick<MapPickerModalProps, 'value' | 'o
 function MapPicker({ settings, value, onSave }: { settings: MapSettings } & Pick<MapPickerModalProps, 'value' | 'onSave'>) {
   const { t } = useTranslation('map');
   const picker = useMapPicker(settings.geocoder_url, value);
+  const [tilesShown, setTilesShown] = useState(true);
   return (
     <Flex vertical gap={8}>
       <MapPlaceSearch searching={picker.searching} onSearch={picker.search} />
+      {/* Without its tiles the map is a grey area: say why, and that it still works. */}
+      {!tilesShown && (
+        <Alert
+          type="warning"
+          showIcon
+          icon={<ExclamationCircleFilled aria-hidden />}
+          title={t('tiles_failed.title')} description={t('tiles_failed.description')}
+          data-testid="map-unavailable"
+        />
+      )}
       <Suspense
         fallback={
           <Flex align="center" justify="center" style={{ height: MAP_HEIGHT }}>
@@ -94,6 +106,7 @@ function MapPicker({ settings, value, onSave }: { settings: MapSettings } & Pick
           popup={picker.address.pending ? t('looking_up') : (picker.address.text ?? t('station_here'))}
           markerLabel={t('title')}
           onPick={picker.pick}
+          onTilesShown={setTilesShown}
         />
       </Suspense>
       <PickedPlaceModal

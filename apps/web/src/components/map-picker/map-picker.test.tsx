@@ -110,6 +110,25 @@ describe('MapPickerButton', () => {
     expect(await screen.findByText(/^Latitude 42\.49\d+, longitude 78\.39\d+$/)).toBeInTheDocument();
   });
 
+  it('says the map is unavailable when its tiles cannot load, and a click on the grey area still offers its point', async () => {
+    stubMap();
+    const { map } = await openPicker({ latitude: '42.874621', longitude: '74.569823' });
+    await waitFor(() => expect(document.querySelectorAll('img.leaflet-tile').length).toBeGreaterThan(0));
+    expect(screen.queryByTestId('map-unavailable')).not.toBeInTheDocument();
+    // jsdom loads no image: each tile fails as it would with the tile server down.
+    for (const tile of document.querySelectorAll('img.leaflet-tile')) fireEvent.error(tile);
+    const notice = await screen.findByTestId('map-unavailable');
+    expect(notice).toHaveAttribute('role', 'alert');
+    expect(notice).toHaveTextContent('The map is unavailable: its images could not be loaded.');
+    expect(notice).toHaveTextContent('Type the coordinates into the form, or click a point in the area below');
+    fireEvent.click(map, { clientX: 40, clientY: 25 });
+    expect(await screen.findByText(/^Latitude 42\.8\d{5}, longitude 74\.5\d{5}$/)).toBeInTheDocument();
+
+    // A tile that loads after all (the server is back) takes the notice away.
+    fireEvent.load(document.querySelector('img.leaflet-tile')!);
+    await waitFor(() => expect(screen.queryByTestId('map-unavailable')).not.toBeInTheDocument());
+  });
+
   it('says so in a dialog when the search finds nothing', async () => {
     stubMap({ search: () => jsonResponse(200, []) });
     const { user } = await openPicker();

@@ -15,7 +15,8 @@ export function AuthCard({ title, subtitle, children }: { title: ReactNode; subt
         boxShadow: 'var(--ant-box-shadow-tertiary)',
       }}
     >
-      <h3
+      {/* The screen's h1, at the size of an h3. */}
+      <h1
         style={{
           margin: '0 0 0.5em',
           color: 'var(--ant-color-text-heading)',
@@ -25,7 +26,7 @@ export function AuthCard({ title, subtitle, children }: { title: ReactNode; subt
         }}
       >
         {title}
-      </h3>
+      </h1>
       {subtitle && <p style={{ margin: '0 0 1em', color: 'var(--ant-color-text-description)' }}>{subtitle}</p>}
       {children}
     </section>

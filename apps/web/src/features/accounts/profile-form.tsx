@@ -53,8 +53,9 @@ export function ProfileForm({ manager }: { manager: Manager }) {
       onFinish={onFinish}
       style={{ maxWidth: 480 }}
     >
-      <Form.Item label={t('fields.email')}>
-        <Input value={manager.email} disabled />
+      {/* Not a form field (the address is not changed here): its label is tied to it by id. */}
+      <Form.Item label={t('fields.email')} htmlFor="profile-email">
+        <Input id="profile-email" value={manager.email} disabled />
       </Form.Item>
       <Form.Item name="name" label={t('fields.name')} rules={nameRules} required>
         <Input autoComplete="name" />

@@ -35,10 +35,11 @@ function Movement({ value, sign }: { value: number; sign: '+' | '−' }) {
   );
 }
 
-// Date, driver, method and the sums are fixed, the reason takes what is left, at least 200 px:
+// Date, driver, method and the sums are fixed (the sums wide enough for 'Зачисление,' whole on a
+// line of its own), the reason takes what is left, at least 150 px:
 // a 1366 px laptop sees every column (the whole ledger's manager joins from 1600 px), a narrower
 // card scrolls the table sideways inside it.
-const MIN_WIDTH = { withDriver: 1010, withoutDriver: 970 };
+const MIN_WIDTH = { withDriver: 1030, withoutDriver: 990 };
 
 /**
  * Ledger entries (spec 3 'Balance transaction': date, base, method, debit, credit, deposit),
@@ -70,12 +71,12 @@ export function BalanceEntriesTable<F extends string>({ query, list, showDriver,
     { key: 'reason', title: t('ledger.reason'), dataIndex: 'reason', render: (text: string) => <EllipsisText text={text} /> },
     // A method's name is two or three words: they wrap rather than be cut.
     { key: 'method', title: t('ledger.method'), dataIndex: 'method_name', width: 140 },
-    { key: 'debit', title: t('ledger.debit'), width: 100, align: 'right', render: (_, entry) => <Movement value={entry.debit} sign="−" /> },
-    { key: 'credit', title: t('ledger.credit'), width: 100, align: 'right', render: (_, entry) => <Movement value={entry.credit} sign="+" /> },
+    { key: 'debit', title: t('ledger.debit'), width: 140, align: 'right', render: (_, entry) => <Movement value={entry.debit} sign="−" /> },
+    { key: 'credit', title: t('ledger.credit'), width: 140, align: 'right', render: (_, entry) => <Movement value={entry.credit} sign="+" /> },
     {
       key: 'deposit',
       title: t('ledger.deposit'),
-      width: 120,
+      width: 110,
       align: 'right',
       render: (_, entry) => <Money value={entry.deposit} lang={lang} />,
     },
