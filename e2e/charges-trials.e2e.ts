@@ -200,16 +200,15 @@ describe('the charges, tried in Kyrgyz, by keyboard and against a failing server
     await expectKyrgyzOnly(page);
     await expectNoSidewaysScroll(page, 'charges-failed-ky');
 
-    // Slow: a spinner, and no claim that there are no charges, until the answer comes.
+    // Slow: the failure stays with its Retry turning, and no claim that there are no charges, until the answer comes.
     server.answer('slow');
-    await failure.getByRole('button', { name: 'Кайталоо' }).click();
-    const table = page.getByTestId('paged-table');
-    await table.locator('.ant-spin-spinning').waitFor();
-    expect(await table.getByText('Азырынча кубаттоолор жок').count()).toBe(0);
-    expect(await failure.count()).toBe(0);
+    const retry = failure.getByTestId('load-retry');
+    await retry.click();
+    await expect.poll(() => retry.getAttribute('class')).toMatch(/ant-btn-loading/);
+    expect(await page.getByText('Азырынча кубаттоолор жок').count()).toBe(0);
     server.release();
     await openButton(seed.refused).waitFor();
-    await table.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+    await failure.waitFor({ state: 'detached' });
     await server.stop();
 
     await page.route(/\/api\/v1\/users\/transactions\/export\//, (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }));
@@ -234,12 +233,14 @@ describe('the charges, tried in Kyrgyz, by keyboard and against a failing server
     await expectNoSidewaysScroll(page, 'driver-charges-failed-ky');
 
     server.answer('slow');
-    await card.getByRole('button', { name: 'Кайталоо' }).click();
-    await card.locator('.ant-spin-spinning').waitFor();
+    const retry = card.getByTestId('load-retry');
+    await retry.click();
+    await expect.poll(() => retry.getAttribute('class')).toMatch(/ant-btn-loading/);
     expect(await card.getByText('Колдонуучунун азырынча кубаттоолору жок').count()).toBe(0);
     server.release();
     // His newest charge heads the card.
     await card.getByRole('button', { name: `№ ${seed.running} кубаттоону ачуу`, exact: true }).waitFor();
+    await card.getByTestId('load-failure').waitFor({ state: 'detached' });
     await server.stop();
   });
 });

@@ -15,7 +15,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     // vitest's own default for expect.poll is 1 s, far less than the page waits below.
     expect: { poll: { timeout: 30_000 } },
-    // Two cores: one browser and one server at a time keeps timings honest.
-    fileParallelism: false,
+    // Two spec files at a time, each with its own server and browser: a spec spends most of its
+    // time waiting on the page, and the specs must hold on a busy machine all the same.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });
