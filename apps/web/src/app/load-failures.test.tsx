@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Merchant } from '@evcms/contracts/merchants';
 import { SettingsPage } from '../features/accounts/settings-page.tsx';
 import { ChargeDrawer } from '../features/charges/charge-drawer.tsx';
 import { aChargeDetail, page as chargePage } from '../features/charges/charge-test-data.ts';
@@ -20,6 +19,7 @@ import { jsonResponse, stubFetch, type FetchHandler, type SeenRequest } from '..
 import { inEnglish, renderScreen } from '../test/render-screen.tsx';
 import { DriverDetailPage } from './pages/driver-detail-page.tsx';
 import { MerchantDetailPage } from './pages/merchant-detail-page.tsx';
+import { aMerchantRecord } from '../features/merchants/merchant-test-data.ts';
 
 /*
  * Every screen that loads data says a failed load in the app's own words, with Retry (issue 29):
@@ -29,36 +29,7 @@ import { MerchantDetailPage } from './pages/merchant-detail-page.tsx';
 
 inEnglish();
 
-const merchant: Merchant = {
-  id: 5,
-  name: 'Volt',
-  name_ru: 'Вольт',
-  name_en: 'Volt',
-  name_ky: 'Вольт',
-  agreement_number: 'A-5',
-  legal_name: 'Volt LLC',
-  country: 1,
-  district: null,
-  city: 2,
-  country_name: 'Kyrgyzstan',
-  district_name: null,
-  city_name: 'Bishkek',
-  street: 'Chui 1',
-  phone: '996555123456',
-  email: 'volt@example.kg',
-  percentage: 10,
-  status: 0,
-  stations_count: 1,
-  active_stations: 1,
-  inactive_stations: 0,
-  created_by: 'Administrator',
-  created_at: '2024-05-06T08:30:00.000Z',
-  tags: [],
-  environment: [],
-  tag_items: [],
-  environment_items: [],
-  schedule: [],
-};
+const merchant = aMerchantRecord();
 
 const place = (id: number, name: string, extra: object = {}) => ({ id, name, name_ru: name, name_en: name, name_ky: name, ...extra });
 function locations(request: SeenRequest) {
