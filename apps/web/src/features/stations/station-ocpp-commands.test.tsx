@@ -5,25 +5,13 @@ import type { ConfigurationAnswer, OcppCommandEntry } from '@evcms/contracts/ocp
 import { jsonResponse, stubFetch, type FetchHandler } from '../../lib/test-fetch.ts';
 import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { StationDetail } from './station-detail.tsx';
-import { aStation } from './station-test-data.ts';
+import { aCommandEntry, aStation } from './station-test-data.ts';
 
 inEnglish();
 
 const PATTERN = '/merchants/merchant/:id/station-info/:stationId';
 const page = (items: OcppCommandEntry[]) => jsonResponse(200, { items, page: 1, pages: 1, size: 10, total: items.length });
-const anEntry = (id: number, extra: Partial<OcppCommandEntry> = {}): OcppCommandEntry => ({
-  id,
-  action: 'Reset',
-  params: { type: 'Soft' },
-  outcome: 'accepted',
-  outcome_name: 'Accepted by the station',
-  response: { status: 'Accepted' },
-  requested_at: '2024-05-06T08:30:00.000Z',
-  finished_at: '2024-05-06T08:30:01.000Z',
-  manager_id: 1,
-  manager_name: 'Aizada Bekova',
-  ...extra,
-});
+const anEntry = aCommandEntry;
 
 function render(routes: Record<string, FetchHandler>) {
   const api = stubFetch({ 'GET /stations/8/': () => jsonResponse(200, aStation()), ...routes });

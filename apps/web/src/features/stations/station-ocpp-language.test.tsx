@@ -5,24 +5,12 @@ import type { OcppCommandEntry } from '@evcms/contracts/ocpp-commands';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../lib/test-fetch.ts';
 import { renderScreen } from '../../test/render-screen.tsx';
 import { StationDetail } from './station-detail.tsx';
-import { aConnector, anOcppStatus, aStation, onCard } from './station-test-data.ts';
+import { aCommandEntry, aConnector, anOcppStatus, aStation, onCard } from './station-test-data.ts';
 
 /* A Russian manager reads the station's commands, their parameters and the station's answers in Russian (issue 29). */
 
 const page = (items: OcppCommandEntry[]) => jsonResponse(200, { items, page: 1, pages: 1, size: 10, total: items.length });
-const anEntry = (id: number, extra: Partial<OcppCommandEntry>): OcppCommandEntry => ({
-  id,
-  action: 'Reset',
-  params: { type: 'Soft' },
-  outcome: 'accepted',
-  outcome_name: 'Принято станцией',
-  response: { status: 'Accepted' },
-  requested_at: '2024-05-06T08:30:00.000Z',
-  finished_at: '2024-05-06T08:30:01.000Z',
-  manager_id: 1,
-  manager_name: 'Айзада Бекова',
-  ...extra,
-});
+const anEntry = (id: number, extra: Partial<OcppCommandEntry>) => aCommandEntry(id, { outcome_name: 'Принято станцией', manager_name: 'Айзада Бекова', ...extra });
 
 function render(routes: Record<string, FetchHandler>, station = aStation()) {
   const api = stubFetch({ 'GET /stations/8/': () => jsonResponse(200, station), 'GET /stations/8/ocpp/messages/': () => jsonResponse(200, { items: [], page: 1, pages: 1, size: 10, total: 0 }), ...routes });

@@ -1,4 +1,5 @@
 import type { ConnectorCharge, OcppConnectorStatus, OcppStatus } from '@evcms/contracts/ocpp';
+import type { OcppCommandEntry } from '@evcms/contracts/ocpp-commands';
 import type { OcppMessage } from '@evcms/contracts/ocpp-messages';
 import type { ConnectorOnCard, Station, StationListItem } from '@evcms/contracts/stations';
 import type { Connector } from '@evcms/contracts/station-connectors';
@@ -129,5 +130,20 @@ export const aStation = (extra: Partial<Station> = {}): Station => ({
   country_name: 'Kyrgyzstan',
   city_name: 'Bishkek',
   created_at: '2024-05-06T08:30:00.000Z',
+  ...extra,
+});
+
+/** A command of the station card's audit, as the API answers it: a soft reset the station accepted. */
+export const aCommandEntry = (id: number, extra: Partial<OcppCommandEntry> = {}): OcppCommandEntry => ({
+  id,
+  action: 'Reset',
+  params: { type: 'Soft' },
+  outcome: 'accepted',
+  outcome_name: 'Accepted by the station',
+  response: { status: 'Accepted' },
+  requested_at: '2024-05-06T08:30:00.000Z',
+  finished_at: '2024-05-06T08:30:01.000Z',
+  manager_id: 1,
+  manager_name: 'Aizada Bekova',
   ...extra,
 });
