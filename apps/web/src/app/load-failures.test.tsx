@@ -15,11 +15,12 @@ import { aRate, CONNECTOR_TYPES } from '../features/rates/rate-test-data.ts';
 import { StationDetail } from '../features/stations/station-detail.tsx';
 import { StationForm } from '../features/stations/station-form.tsx';
 import { aStation, aStationRow } from '../features/stations/station-test-data.ts';
-import { jsonResponse, stubFetch, type FetchHandler, type SeenRequest } from '../lib/test-fetch.ts';
+import { jsonResponse, stubFetch, type FetchHandler } from '../lib/test-fetch.ts';
 import { inEnglish, renderScreen } from '../test/render-screen.tsx';
 import { DriverDetailPage } from './pages/driver-detail-page.tsx';
 import { MerchantDetailPage } from './pages/merchant-detail-page.tsx';
 import { aMerchantRecord } from '../features/merchants/merchant-test-data.ts';
+import { bishkekLocations } from '../components/location-test-data.ts';
 
 /*
  * Every screen that loads data says a failed load in the app's own words, with Retry (issue 29):
@@ -31,13 +32,7 @@ inEnglish();
 
 const merchant = aMerchantRecord();
 
-const place = (id: number, name: string, extra: object = {}) => ({ id, name, name_ru: name, name_en: name, name_ky: name, ...extra });
-function locations(request: SeenRequest) {
-  const type = request.url.searchParams.get('location_type');
-  if (type === 'countries') return jsonResponse(200, [place(1, 'Kyrgyzstan')]);
-  if (type === 'districts') return jsonResponse(200, []);
-  return jsonResponse(200, [place(2, 'Bishkek', { country_id: 1, district_id: null })]);
-}
+const locations = bishkekLocations;
 const noEntries = () => jsonResponse(200, { items: [], page: 1, pages: 1, size: 10, total: 0 });
 const rateFees = () => jsonResponse(200, [{ typo: 'type2', typo_name: 'Type 2 (Mennekes)', price: 11, rate_id: 1, rate_name: 'Basic' }]);
 

@@ -5,17 +5,11 @@ import { jsonResponse, stubFetch, type SeenRequest } from '../../lib/test-fetch.
 import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { StationForm } from './station-form.tsx';
 import { aStation } from './station-test-data.ts';
+import { bishkekLocations } from '../../components/location-test-data.ts';
 
 inEnglish();
 
-const place = (id: number, name: string, extra: object = {}) => ({ id, name, name_ru: name, name_en: name, name_ky: name, ...extra });
-
-function locations(request: SeenRequest) {
-  const type = request.url.searchParams.get('location_type');
-  if (type === 'countries') return jsonResponse(200, [place(1, 'Kyrgyzstan')]);
-  if (type === 'districts') return jsonResponse(200, []);
-  return jsonResponse(200, [place(2, 'Bishkek', { country_id: 1, district_id: null })]);
-}
+const locations = bishkekLocations;
 
 function dictionaries(request: SeenRequest) {
   return request.url.searchParams.get('info') === 'types'
