@@ -28,6 +28,7 @@ import {
   startSelection,
   type Selection,
 } from './selection.ts';
+import { focusOnceOpen } from '../dialog-focus/focus-once-open.ts';
 
 export interface CatalogPickerProps {
   kind: CatalogKind;
@@ -154,7 +155,7 @@ export function CatalogPicker({ kind, open, value, knownItems, onChoose, onCance
       onOk={() => void choose()}
       onCancel={() => void cancel()}
       // The search takes the focus once the dialog has focused itself, so typing starts there.
-      afterOpenChange={(visible) => visible && searchBox.current?.querySelector('input')?.focus()}
+      afterOpenChange={(open) => focusOnceOpen(open, () => searchBox.current?.querySelector('input')?.focus())}
       footer={(buttons) => (
         <Flex justify="space-between" align="center" gap="small">
           <Typography.Text type="secondary" data-testid="picker-count">

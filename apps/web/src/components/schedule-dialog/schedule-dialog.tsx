@@ -21,6 +21,7 @@ import {
   type DialogState,
 } from './schedule-dialog-model.ts';
 import { DayRows, labelCell, rowGrid } from './schedule-day-rows.tsx';
+import { focusOnceOpen } from '../dialog-focus/focus-once-open.ts';
 
 export interface ScheduleDialogProps {
   open: boolean;
@@ -92,7 +93,7 @@ export function ScheduleDialog({ open, value, onSave, onCancel, title }: Schedul
       // Fresh fields on every opening: a refused typed time does not outlive the dialog.
       destroyOnHidden
       // The first field takes the focus once the dialog has focused itself, so typing starts there.
-      afterOpenChange={(visible) => visible && firstField.current?.focus()}
+      afterOpenChange={(open) => focusOnceOpen(open, () => firstField.current?.focus())}
       footer={
         <Flex justify="flex-end" gap="small" data-testid="schedule-footer">
           <Button onClick={() => void close()}>{t('dialog.cancel')}</Button>

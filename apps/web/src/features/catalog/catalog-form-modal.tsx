@@ -7,6 +7,7 @@ import { MultilingualStepper } from '../../components/multilingual-stepper/multi
 import { refusedSubmitMessage } from '../../components/multilingual-stepper/submit-error.ts';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { titleRules, type CatalogTitles } from './catalog-titles.ts';
+import { focusOnceOpen } from '../../components/dialog-focus/focus-once-open.ts';
 
 export interface CatalogFormModalProps<V extends CatalogTitles> {
   form: FormInstance<V>;
@@ -57,7 +58,7 @@ export function CatalogFormModal<V extends CatalogTitles>(props: CatalogFormModa
       // Esc is the stepper's Cancel, which asks first when something was entered.
       keyboard={false}
       width={560}
-      afterOpenChange={(visible) => visible && form.focusField(localizedKey('title', FORM_LANGS[0]))}
+      afterOpenChange={(open) => focusOnceOpen(open, () => form.focusField(localizedKey('title', FORM_LANGS[0])))}
     >
       <UnsavedChangesGuard when={dirty} />
       <MultilingualStepper<V>

@@ -60,6 +60,19 @@ describe('balance top-up dialog', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Balance top-up: Asanov Bakyt' })).not.toBeInTheDocument());
   });
 
+  it('leaves the caret where the user put it before the dialog finished opening', async () => {
+    // On a busy machine the opening animation ends after the first keys: the amount must not take
+    // the focus back then, or the reason being typed lands in the amount (seen in CI).
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<BalanceTopUp driver={aDriver(7)} />);
+    await user.click(screen.getByRole('button', { name: 'Top up the balance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Balance top-up: Asanov Bakyt' });
+    const reason = within(dialog).getByLabelText('Reason');
+    await user.click(reason);
+    await waitFor(() => expect(dialog.closest('.ant-modal')!.className).not.toMatch(/-(appear|enter)/));
+    expect(reason).toHaveFocus();
+  });
+
   it('says a refusal that is on no field in the dialog, and keeps what was typed', async () => {
     const user = userEvent.setup({ delay: null });
     stubFetch({ 'PATCH /users/7/balance/': () => jsonResponse(404, { detail: 'Not found.' }) });

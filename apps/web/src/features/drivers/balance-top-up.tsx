@@ -15,6 +15,7 @@ import { formatFee } from '../../lib/number-format.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
 import { Money } from './driver-values.tsx';
 import { driversApi } from './drivers-api.ts';
+import { focusOnceOpen } from '../../components/dialog-focus/focus-once-open.ts';
 
 interface TopUpValues {
   amount: number | null;
@@ -96,7 +97,7 @@ function TopUpDialog({ driver, onClose }: { driver: Driver; onClose: () => void 
       cancelText={t('top_up.cancel')}
       okButtonProps={{ loading: topUp.isPending, htmlType: 'submit', form: 'balance-top-up' }}
       onCancel={() => void close()}
-      afterOpenChange={(visible) => visible && form.focusField('amount')}
+      afterOpenChange={(open) => focusOnceOpen(open, () => form.focusField('amount'))}
     >
       <Form<TopUpValues>
         id="balance-top-up"

@@ -12,6 +12,7 @@ import { zodRule } from '../../lib/form-rules.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { formatFee } from '../../lib/number-format.ts';
 import { cableLengthOf, type ConnectorValues } from './connector-rules.ts';
+import { focusOnceOpen } from '../../components/dialog-focus/focus-once-open.ts';
 
 /** The modal's fields: the cable length as typed, so '07' gets its message rather than becoming 7. */
 interface ModalValues {
@@ -101,7 +102,7 @@ export function ConnectorModal({ title, connector, types, positions, failures = 
       onOk={() => void save()}
       onCancel={() => void close()}
       // The type takes the focus once the dialog has focused itself, so the keyboard starts there.
-      afterOpenChange={(visible) => visible && form.focusField('typo')}
+      afterOpenChange={(open) => focusOnceOpen(open, () => form.focusField('typo'))}
     >
       <Form<ModalValues>
         form={form}

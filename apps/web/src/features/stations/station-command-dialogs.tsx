@@ -17,6 +17,7 @@ import { useLang } from '../../lib/i18n.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
 import { commandStatusName } from './ocpp-command-text.ts';
 import { stationCommandsApi, type CardCommand, type CardCommandRequest } from './station-commands-api.ts';
+import { focusOnceOpen } from '../../components/dialog-focus/focus-once-open.ts';
 
 /*
  * The station card's one-shot OCPP commands, each a small dialog: unlock a connector, change the
@@ -113,7 +114,7 @@ function CommandDialog<C extends CardCommand>({ stationId, command, title, okTex
       cancelText={t('commands.cancel')}
       okButtonProps={{ loading: send.isPending, htmlType: 'submit', form: `ocpp-${command}` }}
       onCancel={onClose}
-      afterOpenChange={(visible) => visible && form.focusField(first as never)}
+      afterOpenChange={(open) => focusOnceOpen(open, () => form.focusField(first as never))}
     >
       <Form<CardCommandRequest<C>> form={form} id={`ocpp-${command}`} layout="vertical" initialValues={initialValues} onFinish={submit} requiredMark={false}>
         {children}

@@ -11,6 +11,7 @@ import { applyServerErrors, zodRule } from '../../lib/form-rules.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
 import { useConnectorOptions } from './station-command-dialogs.tsx';
 import { stationCommandsApi } from './station-commands-api.ts';
+import { focusOnceOpen } from '../../components/dialog-focus/focus-once-open.ts';
 
 /*
  * "Start a charge" on the station card: RemoteStartTransaction for a driver on a connector. The
@@ -69,7 +70,7 @@ export function RemoteStartDialog({ station, onClose }: { station: Station; onCl
       cancelText={t('commands.cancel')}
       okButtonProps={{ loading: send.isPending, disabled: noTag, htmlType: 'submit', form: FORM_ID }}
       onCancel={onClose}
-      afterOpenChange={(visible) => visible && form.focusField('connector_id')}
+      afterOpenChange={(open) => focusOnceOpen(open, () => form.focusField('connector_id'))}
     >
       <Form<Values> form={form} id={FORM_ID} layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item name="connector_id" label={t('commands.connector_label')} rules={[zodRule(remoteStartRequest.shape.connector_id)]}>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RESET_TYPES, type ResetType } from '@evcms/contracts/ocpp-commands';
 import { useResourceMutation } from '../../lib/resource-api.ts';
 import { stationCommandsApi } from './station-commands-api.ts';
+import { focusOnceOpen } from '../../components/dialog-focus/focus-once-open.ts';
 
 export interface StationResetProps {
   station: { id: number; name: string; identity: string };
@@ -61,7 +62,7 @@ export function StationResetButton({ station, compact = false }: StationResetPro
         onOk={send}
         onCancel={() => setOpen(false)}
         // The dialog takes the focus as it opens; it goes on to the chosen type, so the arrows switch it and Tab reaches Restart.
-        afterOpenChange={(opened) => opened && chosen.current?.focus()}
+        afterOpenChange={(open) => focusOnceOpen(open, () => chosen.current?.focus())}
         destroyOnHidden
       >
         <Radio.Group value={type} onChange={(event) => setType(event.target.value as ResetType)} aria-label={t('commands.reset.type')}>
