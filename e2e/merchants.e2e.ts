@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { choose, openDialog } from './support/antd.ts';
 import { adminApi, chooseLanguage, fixture, saveShot } from './support/app.ts';
 import { newContext, signInThroughForm } from './support/browser.ts';
 import { ADMIN } from './support/server.ts';
+import { pickFromCatalog, setWeekdaysWithBreak } from './support/stations.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
 const suite = useServerAndBrowser();
@@ -36,26 +36,6 @@ async function seed(): Promise<void> {
   });
 }
 
-/** Picks one row of the tag or infrastructure picker and confirms the choice. */
-async function pickFromCatalog(page: Page, fieldLabel: string, dialogTitle: string, item: string, shotName: string): Promise<void> {
-  await page.getByLabel(fieldLabel, { exact: true }).click();
-  const picker = await openDialog(page, dialogTitle);
-  await picker.getByRole('row', { name: new RegExp(item) }).getByRole('checkbox').check();
-  await expect.poll(() => picker.getByTestId('picker-count').textContent()).toBe('Тандалды: 1');
-  await saveShot(page, `merchant-form-${shotName}-picker`, { dialog: true });
-  await picker.getByRole('button', { name: 'Тандоо', exact: true }).click();
-  await picker.waitFor({ state: 'hidden' });
-}
-
-/** Types a time into a schedule time field and commits it. */
-async function typeTime(page: Page, label: string, time: string): Promise<void> {
-  const field = page.getByLabel(label, { exact: true });
-  await field.click();
-  await field.fill(time);
-  await field.press('Enter');
-  await expect.poll(() => field.inputValue()).toBe(time);
-}
-
 describe('merchants, in Kyrgyz', () => {
   it('creates a merchant in three languages with tags, infrastructure and a schedule, finds it and deactivates it', async () => {
     await seed();
@@ -84,25 +64,13 @@ describe('merchants, in Kyrgyz', () => {
     await page.getByLabel('Электрондук почта').fill('info@too-energy.kg');
     await page.getByLabel('Агенттик келишим боюнча пайыз').fill('12,5');
 
-    await pickFromCatalog(page, 'Тегдер', 'Тегдерди тандоо', 'Тез кубаттоо', 'tags');
+    await pickFromCatalog(page, 'Тегдер', 'Тегдерди тандоо', 'Тез кубаттоо', 'merchant-form-tags-picker');
     await page.getByTestId('catalog-field-tags').getByText('Тез кубаттоо').waitFor();
-    await pickFromCatalog(page, 'Айланадагы инфраструктура', 'Инфраструктураны тандоо', 'Кафе', 'infrastructure');
+    await pickFromCatalog(page, 'Айланадагы инфраструктура', 'Инфраструктураны тандоо', 'Кафе', 'merchant-form-infrastructure-picker');
     await page.getByTestId('catalog-field-surroundings').getByText('Кафе').waitFor();
 
     // Monday to Friday 09:00-18:00 (the dialog's default hours), a break 13:00-14:00 shared from Monday.
-    await page.getByTestId('schedule-open').click();
-    const schedule = await openDialog(page, 'Иштөө режими');
-    for (const day of ['Дүйшөмбү', 'Шейшемби', 'Шаршемби', 'Бейшемби', 'Жума']) {
-      await schedule.getByRole('checkbox', { name: day, exact: true }).check();
-    }
-    await schedule.getByRole('button', { name: 'Тыныгуу кошуу: Дүйшөмбү' }).click();
-    await typeTime(page, 'Дүйшөмбү: тыныгуунун башталышы', '13:00');
-    await typeTime(page, 'Дүйшөмбү: тыныгуунун аякташы', '14:00');
-    await schedule.getByRole('button', { name: 'Бардык тандалган күндөргө колдонуу: Дүйшөмбү' }).click();
-    await schedule.getByTestId('schedule-break-5').waitFor();
-    await saveShot(page, 'merchant-form-schedule-dialog', { dialog: true });
-    await schedule.getByTestId('schedule-save').click();
-    await schedule.waitFor({ state: 'hidden' });
+    await setWeekdaysWithBreak(page, () => saveShot(page, 'merchant-form-schedule-dialog', { dialog: true }));
     const summary = page.getByTestId('schedule-summary');
     await expect.poll(() => summary.innerText()).toBe(SCHEDULE_SUMMARY);
 

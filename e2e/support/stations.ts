@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { choose, openDialog } from './antd.ts';
 import { fixture, saveShot, type AdminApi } from './app.ts';
 
-/* What stations.e2e.ts does on the station screens, step by step, in the words the user reads. */
+/* What stations.e2e.ts (and merchants.e2e.ts, on the same form parts) does, step by step, in the words the user reads. */
 
 export interface StationsSeed {
   merchantId: number;
@@ -69,12 +69,13 @@ export async function seedStations(api: AdminApi): Promise<StationsSeed> {
 export const crumbs = (page: Page) =>
   page.getByTestId('breadcrumbs').evaluate((nav: HTMLElement) => nav.innerText.replace(/\s+/g, ' ').trim());
 
-/** Picks one row of the tag or infrastructure picker (in Kyrgyz) and confirms the choice. */
-export async function pickFromCatalog(page: Page, fieldLabel: string, dialogTitle: string, item: string): Promise<void> {
+/** Picks one row of the tag or infrastructure picker (in Kyrgyz) and confirms the choice; `shot` names a screenshot of it. */
+export async function pickFromCatalog(page: Page, fieldLabel: string, dialogTitle: string, item: string, shot?: string): Promise<void> {
   await page.getByLabel(fieldLabel, { exact: true }).click();
   const picker = await openDialog(page, dialogTitle);
   await picker.getByRole('row', { name: new RegExp(item) }).getByRole('checkbox').check();
   await expect.poll(() => picker.getByTestId('picker-count').textContent()).toBe('Тандалды: 1');
+  if (shot) await saveShot(page, shot, { dialog: true });
   await picker.getByRole('button', { name: 'Тандоо', exact: true }).click();
   await picker.waitFor({ state: 'hidden' });
 }
@@ -113,8 +114,11 @@ async function typeTime(page: Page, label: string, time: string): Promise<void> 
   await expect.poll(() => field.inputValue()).toBe(time);
 }
 
-/** Mon-Fri 09:00-18:00 (the dialog's default hours) with a 13:00-14:00 break, set up in Kyrgyz. */
-export async function setWeekdaysWithBreak(page: Page): Promise<void> {
+/**
+ * Mon-Fri 09:00-18:00 (the dialog's default hours) with a 13:00-14:00 break, set up in Kyrgyz;
+ * `beforeSave` runs with the dialog filled in (a screenshot of it).
+ */
+export async function setWeekdaysWithBreak(page: Page, beforeSave?: () => Promise<void>): Promise<void> {
   await page.getByTestId('schedule-open').click();
   const schedule = await openDialog(page, 'Иштөө режими');
   for (const day of ['Дүйшөмбү', 'Шейшемби', 'Шаршемби', 'Бейшемби', 'Жума']) {
@@ -125,6 +129,7 @@ export async function setWeekdaysWithBreak(page: Page): Promise<void> {
   await typeTime(page, 'Дүйшөмбү: тыныгуунун аякташы', '14:00');
   await schedule.getByRole('button', { name: 'Бардык тандалган күндөргө колдонуу: Дүйшөмбү' }).click();
   await schedule.getByTestId('schedule-break-5').waitFor();
+  await beforeSave?.();
   await schedule.getByTestId('schedule-save').click();
   await schedule.waitFor({ state: 'hidden' });
 }

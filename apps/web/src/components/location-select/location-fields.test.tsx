@@ -36,20 +36,28 @@ function locationsEndpoint(url: URL) {
   }
 }
 
+/** The three fields in a form set to Kyrgyzstan / Chuy Region / Tokmok; returns the form. */
+function renderFields(): FormInstance {
+  let form: FormInstance | undefined;
+  function Harness() {
+    const [instance] = Form.useForm();
+    form = instance;
+    return (
+      <Form form={instance} initialValues={{ country: 1, district: 3, city: 5 }}>
+        <LocationFields form={instance} />
+      </Form>
+    );
+  }
+  renderScreen(<Harness />);
+  return form!;
+}
+
 describe('LocationFields', () => {
   inEnglish();
 
   it('names each clear cross after its field, in the interface language', async () => {
     stubFetch({ 'GET /common/locations/': (request) => locationsEndpoint(request.url) });
-    function Harness() {
-      const [instance] = Form.useForm();
-      return (
-        <Form form={instance} initialValues={{ country: 1, district: 3, city: 5 }}>
-          <LocationFields form={instance} />
-        </Form>
-      );
-    }
-    renderScreen(<Harness />);
+    renderFields();
     expect(await screen.findByText('Tokmok')).toBeInTheDocument();
     for (const field of ['Country', 'District', 'City']) {
       // Still antd's icon, not the bare '×' a labelled clear falls back to.
@@ -60,23 +68,13 @@ describe('LocationFields', () => {
   it('clears district and city when the country changes, and lists the new country’s districts', async () => {
     const user = userEvent.setup({ delay: null });
     const api = stubFetch({ 'GET /common/locations/': (request) => locationsEndpoint(request.url) });
-    let form: FormInstance | undefined;
-    function Harness() {
-      const [instance] = Form.useForm();
-      form = instance;
-      return (
-        <Form form={instance} initialValues={{ country: 1, district: 3, city: 5 }}>
-          <LocationFields form={instance} />
-        </Form>
-      );
-    }
-    renderScreen(<Harness />);
+    const form = renderFields();
     expect(await screen.findByText('Tokmok')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Country' }));
     await user.click(await screen.findByTitle('Kazakhstan'));
 
-    expect(form!.getFieldsValue()).toEqual({ country: 2, district: undefined, city: undefined });
+    expect(form.getFieldsValue()).toEqual({ country: 2, district: undefined, city: undefined });
     await waitFor(() =>
       expect(api.callsTo('GET /common/locations/').map((call) => call.url.search)).toContain(
         '?location_type=districts&country_id=2',

@@ -5,23 +5,9 @@ import { durationKey, durationParts } from './charge-format.ts';
 
 describe('charge list filters', () => {
   it('send what the URL holds as the API takes it: lists comma-joined, dates, times, the driver', () => {
-    expect(
-      chargeFiltersToSend({
-        search_by_tx_id: '118',
-        station_id__in: '3, 5',
-        status: 'finished,stopped',
-        period__from: '2024-03-01',
-        period__to: '2024-03-31',
-        finished_date__from: '2024-03-02',
-        finished_date__to: '2024-03-30',
-        finished_time__from: '22:00:00',
-        finished_time__to: '06:30:59',
-        user: '7',
-        review: 'meter_jump, stop_implausible',
-      }),
-    ).toEqual({
+    // Every filter passes as it is, but the lists, whose spaces go.
+    const asIs = {
       search_by_tx_id: '118',
-      station_id__in: '3,5',
       status: 'finished,stopped',
       period__from: '2024-03-01',
       period__to: '2024-03-31',
@@ -30,6 +16,10 @@ describe('charge list filters', () => {
       finished_time__from: '22:00:00',
       finished_time__to: '06:30:59',
       user: '7',
+    };
+    expect(chargeFiltersToSend({ ...asIs, station_id__in: '3, 5', review: 'meter_jump, stop_implausible' })).toEqual({
+      ...asIs,
+      station_id__in: '3,5',
       review: 'meter_jump,stop_implausible',
     });
   });
