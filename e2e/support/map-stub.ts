@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll } from 'vitest';
+import { png } from '../../apps/server/src/lib/png.ts';
 
 /*
  * A stand-in for the map's outside world, on 127.0.0.1: every tile is one plain 256x256 PNG, and
@@ -39,31 +39,8 @@ export interface MapStub {
   close(): Promise<void>;
 }
 
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A 256x256 RGB PNG of one pale colour, so a screenshot shows where the tiles are. */
-function plainTile(): Buffer {
-  const size = 256;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [0xe8, 0xf1, 0xe4]).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A 256x256 PNG of one pale colour, so a screenshot shows where the tiles are. */
+const plainTile = (): Buffer => png(256, 256, () => [0xe8, 0xf1, 0xe4]);
 
 /** Starts the stub on 127.0.0.1. */
 export async function startMapStub(options: MapStubOptions = {}): Promise<MapStub> {
