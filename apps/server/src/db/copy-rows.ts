@@ -15,9 +15,8 @@ const dialect = new PgDialect();
 
 /**
  * Rows per batch of a copied read. Rows that live across a batch's awaits outlast the young
- * generation and pile up in the old one until a full collection: the charge export's csv
- * (1,000,000 rows, PostgreSQL, a loaded 2-core machine) grew the heap to 189 MB and made 57,000
- * rows/s in batches of 2,000, 77 MB and 71,000 rows/s in batches of 500.
+ * generation and pile up in the old one until a full collection: batches of 2,000 more than
+ * doubled the export's heap and slowed it (docs/performance.md).
  */
 export const COPY_BATCH_SIZE = 500;
 

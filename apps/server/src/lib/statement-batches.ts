@@ -11,20 +11,16 @@
 
 /**
  * Statements under way at once per batcher: the calls arriving meanwhile gather for the next. One
- * rather than two gives fewer, larger statements for a statement's wait more (PostgreSQL's CPU per
- * call at 2,000 calls/s: 0.29 ms against 0.35 ms).
+ * rather than two gives fewer, larger statements, which cost PostgreSQL less CPU per call, for a
+ * statement's wait more (docs/performance.md).
  */
 const STATEMENTS_AT_ONCE = 1;
 /**
- * How long a call finding no statement under way waits for others before its statement goes. At
- * 2,000 calls/s a statement took about 0.5 ms, so without it most went alone (1.9 meter readings a
- * statement): on a slow 2-core VM, 0.8 statements per call cost the server 0.29 ms and PostgreSQL
- * 0.23 ms of CPU per call, the machine 65% busy and the answers' p99 up to 50-85 ms in its noisy
- * moments. Waiting 4 ms: 0.18-0.26 and 0.12-0.16 ms, the machine 41-56% (`npm run bench:ocpp`,
- * runs alternated), for about 3 ms more on a quiet network's answer; a saturated server, whose
- * calls always find a statement under way, is unchanged. (Waiting before every statement, even
- * when calls were already waiting, cost more in timers than it saved; waiting for the end of the
- * event loop's turn, setImmediate, gathered too few.)
+ * How long a call finding no statement under way waits for others before its statement goes. A
+ * statement takes well under a millisecond, so without the wait most calls of a busy but not
+ * saturated network went alone, one statement each; with it they share, for about 3 ms more on a
+ * quiet network's answer. A saturated server's calls always find a statement under way and never
+ * wait. The measurements, and the alternatives that did worse: docs/performance.md (linger).
  */
 const LINGER_MS = 4;
 const BATCH_MAX = 500;

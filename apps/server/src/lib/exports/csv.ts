@@ -13,9 +13,8 @@ import { Utf8Pieces } from './utf8-pieces.ts';
  *
  * Written by hand rather than with csv-stringify, which does the same quoting and formula escaping
  * (`escape_formulas`) but allocates a context object, a [value, field] pair and separator arrays
- * for every cell: turning the bench's 12-column rows into UTF-8 it managed 105,000-117,000 rows/s
- * against 550,000-615,000 for this loop (same machine, same rows), and the export's aim is
- * 300,000 rows/s including the database. The tests parse the output back with csv-parse.
+ * for every cell: about five times slower than this loop, below the export's aim of 300,000 rows/s
+ * with the database (docs/performance.md). The tests parse the output back with csv-parse.
  */
 
 const BOM = '\uFEFF';

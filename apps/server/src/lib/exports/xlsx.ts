@@ -19,13 +19,9 @@ import { zipStream, type ZipEntry } from './zip.ts';
  * (zip.ts) as the client reads it, so neither the rows nor the file are ever whole in memory.
  *
  * The sheet XML is written here rather than with exceljs' streaming WorkbookWriter, which builds a
- * row and cell object model and looks each cell's style up by its rendered XML: on this project's
- * bench it wrote 12-column rows at 22,000 rows/s with styles (31,000 without), against the
- * 100,000 rows/s the export aims at. The tests read the files back with exceljs.
- *
- * `npm run bench:xlsx` (1,000,000 charges of 19 columns, rows in memory, a loaded 2-core machine):
- * 49,000-73,000 rows/s before cells lost their references, texts were shared, instants were
- * written from whole numbers and the bytes went to the deflate uncopied; 107,000-157,000 after.
+ * row and cell object model and looks each cell's style up by its rendered XML: several times
+ * slower than the export's aim of 100,000 rows/s (docs/performance.md, with this writer's figures
+ * from `npm run bench:xlsx`). The tests read the files back with exceljs.
  *
  * Cells carry real types: numbers are numbers, instants are date cells holding the Bishkek wall
  * time (Excel dates have no zone), text is a string (shared or inline, xlsx-cells.ts), which a

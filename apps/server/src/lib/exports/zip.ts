@@ -7,11 +7,10 @@ import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
  * deflated as its bytes arrive, its CRC and sizes in a data descriptor after it, the central
  * directory at the end. Pull-based: nothing is made faster than the archive is read.
  *
- * Written here rather than with yazl, which did the same job correctly but pipes each entry
+ * Written here rather than with yazl, which does the same job correctly but pipes each entry
  * through three JavaScript transforms with a JavaScript CRC-32 and deflates in 16 KB steps, one
- * thread-pool round trip each: with it the xlsx export of the bench (PostgreSQL) spent half its
- * time waiting and made 32,000-48,000 rows/s; with this writer, 68,000-95,000, where the aim is
- * 100,000. Here the CRC is zlib's own and the deflate gets 1 MB at a time.
+ * thread-pool round trip each, so the xlsx export spent half its time waiting. Here the CRC is
+ * zlib's own and the deflate gets 1 MB at a time (the figures: docs/performance.md).
  *
  * Without ZIP64, an entry and the whole archive stay under 4 GiB; an export past that fails
  * rather than write a broken file (a full Excel sheet of 1,048,576 rows is about 600 MB of XML).

@@ -35,8 +35,7 @@ const isOpen = oneOf('charges.status', OPEN_STATUSES);
  * The newest open charge of each connector of a batch, found through charges_open_idx by the
  * connector's key (a lateral subquery): a few index probes per connector, whatever the batch's size
  * or the network's number of open charges. A semi-join of the open charges against the batch scanned
- * every open charge for each statement (0.28 ms for 20 connectors over 1,000 running charges, by
- * EXPLAIN ANALYZE, against 0.05 ms; 64 µs of PostgreSQL per connector read at 19,000 calls/s).
+ * every open charge for each statement (docs/performance.md).
  */
 const openOnConnectors = perDatabase((db) => {
   const newest = db
@@ -120,8 +119,7 @@ export async function markForReview(db: Db, id: number, reason: ChargeReviewReas
  * The guard on the status is kept out of the index conditions
  * (`is true`): with it as one, a generic plan made while the statistics knew few charges (a new
  * database, or before the next ANALYZE) scanned every running charge for each statement through
- * charges_status_idx, 0.63 ms a statement of 3 readings on average at 2,000 calls/s against 0.4 ms
- * by key (EXPLAIN ANALYZE on the bench's database).
+ * charges_status_idx instead (docs/performance.md).
  */
 const progress = perDatabase((db) =>
   db

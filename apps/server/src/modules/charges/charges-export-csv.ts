@@ -22,8 +22,8 @@ import { RUNNING_STATUSES } from './charges.rules.ts';
  * name and phone and the station's name from maps read first (charges-export.repository.ts says
  * why not a join), the texts escaped, the decimals and the duration written, which cost PostgreSQL
  * more than Node. charges-export-csv.test.ts holds this file to the one csv.ts makes of the same
- * charges. Through csv.ts the export spent some 4 µs a row formatting 19 cells, beside 2 µs reading
- * them: 126,000 rows/s; this way about 370,000 (README, bench:charges).
+ * charges. Through csv.ts, formatting a row cost twice its read and the export missed its aim of
+ * 300,000 rows/s; this way it meets it (docs/performance.md, bench:charges).
  */
 
 /** Epoch milliseconds, floored as a JS Date keeps them (an export's durations are taken from them). */

@@ -14,8 +14,7 @@ import { chargeWhere, type ChargeFilter } from './charges-filter.ts';
 /*
  * The charge export's own read: only the columns its file shows (charges-export.ts), as raw rows.
  * Read through the list's `selectCharges`, every batch carried all ~45 columns of a charge through
- * the ORM's mapping (a Date parsed per timestamp): `npm run bench:charges` (PostgreSQL, 200,000
- * charges, a loaded machine) exported 6,500 csv rows/s then, 43,000 with this read (docs/decisions.md).
+ * the ORM's mapping (a Date parsed per timestamp), several times slower (docs/performance.md).
  */
 
 export interface ExportDriver {

@@ -26,6 +26,7 @@ export const meterValues: OcppHandler<MeterValuesRequest, Record<string, never>>
   const readings = meterReadings(request.meterValue, { receivedAt: new Date(), skewMs: ctx.clockSkewMs });
   if (!readings.length) return {};
   const { connectorId, transactionId } = request;
+  // A charge this connection remembers is not read: the usual single reading is then one statement, the guarded update.
   const charge =
     transactionId !== undefined
       ? (ctx.chargeMemo?.get(transactionId) ?? (await stationMeterBase(ctx, station, transactionId)))
@@ -36,7 +37,7 @@ export const meterValues: OcppHandler<MeterValuesRequest, Record<string, never>>
     if (transactionId !== undefined) ctx.log.warn({ identity: station.identity, transactionId }, 'OCPP meter values of an unknown transaction');
     return {};
   }
-  // One statement for the usual single reading once the charge is remembered: the guarded update.
+  // The charge as the last believed reading left it, with the driver's balance: what the prepaid protection judges.
   let progressed: ProgressedCharge | undefined;
   // The guard let the reading in, believed or not: the charge still runs from the remembered start.
   let running = false;
