@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { App, Card, Form } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Station, StationForUpdate } from '@evcms/contracts/stations';
@@ -11,7 +11,7 @@ import { refusedSubmitMessage } from '../../components/multilingual-stepper/subm
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { useResourceMutation } from '../../lib/resource-api.ts';
 import { StationLanguageFields, StationSharedFields } from './station-form-fields.tsx';
-import { createBody, editRequests, EMPTY_STATION_FORM, formValuesOf, type StationFormValues } from './station-form-values.ts';
+import { createBody, editChanges, EMPTY_STATION_FORM, formValuesOf, type StationFormValues } from './station-form-values.ts';
 import { parseRouteId, stationPaths, StationNotFound } from './station-route.tsx';
 import { stationsApi } from './stations-api.ts';
 
@@ -50,14 +50,10 @@ function StationFormBody({ merchantId, station }: { merchantId: number; station?
   const { success } = useConfirm();
   const [form] = Form.useForm<StationFormValues>();
   const [initial] = useState(() => (station ? formValuesOf(station) : EMPTY_STATION_FORM));
-  // What is stored now: after the station's own fields were saved and its connectors refused,
-  // a second try sends only the connectors (and never the same new files twice).
-  const stored = useRef(station);
   const [dirty, setDirty] = useState(false);
   const guard = useUnsavedChangesGuard(dirty);
   const create = useResourceMutation(stationsApi.create);
   const update = useResourceMutation(stationsApi.update);
-  const updateConnectors = useResourceMutation(stationsApi.updateConnectors);
 
   const current = (): StationFormValues => ({ ...initial, ...form.getFieldsValue(true) });
   const back = station ? stationPaths.card(merchantId, station.id) : stationPaths.merchant(merchantId);
@@ -66,26 +62,18 @@ function StationFormBody({ merchantId, station }: { merchantId: number; station?
     void navigate(to);
   };
 
-  /** Spec 4 'Station update': the station's own fields first, then its connectors, each only when changed. */
+  /** Spec 4 'Station update': only what changed, the fields and the connectors in one request (all or nothing). */
   const saveEdit = async (before: StationForUpdate, values: StationFormValues): Promise<Station | 'unchanged'> => {
-    const { changes, connectors } = editRequests(before, values);
-    if (Object.keys(changes).length === 0 && !connectors) return 'unchanged';
-    let saved: Station | undefined;
-    if (Object.keys(changes).length > 0) {
-      saved = await update.mutateAsync({ id: before.id, changes });
-      stored.current = saved;
-      // The files are stored now: the form shows them as kept, so a second try does not send them again.
-      form.setFieldsValue({ media: { kept: saved.media_files, added: [] }, avatar: { url: saved.avatar } });
-    }
-    if (connectors) saved = await updateConnectors.mutateAsync({ id: before.id, changes: connectors });
-    return saved!;
+    const changes = editChanges(before, values);
+    if (Object.keys(changes).length === 0) return 'unchanged';
+    return update.mutateAsync({ id: before.id, changes });
   };
 
   const submit = async () => {
     let saved: Station | 'unchanged';
     try {
       const values = current();
-      saved = stored.current ? await saveEdit(stored.current, values) : await create.mutateAsync(createBody(values, merchantId));
+      saved = station ? await saveEdit(station, values) : await create.mutateAsync(createBody(values, merchantId));
     } catch (error) {
       // Spec 8: the server's field errors go on their fields and the stepper shows the
       // incorrectly-filled-fields alert; a refusal on no field (connectors, a detail) is said as it is.
