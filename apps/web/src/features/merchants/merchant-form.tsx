@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { MerchantForUpdate, MerchantUpdateRequest } from '@evcms/contracts/merchants';
-import { QueryContent } from '../../components/load-failure/query-content.tsx';
+import { DetailContent } from '../../components/resource-detail/resource-detail.tsx';
 import { MultilingualResourceForm } from '../../components/resource-form/multilingual-resource-form.tsx';
 import { useResourceMutation } from '../../lib/resource-api.ts';
+import { parseRouteId } from '../../lib/route-id.ts';
 import { MerchantNameField, MerchantSharedFields } from './merchant-form-fields.tsx';
 import {
   changedFields,
@@ -13,13 +14,13 @@ import {
   toMerchantRequest,
   type MerchantFormValues,
 } from './merchant-form-values.ts';
-import { MerchantNotFound, parseMerchantId } from './merchant-route.tsx';
+import { MerchantNotFound } from './merchant-route.tsx';
 import { merchantsApi } from './merchants-api.ts';
 
 /** /merchants/create-edit-merchant/{id?}: a new merchant, or the stored one to edit. */
 export function MerchantForm() {
   const raw = useParams().id;
-  const id = parseMerchantId(raw);
+  const id = parseRouteId(raw);
   if (raw === undefined) return <MerchantFormBody />;
   return id === undefined ? <MerchantNotFound /> : <EditMerchant id={id} />;
 }
@@ -27,10 +28,10 @@ export function MerchantForm() {
 function EditMerchant({ id }: { id: number }) {
   const stored = useQuery(merchantsApi.forUpdateQueryOptions(id));
   return (
-    <QueryContent query={stored} notFound={<MerchantNotFound />}>
+    <DetailContent query={stored} notFound={<MerchantNotFound />}>
       {/* Keyed, so a background refetch does not reset what the user is typing. */}
       {(merchant) => <MerchantFormBody key={id} merchant={merchant} />}
-    </QueryContent>
+    </DetailContent>
   );
 }
 

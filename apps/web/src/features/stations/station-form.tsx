@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { StationForUpdate } from '@evcms/contracts/stations';
-import { QueryContent } from '../../components/load-failure/query-content.tsx';
+import { DetailContent } from '../../components/resource-detail/resource-detail.tsx';
 import { MultilingualResourceForm } from '../../components/resource-form/multilingual-resource-form.tsx';
 import { useResourceMutation } from '../../lib/resource-api.ts';
+import { parseRouteId } from '../../lib/route-id.ts';
 import type { StationChanges } from './station-form-data.ts';
 import { StationLanguageFields, StationSharedFields } from './station-form-fields.tsx';
 import { createBody, editChanges, EMPTY_STATION_FORM, formValuesOf, type StationFormValues } from './station-form-values.ts';
-import { parseRouteId, stationPaths, StationNotFound } from './station-route.tsx';
+import { stationPaths, StationNotFound } from './station-route.tsx';
 import { stationsApi } from './stations-api.ts';
 
 /** /merchants/merchant/{id}/create-station and /edit-station/{stationId}. */
@@ -24,18 +25,11 @@ export function StationForm() {
 function EditStation({ merchantId, stationId }: { merchantId: number; stationId: number }) {
   // Spec 4: the edit form loads the station (always afresh: it starts from what is stored now).
   const stored = useQuery(stationsApi.forUpdateQueryOptions(stationId));
-  const notFound = <StationNotFound merchantId={merchantId} />;
   return (
-    <QueryContent query={stored} notFound={notFound}>
-      {(station) =>
-        station.merchant !== merchantId ? (
-          notFound
-        ) : (
-          // Keyed, so a background refetch does not reset what the user is typing.
-          <StationFormBody key={stationId} merchantId={merchantId} station={station} />
-        )
-      }
-    </QueryContent>
+    <DetailContent query={stored} notFound={<StationNotFound merchantId={merchantId} />} belongs={(station) => station.merchant === merchantId}>
+      {/* Keyed, so a background refetch does not reset what the user is typing. */}
+      {(station) => <StationFormBody key={stationId} merchantId={merchantId} station={station} />}
+    </DetailContent>
   );
 }
 
