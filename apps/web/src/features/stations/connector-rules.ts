@@ -33,7 +33,7 @@ export interface ModuleDraft<C extends ConnectorDraft = ConnectorDraft> {
   connectors: C[];
 }
 
-/** A connector as the create call and the connectors call send it; `id` names a stored one. */
+/** A connector as the create and the update send it; `id` names a stored one. */
 export interface ConnectorBody {
   id?: number;
   evse_id: number;
