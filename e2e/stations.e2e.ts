@@ -198,7 +198,7 @@ describe('stations of a merchant', () => {
     expect(await page.getByTestId('module-card').nth(0).getByTestId('connector-card').count()).toBe(1);
     await saveShot(page, 'station-form-edit');
 
-    // Spec 4: only the connectors changed, so only the connectors call goes.
+    // One request for the whole edit (the fields and the connectors, all or nothing).
     const writes: string[] = [];
     page.on('request', (request) => {
       if (request.method() !== 'GET') writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
@@ -209,7 +209,7 @@ describe('stations of a merchant', () => {
     const saved = await openDialog(page, 'Изменения сохранены', { byText: true });
     await saved.getByRole('button', { name: 'Хорошо' }).click();
     await page.waitForURL(new RegExp(`/station-info/${stationId}$`));
-    expect(writes).toEqual([`PATCH /api/v1/stations/update/${stationId}/connectors/`]);
+    expect(writes).toEqual([`PATCH /api/v1/stations/update/${stationId}/`]);
 
     // Connector ids 1..n in each module, OCPP ids 1..n across the station.
     await expect

@@ -93,9 +93,12 @@ export const connectorList = z.array(connectorRequest, { error: blankList('conne
 /** Connector ids to delete: indexed (`deleted_conns_ids[0]`), repeated or a JSON list. */
 export const deletedConnectorIds = z._default(formIdList(CONNECTORS_MAX), []);
 
+/** Connectors to change (with an id) or add (without one), as the connectors call and the station update send them. */
+export const connectorChanges = z.array(connectorRequest).check(z.maxLength(CONNECTORS_MAX, { error: 'connectors_max' }));
+
 /** PATCH /stations/update/{id}/connectors/: connectors with an id change, without one are added. */
 export const connectorsUpdateRequest = z.object({
-  connectors: z._default(z.array(connectorRequest).check(z.maxLength(CONNECTORS_MAX, { error: 'connectors_max' })), []),
+  connectors: z._default(connectorChanges, []),
   deleted_conns_ids: deletedConnectorIds,
 });
 export type ConnectorsUpdateRequest = z.input<typeof connectorsUpdateRequest>;

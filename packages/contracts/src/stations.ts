@@ -8,7 +8,7 @@ import { connectorCharge, ocppStatus, stationOcppFields } from './ocpp.ts';
 import { booleanParam, intParam, pageParams, searchParam } from './query.ts';
 import { weeklySchedule } from './schedule.ts';
 import { optionalFields, requiredText, z } from './schema.ts';
-import { connector, connectorList, deletedConnectorIds } from './station-connectors.ts';
+import { connector, connectorChanges, connectorList, deletedConnectorIds } from './station-connectors.ts';
 import { MEDIA_FILES_MAX, stationMediaFile } from './station-media.ts';
 import { status } from './status.ts';
 
@@ -142,6 +142,8 @@ const flag = z.optional(formBoolean);
  * PATCH /stations/update/{id}/ (without its files): only the fields sent change. A password left
  * empty stays as it is; `delete_tags` / `delete_environment` empty a list (a form cannot send an
  * empty repeated value); `deleted_media_ids` and `deleted_conns_ids` remove media and connectors.
+ * `connectors`, as the connectors call takes them, change (with an id) or add (without one)
+ * connectors in the same transaction: a refused connector leaves the fields as they were.
  */
 export const stationUpdateRequest = z.object({
   ...optionalFields(stationFields),
@@ -151,6 +153,7 @@ export const stationUpdateRequest = z.object({
   delete_tags: flag,
   delete_environment: flag,
   deleted_media_ids: z._default(formIdList(MEDIA_FILES_MAX), []),
+  connectors: z.optional(connectorChanges),
   deleted_conns_ids: deletedConnectorIds,
 });
 export type StationUpdateRequest = z.input<typeof stationUpdateRequest>;

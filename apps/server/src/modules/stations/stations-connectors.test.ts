@@ -3,6 +3,7 @@ import type { ConnectorOnCard, Station } from '@evcms/contracts/stations';
 import type { Connector } from '@evcms/contracts/station-connectors';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant, aStation } from '../../test/builders.ts';
+import { multipartForm, type FormValue } from '../../test/multipart.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 
 const ctx = useSignedInApp();
@@ -15,6 +16,30 @@ function patchConnectors(stationId: number, payload: object, lang = 'en') {
     payload,
   });
 }
+
+/** The station update with the connectors in it, as the web's edit sends it (multipart). */
+async function patchStation(stationId: number, fields: Record<string, FormValue | undefined>) {
+  const form = await multipartForm(fields);
+  return ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/stations/update/${stationId}/`,
+    headers: { ...ctx.auth, ...form.headers, 'accept-language': 'en' },
+    payload: form.payload,
+  });
+}
+
+const readCard = async (id: number) =>
+  (await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${id}/`, headers: { ...ctx.auth, 'accept-language': 'en' } })).json<Station>();
+
+/** A stored connector as a form sends it back (its empty optional fields left out). */
+const formConnector = (c: ConnectorOnCard) => ({
+  id: String(c.id),
+  evse_id: String(c.evse_id),
+  connector_id: String(c.connector_id),
+  typo: c.typo,
+  position: String(c.position),
+  power_kWh: String(c.power_kWh),
+});
 
 const numbers = (connectors: Connector[]) => connectors.map((c) => [c.id, c.evse_id, c.connector_id, c.ocpp_16_id, c.position]);
 
@@ -106,5 +131,75 @@ describe('updating connectors', () => {
       'connectors.0.custom_fee': ['Enter a number'],
     });
     expect((await patchConnectors(999_999, {})).statusCode).toBe(404);
+  });
+});
+
+describe('one station edit: its fields and connectors in one request', () => {
+  it('changes both, and renumbers the station', async () => {
+    const { id, connectors } = await twoModules();
+    const [c1, c2, c3] = connectors as [ConnectorOnCard, ConnectorOnCard, ConnectorOnCard];
+    const response = await patchStation(id, {
+      pic: 'Bakyt',
+      connectors: [{ ...formConnector(c2), typo: 'ccs2', power_kWh: '150' }, formConnector(c3)],
+      deleted_conns_ids: [String(c1.id)],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = response.json<Station>();
+    expect(after.pic).toBe('Bakyt');
+    expect(numbers(after.connectors)).toEqual([
+      [c2.id, 1, 1, 1, 2],
+      [c3.id, 2, 1, 2, 3],
+    ]);
+    expect(after.connectors[0]).toMatchObject({ typo: 'ccs2', power_kWh: 150 });
+    expect(await readCard(id)).toEqual(after);
+  });
+
+  it('leaves the fields as they were when a connector is refused', async () => {
+    const { id, connectors } = await twoModules();
+    const before = await readCard(id);
+    const clash = await patchStation(id, { pic: 'Bakyt', name_en: 'Renamed', connectors: [{ evse_id: '2', typo: 'type2', position: '2', power_kWh: '7' }] });
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json()).toEqual({ connectors: ['Connector positions cannot be the same'] });
+    const foreign = await patchStation(id, { pic: 'Bakyt', 'deleted_conns_ids[0]': '999999' });
+    expect(foreign.json()).toEqual({ deleted_conns_ids: ['Select a valid choice'] });
+    const invalid = await patchStation(id, { pic: 'Bakyt', connectors: [{ ...formConnector(connectors[0]!), typo: '' }] });
+    expect(invalid.json()).toEqual({ 'connectors.0.typo': ['Field cannot be blank'] });
+    expect(await readCard(id)).toEqual(before);
+  });
+
+  it("still takes the specification's two calls: the fields, then the connectors", async () => {
+    const { id, connectors } = await twoModules();
+    expect((await patchStation(id, { pic: 'Bakyt' })).statusCode).toBe(200);
+    const response = await patchConnectors(id, { connectors: [{ ...formConnector(connectors[2]!), power_kWh: 50 }], deleted_conns_ids: [connectors[0]!.id] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ pic: 'Bakyt', connectors: [{ id: connectors[1]!.id }, { id: connectors[2]!.id, power_kWh: 50 }] });
+  });
+
+  it("ends consistent after 100 edits of one station at once: every answer a 200, the last one's fields and connectors stored together", async () => {
+    const { id, connectors } = await twoModules();
+    const edits = Array.from({ length: 100 }, (_, i) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/stations/update/${id}/`,
+        headers: ctx.auth,
+        payload: { pic: `Person ${i + 1}`, connectors: [{ ...formConnector(connectors[0]!), power_kWh: i + 1 }] },
+      }),
+    );
+    const answers = await Promise.all(edits);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    const stored = await readCard(id);
+    expect(stored.pic).toBe(`Person ${stored.connectors[0]!.power_kWh}`);
+    expect(numbers(stored.connectors)).toEqual(numbers(connectors));
+  });
+});
+
+describe('the station update in the OpenAPI document', () => {
+  it('takes the connectors, as JSON and as a form', async () => {
+    type Body = { content: Record<string, { schema: { properties: Record<string, { type?: string; items?: { properties: object } }> } }> };
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, { patch: { requestBody: Body } }> }>();
+    const { content } = doc.paths['/api/v1/stations/update/{id}/']!.patch.requestBody;
+    for (const type of ['application/json', 'multipart/form-data']) {
+      expect(Object.keys(content[type]!.schema.properties.connectors!.items!.properties)).toEqual(expect.arrayContaining(['id', 'evse_id', 'typo', 'power_kWh']));
+    }
   });
 });

@@ -19,7 +19,7 @@ import { presentStation, presentStationForUpdate, presentStationListItem, presen
 import * as queries from './station-queries.service.ts';
 import * as stations from './stations.service.ts';
 
-/** Stations, under /api/v1. Create and update are multipart (spec 7), the connectors call JSON. */
+/** Stations, under /api/v1. Create and update are multipart (spec 7; the update takes the connectors too), the connectors call JSON. */
 export function stationsRoutes(deps: Omit<stations.StationsDeps, 'log'>) {
   return async function (app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -65,7 +65,7 @@ export function stationsRoutes(deps: Omit<stations.StationsDeps, 'log'>) {
     r.patch('/stations/update/:id/connectors/', {
       schema: { tags: doc, params: idPathParams, body: connectorsUpdateRequest, response: { 200: station, 400: errorBody, 404: errorBody } },
       handler: async (request) =>
-        presentStation(await stations.updateStationConnectors(deps, request.params.id, request.body), request.lang),
+        presentStation(await stations.updateStationConnectors(withLog, request.params.id, request.body), request.lang),
     });
     r.get('/stations/:id/', {
       schema: { tags: doc, params: idPathParams, response: { 200: station, 400: errorBody, 404: errorBody } },

@@ -69,7 +69,7 @@ async function referenceProblems(
 }
 
 /** The columns a request sets; an absent field stays as it is. */
-function stationValues(deps: StationsDeps, input: Omit<StationUpdate, 'deleted_media_ids' | 'deleted_conns_ids'>): Partial<repo.StationValues> {
+function stationValues(deps: StationsDeps, input: Omit<StationUpdate, 'deleted_media_ids' | 'deleted_conns_ids' | 'connectors'>): Partial<repo.StationValues> {
   return {
     ...localizedValues('name', localizedChanges('name', input)),
     ...localizedValues('address', localizedChanges('address', input)),
@@ -130,8 +130,8 @@ export async function createStation(deps: StationsDeps, input: StationCreate & S
 
 /**
  * Changes the fields sent (a list sent replaces the list; `delete_*` empties it), adds and removes
- * media, replaces the avatar, removes connectors (renumbering the rest), in one transaction.
- * Files no longer named are removed after the commit.
+ * media, replaces the avatar, changes, adds and removes connectors (renumbering the station), in
+ * one transaction: a refused part changes nothing. Files no longer named are removed after the commit.
  */
 export async function updateStation(deps: StationsDeps, id: number, input: StationUpdate & StationFiles): Promise<StationDetailRecord> {
   const added = input.media_files ?? [];
@@ -149,7 +149,8 @@ export async function updateStation(deps: StationsDeps, id: number, input: Stati
       const media = await parts.findMedia(tx, [id]);
       const connectors = await parts.findConnectors(tx, [id]);
       const mediaChanged = added.length > 0 || input.deleted_media_ids.length > 0;
-      const plan = input.deleted_conns_ids.length ? planConnectors(connectors, [], input.deleted_conns_ids) : undefined;
+      const connectorsSent = input.connectors !== undefined || input.deleted_conns_ids.length > 0;
+      const plan = connectorsSent ? planConnectors(connectors, input.connectors ?? [], input.deleted_conns_ids) : undefined;
       throwProblems({
         ...(await referenceProblems(tx, {
           ...(locationSent && { location: { country: input.country ?? current.countryId, city: input.city ?? current.cityId, citySent: input.city !== undefined } }),
@@ -181,16 +182,9 @@ export async function updateStation(deps: StationsDeps, id: number, input: Stati
   return getStation(deps, id);
 }
 
-/** Connectors with an id change, without one are added, `deleted_conns_ids` go; the station is renumbered. */
-export async function updateStationConnectors(deps: StationsDeps, id: number, input: ConnectorsUpdate): Promise<StationDetailRecord> {
-  await deps.db.transaction(async (tx) => {
-    if (!(await repo.lockStation(tx, id))) throw notFound();
-    const result = planConnectors(await parts.findConnectors(tx, [id]), input.connectors, input.deleted_conns_ids);
-    if ('problems' in result) return throwProblems(result.problems);
-    await parts.applyConnectorPlan(tx, id, result.plan);
-    await repo.updateStation(tx, id, {});
-  });
-  return getStation(deps, id);
+/** The specification's connectors call: an update of the connectors alone. */
+export function updateStationConnectors(deps: StationsDeps, id: number, input: ConnectorsUpdate): Promise<StationDetailRecord> {
+  return updateStation(deps, id, { ...input, deleted_media_ids: [] });
 }
 
 /** Only an inactive station can be deleted (409 otherwise); its files go after the commit. */

@@ -5,13 +5,14 @@ import { ApiError } from '../../lib/api-error.ts';
 import { applyServerErrors } from '../../lib/form-rules.ts';
 import { errorMessage } from '../../lib/localized-text.tsx';
 import { useConfirm } from '../confirm-modal.ts';
+import { refusedSubmitMessage } from '../multilingual-stepper/submit-error.ts';
 import { useUnsavedChangesGuard } from '../unsaved-changes-guard.tsx';
 
 /*
- * The save flow of a one-page create/edit form (rates, drivers): a create sends every field, an
- * edit only the changed ones (nothing changed: say so and go back); a 400 flags the fields, says
- * the first message and takes the user to it (spec 8); any other refusal stays in an alert until
- * the next try; a success is confirmed, then the page moves on past the unsaved-changes guard.
+ * The save flow of every create/edit form, one-page (rates, drivers) or multilingual
+ * (`MultilingualResourceForm`: merchants, stations): a create sends every field, an edit only the
+ * changed ones (nothing changed: say so and go back); a refusal is told as `refusals` says; a
+ * success is confirmed, then the page moves on past the unsaved-changes guard.
  */
 
 export interface ResourceFormOptions<Values, Changes, Item> {
@@ -23,12 +24,21 @@ export interface ResourceFormOptions<Values, Changes, Item> {
   save: { create: (values: Values) => Promise<Item> } | { update: (changes: Changes) => Promise<Item> };
   /** Translated texts: after a save that changed nothing, and the success titles. */
   texts: { noChanges: string; created: string; saved: string };
-  /** Where to go after a save: the saved item, or undefined when nothing changed. */
+  /** Where to go after a save: the saved item, or undefined when nothing changed (and where Cancel goes). */
   next: (saved: Item | undefined) => string;
+  /**
+   * How a refused save is told. 'alert' (one-page forms, the default): a 400 flags the fields, says
+   * the first message and takes the user to it (spec 8); any other refusal stays in the form's alert
+   * until the next try. 'stepper': the server's field errors go on their fields, where the stepper's
+   * 'Incorrectly filled field' alert points at them; a refusal on no field is said in a notification.
+   */
+  refusals?: 'alert' | 'stepper';
+  /** Dirty from the first change (a form whose files are not compared as the user types); by default, while the fields differ from where they started. */
+  dirtyOnAnyChange?: boolean;
 }
 
 export function useResourceForm<Values extends object, Changes extends object, Item>(options: ResourceFormOptions<Values, Changes, Item>) {
-  const { changedFields, save, texts, next } = options;
+  const { changedFields, save, texts, next, refusals = 'alert', dirtyOnAnyChange = false } = options;
   // Fixed at the first render: a later render's copy of the stored item must not move the base.
   const [initial] = useState(options.initial);
   const navigate = useNavigate();
@@ -61,7 +71,10 @@ export function useResourceForm<Values extends object, Changes extends object, I
     try {
       saved = await send(current());
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
+      if (refusals === 'stepper') {
+        const refusal = refusedSubmitMessage(form, error);
+        if (refusal) notification.error({ title: refusal });
+      } else if (error instanceof ApiError && error.status === 400) {
         notification.error({ title: applyServerErrors(form, error) });
         const first = form.getFieldsError().find((field) => field.errors.length > 0);
         if (first) form.scrollToField(first.name, { focus: true, block: 'center' });
@@ -88,8 +101,13 @@ export function useResourceForm<Values extends object, Changes extends object, I
     initial,
     pending,
     failure,
+    dirty,
     submit: () => void submit(),
-    /** For the Form's onValuesChange: dirty while the fields differ from where they started. */
-    onValuesChange: () => setDirty(changeCount(current()) > 0),
+    /** The same, settled when the save is over (the stepper's button spins until then). */
+    submitAndWait: submit,
+    /** Back to where the form came from (`next(undefined)`), past the guard. */
+    cancel: () => leave(next(undefined)),
+    /** For the Form's onValuesChange: dirty while the fields differ from where they started (or from any change). */
+    onValuesChange: () => setDirty(dirtyOnAnyChange || changeCount(current()) > 0),
   };
 }

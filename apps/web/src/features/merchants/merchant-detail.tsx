@@ -1,22 +1,18 @@
-import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, Row, Statistic, Tag, Typography } from 'antd';
+import { Card, Flex, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { localizedKey } from '@evcms/contracts/localized';
 import type { Merchant } from '@evcms/contracts/merchants';
-import { CatalogItemLabel } from '../../components/catalog-picker/catalog-item.tsx';
-import { asCatalogItems } from '../../components/catalog-picker/catalog-items.ts';
-import { QueryContent } from '../../components/load-failure/query-content.tsx';
 import { FORM_LANGS } from '../../components/multilingual-stepper/form-langs.ts';
-import { ResponsiveDescriptions } from '../../components/responsive-descriptions.tsx';
-import { ScheduleSummary } from '../../components/schedule-dialog/schedule-summary.tsx';
+import { DetailContent, DetailHeader, ScheduleAndItems } from '../../components/resource-detail/resource-detail.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { formatPercent } from '../../lib/number-format.ts';
 import { formatPhone } from '../../lib/phone-mask.ts';
-import { MerchantNotFound, parseMerchantId } from './merchant-route.tsx';
+import { parseRouteId } from '../../lib/route-id.ts';
+import { MerchantNotFound } from './merchant-route.tsx';
 import { MerchantStatusSwitch } from './merchant-status-switch.tsx';
 import { merchantsApi } from './merchants-api.ts';
 
@@ -30,36 +26,22 @@ export interface MerchantDetailProps {
 
 /** /merchants/merchant/{id}: everything about one merchant, its schedule, tags, infrastructure and stations. */
 export function MerchantDetail({ stations }: MerchantDetailProps) {
-  const id = parseMerchantId(useParams().id);
+  const id = parseRouteId(useParams().id);
   return id === undefined ? <MerchantNotFound /> : <MerchantDetailOf id={id} stations={stations} />;
 }
 
 function MerchantDetailOf({ id, stations }: { id: number } & MerchantDetailProps) {
   const merchant = useQuery(merchantsApi.detailQueryOptions(id));
   return (
-    <QueryContent query={merchant} notFound={<MerchantNotFound />}>
+    <DetailContent query={merchant} notFound={<MerchantNotFound />}>
       {(data) => <MerchantCard merchant={data} stations={stations} />}
-    </QueryContent>
-  );
-}
-
-function ItemTags({ items, empty }: { items: Merchant['tag_items'] | Merchant['environment_items']; empty: ReactNode }) {
-  if (items.length === 0) return <Typography.Text type="secondary">{empty}</Typography.Text>;
-  return (
-    <Flex wrap gap="small">
-      {asCatalogItems(items).map((item) => (
-        <Tag key={item.id} style={{ marginInlineEnd: 0 }}>
-          <CatalogItemLabel item={item} />
-        </Tag>
-      ))}
-    </Flex>
+    </DetailContent>
   );
 }
 
 function MerchantCard({ merchant, stations }: { merchant: Merchant } & MerchantDetailProps) {
   const { t } = useTranslation('merchants');
   const uiLang = useLang();
-  const navigate = useNavigate();
   const location = [merchant.country_name, merchant.district_name, merchant.city_name, merchant.street]
     .filter(Boolean)
     .join(', ');
@@ -82,33 +64,19 @@ function MerchantCard({ merchant, stations }: { merchant: Merchant } & MerchantD
 
   return (
     <Flex vertical gap={24}>
-      <Card
+      <DetailHeader
         title={merchant.name}
-        extra={
-          <Button icon={<EditOutlined aria-hidden />} onClick={() => void navigate(`/merchants/create-edit-merchant/${merchant.id}`)}>
-            {t('detail.edit')}
-          </Button>
-        }
-      >
-        <ResponsiveDescriptions items={details} data-testid="merchant-details" />
-      </Card>
-      <Row gutter={[24, 24]}>
-        <Col xs={24} lg={8}>
-          <Card title={t('fields.schedule')} style={{ height: '100%' }}>
-            <ScheduleSummary entries={merchant.schedule} />
-          </Card>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Card title={t('fields.tags')} style={{ height: '100%' }}>
-            <ItemTags items={merchant.tag_items} empty={t('detail.none')} />
-          </Card>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Card title={t('fields.environment')} style={{ height: '100%' }}>
-            <ItemTags items={merchant.environment_items} empty={t('detail.none')} />
-          </Card>
-        </Col>
-      </Row>
+        items={details}
+        editTo={`/merchants/create-edit-merchant/${merchant.id}`}
+        editText={t('detail.edit')}
+        data-testid="merchant-details"
+      />
+      <ScheduleAndItems
+        schedule={merchant.schedule}
+        tagItems={merchant.tag_items}
+        environmentItems={merchant.environment_items}
+        texts={{ schedule: t('fields.schedule'), tags: t('fields.tags'), environment: t('fields.environment'), none: t('detail.none') }}
+      />
       <Card title={t('fields.stations')}>
         <Flex gap={48} wrap style={{ marginBottom: 16 }}>
           <Statistic title={t('detail.stations_total')} value={merchant.stations_count} />

@@ -33,7 +33,7 @@ export interface ModuleDraft<C extends ConnectorDraft = ConnectorDraft> {
   connectors: C[];
 }
 
-/** A connector as the create call and the connectors call send it; `id` names a stored one. */
+/** A connector as the create and the update send it; `id` names a stored one. */
 export interface ConnectorBody {
   id?: number;
   evse_id: number;
@@ -46,7 +46,7 @@ export interface ConnectorBody {
   custom_fee: number | null;
 }
 
-/** PATCH /stations/update/{id}/connectors/. */
+/** The connectors of an edit, as PATCH /stations/update/{id}/ takes them with the fields (or the connectors call alone). */
 export interface ConnectorsChange {
   connectors: ConnectorBody[];
   deleted_conns_ids: number[];
@@ -192,8 +192,8 @@ export function connectorBodies(modules: readonly ModuleDraft[]): ConnectorBody[
 }
 
 /**
- * Spec 4 'Station update': the connectors call, only when a connector was edited, added or
- * removed (or moved by a removal); null when the connectors are as stored. It sends every
+ * Spec 4 'Station update': the connectors of an edit, only when a connector was edited, added or
+ * removed (or moved by a removal); null when the connectors are as stored. It holds every
  * connector left (stored ones with their id) and the ids of the removed ones.
  */
 export function connectorsChange(stored: readonly ConnectorDraft[], modules: readonly ModuleDraft[]): ConnectorsChange | null {

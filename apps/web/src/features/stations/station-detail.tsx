@@ -1,24 +1,19 @@
-import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, Grid, Image, Row, Tag, Typography } from 'antd';
+import { Card, Flex, Grid, Image, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { localizedKey } from '@evcms/contracts/localized';
-import type { MerchantEnvironmentItem, MerchantTagItem } from '@evcms/contracts/merchants';
 import type { Station } from '@evcms/contracts/stations';
-import { CatalogItemLabel } from '../../components/catalog-picker/catalog-item.tsx';
-import { asCatalogItems } from '../../components/catalog-picker/catalog-items.ts';
-import { QueryContent } from '../../components/load-failure/query-content.tsx';
 import { FORM_LANGS } from '../../components/multilingual-stepper/form-langs.ts';
-import { ResponsiveDescriptions } from '../../components/responsive-descriptions.tsx';
-import { ScheduleSummary } from '../../components/schedule-dialog/schedule-summary.tsx';
+import { DetailContent, DetailHeader, ScheduleAndItems } from '../../components/resource-detail/resource-detail.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
+import { parseRouteId } from '../../lib/route-id.ts';
 import { StationGallery } from './station-gallery.tsx';
 import { StationMessageLog } from './station-message-log.tsx';
 import { StationModulesView } from './station-modules-view.tsx';
 import { StationOcppCommands } from './station-ocpp-commands.tsx';
 import { StationResetButton } from './station-reset.tsx';
-import { parseRouteId, stationPaths, StationNotFound } from './station-route.tsx';
+import { stationPaths, StationNotFound } from './station-route.tsx';
 import { StationOnlineBadge, StationStatusSwitch } from './station-status.tsx';
 import { stationsApi } from './stations-api.ts';
 
@@ -37,32 +32,16 @@ export function StationDetail() {
 
 function StationDetailOf({ merchantId, stationId }: { merchantId: number; stationId: number }) {
   const station = useQuery(stationsApi.detailQueryOptions(stationId));
-  const notFound = <StationNotFound merchantId={merchantId} />;
   return (
-    <QueryContent query={station} notFound={notFound}>
-      {/* Another merchant's station at this merchant's address is not here either. */}
-      {(data) => (data.merchant === merchantId ? <StationCard station={data} /> : notFound)}
-    </QueryContent>
-  );
-}
-
-function ItemTags({ items }: { items: readonly (MerchantTagItem | MerchantEnvironmentItem)[] }) {
-  const { t } = useTranslation('stations');
-  if (items.length === 0) return <Typography.Text type="secondary">{t('detail.none')}</Typography.Text>;
-  return (
-    <Flex wrap gap="small">
-      {asCatalogItems(items).map((item) => (
-        <Tag key={item.id} style={{ marginInlineEnd: 0 }}>
-          <CatalogItemLabel item={item} />
-        </Tag>
-      ))}
-    </Flex>
+    // Another merchant's station at this merchant's address is not here either.
+    <DetailContent query={station} notFound={<StationNotFound merchantId={merchantId} />} belongs={(data) => data.merchant === merchantId}>
+      {(data) => <StationCard station={data} />}
+    </DetailContent>
   );
 }
 
 function StationCard({ station }: { station: Station }) {
   const { t } = useTranslation('stations');
-  const navigate = useNavigate();
   // On a phone the restart is an icon, so the title keeps room beside the two buttons.
   const phone = Grid.useBreakpoint().sm === false;
   const localized = (field: 'name' | 'address') =>
@@ -89,7 +68,7 @@ function StationCard({ station }: { station: Station }) {
 
   return (
     <Flex vertical gap={24}>
-      <Card
+      <DetailHeader
         title={
           <Flex align="center" gap={12}>
             {station.avatar && (
@@ -98,17 +77,12 @@ function StationCard({ station }: { station: Station }) {
             <span>{station.name}</span>
           </Flex>
         }
-        extra={
-          <Flex wrap gap="small" justify="flex-end">
-            <StationResetButton station={station} compact={phone} />
-            <Button icon={<EditOutlined aria-hidden />} onClick={() => void navigate(stationPaths.edit(station.merchant, station.id))}>
-              {t('detail.edit')}
-            </Button>
-          </Flex>
-        }
-      >
-        <ResponsiveDescriptions items={details} data-testid="station-details" />
-      </Card>
+        items={details}
+        actions={<StationResetButton station={station} compact={phone} />}
+        editTo={stationPaths.edit(station.merchant, station.id)}
+        editText={t('detail.edit')}
+        data-testid="station-details"
+      />
       <Card title={t('fields.media_files')}>
         <StationGallery media={station.media_files} />
       </Card>
@@ -117,23 +91,12 @@ function StationCard({ station }: { station: Station }) {
       </Card>
       <StationOcppCommands station={station} />
       <StationMessageLog stationId={station.id} />
-      <Row gutter={[24, 24]}>
-        <Col xs={24} lg={8}>
-          <Card title={t('fields.schedule')} style={{ height: '100%' }}>
-            <ScheduleSummary entries={station.schedule} />
-          </Card>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Card title={t('fields.tags')} style={{ height: '100%' }}>
-            <ItemTags items={station.tag_items} />
-          </Card>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Card title={t('fields.environment')} style={{ height: '100%' }}>
-            <ItemTags items={station.environment_items} />
-          </Card>
-        </Col>
-      </Row>
+      <ScheduleAndItems
+        schedule={station.schedule}
+        tagItems={station.tag_items}
+        environmentItems={station.environment_items}
+        texts={{ schedule: t('fields.schedule'), tags: t('fields.tags'), environment: t('fields.environment'), none: t('detail.none') }}
+      />
     </Flex>
   );
 }

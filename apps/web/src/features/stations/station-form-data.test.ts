@@ -108,6 +108,28 @@ describe('station multipart body', () => {
       ['deleted_media_ids[1]', '4'],
     ]);
   });
+
+  it("encodes an edit's connectors with the fields: stored ones with their id, new ones without, the removed ids indexed", () => {
+    const connectors = [
+      { id: 7, evse_id: 1, evse: null, connector_id: 1, typo: 'ccs2', position: 2, power_kWh: 60, cable_length: null, custom_fee: null },
+      { evse_id: 1, evse: null, connector_id: 2, typo: 'type2', position: 1, power_kWh: 22, cable_length: null, custom_fee: null },
+    ];
+    expect(entries(stationFormData({ pic: 'Bakyt', connectors, deleted_conns_ids: [3] }))).toEqual([
+      ['pic', 'Bakyt'],
+      ['connectors[0][id]', '7'],
+      ['connectors[0][evse_id]', '1'],
+      ['connectors[0][connector_id]', '1'],
+      ['connectors[0][typo]', 'ccs2'],
+      ['connectors[0][position]', '2'],
+      ['connectors[0][power_kWh]', '60'],
+      ['connectors[1][evse_id]', '1'],
+      ['connectors[1][connector_id]', '2'],
+      ['connectors[1][typo]', 'type2'],
+      ['connectors[1][position]', '1'],
+      ['connectors[1][power_kWh]', '22'],
+      ['deleted_conns_ids[0]', '3'],
+    ]);
+  });
 });
 
 describe('station edit changes', () => {

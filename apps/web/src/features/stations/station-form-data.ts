@@ -6,8 +6,9 @@ import type { ConnectorBody } from './connector-rules.ts';
 /*
  * The multipart bodies of POST /stations/ and PATCH /stations/update/{id}/ (spec 7): indexed
  * fields in brackets (`schedule[0][day]`, `connectors[0][typo]`, `media_files[0]`,
- * `deleted_media_ids[0]`), tags and infrastructure as repeated values, or a `delete_tags` /
- * `delete_environment` flag when an edit empties them (a form cannot send an empty list).
+ * `deleted_media_ids[0]`, `deleted_conns_ids[0]`), tags and infrastructure as repeated values, or
+ * a `delete_tags` / `delete_environment` flag when an edit empties them (a form cannot send an
+ * empty list).
  */
 
 export type ScheduleBody = Pick<ScheduleEntryInput, 'day' | 'start_time' | 'end_time' | 'is_break'>;
@@ -36,7 +37,7 @@ export interface StationCreateBody extends StationFields {
   avatar?: File;
 }
 
-/** An edit's body: the changed fields, the new files, the removed media. */
+/** An edit's body: the changed fields, the new files, the removed media, and the connectors when they changed. */
 export type StationChanges = Partial<StationFields> & {
   delete_tags?: true;
   delete_environment?: true;
@@ -44,6 +45,9 @@ export type StationChanges = Partial<StationFields> & {
   deleted_media_ids?: number[];
   /** Only when a new avatar file was chosen. */
   avatar?: File;
+  /** Every connector left (stored ones with their id), saved with the fields in one transaction. */
+  connectors?: ConnectorBody[];
+  deleted_conns_ids?: number[];
 };
 
 const TEXT_FIELDS = [
@@ -61,7 +65,7 @@ const TEXT_FIELDS = [
   'city',
 ] as const satisfies readonly (keyof StationFields)[];
 
-const CONNECTOR_FIELDS = ['evse_id', 'evse', 'connector_id', 'typo', 'position', 'power_kWh', 'cable_length', 'custom_fee'] as const;
+const CONNECTOR_FIELDS = ['id', 'evse_id', 'evse', 'connector_id', 'typo', 'position', 'power_kWh', 'cable_length', 'custom_fee'] as const;
 
 /** A create body or an edit's changes as the multipart form the API takes. */
 export function stationFormData(body: Partial<StationCreateBody> & StationChanges): FormData {
@@ -82,12 +86,13 @@ export function stationFormData(body: Partial<StationCreateBody> & StationChange
   body.connectors?.forEach((connector, index) => {
     for (const name of CONNECTOR_FIELDS) {
       const value = connector[name];
-      // Left out, not sent empty: the server's default for each is null.
-      if (value !== null && value !== '') data.append(`connectors[${index}][${name}]`, String(value));
+      // Left out, not sent empty: the server's default for each is null (and a new connector has no id).
+      if (value !== undefined && value !== null && value !== '') data.append(`connectors[${index}][${name}]`, String(value));
     }
   });
   body.media_files?.forEach((file, index) => data.append(`media_files[${index}]`, file, file.name));
   body.deleted_media_ids?.forEach((id, index) => data.append(`deleted_media_ids[${index}]`, String(id)));
+  body.deleted_conns_ids?.forEach((id, index) => data.append(`deleted_conns_ids[${index}]`, String(id)));
   if (body.avatar) data.append('avatar', body.avatar, body.avatar.name);
   return data;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { removeConnector, saveConnector } from './connector-rules.ts';
-import { createBody, editRequests, EMPTY_STATION_FORM, formValuesOf } from './station-form-values.ts';
+import { createBody, editChanges, EMPTY_STATION_FORM, formValuesOf } from './station-form-values.ts';
 import { aStation } from './station-test-data.ts';
 
 const photo = new File(['jpeg'], 'front.jpg', { type: 'image/jpeg' });
@@ -40,10 +40,10 @@ describe('station form values', () => {
   });
 
   it('send nothing for an untouched edit', () => {
-    expect(editRequests(stored, formValuesOf(stored))).toEqual({ changes: {}, connectors: null });
+    expect(editChanges(stored, formValuesOf(stored))).toEqual({});
   });
 
-  it('send the changed fields, new and removed media and a new avatar, and the connectors only when they changed', () => {
+  it('send the changed fields, new and removed media and a new avatar, and the connectors with them only when they changed', () => {
     const values = formValuesOf(stored);
     const edited = {
       ...values,
@@ -51,14 +51,11 @@ describe('station form values', () => {
       media: { kept: values.media.kept.filter((file) => file.id !== 2), added: [photo] },
       avatar: { ...values.avatar, file: avatar },
     };
-    expect(editRequests(stored, edited)).toEqual({
-      changes: { pic: 'Bakyt', media_files: [photo], deleted_media_ids: [2], avatar },
-      connectors: null,
-    });
+    expect(editChanges(stored, edited)).toEqual({ pic: 'Bakyt', media_files: [photo], deleted_media_ids: [2], avatar });
 
-    const connectors = editRequests(stored, { ...values, modules: removeConnector(values.modules, 1, 1) }).connectors;
-    expect(connectors?.deleted_conns_ids).toEqual([1]);
-    expect(connectors?.connectors.map((c) => [c.id, c.evse_id, c.connector_id])).toEqual([
+    const changes = editChanges(stored, { ...edited, modules: removeConnector(values.modules, 1, 1) });
+    expect(changes).toMatchObject({ pic: 'Bakyt', deleted_conns_ids: [1] });
+    expect(changes.connectors?.map((c) => [c.id, c.evse_id, c.connector_id])).toEqual([
       [2, 1, 1],
       [3, 2, 1],
     ]);

@@ -3,7 +3,7 @@ import type { ScheduleEntryInput } from '@evcms/contracts/schedule';
 import { DEFAULT_EXECUTION_TYPE, type StationForUpdate } from '@evcms/contracts/stations';
 import { type StationMediaFile } from '@evcms/contracts/station-media';
 import { inEveryLang } from '../../components/multilingual-stepper/form-langs.ts';
-import { connectorBodies, connectorsChange, draftOf, groupModules, type ConnectorsChange, type ModuleDraft } from './connector-rules.ts';
+import { connectorBodies, connectorsChange, draftOf, groupModules, type ModuleDraft } from './connector-rules.ts';
 import { stationChanges, storedFields, type StationChanges, type StationCreateBody, type StationFields } from './station-form-data.ts';
 
 /** The gallery in the form: stored media still kept, and files chosen here. */
@@ -99,19 +99,21 @@ export function createBody(values: StationFormValues, merchant: number): Station
   };
 }
 
-/** What an edit sends (spec 4 'Station update'): the station's changes first, then its connectors' (null: unchanged). */
-export interface StationEdit {
-  changes: StationChanges;
-  connectors: ConnectorsChange | null;
-}
-
-/** The two calls of an edit, each holding only what differs from `stored`. */
-export function editRequests(stored: StationForUpdate, values: StationFormValues): StationEdit {
+/**
+ * What an edit sends, holding only what differs from `stored`: the changed fields, the files, and
+ * the connectors when one was edited, added or removed, all in one request (saved all or nothing).
+ */
+export function editChanges(stored: StationForUpdate, values: StationFormValues): StationChanges {
   const changes = stationChanges(storedFields(stored), fieldsOf(values, stored.merchant));
   const kept = new Set(values.media.kept.map((file) => file.id));
   const deleted = stored.media_files.filter((file) => !kept.has(file.id)).map((file) => file.id);
   if (values.media.added.length) changes.media_files = values.media.added;
   if (deleted.length) changes.deleted_media_ids = deleted;
   if (values.avatar.file) changes.avatar = values.avatar.file;
-  return { changes, connectors: connectorsChange(stored.connectors.map(draftOf), values.modules) };
+  const connectors = connectorsChange(stored.connectors.map(draftOf), values.modules);
+  if (connectors) {
+    changes.connectors = connectors.connectors;
+    if (connectors.deleted_conns_ids.length) changes.deleted_conns_ids = connectors.deleted_conns_ids;
+  }
+  return changes;
 }

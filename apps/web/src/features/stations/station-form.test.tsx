@@ -26,14 +26,13 @@ const routes = [
 ];
 
 describe('station form', { timeout: 60_000 }, () => {
-  it('edits a station: the changed field as multipart first, then the connectors as JSON, then back to the card', async () => {
+  it('edits a station: the changed field and the connectors in one multipart request, then back to the card', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
     const api = stubFetch({
       'GET /stations/update/8/': () => jsonResponse(200, aStation()),
       'GET /common/locations/': locations,
       'GET /stations/connectors-types-positions/': dictionaries,
       'PATCH /stations/update/8/': () => jsonResponse(200, aStation({ pic: 'Bakyt' })),
-      'PATCH /stations/update/8/connectors/': () => jsonResponse(200, aStation({ pic: 'Bakyt' })),
     });
     const { router } = renderScreen(<StationForm />, {
       path: '/merchants/merchant/5/edit-station/8',
@@ -54,12 +53,12 @@ describe('station form', { timeout: 60_000 }, () => {
     // An edit may open any language; the last one saves.
     await user.click(screen.getByText('English'));
     await user.click(await screen.findByTestId('stepper-submit'));
-    await waitFor(() => expect(api.callsTo('PATCH /stations/update/8/connectors/')).toHaveLength(1));
-    const base = api.callsTo('PATCH /stations/update/8/')[0]!.body as FormData;
-    expect([...base.entries()]).toEqual([['pic', 'Bakyt']]);
-    const connectors = api.callsTo('PATCH /stations/update/8/connectors/')[0]!.json() as { connectors: { id?: number }[]; deleted_conns_ids: number[] };
-    expect(connectors.deleted_conns_ids).toEqual([1]);
-    expect(connectors.connectors.map((c) => c.id)).toEqual([2, 3]);
+    await waitFor(() => expect(api.callsTo('PATCH /stations/update/8/')).toHaveLength(1));
+    const sent = api.callsTo('PATCH /stations/update/8/')[0]!.body as FormData;
+    expect(sent.get('pic')).toBe('Bakyt');
+    expect(sent.getAll('deleted_conns_ids[0]')).toEqual(['1']);
+    expect([sent.get('connectors[0][id]'), sent.get('connectors[1][id]'), sent.get('connectors[2][id]')]).toEqual(['2', '3', null]);
+    expect(api.calls.filter((call) => call.method !== 'GET').map((call) => call.key)).toEqual(['PATCH /stations/update/8/']);
 
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Changes saved');
@@ -73,7 +72,7 @@ describe('station form', { timeout: 60_000 }, () => {
       'GET /stations/update/8/': () => jsonResponse(200, aStation()),
       'GET /common/locations/': locations,
       'GET /stations/connectors-types-positions/': dictionaries,
-      'PATCH /stations/update/8/connectors/': () => jsonResponse(200, aStation()),
+      'PATCH /stations/update/8/': () => jsonResponse(200, aStation()),
     });
     renderScreen(<StationForm />, { path: '/merchants/merchant/5/edit-station/8', pattern: '/merchants/merchant/:id/edit-station/:stationId', routes });
     const second = (await screen.findAllByTestId('module-card'))[1]!;
@@ -105,16 +104,22 @@ describe('station form', { timeout: 60_000 }, () => {
     await user.click(screen.getByText('English'));
     await user.click(await screen.findByTestId('stepper-submit'));
     await waitFor(() => expect(modulesItem()).toHaveTextContent('Connector positions cannot be the same'));
-    expect(api.callsTo('PATCH /stations/update/8/connectors/')).toHaveLength(0);
+    expect(api.callsTo('PATCH /stations/update/8/')).toHaveLength(0);
 
     await user.click(screen.getByLabelText('Position of connector 2 of EVSE 2'));
     await user.click(await screen.findByTitle('Back'));
     await user.click(screen.getByTestId('stepper-submit'));
-    await waitFor(() => expect(api.callsTo('PATCH /stations/update/8/connectors/')).toHaveLength(1));
-    const sent = api.callsTo('PATCH /stations/update/8/connectors/')[0]!.json() as { connectors: object[] };
-    // New (no id), the empty cable length as null, power at its default 0.
-    expect(sent.connectors[3]).toEqual({ evse_id: 2, evse: null, connector_id: 2, typo: 'ccs2', position: 4, power_kWh: 0, cable_length: null, custom_fee: null });
-    expect(api.callsTo('PATCH /stations/update/8/')).toHaveLength(0);
+    await waitFor(() => expect(api.callsTo('PATCH /stations/update/8/')).toHaveLength(1));
+    const sent = api.callsTo('PATCH /stations/update/8/')[0]!.body as FormData;
+    // New (no id), the empty cable length left out (null), power at its default 0; no field but the connectors.
+    expect([...sent.entries()].filter(([name]) => name.startsWith('connectors[3]'))).toEqual([
+      ['connectors[3][evse_id]', '2'],
+      ['connectors[3][connector_id]', '2'],
+      ['connectors[3][typo]', 'ccs2'],
+      ['connectors[3][position]', '4'],
+      ['connectors[3][power_kWh]', '0'],
+    ]);
+    expect([...sent.keys()].every((name) => name.startsWith('connectors['))).toBe(true);
   });
 
   it('says what a new station still needs: schedule, a connector, a photo', async () => {

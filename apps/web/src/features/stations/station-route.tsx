@@ -9,13 +9,6 @@ export const stationPaths = {
   edit: (merchantId: number, stationId: number) => `/merchants/merchant/${merchantId}/edit-station/${stationId}`,
 };
 
-/** A route's :id or :stationId as a number; undefined when absent or not a whole positive number. */
-export function parseRouteId(raw: string | undefined): number | undefined {
-  if (!raw || !/^\d{1,9}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return id > 0 ? id : undefined;
-}
-
 /** A station that does not exist (or is not this merchant's): say so and lead back to the merchant. */
 export function StationNotFound({ merchantId }: { merchantId: number | undefined }) {
   const { t } = useTranslation('stations');

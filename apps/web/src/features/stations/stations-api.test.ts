@@ -38,16 +38,6 @@ describe('stations api', () => {
     expect(queryClient.getQueryData(stationsApi.keys.detail(8))).toEqual(answer);
   });
 
-  it('sends the connectors as JSON and keeps the answer as the card', async () => {
-    const api = stubFetch({ 'PATCH /stations/update/8/connectors/': () => jsonResponse(200, answer) });
-    const queryClient = new QueryClient();
-    const changes = { connectors: [], deleted_conns_ids: [3] };
-    await run(queryClient, stationsApi.updateConnectors(queryClient), { id: 8, changes });
-    expect(api.calls[0]!.json()).toEqual(changes);
-    expect(api.calls[0]!.headers.get('Content-Type')).toBe('application/json');
-    expect(queryClient.getQueryData(stationsApi.keys.detail(8))).toEqual(answer);
-  });
-
   it('asks the merchants again after a status change or a delete, since their station counts changed', async () => {
     const api = stubFetch({
       'PATCH /stations/statuses/': () => jsonResponse(200, []),

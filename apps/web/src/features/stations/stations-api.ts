@@ -1,10 +1,9 @@
-import { keepPreviousData, mutationOptions, queryOptions, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { Paged } from '@evcms/contracts/common';
 import type { OcppMessage } from '@evcms/contracts/ocpp-messages';
 import type { Station, StationForUpdate, StationListItem } from '@evcms/contracts/stations';
 import { http } from '../../lib/http.ts';
-import { resourceApi, type UpdateVariables } from '../../lib/resource-api.ts';
-import type { ConnectorsChange } from './connector-rules.ts';
+import { resourceApi } from '../../lib/resource-api.ts';
 import { stationFormData, type StationChanges, type StationCreateBody } from './station-form-data.ts';
 
 /** A merchant's station list as the URL keeps it; `active` is 'true' or 'false', absent for all. */
@@ -62,8 +61,8 @@ export interface StationMessagesParams {
 
 /**
  * /stations/: a merchant's list, the card, the edit form's for-update, create and update
- * (multipart, spec 7), the connectors call (JSON), statuses, delete (refused while active), the
- * card's OCPP message log, and the connector dictionaries.
+ * (multipart, spec 7; an edit's connectors go with its fields, in one request), statuses, delete
+ * (refused while active), and the card's OCPP message log.
  */
 export const stationsApi = {
   ...base,
@@ -80,17 +79,4 @@ export const stationsApi = {
   create: refreshingMerchants(base.create),
   setStatuses: refreshingMerchants(base.setStatuses),
   remove: refreshingMerchants(base.remove),
-  /** Sent after the station's own fields, and only when a connector was edited, added or removed. */
-  updateConnectors: (queryClient: QueryClient) =>
-    mutationOptions({
-      mutationKey: [...base.keys.all, 'connectors'],
-      mutationFn: ({ id, changes }: UpdateVariables<ConnectorsChange>) => http.patch<Station>(`/stations/update/${id}/connectors/`, changes),
-      onSuccess: async (station) => {
-        queryClient.setQueryData(base.keys.detail(station.id), station);
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: base.keys.lists }),
-          queryClient.invalidateQueries({ queryKey: base.keys.forUpdate(station.id) }),
-        ]);
-      },
-    }),
 };
