@@ -16,10 +16,11 @@ import { currentLang, useLang } from '../../lib/i18n.ts';
 import { formatFee } from '../../lib/number-format.ts';
 import { formatPhone } from '../../lib/phone-mask.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
+import { parseRouteId } from '../../lib/route-id.ts';
 import { BalanceEntriesTable } from './balance-entries-table.tsx';
 import { BalanceTopUp } from './balance-top-up.tsx';
 import { DriverIdTags } from './driver-id-tags.tsx';
-import { DriverNotFound, driverPaths, parseDriverId } from './driver-route.tsx';
+import { DriverNotFound, driverPaths } from './driver-route.tsx';
 import { PlatformName } from './driver-values.tsx';
 import { driversApi } from './drivers-api.ts';
 
@@ -33,7 +34,7 @@ export interface DriverDetailProps {
 
 /** /users/user/{id}: the driver's profile, car, balance with its top-up, id tags, charges and ledger. */
 export function DriverDetail({ charges }: DriverDetailProps) {
-  const id = parseDriverId(useParams().id);
+  const id = parseRouteId(useParams().id);
   return id === undefined ? <DriverNotFound /> : <DriverDetailOf id={id} charges={charges} />;
 }
 

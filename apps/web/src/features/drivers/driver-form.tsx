@@ -6,9 +6,10 @@ import type { Driver, DriverUpdateRequest } from '@evcms/contracts/drivers';
 import { QueryContent } from '../../components/load-failure/query-content.tsx';
 import { useResourceForm } from '../../components/resource-form/use-resource-form.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
+import { parseRouteId } from '../../lib/route-id.ts';
 import { DriverFormFields } from './driver-form-fields.tsx';
 import { changedFields, EMPTY_DRIVER_FORM, formValuesOf, toDriverCreateRequest, type DriverFormValues } from './driver-form-values.ts';
-import { DriverNotFound, driverPaths, parseDriverId } from './driver-route.tsx';
+import { DriverNotFound, driverPaths } from './driver-route.tsx';
 import { driversApi } from './drivers-api.ts';
 
 /**
@@ -19,7 +20,7 @@ import { driversApi } from './drivers-api.ts';
 export function DriverForm() {
   const raw = useParams().id;
   if (raw === undefined) return <DriverFormBody />;
-  const id = parseDriverId(raw);
+  const id = parseRouteId(raw);
   return id === undefined ? <DriverNotFound /> : <EditDriver id={id} />;
 }
 

@@ -12,13 +12,6 @@ export const driverPaths = {
   ledger: (driverId?: number) => (driverId ? `/extract-balance?user=${driverId}` : '/extract-balance'),
 };
 
-/** The :id of a route as a number; undefined when absent or not a whole positive number. */
-export function parseDriverId(raw: string | undefined): number | undefined {
-  if (!raw || !/^\d{1,9}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return id > 0 ? id : undefined;
-}
-
 /** A driver id that does not exist (or is not a number): say so and lead back to the list. */
 export function DriverNotFound() {
   const { t } = useTranslation('drivers');

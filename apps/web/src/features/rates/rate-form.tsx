@@ -8,17 +8,11 @@ import { QueryContent } from '../../components/load-failure/query-content.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { useResourceForm } from '../../components/resource-form/use-resource-form.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
+import { parseRouteId } from '../../lib/route-id.ts';
 import { RateFormFields } from './rate-form-fields.tsx';
 import { ratePaths } from './rate-paths.ts';
 import { changedFields, EMPTY_RATE_FORM, formValuesOf, toRateRequest, type RateFormValues } from './rate-form-values.ts';
 import { ratesApi } from './rates-api.ts';
-
-/** The :id of the route as a number; undefined when not a whole positive number. */
-function parseRateId(raw: string): number | undefined {
-  if (!/^\d{1,9}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return id > 0 ? id : undefined;
-}
 
 function RateNotFound() {
   const { t } = useTranslation('rates');
@@ -37,7 +31,7 @@ function RateNotFound() {
 export function RateForm() {
   const raw = useParams().id;
   if (raw === undefined) return <RateFormBody />;
-  const id = parseRateId(raw);
+  const id = parseRouteId(raw);
   return id === undefined ? <RateNotFound /> : <EditRate id={id} />;
 }
 
