@@ -27,18 +27,23 @@ beforeAll(async () => {
 
 const energy = (wh: number) => [{ timestamp: new Date().toISOString(), sampledValue: [{ value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] }];
 
+/** A charge started now at a connected station by a new driver with 10 som, the station's RemoteStopTransactions collected in `stops`. */
+async function aPrepaidCharge(idTag: string) {
+  const station = await aConnectableStation(ctx);
+  const client = await ctx.connect(station.identity);
+  const driver = await aDriver(ctx.database, { balanceTyiyn: 1_000, idTags: [idTag] });
+  const { transactionId } = (await client.call('StartTransaction', { connectorId: 1, idTag, meterStart: 0, timestamp: new Date().toISOString() })) as { transactionId: number };
+  const stops: unknown[] = [];
+  client.handle('RemoteStopTransaction', async ({ params }) => {
+    stops.push(params);
+    return { status: 'Accepted' };
+  });
+  return { station, client, driver, transactionId, stops };
+}
+
 describe('prepaid protection', () => {
   it('sends RemoteStopTransaction when the running cost reaches the balance, and the charge ends stopped', async () => {
-    const station = await aConnectableStation(ctx);
-    const client = await ctx.connect(station.identity);
-        const driver = await aDriver(ctx.database, { balanceTyiyn: 1_000, idTags: ['PREPAID-1'] });
-    const { transactionId } = (await client.call('StartTransaction', { connectorId: 1, idTag: 'PREPAID-1', meterStart: 0, timestamp: new Date().toISOString() })) as { transactionId: number };
-    const stops: unknown[] = [];
-    client.handle('RemoteStopTransaction', async ({ params }) => {
-      stops.push(params);
-      return { status: 'Accepted' };
-    });
-
+    const { station, client, driver, transactionId, stops } = await aPrepaidCharge('PREPAID-1');
     // 0.5 kWh at 12.50 som: 6.25 of the 10 som.
     await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: energy(500) });
     // 0.8 kWh: 10 som, the whole balance.
@@ -56,18 +61,10 @@ describe('prepaid protection', () => {
   });
 
   it('stops a charge at its discounted price: the running total, not the amount, reaches the balance', async () => {
-    const station = await aConnectableStation(ctx);
+    const { station, client, driver, transactionId, stops } = await aPrepaidCharge('PREPAID-3');
     // A test promotion: a fifth off at this station.
     const restore = registerDiscountFor(async (_db, charge) => (charge.stationId === station.id ? { promotionId: 7, discountTyiyn: charge.amountTyiyn / 5 } : null));
     try {
-      const client = await ctx.connect(station.identity);
-      const driver = await aDriver(ctx.database, { balanceTyiyn: 1_000, idTags: ['PREPAID-3'] });
-      const { transactionId } = (await client.call('StartTransaction', { connectorId: 1, idTag: 'PREPAID-3', meterStart: 0, timestamp: new Date().toISOString() })) as { transactionId: number };
-      const stops: unknown[] = [];
-      client.handle('RemoteStopTransaction', async ({ params }) => {
-        stops.push(params);
-        return { status: 'Accepted' };
-      });
       // 0.8 kWh at 12.50 som: 10 som, the whole balance, but 8 after the discount: it goes on.
       await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: energy(800) });
       const running = (await ctx.app.inject({ method: 'GET', url: `/api/v1/users/transactions/${transactionId}/`, headers: ctx.auth })).json<ChargeListItem>();
