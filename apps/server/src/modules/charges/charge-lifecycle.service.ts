@@ -41,7 +41,7 @@ export interface ChargeProgress {
   driverBalanceTyiyn: number | null;
 }
 
-/** The running price's columns of a charge at `consumedWh` (charge-discounts.service.ts): amount, discount and its promotion. */
+/** The running price's columns of a charge at `consumedWh` (charge-discounts.service.ts): amount, discount and its promotion; not the total, which is what the stop debits. */
 async function runningPrice(db: Db, charge: PricedCharge, consumedWh: number) {
   const { amountTyiyn, discountTyiyn, promotionId } = await discountedChargePrice(db, charge, consumedWh);
   return { amountTyiyn, discountTyiyn, promotionId };
