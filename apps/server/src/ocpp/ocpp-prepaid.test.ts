@@ -1,5 +1,6 @@
 import type { ChargeListItem } from '@evcms/contracts/charges';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { registerDiscountFor } from '../modules/charges/charge-discounts.service.ts';
 import { needsPrepaidStop } from '../modules/charges/charges.rules.ts';
 import { aDriver, aRate } from '../test/builders.ts';
 import { aConnectableStation, useChargePointApp } from '../test/charge-points.ts';
@@ -7,7 +8,7 @@ import { aConnectableStation, useChargePointApp } from '../test/charge-points.ts
 /* Prepaid protection: a charge whose running cost reaches its driver's balance is stopped by the central system itself. */
 
 describe('when a charge needs the prepaid stop', () => {
-  const running = { status: 'in_progress' as const, stopRequestedAt: null, amountTyiyn: 1_000, driverId: 4 };
+  const running = { status: 'in_progress' as const, stopRequestedAt: null, amountTyiyn: 1_000, discountTyiyn: 0, driverId: 4 };
   it('is when its amount reaches the balance of its driver, once', () => {
     expect(needsPrepaidStop(running, 1_001)).toBe(false);
     expect(needsPrepaidStop(running, 1_000)).toBe(true);
@@ -26,18 +27,23 @@ beforeAll(async () => {
 
 const energy = (wh: number) => [{ timestamp: new Date().toISOString(), sampledValue: [{ value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] }];
 
+/** A charge started now at a connected station by a new driver with 10 som, the station's RemoteStopTransactions collected in `stops`. */
+async function aPrepaidCharge(idTag: string) {
+  const station = await aConnectableStation(ctx);
+  const client = await ctx.connect(station.identity);
+  const driver = await aDriver(ctx.database, { balanceTyiyn: 1_000, idTags: [idTag] });
+  const { transactionId } = (await client.call('StartTransaction', { connectorId: 1, idTag, meterStart: 0, timestamp: new Date().toISOString() })) as { transactionId: number };
+  const stops: unknown[] = [];
+  client.handle('RemoteStopTransaction', async ({ params }) => {
+    stops.push(params);
+    return { status: 'Accepted' };
+  });
+  return { station, client, driver, transactionId, stops };
+}
+
 describe('prepaid protection', () => {
   it('sends RemoteStopTransaction when the running cost reaches the balance, and the charge ends stopped', async () => {
-    const station = await aConnectableStation(ctx);
-    const client = await ctx.connect(station.identity);
-        const driver = await aDriver(ctx.database, { balanceTyiyn: 1_000, idTags: ['PREPAID-1'] });
-    const { transactionId } = (await client.call('StartTransaction', { connectorId: 1, idTag: 'PREPAID-1', meterStart: 0, timestamp: new Date().toISOString() })) as { transactionId: number };
-    const stops: unknown[] = [];
-    client.handle('RemoteStopTransaction', async ({ params }) => {
-      stops.push(params);
-      return { status: 'Accepted' };
-    });
-
+    const { station, client, driver, transactionId, stops } = await aPrepaidCharge('PREPAID-1');
     // 0.5 kWh at 12.50 som: 6.25 of the 10 som.
     await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: energy(500) });
     // 0.8 kWh: 10 som, the whole balance.
@@ -52,6 +58,27 @@ describe('prepaid protection', () => {
     const audit = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/ocpp/commands/`, headers: ctx.auth });
     expect(audit.json<{ items: object[] }>().items).toEqual([expect.objectContaining({ action: 'RemoteStopTransaction', outcome: 'accepted', manager_id: null })]);
     expect(stops).toHaveLength(1);
+  });
+
+  it('stops a charge at its discounted price: the running total, not the amount, reaches the balance', async () => {
+    const { station, client, driver, transactionId, stops } = await aPrepaidCharge('PREPAID-3');
+    // A test promotion: a fifth off at this station.
+    const restore = registerDiscountFor(async (_db, charge) => (charge.stationId === station.id ? { promotionId: 7, discountTyiyn: charge.amountTyiyn / 5 } : null));
+    try {
+      // 0.8 kWh at 12.50 som: 10 som, the whole balance, but 8 after the discount: it goes on.
+      await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: energy(800) });
+      const running = (await ctx.app.inject({ method: 'GET', url: `/api/v1/users/transactions/${transactionId}/`, headers: ctx.auth })).json<ChargeListItem>();
+      expect(running).toMatchObject({ amount: 10, discount: 2 });
+      expect(stops).toEqual([]);
+      // 1 kWh: 12.50 som, 10 after the discount.
+      await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: energy(1_000) });
+      await vi.waitFor(() => expect(stops).toEqual([{ transactionId }]));
+      await client.call('StopTransaction', { transactionId, meterStop: 1_000, timestamp: new Date().toISOString(), reason: 'Remote' });
+      const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/users/transactions/?user=${driver.id}`, headers: ctx.auth });
+      expect(list.json<{ items: ChargeListItem[] }>().items[0]).toMatchObject({ id: transactionId, status: 'stopped', amount: 12.5, discount: 2.5, total: 10 });
+    } finally {
+      registerDiscountFor(restore);
+    }
   });
 
   it('lets no single reading push the balance further below zero than one reading’s plausible cost', async () => {

@@ -75,7 +75,10 @@ export const charges = pgTable(
     priceTyiyn: integer('price_tyiyn'),
     priceSource: text('price_source').$type<PriceSource>(),
     amountTyiyn: bigint('amount_tyiyn', { mode: 'number' }).notNull().default(0),
+    /** The promotion's discount (modules/charges/charge-discounts.service.ts); 0 when none applies. While open, as of the last reading. */
     discountTyiyn: bigint('discount_tyiyn', { mode: 'number' }).notNull().default(0),
+    /** The promotion that gave the discount; null when none did. No reference yet: promotions have no table (migration 0023). */
+    promotionId: integer('promotion_id'),
     totalTyiyn: bigint('total_tyiyn', { mode: 'number' }).notNull().default(0),
     paymentMethod: text('payment_method').$type<PaymentMethod>(),
     /** OCPP StopTransaction reason, as sent. */
@@ -123,6 +126,8 @@ export const charges = pgTable(
     check('charges_review_reason_check', oneOf('review_reason', CHARGE_REVIEW_REASONS)),
     check('charges_source_check', oneOf('source', CHARGE_SOURCE_KEYS)),
     check('charges_times_check', sql`${table.finishedAt} >= ${table.startedAt}`),
+    // A discount is always some promotion's.
+    check('charges_discount_promotion_check', sql`${table.discountTyiyn} = 0 or ${table.promotionId} is not null`),
     check(
       'charges_money_check',
       sql`${table.consumedWh} >= 0 and ${table.discountTyiyn} between 0 and ${table.amountTyiyn} and ${table.totalTyiyn} in (0, ${table.amountTyiyn} - ${table.discountTyiyn})`,

@@ -61,7 +61,7 @@ async function requestStop(deps: ChargeCommandsDeps, chargeId: number, managerId
 /** A meter reading's outcome (recordMeterProgress's answer, or advanceMeter's row): the updated row tells the amount and the balance. */
 export interface PrepaidProgress {
   applied: boolean;
-  charge: Pick<repo.ChargeRow, 'id' | 'status' | 'stopRequestedAt' | 'amountTyiyn' | 'driverId'>;
+  charge: Pick<repo.ChargeRow, 'id' | 'status' | 'stopRequestedAt' | 'amountTyiyn' | 'discountTyiyn' | 'driverId'>;
   driverBalanceTyiyn: number | null;
 }
 

@@ -7,7 +7,8 @@ import * as progressRepo from './charge-progress.repository.ts';
 import * as progressBatches from './charge-progress-batch.ts';
 import * as repo from './charges.repository.ts';
 import { isPlausibleReading, stopMeter, stopTime, weightierReview } from './charge-plausibility.rules.ts';
-import { consumedBetween, energyCostTyiyn, isCompletable, isRunning, settle, stoppedByBackOffice } from './charges.rules.ts';
+import { consumedBetween, isCompletable, isRunning, settle, stoppedByBackOffice } from './charges.rules.ts';
+import { discountedChargePrice, type PricedCharge } from './charge-discounts.service.ts';
 
 /*
  * A charge's life after its start (charge-start.service.ts), as the OCPP central system drives it
@@ -19,14 +20,6 @@ import { consumedBetween, energyCostTyiyn, isCompletable, isRunning, settle, sto
 
 export type { ChargeRow } from './charges.repository.ts';
 export type { MeterBase, ProgressedCharge } from './charge-progress.repository.ts';
-
-/**
- * The discount of the best applicable promotion for a charge about to be settled, in tyiyn. None
- * until promotions exist; the promotions module will answer here, inside the settling transaction.
- */
-export async function promotionDiscount(_tx: Db, _charge: { stationId: number | null; driverId: number | null; finishedAt: Date; amountTyiyn: number }): Promise<number> {
-  return 0;
-}
 
 // ---- For other modules
 
@@ -48,8 +41,15 @@ export interface ChargeProgress {
   driverBalanceTyiyn: number | null;
 }
 
+/** The running price's columns of a charge at `consumedWh` (charge-discounts.service.ts): amount, discount and its promotion; not the total, which is what the stop debits. */
+async function runningPrice(db: Db, charge: PricedCharge, consumedWh: number) {
+  const { amountTyiyn, discountTyiyn, promotionId } = await discountedChargePrice(db, charge, consumedWh);
+  return { amountTyiyn, discountTyiyn, promotionId };
+}
+
 /**
- * OCPP MeterValues for a running charge: consumption and running cost follow the register; a
+ * OCPP MeterValues for a running charge: consumption and running cost follow the register (its
+ * amount, and the discount of the promotion that applies so far: charge-discounts.service.ts); a
  * reading not newer than the last one is ignored (meter values arrive late and out of order), and
  * one past the connector's power bound (charge-plausibility.rules.ts) too, the charge marked for
  * review (`meter_jump`). 404 for an unknown charge.
@@ -73,7 +73,7 @@ export async function recordMeterProgress(db: Db, chargeId: number, reading: Met
       lastMeterWh: reading.meterWh,
       lastMeterAt: reading.at,
       consumedWh,
-      amountTyiyn: energyCostTyiyn(consumedWh, charge.priceTyiyn),
+      ...(await runningPrice(tx, { ...charge, priceTyiyn: charge.priceTyiyn }, consumedWh)),
       ...(reading.powerW != null && { powerW: Math.round(reading.powerW) }),
       ...(reading.socPercent != null && { socPercent: Math.round(reading.socPercent) }),
     });
@@ -104,7 +104,7 @@ export async function advanceMeter(db: Db, base: progressRepo.MeterBase, reading
     meterWh: reading.meterWh,
     at: reading.at,
     consumedWh,
-    amountTyiyn: energyCostTyiyn(consumedWh, base.priceTyiyn),
+    ...(await runningPrice(db, base, consumedWh)),
     powerW: reading.powerW == null ? null : Math.round(reading.powerW),
     socPercent: reading.socPercent == null ? null : Math.round(reading.socPercent),
   });
@@ -154,8 +154,9 @@ export interface CompletedCharge {
 }
 
 /**
- * OCPP StopTransaction. Amount = consumed kWh x the price fixed at the start (charges.rules.ts
- * energyCostTyiyn), minus the promotion's discount; the total is debited from the driver's balance
+ * OCPP StopTransaction. Amount = consumed kWh x the price fixed at the start, minus the discount
+ * of the promotion that applies (charge-discounts.service.ts, charges.rules.ts chargePrice), which
+ * is written with the promotion's id; the total is debited from the driver's balance
  * with one ledger entry in this transaction; status finished, or stopped when the back office
  * stopped it (a remote stop it asked for, or its unlock of the connector); result successful when
  * energy was delivered. A stop's meter past the connector's power bound is not billed: the charge
@@ -187,8 +188,7 @@ export async function completeCharge(db: Db, chargeId: number, input: CompleteCh
     if (!isCompletable(charge.status) || charge.priceTyiyn === null || charge.driverId === null) return { settled: false, charge };
 
     const byBackOffice = input.stoppedByBackOffice ?? stoppedByBackOffice(stop.stopReason, charge.stopRequestedAt !== null);
-    const amountTyiyn = energyCostTyiyn(stop.consumedWh, charge.priceTyiyn);
-    const discountTyiyn = await promotionDiscount(tx, { stationId: charge.stationId, driverId: charge.driverId, finishedAt: stop.finishedAt, amountTyiyn });
+    const { discountTyiyn, promotionId } = await discountedChargePrice(tx, { ...charge, priceTyiyn: charge.priceTyiyn }, stop.consumedWh);
     const settlement = settle({ consumedWh: stop.consumedWh, priceTyiyn: charge.priceTyiyn, discountTyiyn, stoppedByBackOffice: byBackOffice });
     if (settlement.debitTyiyn > 0) {
       await postBalanceEntry(tx, {
@@ -201,7 +201,7 @@ export async function completeCharge(db: Db, chargeId: number, input: CompleteCh
       });
     }
     const { debitTyiyn: _debit, ...paid } = settlement;
-    return { settled: true, charge: await repo.updateCharge(tx, chargeId, { ...stop, ...paid }) };
+    return { settled: true, charge: await repo.updateCharge(tx, chargeId, { ...stop, ...paid, promotionId }) };
   });
 }
 

@@ -13,13 +13,18 @@ import { OPEN_STATUSES, RUNNING_STATUSES } from './charges.rules.ts';
 
 const ph = sql.placeholder;
 
-/** What a meter reading needs of its charge besides the reading: its station and status, and its start's meter and price. */
+/**
+ * What a meter reading needs of its charge besides the reading: its station and status, its start's
+ * meter and price, and what a promotion is chosen by (charge-discounts.service.ts: start and driver).
+ */
 const baseColumns = {
   id: charges.id,
   stationId: charges.stationId,
   status: charges.status,
   meterStartWh: charges.meterStartWh,
   priceTyiyn: charges.priceTyiyn,
+  driverId: charges.driverId,
+  startedAt: charges.startedAt,
 };
 
 const byId = perDatabase((db) => db.select(baseColumns).from(charges).where(eq(charges.id, ph('id'))).prepare('charge_meter_base'));
@@ -46,7 +51,16 @@ const openOnConnectors = perDatabase((db) => {
     .limit(1)
     .as('newest');
   return db
-    .select({ id: newest.id, stationId: newest.stationId, status: newest.status, meterStartWh: newest.meterStartWh, priceTyiyn: newest.priceTyiyn, n: sql<number>`v.n`.mapWith(Number) })
+    .select({
+      id: newest.id,
+      stationId: newest.stationId,
+      status: newest.status,
+      meterStartWh: newest.meterStartWh,
+      priceTyiyn: newest.priceTyiyn,
+      driverId: newest.driverId,
+      startedAt: newest.startedAt,
+      n: sql<number>`v.n`.mapWith(Number),
+    })
     .from(sql`unnest(${ph('stationIds')}::int[], ${ph('connectorIds')}::int[]) with ordinality as v(station_id, connector_id, n)`)
     .crossJoinLateral(newest)
     .prepare('charge_meter_base_open_each');
@@ -75,6 +89,7 @@ export const PROGRESSED = {
   status: charges.status,
   stopRequestedAt: charges.stopRequestedAt,
   amountTyiyn: charges.amountTyiyn,
+  discountTyiyn: charges.discountTyiyn,
   driverId: charges.driverId,
   // Spelt out: drizzle leaves RETURNING's columns unqualified, which the subquery's tables would capture.
   driverBalanceTyiyn: sql<number | null>`(select d.balance_tyiyn from driver_id_tags t join drivers d on d.id = t.driver_id where lower(t.id_tag) = lower(charges.id_tag))`.mapWith(Number),
@@ -130,6 +145,8 @@ const progress = perDatabase((db) =>
       lastMeterAt: ifBelieved(sql`v.at`, sql`${charges.lastMeterAt}`),
       consumedWh: ifBelieved(sql`v.consumed_wh`, sql`${charges.consumedWh}`),
       amountTyiyn: ifBelieved(sql`v.amount_tyiyn`, sql`${charges.amountTyiyn}`),
+      discountTyiyn: ifBelieved(sql`v.discount_tyiyn`, sql`${charges.discountTyiyn}`),
+      promotionId: ifBelieved(sql`v.promotion_id`, sql`${charges.promotionId}`),
       powerW: ifBelieved(sql`coalesce(v.power_w, ${charges.powerW})`, sql`${charges.powerW}`),
       socPercent: ifBelieved(sql`coalesce(v.soc_percent, ${charges.socPercent})`, sql`${charges.socPercent}`),
       reviewReason: sql`case when ${withinPowerBound} then ${charges.reviewReason} else ${weightierReviewSql(sql`${charges.reviewReason}`, sql`'meter_jump'`)} end`,
@@ -137,8 +154,8 @@ const progress = perDatabase((db) =>
     })
     .from(
       sql`unnest(${ph('ids')}::int[], ${ph('meterStarts')}::bigint[], ${ph('prices')}::int[], ${ph('meters')}::bigint[], ${ph('ats')}::timestamptz[],
-        ${ph('consumed')}::bigint[], ${ph('amounts')}::bigint[], ${ph('powers')}::int[], ${ph('socs')}::smallint[])
-        as v(id, meter_start_wh, price_tyiyn, meter_wh, at, consumed_wh, amount_tyiyn, power_w, soc_percent)`,
+        ${ph('consumed')}::bigint[], ${ph('amounts')}::bigint[], ${ph('discounts')}::bigint[], ${ph('promotions')}::int[], ${ph('powers')}::int[], ${ph('socs')}::smallint[])
+        as v(id, meter_start_wh, price_tyiyn, meter_wh, at, consumed_wh, amount_tyiyn, discount_tyiyn, promotion_id, power_w, soc_percent)`,
     )
     .where(
       and(
@@ -161,7 +178,10 @@ export interface ProgressValues {
   meterWh: number;
   at: Date;
   consumedWh: number;
+  /** The running price as charge-discounts.service.ts gives it (charges.rules.ts chargePrice): written as computed. */
   amountTyiyn: number;
+  discountTyiyn: number;
+  promotionId: number | null;
   powerW: number | null;
   socPercent: number | null;
 }
@@ -186,6 +206,8 @@ export async function updateMeterProgresses(db: Db, batch: readonly ProgressValu
     ats: column((values) => values.at.toISOString()),
     consumed: column((values) => values.consumedWh),
     amounts: column((values) => values.amountTyiyn),
+    discounts: column((values) => values.discountTyiyn),
+    promotions: column((values) => values.promotionId),
     powers: column((values) => values.powerW),
     socs: column((values) => values.socPercent),
     updatedAt: new Date().toISOString(),

@@ -26,11 +26,28 @@ describe('advanceMeter', () => {
   it('moves consumption, cost, power and charge level as recordMeterProgress does, with the driver’s balance', async () => {
     const { chargeId, driver, station } = await aRunningCharge();
     const base = (await findMeterBase(db(), chargeId))!;
-    expect(base).toEqual({ id: chargeId, stationId: station.id, status: 'in_progress', meterStartWh: 1_000, priceTyiyn: 1250 });
+    expect(base).toEqual({
+      id: chargeId,
+      stationId: station.id,
+      status: 'in_progress',
+      meterStartWh: 1_000,
+      priceTyiyn: 1250,
+      driverId: driver.id,
+      startedAt: new Date('2024-03-01T10:00:00Z'),
+    });
     expect(await findOpenMeterBase(db(), { stationId: station.id, ocppConnectorId: 1 })).toEqual(base);
 
     const progressed = await advanceMeter(db(), base, { meterWh: 3_000, at: new Date('2024-03-01T10:10:00Z'), powerW: 11_000.4, socPercent: 40 });
-    expect(progressed).toEqual({ id: chargeId, status: 'in_progress', stopRequestedAt: null, amountTyiyn: 2_500, driverId: driver.id, driverBalanceTyiyn: 50_000, jumped: false });
+    expect(progressed).toEqual({
+      id: chargeId,
+      status: 'in_progress',
+      stopRequestedAt: null,
+      amountTyiyn: 2_500,
+      discountTyiyn: 0,
+      driverId: driver.id,
+      driverBalanceTyiyn: 50_000,
+      jumped: false,
+    });
     // Power and charge level stay when a reading leaves them out.
     await advanceMeter(db(), base, { meterWh: 1_003, at: new Date('2024-03-01T10:20:00Z') });
     expect(await findChargeRow(db(), chargeId)).toMatchObject({ consumedWh: 3, amountTyiyn: 4, lastMeterWh: 1_003, powerW: 11_000, socPercent: 40 });
@@ -132,6 +149,9 @@ describe('updateMeterProgresses', () => {
       at,
       consumedWh: 100 * (n + 1),
       amountTyiyn: 125 * (n + 1),
+      // Every third with a promotion's discount, written as given.
+      discountTyiyn: n % 3 === 2 ? 100 : 0,
+      promotionId: n % 3 === 2 ? 7 : null,
       powerW: n % 2 ? null : 7_000 + n,
       socPercent: n % 2 ? 20 : null,
     }));
@@ -141,7 +161,10 @@ describe('updateMeterProgresses', () => {
       const row = await findChargeRow(db(), chargeId);
       if (n === 0) expect(row).toMatchObject({ lastMeterWh: 1_500 });
       else if (n === 1) expect(row).toMatchObject({ lastMeterWh: 1_000, consumedWh: 0 });
-      else expect(row).toMatchObject({ lastMeterWh: 1_000 + 100 * (n + 1), consumedWh: 100 * (n + 1), amountTyiyn: 125 * (n + 1), lastMeterAt: at, ...(n % 2 ? { socPercent: 20 } : { powerW: 7_000 + n }) });
+      else {
+        expect(row).toMatchObject({ lastMeterWh: 1_000 + 100 * (n + 1), consumedWh: 100 * (n + 1), amountTyiyn: 125 * (n + 1), lastMeterAt: at, ...(n % 2 ? { socPercent: 20 } : { powerW: 7_000 + n }) });
+        expect(row).toMatchObject(n % 3 === 2 ? { discountTyiyn: 100, promotionId: 7 } : { discountTyiyn: 0, promotionId: null });
+      }
     }
   });
 });

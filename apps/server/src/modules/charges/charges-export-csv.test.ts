@@ -7,6 +7,7 @@ import { csvChunks, csvDialect } from '../../lib/exports/csv.ts';
 import { aCharge, aChargePoint, aDriver } from '../../test/builders.ts';
 import { filterCharges } from '../../test/charge-fixtures.ts';
 import { createTestDatabase } from '../../test/test-db.ts';
+import { registerDiscountFor } from './charge-discounts.service.ts';
 import { copiedChargeCsv } from './charges-export-csv.ts';
 import { chargeExportColumns } from './charges-export.ts';
 import { chargeExportReader } from './charges-export.repository.ts';
@@ -53,6 +54,13 @@ describe.skipIf(!url)('the charge export csv written from COPY', () => {
     await database.db.execute(sql`update charges set stop_reason = ${'line\nbreak\ttab \\ back, "quoted"'}, status = 'not_completed',
       last_meter_at = started_at + interval '61 minutes 1.5 seconds' where id = ${lines.id}`);
     await database.db.execute(sql`update charges set stop_reason = ${'@cmd'} where id = (select min(id) from charges)`);
+    // A promotion's discount, settled by the price rule: the money cells of both writers are charges-export-amounts.ts's.
+    const restore = registerDiscountFor(async (_db, charge) => ({ promotionId: 5, discountTyiyn: charge.amountTyiyn / 3 }));
+    try {
+      await aCharge(database, { station: plus, startedAt: new Date('2024-03-03T11:00:00Z'), consumedWh: 3_333 });
+    } finally {
+      registerDiscountFor(restore);
+    }
   });
   afterAll(async () => {
     await database?.close();
@@ -60,8 +68,9 @@ describe.skipIf(!url)('the charge export csv written from COPY', () => {
 
   it.each(['ru', 'en', 'ky'] as const)('is the csv.ts file of every charge, in %s', async (lang) => {
     const file = await copied({}, lang);
-    // Eight charges, each line ended.
-    expect(file.split('\r\n')).toHaveLength(9);
+    // Nine charges, each line ended; the discounted one first.
+    expect(file.split('\r\n')).toHaveLength(10);
+    expect(file).toContain(lang === 'en' ? ',33.33,11.11,22.22,' : ';33,33;11,11;22,22;');
     expect(file).toBe(await expected({}, lang));
   });
 

@@ -1,7 +1,6 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { CONNECTOR_TYPES } from '@evcms/contracts/catalog';
 import { CHARGE_RESULT_NAMES, CHARGE_STATUSES, PAYMENT_METHODS } from '@evcms/contracts/charges';
-import { DECIMALS } from '@evcms/contracts/decimal';
 import type { Lang } from '@evcms/contracts/i18n';
 import { OCPP_STOP_REASONS } from '@evcms/contracts/ocpp-names';
 import { queryRows, type Database, type Db } from '../../db/client.ts';
@@ -12,6 +11,7 @@ import { localizedSelection } from '../../db/schema/localized.ts';
 import { csvDialect, csvText, type CsvDialect } from '../../lib/exports/csv.ts';
 import { csvCellSql as cell, csvCellsSql } from '../../lib/exports/csv-sql.ts';
 import { copiedInteger, CsvBytes, TextsById } from '../../lib/exports/csv-bytes.ts';
+import { CHARGE_EXPORT_AMOUNTS } from './charges-export-amounts.ts';
 import { driverReader, epochUs, stationNames, type ExportDriver } from './charges-export.repository.ts';
 import { RUNNING_STATUSES } from './charges.rules.ts';
 
@@ -53,10 +53,9 @@ function headCells(lang: Lang, dialect: CsvDialect): SQL {
   );
 }
 
-/** The energy and money, as whole minor units: Node writes their decimals (csv-bytes.ts copiedDecimal), which cost PostgreSQL more. */
-const AMOUNTS = [charges.consumedWh, charges.priceTyiyn, charges.amountTyiyn, charges.discountTyiyn, charges.totalTyiyn];
-const { money, energy } = DECIMALS;
-const AMOUNT_SCALES = [energy, money, money, money, money];
+/** The energy and money (charges-export-amounts.ts), as whole minor units: Node writes their decimals (csv-bytes.ts copiedDecimal), which cost PostgreSQL more. */
+const AMOUNTS = CHARGE_EXPORT_AMOUNTS.map(({ column }) => column);
+const AMOUNT_SCALES = CHARGE_EXPORT_AMOUNTS.map(({ scale }) => scale);
 
 /** The cells from the payment method to the result. */
 function labelCells(lang: Lang, dialect: CsvDialect): SQL {
@@ -119,11 +118,11 @@ function pieceDrivers(db: Db, dialect: CsvDialect) {
 /*
  * The charges query's fields, which Node writes in the file's order: 0 driver id, 1 station id,
  * 2 the station's name at the start, 3 number, 4 id tag, 5 the cells from the connector to the
- * finish, 6 duration in seconds, 7-11 AMOUNTS, 12 the cells from the payment method to the
- * result, 13 the stop reason's name.
+ * finish, 6 duration in seconds, then the AMOUNTS, then the cells from the payment method to the
+ * result and the stop reason's name.
  */
-const FIELDS = 14;
 const FIRST_AMOUNT = 7;
+const FIELDS = FIRST_AMOUNT + AMOUNTS.length + 2;
 
 /**
  * The rows of the charge export's csv (charges-export.ts's columns, without the header), the

@@ -10,6 +10,7 @@ import { drivers } from '../../db/schema/drivers.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
 import { stations } from '../../db/schema/stations.ts';
 import { chargeWhere, type ChargeFilter } from './charges-filter.ts';
+import { CHARGE_EXPORT_AMOUNTS, type ChargeExportAmountField } from './charges-export-amounts.ts';
 
 /*
  * The charge export's own read: only the columns its file shows (charges-export.ts), as raw rows.
@@ -23,8 +24,8 @@ export interface ExportDriver {
   phone: string;
 }
 
-/** What the export writes of a charge: times in epoch milliseconds, money and energy in minor units. */
-export interface ChargeExportRow {
+/** What the export writes of a charge: times in epoch milliseconds, money and energy (charges-export-amounts.ts) in minor units. */
+export interface ChargeExportRow extends Record<ChargeExportAmountField, number | null> {
   id: number;
   /** Null for a charge of nobody's tag. */
   driver: ExportDriver | null;
@@ -36,11 +37,6 @@ export interface ChargeExportRow {
   startedAt: number;
   finishedAt: number | null;
   lastMeterAt: number | null;
-  consumedWh: number;
-  priceTyiyn: number | null;
-  amountTyiyn: number;
-  discountTyiyn: number;
-  totalTyiyn: number;
   paymentMethod: PaymentMethod | null;
   status: ChargeStatus;
   result: ChargeResult | null;
@@ -51,14 +47,17 @@ export interface ChargeExportRow {
 const epochMs = (column: PgColumn) => sql`floor(extract(epoch from ${column}) * 1000)::float8`;
 // bigint arrives as text from node-postgres; every amount is far below 2^53.
 const asNumber = (column: PgColumn) => sql`${column}::float8`;
+const amountSelection = sql.join(
+  CHARGE_EXPORT_AMOUNTS.map(({ column, field }) => sql`${asNumber(column)} as ${sql.identifier(field)}`),
+  sql`, `,
+);
 
 function exportSelection(lang: Lang): SQL {
   const stationName = sql`coalesce(${localizedSelection(stations, 'name')[lang]}, ${localizedSelection(charges, 'station_name')[lang]})`;
   return sql`${charges.id} as "id", ${charges.driverId} as "driver", ${charges.idTag} as "idTag", ${stationName} as "stationName",
     ${charges.ocppConnectorId} as "ocppConnectorId", ${charges.connectorTypo} as "connectorTypo", ${epochMs(charges.startedAt)} as "startedAt",
-    ${epochMs(charges.finishedAt)} as "finishedAt", ${epochMs(charges.lastMeterAt)} as "lastMeterAt", ${asNumber(charges.consumedWh)} as "consumedWh",
-    ${charges.priceTyiyn} as "priceTyiyn", ${asNumber(charges.amountTyiyn)} as "amountTyiyn", ${asNumber(charges.discountTyiyn)} as "discountTyiyn",
-    ${asNumber(charges.totalTyiyn)} as "totalTyiyn", ${charges.paymentMethod} as "paymentMethod", ${charges.status} as "status",
+    ${epochMs(charges.finishedAt)} as "finishedAt", ${epochMs(charges.lastMeterAt)} as "lastMeterAt", ${amountSelection},
+    ${charges.paymentMethod} as "paymentMethod", ${charges.status} as "status",
     ${charges.result} as "result", ${charges.stopReason} as "stopReason"`;
 }
 
@@ -123,6 +122,8 @@ export async function stationNames(db: Db, lang: Lang): Promise<Map<number, stri
 }
 
 const copiedNumber = (field: string | null) => (field === null ? null : Number(field));
+/** Where copiedChargeExport's fields give the amounts (charges-export-amounts.ts), after the 14 before them. */
+const FIRST_COPIED_AMOUNT = 14;
 
 /**
  * Epoch microseconds, exact: float8 seconds times a million, rounded by the cast, is less than half
@@ -150,8 +151,7 @@ export async function* copiedChargeExport(
   const where = chargeWhere(filter);
   const query = sql`select ${charges.id}, ${charges.driverId}, ${charges.idTag}, ${charges.stationId}, ${localizedSelection(charges, 'station_name')[lang]},
     ${charges.ocppConnectorId}, ${charges.connectorTypo}, ${epochUs(charges.startedAt)}, ${epochUs(charges.finishedAt)}, ${epochUs(charges.lastMeterAt)},
-    ${charges.consumedWh}, ${charges.priceTyiyn}, ${charges.amountTyiyn}, ${charges.discountTyiyn}, ${charges.totalTyiyn},
-    ${charges.paymentMethod}, ${charges.status}, ${charges.result}, ${charges.stopReason}
+    ${charges.paymentMethod}, ${charges.status}, ${charges.result}, ${charges.stopReason}, ${sql.join(CHARGE_EXPORT_AMOUNTS.map(({ column }) => column), sql`, `)}
     from ${charges} ${where ? sql`where ${where}` : sql``} order by ${charges.startedAt} desc, ${charges.id} desc`;
   for await (const copied of copy(query, batchSize)) {
     const ids: number[] = [];
@@ -159,7 +159,7 @@ export async function* copiedChargeExport(
     const known = await driversOf(ids);
     yield copied.map((fields): ChargeExportRow => {
       const stationId = copiedNumber(fields[3]!);
-      return {
+      const row = {
         id: Number(fields[0]),
         driver: fields[1] === null ? null : (known.get(Number(fields[1])) ?? null),
         idTag: fields[2]!,
@@ -169,16 +169,13 @@ export async function* copiedChargeExport(
         startedAt: msOfUs(fields[7]!)!,
         finishedAt: msOfUs(fields[8]!),
         lastMeterAt: msOfUs(fields[9]!),
-        consumedWh: Number(fields[10]),
-        priceTyiyn: copiedNumber(fields[11]!),
-        amountTyiyn: Number(fields[12]),
-        discountTyiyn: Number(fields[13]),
-        totalTyiyn: Number(fields[14]),
-        paymentMethod: fields[15] as PaymentMethod | null,
-        status: fields[16] as ChargeStatus,
-        result: fields[17] as ChargeResult | null,
-        stopReason: fields[18]!,
-      };
+        paymentMethod: fields[10] as PaymentMethod | null,
+        status: fields[11] as ChargeStatus,
+        result: fields[12] as ChargeResult | null,
+        stopReason: fields[13]!,
+      } as ChargeExportRow;
+      for (let amount = 0; amount < CHARGE_EXPORT_AMOUNTS.length; amount += 1) row[CHARGE_EXPORT_AMOUNTS[amount]!.field] = copiedNumber(fields[FIRST_COPIED_AMOUNT + amount]!);
+      return row;
     });
   }
 }

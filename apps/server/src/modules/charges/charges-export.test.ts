@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as CopyRows from '../../db/copy-rows.ts';
 import type * as BatchedRows from '../../lib/exports/batched-rows.ts';
+import { aCharge, aChargePoint } from '../../test/builders.ts';
 import { filterCharges, type FilterCharges } from '../../test/charge-fixtures.ts';
 import { readCsv, readWorkbook, sheetValues } from '../../test/spreadsheets.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
+import { registerDiscountFor } from './charge-discounts.service.ts';
 import type { ChargeRow } from './charge-lifecycle.service.ts';
 
 // Batches of two, so every export here crosses batch boundaries, one of them between two charges of one instant.
@@ -153,5 +155,23 @@ describe('GET /users/transactions/export/', () => {
     expect(names('/api/v1/users/transactions/export/')).toEqual(expect.arrayContaining(['format', 'status', 'station_id__in', 'finished_time__to', 'user']));
     expect(names('/api/v1/users/transactions/export/')).not.toContain('page');
     expect(names('/api/v1/users/payments/export/')).toEqual(expect.arrayContaining(['format', 'period__from', 'search', 'user']));
+  });
+
+  // On PGlite both files are csv.ts's and xlsx's of the batched read; on PostgreSQL the csv is charges-export-csv.ts's and the xlsx of the COPY read.
+  it('writes a promotion’s discount in csv and xlsx as the charge holds it: amount, discount, total', async () => {
+    const station = await aChargePoint(ctx.database);
+    const restore = registerDiscountFor(async (_db, charge) => (charge.stationId === station.id ? { promotionId: 9, discountTyiyn: charge.amountTyiyn / 5 } : null));
+    let discounted: ChargeRow;
+    try {
+      // 10 kWh at 10.00 som, a fifth off.
+      discounted = await aCharge(ctx.database, { station, startedAt: new Date('2024-02-01T10:00:00Z') });
+    } finally {
+      registerDiscountFor(restore);
+    }
+    expect(discounted).toMatchObject({ amountTyiyn: 10_000, discountTyiyn: 2_000, totalTyiyn: 8_000, promotionId: 9 });
+    const csv = readCsv((await download(`?format=csv&search_by_tx_id=${discounted.id}`, 'en')).rawPayload);
+    expect(csv[1]!.slice(10, 16)).toEqual(['10.000', '10.00', '100.00', '20.00', '80.00', 'Personal balance']);
+    const xlsx = sheetValues((await readWorkbook((await download(`?search_by_tx_id=${discounted.id}`, 'en')).rawPayload)).getWorksheet('Charges')!);
+    expect(xlsx[1]!.slice(10, 16)).toEqual([10, 10, 100, 20, 80, 'Personal balance']);
   });
 });

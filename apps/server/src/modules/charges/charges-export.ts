@@ -1,16 +1,17 @@
 import { CONNECTOR_TYPES } from '@evcms/contracts/catalog';
 import { CHARGE_EXPORT_LABELS, CHARGE_RESULT_NAMES, CHARGE_STATUSES, PAYMENT_METHODS } from '@evcms/contracts/charges';
-import { DECIMALS } from '@evcms/contracts/decimal';
 import type { Lang } from '@evcms/contracts/i18n';
 import { OCPP_STOP_REASONS, ocppName } from '@evcms/contracts/ocpp-names';
 import type { ExportColumn } from '../../lib/exports/columns.ts';
 import { chargeDuration } from './charges.presenter.ts';
+import { CHARGE_EXPORT_AMOUNTS } from './charges-export-amounts.ts';
 import type { ChargeExportRow } from './charges-export.repository.ts';
 
 /*
  * The columns of the charge list's export (GET /users/transactions/export/), headed in the
  * request's language. On PostgreSQL the csv of these columns is written by charges-export-csv.ts
- * instead, for speed; charges-export-csv.test.ts fails when the two files differ.
+ * instead, for speed; charges-export-csv.test.ts fails when the two files differ. The energy and
+ * money cells of both are charges-export-amounts.ts's.
  */
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -23,7 +24,6 @@ export function durationText(seconds: number): string {
 /** An open charge's duration counts to `now`, the moment of the export, as the list's does to the moment of the request. */
 export function chargeExportColumns(lang: Lang, now: Date = new Date()): ExportColumn<ChargeExportRow>[] {
   const label = (key: keyof typeof CHARGE_EXPORT_LABELS) => CHARGE_EXPORT_LABELS[key][lang];
-  const { money, energy } = DECIMALS;
   return [
     { kind: 'integer', header: label('number'), value: (charge) => charge.id },
     { kind: 'text', header: label('driver'), value: (charge) => charge.driver && `${charge.driver.surname} ${charge.driver.firstName}` },
@@ -42,11 +42,7 @@ export function chargeExportColumns(lang: Lang, now: Date = new Date()): ExportC
         return seconds === null ? null : durationText(seconds);
       },
     },
-    { kind: 'decimal', scale: energy, header: label('consumed'), value: (charge) => charge.consumedWh },
-    { kind: 'decimal', scale: money, header: label('price'), value: (charge) => charge.priceTyiyn },
-    { kind: 'decimal', scale: money, header: label('amount'), value: (charge) => charge.amountTyiyn },
-    { kind: 'decimal', scale: money, header: label('discount'), value: (charge) => charge.discountTyiyn },
-    { kind: 'decimal', scale: money, header: label('total'), value: (charge) => charge.totalTyiyn },
+    ...CHARGE_EXPORT_AMOUNTS.map(({ label: key, field, scale }): ExportColumn<ChargeExportRow> => ({ kind: 'decimal', scale, header: label(key), value: (charge) => charge[field] })),
     { kind: 'text', header: label('payment_method'), value: (charge) => charge.paymentMethod && PAYMENT_METHODS[charge.paymentMethod][lang] },
     { kind: 'text', header: label('status'), value: (charge) => CHARGE_STATUSES[charge.status][lang] },
     { kind: 'text', header: label('result'), value: (charge) => charge.result && CHARGE_RESULT_NAMES[charge.result][lang] },

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   authorize,
+  chargePrice,
   consumedBetween,
   DAY_SECONDS,
+  discountedPrice,
   durationSeconds,
   energyCostTyiyn,
+  needsPrepaidStop,
   pageReading,
   settle,
   splitIntoMinutes,
@@ -38,6 +41,37 @@ describe('the cost of energy', () => {
   it('never counts a meter going backwards as energy', () => {
     expect(consumedBetween(1_000, 4_500)).toBe(3_500);
     expect(consumedBetween(1_000, 900)).toBe(0);
+  });
+});
+
+describe('the price of a charge', () => {
+  it('is the energy’s cost less the discount, in whole tyiyn, rounded as the energy’s cost', () => {
+    expect(chargePrice({ consumedWh: 10_000, priceTyiyn: 1250 })).toEqual({ amountTyiyn: 12_500, discountTyiyn: 0, totalTyiyn: 12_500 });
+    expect(chargePrice({ consumedWh: 10_000, priceTyiyn: 1250, discountTyiyn: 2_500 })).toEqual({ amountTyiyn: 12_500, discountTyiyn: 2_500, totalTyiyn: 10_000 });
+    // 2 Wh at 12.50 som is 2.5 tyiyn: 3, less 1.
+    expect(chargePrice({ consumedWh: 2, priceTyiyn: 1250, discountTyiyn: 1 })).toEqual({ amountTyiyn: 3, discountTyiyn: 1, totalTyiyn: 2 });
+  });
+
+  it('costs nothing for no energy, whatever the discount', () => {
+    expect(chargePrice({ consumedWh: 0, priceTyiyn: 1250, discountTyiyn: 500 })).toEqual({ amountTyiyn: 0, discountTyiyn: 0, totalTyiyn: 0 });
+  });
+
+  it('never goes below zero: a discount past the amount is cut to it, one below zero counts as none', () => {
+    expect(chargePrice({ consumedWh: 1_000, priceTyiyn: 1000, discountTyiyn: 5_000 })).toEqual({ amountTyiyn: 1_000, discountTyiyn: 1_000, totalTyiyn: 0 });
+    expect(chargePrice({ consumedWh: 1_000, priceTyiyn: 1000, discountTyiyn: -5 })).toEqual({ amountTyiyn: 1_000, discountTyiyn: 0, totalTyiyn: 1_000 });
+  });
+
+  it('cuts a fraction of a tyiyn off the discount, and refuses one that is no number', () => {
+    expect(chargePrice({ consumedWh: 1_000, priceTyiyn: 1000, discountTyiyn: 99.9 })).toEqual({ amountTyiyn: 1_000, discountTyiyn: 99, totalTyiyn: 901 });
+    expect(discountedPrice(1_000, 0.5)).toEqual({ amountTyiyn: 1_000, discountTyiyn: 0, totalTyiyn: 1_000 });
+    expect(() => discountedPrice(1_000, Number.NaN)).toThrow(RangeError);
+    expect(() => discountedPrice(1_000, Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+
+  it('stops a prepaid charge when its discounted total reaches the balance', () => {
+    const running = { status: 'in_progress' as const, stopRequestedAt: null, amountTyiyn: 1_000, discountTyiyn: 300, driverId: 4 };
+    expect(needsPrepaidStop(running, 701)).toBe(false);
+    expect(needsPrepaidStop(running, 700)).toBe(true);
   });
 });
 

@@ -75,35 +75,54 @@ export function startDecision(input: { connectorKnown: boolean; authorization: A
   return input.authorization;
 }
 
-export interface Settlement {
-  status: ChargeStatus;
-  result: ChargeResult;
+/** What a charge costs, in whole tyiyn: `totalTyiyn` is what the driver pays (or, while it runs, would pay now). */
+export interface ChargePrice {
+  /** Energy x price, before the discount. */
   amountTyiyn: number;
+  /** The promotion's discount, at most the amount. */
   discountTyiyn: number;
   totalTyiyn: number;
+}
+
+/**
+ * The one price rule of a charge (docs/architecture.md 'money'): energy at the price fixed at the
+ * start (energyCostTyiyn), less the discount, which is whole tyiyn (a fraction is cut, in the
+ * network's favour), never below 0 and never above the amount, so the total is never negative.
+ * Settlement, the running amount, the prepaid stop and the exports all take their figures from it.
+ */
+export function chargePrice(input: { consumedWh: number; priceTyiyn: number; discountTyiyn?: number | undefined }): ChargePrice {
+  return discountedPrice(energyCostTyiyn(input.consumedWh, input.priceTyiyn), input.discountTyiyn ?? 0);
+}
+
+/** chargePrice of an amount already counted (a charge's row holds it): the discount bounded to it, and the total. */
+export function discountedPrice(amountTyiyn: number, discountTyiyn: number): ChargePrice {
+  if (!Number.isFinite(discountTyiyn)) throw new RangeError(`a discount is a number of tyiyn (${discountTyiyn})`);
+  const discount = Math.min(Math.max(0, Math.trunc(discountTyiyn)), amountTyiyn);
+  return { amountTyiyn, discountTyiyn: discount, totalTyiyn: amountTyiyn - discount };
+}
+
+export interface Settlement extends ChargePrice {
+  status: ChargeStatus;
+  result: ChargeResult;
   /** What the driver's balance is debited: the total, when above zero. */
   debitTyiyn: number;
   paymentMethod: PaymentMethod;
 }
 
 /**
- * How a stopped charge is settled: amount = energy x price, the discount at most the amount, the
- * total debited from the balance. Stopped when a manager stopped it, finished otherwise;
- * successful when energy was delivered (and so paid: the debit is written with it, even into a
- * debt), failed when none was. Paid by promotion when the discount covers all of a non-zero amount.
+ * How a stopped charge is settled: its price (chargePrice), the total debited from the balance.
+ * Stopped when a manager stopped it, finished otherwise; successful when energy was delivered (and
+ * so paid: the debit is written with it, even into a debt), failed when none was. Paid by
+ * promotion when the discount covers all of a non-zero amount.
  */
 export function settle(input: { consumedWh: number; priceTyiyn: number; discountTyiyn: number; stoppedByBackOffice: boolean }): Settlement {
-  const amountTyiyn = energyCostTyiyn(input.consumedWh, input.priceTyiyn);
-  const discountTyiyn = Math.min(Math.max(0, Math.trunc(input.discountTyiyn)), amountTyiyn);
-  const totalTyiyn = amountTyiyn - discountTyiyn;
+  const price = chargePrice(input);
   return {
     status: input.stoppedByBackOffice ? 'stopped' : 'finished',
     result: input.consumedWh > 0 ? 'successful' : 'failed',
-    amountTyiyn,
-    discountTyiyn,
-    totalTyiyn,
-    debitTyiyn: totalTyiyn,
-    paymentMethod: amountTyiyn > 0 && totalTyiyn === 0 ? 'promotion' : 'balance',
+    ...price,
+    debitTyiyn: price.totalTyiyn,
+    paymentMethod: price.amountTyiyn > 0 && price.totalTyiyn === 0 ? 'promotion' : 'balance',
   };
 }
 
@@ -166,11 +185,16 @@ export function pageReading(window: { limit: number; offset: number }, total: nu
 }
 
 /**
- * Prepaid protection: a charge paid from the balance whose running amount has reached the
- * driver's balance is stopped by the central system, once (a stop already asked for is not asked again).
+ * Prepaid protection: a charge paid from the balance whose running total (its amount less its
+ * running discount, chargePrice) has reached the driver's balance is stopped by the central
+ * system, once (a stop already asked for is not asked again).
  */
-export function needsPrepaidStop(charge: { status: ChargeStatus; stopRequestedAt: Date | null; amountTyiyn: number; driverId: number | null }, driverBalanceTyiyn: number | null): boolean {
-  return isRunning(charge.status) && charge.stopRequestedAt === null && charge.driverId !== null && driverBalanceTyiyn !== null && charge.amountTyiyn >= driverBalanceTyiyn;
+export function needsPrepaidStop(
+  charge: { status: ChargeStatus; stopRequestedAt: Date | null; amountTyiyn: number; discountTyiyn: number; driverId: number | null },
+  driverBalanceTyiyn: number | null,
+): boolean {
+  if (!isRunning(charge.status) || charge.stopRequestedAt !== null || charge.driverId === null || driverBalanceTyiyn === null) return false;
+  return discountedPrice(charge.amountTyiyn, charge.discountTyiyn).totalTyiyn >= driverBalanceTyiyn;
 }
 
 /** Seconds in a day: a time of day is 0 (00:00:00) to DAY_SECONDS - 1 (23:59:59). */
