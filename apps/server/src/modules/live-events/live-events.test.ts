@@ -65,12 +65,13 @@ describe('the live events stream', () => {
     const station = await aConnectableStation(ctx);
     const client = await connectChargePoint(endpoint, station.identity);
     clients.push(client);
-    const online = await next((change) => change.stations.includes(station.id));
-    expect(online).toEqual({ stations: [station.id], all_stations: false, charges: false });
+    const ofStation = (change: LiveChange) => change.resource === 'stations' && change.ids?.includes(station.id) === true;
+    const online = await next(ofStation);
+    expect(online).toEqual({ resource: 'stations', ids: [station.id] });
     const card = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/`, headers: auth });
     expect(card.json<{ online: boolean }>().online).toBe(true);
 
-    const after = (seen: LiveChange) => (change: LiveChange) => change !== seen && change.stations.includes(station.id);
+    const after = (seen: LiveChange) => (change: LiveChange) => change !== seen && ofStation(change);
     await client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Preparing' });
     const status = await next(after(online));
     await client.close();
