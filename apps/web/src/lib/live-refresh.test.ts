@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyEveryLiveChange, applyLiveChange, listsAndDetails, refreshOnLiveChange } from './live-refresh.ts';
+import { createLiveRefresh, listsAndDetails } from './live-refresh.ts';
 import { queryClient } from './query-client.ts';
 import { resourceKeys } from './resource-api.ts';
 
-/* The registry of what a live change refreshes: each feature's registration, by resource. */
+/* The registry of what a live change refreshes: each feature's registration, by resource. Each test has its own. */
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -14,6 +14,7 @@ const invalidated = () => {
 
 describe('live refresh', () => {
   it('refreshes what each registration of the resource names, once however often its module loads', () => {
+    const { refreshOnLiveChange, applyLiveChange } = createLiveRefresh();
     const keys = resourceKeys(['widgets']);
     refreshOnLiveChange('stations', { keys: listsAndDetails(keys) });
     // Loaded again (hot reload): replaces the first.
@@ -32,6 +33,7 @@ describe('live refresh', () => {
   });
 
   it('refreshes every registered resource, any record, after changes may have been missed', () => {
+    const { refreshOnLiveChange, applyEveryLiveChange } = createLiveRefresh();
     refreshOnLiveChange('stations', { keys: listsAndDetails(resourceKeys(['widgets'])) });
     refreshOnLiveChange('charges', { keys: () => [['gadgets']] });
     const seen = invalidated();

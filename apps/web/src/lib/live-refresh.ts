@@ -27,34 +27,41 @@ export const listsAndDetails =
   (ids: readonly number[] | null): QueryKey[] =>
     ids ? [keys.lists, ...ids.map(keys.detail)] : [keys.all];
 
-const registry = new Map<string, { resource: LiveResource; refresh: LiveRefresh }>();
-const throttles = new Map<number, (queryKey: QueryKey) => void>();
+/** A registry and what applies it; the app has one (below), a test its own. */
+export function createLiveRefresh(client = queryClient) {
+  const registry = new Map<string, { resource: LiveResource; refresh: LiveRefresh }>();
+  const throttles = new Map<number, (queryKey: QueryKey) => void>();
 
-/**
- * Registers what a change of `resource` refreshes. Keyed by what it refreshes, so a module loaded
- * again (development's hot reload) replaces its registration instead of adding a second.
- */
-export function refreshOnLiveChange(resource: LiveResource, refresh: LiveRefresh): void {
-  registry.set(`${resource} ${JSON.stringify(refresh.keys(null))}`, { resource, refresh });
+  const invalidate = (queryKey: QueryKey, throttleMs: number | undefined) => {
+    if (!throttleMs) return void client.invalidateQueries({ queryKey });
+    let throttled = throttles.get(throttleMs);
+    if (!throttled) throttles.set(throttleMs, (throttled = throttledInvalidation(client, throttleMs)));
+    throttled(queryKey);
+  };
+
+  const applyLiveChange = (change: LiveChange): void => {
+    for (const { resource, refresh } of registry.values()) {
+      if (resource !== change.resource) continue;
+      for (const queryKey of refresh.keys(change.ids)) invalidate(queryKey, refresh.throttleMs);
+    }
+  };
+
+  return {
+    /**
+     * Registers what a change of `resource` refreshes. Keyed by what it refreshes, so a module loaded
+     * again (development's hot reload) replaces its registration instead of adding a second.
+     */
+    refreshOnLiveChange(resource: LiveResource, refresh: LiveRefresh): void {
+      registry.set(`${resource} ${JSON.stringify(refresh.keys(null))}`, { resource, refresh });
+    },
+    /** Refetches what the registered features say `change` refreshes (only queries on screen at once; the rest when next shown). */
+    applyLiveChange,
+    /** After changes may have been missed (a stream reopened): every registered refresh, for any record. */
+    applyEveryLiveChange(): void {
+      const resources = new Set([...registry.values()].map(({ resource }) => resource));
+      for (const resource of resources) applyLiveChange({ resource, ids: null });
+    },
+  };
 }
 
-function invalidate(queryKey: QueryKey, throttleMs: number | undefined) {
-  if (!throttleMs) return void queryClient.invalidateQueries({ queryKey });
-  let throttled = throttles.get(throttleMs);
-  if (!throttled) throttles.set(throttleMs, (throttled = throttledInvalidation(queryClient, throttleMs)));
-  throttled(queryKey);
-}
-
-/** Refetches what the registered features say `change` refreshes (only queries on screen at once; the rest when next shown). */
-export function applyLiveChange(change: LiveChange): void {
-  for (const { resource, refresh } of registry.values()) {
-    if (resource !== change.resource) continue;
-    for (const queryKey of refresh.keys(change.ids)) invalidate(queryKey, refresh.throttleMs);
-  }
-}
-
-/** After changes may have been missed (a stream reopened): every registered refresh, for any record. */
-export function applyEveryLiveChange(): void {
-  const resources = new Set([...registry.values()].map(({ resource }) => resource));
-  for (const resource of resources) applyLiveChange({ resource, ids: null });
-}
+export const { refreshOnLiveChange, applyLiveChange, applyEveryLiveChange } = createLiveRefresh();
