@@ -15,7 +15,10 @@ import { z } from './schema.ts';
 export const LIVE_RESOURCES = ['stations', 'charges'] as const;
 export type LiveResource = (typeof LIVE_RESOURCES)[number];
 
-/** Past this many ids of one resource in one event, the event says `ids: null` instead. */
+/**
+ * Past this many ids of one resource in one event, the event says `ids: null` instead. The server's
+ * processes pass a batch of every resource in one bus message of at most 7,900 bytes (its bus.ts).
+ */
 export const LIVE_IDS_MAX = 100;
 
 export const liveChange = z.object({
