@@ -68,7 +68,11 @@ export function serveStation(
   let lastSeen = new Date();
   const connectedAt = lastSeen.getTime();
   const write = (task: () => Promise<void>) => ctx.stateWrites(station.stationId, task);
-  const changed = (charges = false) => ctx.events.publish({ stationId: station.stationId, charges });
+  // A charge's progress changes the station's card too; which charge is not known here.
+  const changed = (charges = false) => {
+    ctx.events.publish({ resource: 'stations', ids: [station.stationId] });
+    if (charges) ctx.events.publish({ resource: 'charges' });
+  };
   void write(async () => {
     await recordConnected(ctx.db, station.stationId, connectionId, new Date(connectedAt), ctx.processId);
     changed();

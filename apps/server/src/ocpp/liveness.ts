@@ -21,7 +21,7 @@ export async function startLiveness(db: Db, log: FastifyBaseLogger, events: Live
     await recordProcessAlive(db, processId, now);
     const orphans = await recordOrphansOffline(db, new Date(now.getTime() - deadAfterMs));
     if (orphans.length) log.warn({ stations: orphans.length }, 'OCPP stations of a silent process marked offline');
-    for (const stationId of orphans) events.publish({ stationId });
+    if (orphans.length) events.publish({ resource: 'stations', ids: orphans });
     return orphans;
   };
   // Alive before the first station connects, so no other process takes its stations for orphans.

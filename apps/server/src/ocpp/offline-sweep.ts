@@ -39,8 +39,11 @@ export function createOfflineSweep(db: Db, log: FastifyBaseLogger, options: Offl
   // stations get the whole limit to reconnect before their charges are given up.
   const watchingSince = Date.now();
   let sweeping: Promise<number> = Promise.resolve(0);
-  const told = (stationIds: Iterable<number | null>) => {
-    for (const stationId of new Set(stationIds)) if (stationId !== null) options.events?.publish({ stationId, charges: true });
+  const told = (charges: readonly { id: number; stationId: number | null }[]) => {
+    if (!charges.length) return;
+    const stations = [...new Set(charges.map((charge) => charge.stationId))].filter((stationId) => stationId !== null);
+    if (stations.length) options.events?.publish({ resource: 'stations', ids: stations });
+    options.events?.publish({ resource: 'charges', ids: charges.map((charge) => charge.id) });
   };
 
   const sweepOffline = async (now: Date) => {
@@ -52,14 +55,14 @@ export function createOfflineSweep(db: Db, log: FastifyBaseLogger, options: Offl
       const charges = await markNotCompleted(db, { stationId, before: now });
       if (charges.length) log.info({ stationId, charges: charges.map((charge) => charge.id) }, 'OCPP station offline past the limit: open charges not completed');
       changed += charges.length;
-      told(charges.map((charge) => charge.stationId));
+      told(charges);
     }
     return changed;
   };
   const sweepInitiated = async (now: Date) => {
     const canceled = await cancelStaleInitiated(db, new Date(now.getTime() - startTimeoutMs));
     if (canceled.length) log.info({ charges: canceled.map((charge) => charge.id) }, 'OCPP initiated charges never started: canceled');
-    told(canceled.map((charge) => charge.stationId));
+    told(canceled);
     return canceled.length;
   };
   const sweepOnce = async () => {

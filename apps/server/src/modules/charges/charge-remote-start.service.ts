@@ -56,12 +56,16 @@ export async function remoteStart(deps: RemoteStartDeps, stationId: number, requ
   // Offline: the command is recorded as such (as any other), with no charge to show for it.
   if (!ocpp.online) return { ...(await commandStation(deps, stationId, managerId, 'RemoteStartTransaction', params)), chargeId: null };
   const charge = await initiateCharge(deps.db, { stationId, ocppConnectorId: connectorId, idTag: holder.idTag, source: 'back_office' });
-  deps.events?.publish({ stationId, charges: true });
+  const told = () => {
+    deps.events?.publish({ resource: 'stations', ids: [stationId] });
+    deps.events?.publish({ resource: 'charges', ids: [charge.id] });
+  };
+  told();
   const answer = await commandStation(deps, stationId, managerId, 'RemoteStartTransaction', params);
   if (answer.outcome !== 'accepted') {
     // Only while still initiated: a StartTransaction that came in the meantime keeps its charge.
     await cancelCharge(deps.db, charge.id);
-    deps.events?.publish({ stationId, charges: true });
+    told();
   }
   return { ...answer, chargeId: charge.id };
 }

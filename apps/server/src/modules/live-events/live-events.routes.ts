@@ -1,13 +1,13 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { LiveChange } from '@evcms/contracts/live-events';
 import type { SessionCheck } from '../../lib/auth.ts';
 import { changeGatherer, type ChangeBatch, type LiveEvents } from '../../lib/live-events.ts';
 
 /*
  * GET /api/v1/events/: server-sent events telling a signed-in screen what changed (contracts
- * live-events.ts). Changes are gathered for `gatherMs` and sent as one event, so ten thousand
- * stations reporting at once make one event a second, not ten thousand. The stream ends after
+ * live-events.ts): one `change` event `{ resource, ids }` per resource that changed. Changes are
+ * gathered for `gatherMs` and sent together, so ten thousand stations reporting at once make one
+ * event a second, not ten thousand. The stream ends after
  * `lifetimeMs`: the browser reconnects with its current access token. With each keep-alive the
  * session that opened it is checked again, so a logout or a password change ends its streams
  * within `keepAliveMs`, not at the end of their lifetime.
@@ -36,9 +36,8 @@ export function liveEventsRoutes(options: LiveEventsOptions) {
     });
     app.get('/events/', { schema: { tags: ['live'] }, compress: false }, async (request, reply) => {
       const stream = new PassThrough();
-      const send = ({ stations, allStations, charges }: ChangeBatch) => {
-        const change: LiveChange = { stations, all_stations: allStations, charges };
-        stream.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
+      const send = (batch: ChangeBatch) => {
+        stream.write(batch.map((change) => `event: change\ndata: ${JSON.stringify(change)}\n\n`).join(''));
       };
       const changes = changeGatherer(send, gatherMs);
       const unsubscribe = events.subscribe(changes.add);

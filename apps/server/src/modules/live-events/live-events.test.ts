@@ -5,7 +5,7 @@ import { aManager } from '../../test/builders.ts';
 import { aConnectableStation, connectChargePoint, listenForChargePoints } from '../../test/charge-points.ts';
 import { bearer, createTestApp, signIn, type TestContext } from '../../test/test-app.ts';
 
-/* GET /api/v1/events/: a signed-in screen hears of a station going online, reporting a status and going offline. */
+/* GET /api/v1/events/: a signed-in screen hears `{ resource, ids }` of a station going online, reporting a status and going offline. */
 
 const ctx = {} as TestContext;
 let endpoint: string;
@@ -65,14 +65,17 @@ describe('the live events stream', () => {
     const station = await aConnectableStation(ctx);
     const client = await connectChargePoint(endpoint, station.identity);
     clients.push(client);
-    const online = await next((change) => change.stations.includes(station.id));
-    expect(online).toEqual({ stations: [station.id], all_stations: false, charges: false });
+    const ofStation = (change: LiveChange) => change.resource === 'stations' && change.ids?.includes(station.id) === true;
+    const online = await next(ofStation);
+    expect(online).toEqual({ resource: 'stations', ids: [station.id] });
     const card = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/`, headers: auth });
     expect(card.json<{ online: boolean }>().online).toBe(true);
 
-    const after = (seen: LiveChange) => (change: LiveChange) => change !== seen && change.stations.includes(station.id);
+    const after = (seen: LiveChange) => (change: LiveChange) => change !== seen && ofStation(change);
     await client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Preparing' });
     const status = await next(after(online));
+    // A connector's status moves its charge along: the charges changed too, which of them is not known here.
+    expect(await next((change) => change.resource === 'charges')).toEqual({ resource: 'charges', ids: null });
     await client.close();
     await next(after(status));
     const offline = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/`, headers: auth });

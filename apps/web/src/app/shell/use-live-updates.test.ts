@@ -1,9 +1,15 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LiveChange } from '@evcms/contracts/live-events';
+import { applyLiveChange, LIVE_REFRESH_MS } from '../../lib/live-refresh.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { stubFetch } from '../../lib/test-fetch.ts';
 import { tokenStore } from '../../lib/token-store.ts';
-import { applyLiveChange, CHARGES_REFRESH_MS, useLiveUpdates } from './use-live-updates.ts';
+import { useLiveUpdates } from './use-live-updates.ts';
+// The features register what a change refreshes as their code loads (lib/live-refresh.ts).
+import '../../features/charges/charges-api.ts';
+import '../../features/drivers/drivers-api.ts';
+import '../../features/stations/stations-api.ts';
 
 /** An events stream that sends `events` and then stays open, as the server's does. */
 function eventStream(...events: object[]): Response {
@@ -21,16 +27,44 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A busy network: `change` at once, then every 700 ms for 4 s; the refreshes of the `counted` queries so far, at each step. */
+function busyNetwork(change: LiveChange, counted: (queryKey: readonly unknown[]) => boolean) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  // Far from any change the other tests applied.
+  vi.setSystemTime(Date.now() + 3_600_000);
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
+  const refreshes = () => invalidate.mock.calls.filter(([filters]) => filters?.queryKey && counted(filters.queryKey)).length;
+  applyLiveChange(change);
+  const seen = [refreshes()];
+  for (let step = 0; step < 6; step += 1) {
+    vi.advanceTimersByTime(700);
+    applyLiveChange(change);
+  }
+  seen.push(refreshes());
+  vi.advanceTimersByTime(LIVE_REFRESH_MS - 6 * 700);
+  seen.push(refreshes());
+  vi.advanceTimersByTime(30_000);
+  seen.push(refreshes());
+  // Quiet for long enough: the next change is refreshed at once again.
+  applyLiveChange(change);
+  seen.push(refreshes());
+  return { seen, invalidate };
+}
+
 describe('live updates', () => {
   it('refetches the stations and charges the server says changed, with the session token', async () => {
     tokenStore.setTokens({ access: 'access-1', refresh: 'refresh-1' });
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-    const { calls } = stubFetch({ 'GET /events/': () => eventStream({ stations: [7], all_stations: false, charges: true }) });
+    const { calls } = stubFetch({
+      'GET /events/': () => eventStream({ resource: 'stations', ids: [7] }, { resource: 'charges', ids: null }),
+    });
     const { unmount } = renderHook(() => useLiveUpdates());
 
-    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['stations', 'detail', 7] }));
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledTimes(4));
     const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
-    expect(keys).toEqual([['stations', 'list'], ['stations', 'detail', 7], ['charges'], ['drivers']]);
+    expect(keys.slice(0, 2)).toEqual([['stations', 'list'], ['stations', 'detail', 7]]);
+    // The charges' registrations, in the order their features loaded.
+    expect(keys.slice(2)).toEqual(expect.arrayContaining([['charges'], ['drivers']]));
     expect(calls[0]!.headers.get('authorization')).toBe('Bearer access-1');
     unmount();
   });
@@ -51,30 +85,22 @@ describe('live updates', () => {
     unmount();
   });
 
-  it('refreshes charges’ screens at once, then at most every 5 s however many changes come, the last one always', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    // Far from any change the other tests applied.
-    vi.setSystemTime(Date.now() + 3_600_000);
-    const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
-    const charges = () => invalidate.mock.calls.filter(([filters]) => filters?.queryKey?.[0] === 'charges').length;
-    const change = { stations: [], all_stations: false, charges: true };
+  it('refreshes charges’ screens and the drivers’ at once, then at most every 5 s however many changes come, the last one always', () => {
     try {
-      applyLiveChange(change);
-      expect(charges()).toBe(1);
-      // A busy network: a change every 700 ms for 4 s.
-      for (let step = 0; step < 6; step += 1) {
-        vi.advanceTimersByTime(700);
-        applyLiveChange(change);
-      }
-      expect(charges()).toBe(1);
-      vi.advanceTimersByTime(CHARGES_REFRESH_MS - 6 * 700);
-      expect(charges()).toBe(2);
-      vi.advanceTimersByTime(30_000);
-      expect(charges()).toBe(2);
-      // Quiet for long enough: the next change is refreshed at once again.
-      applyLiveChange(change);
-      expect(charges()).toBe(3);
-      expect(invalidate.mock.calls.filter(([filters]) => filters?.queryKey?.[0] === 'drivers')).toHaveLength(3);
+      const charges = busyNetwork({ resource: 'charges', ids: null }, (key) => key[0] === 'charges');
+      expect(charges.seen).toEqual([1, 1, 2, 2, 3]);
+      expect(charges.invalidate.mock.calls.filter(([filters]) => filters?.queryKey?.[0] === 'drivers')).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refreshes a station’s lists and card at once, then at most every 5 s each', () => {
+    try {
+      const { seen, invalidate } = busyNetwork({ resource: 'stations', ids: [7] }, (key) => key[0] === 'stations' && key[1] === 'list');
+      expect(seen).toEqual([1, 1, 2, 2, 3]);
+      const card = invalidate.mock.calls.filter(([filters]) => JSON.stringify(filters?.queryKey) === '["stations","detail",7]');
+      expect(card).toHaveLength(3);
     } finally {
       vi.useRealTimers();
     }

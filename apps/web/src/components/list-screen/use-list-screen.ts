@@ -1,13 +1,22 @@
-import { useQuery, type QueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+  type UseMutationOptions,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
 import type { Paged } from '@evcms/contracts/common';
 import type { Status, StatusesRequest } from '@evcms/contracts/status';
-import { useResourceMutation } from '../../lib/resource-api.ts';
+import type { FilterValues } from '../paged-table/list-params.ts';
+import { useDelayedFilters } from '../paged-table/use-delayed-filters.ts';
 import { useListParams } from '../paged-table/use-list-params.ts';
 import { keepPickOrder, readStatusFilter, selectedRows, type StatusFilterValue } from './list-screen-state.ts';
 
-/** What a list screen asks its resource for: the page, the search and the status filter. */
+/** What every list asks its resource for: the page, and the search and status filter when set. */
 export interface ListScreenParams {
   page: number;
   size: number;
@@ -15,81 +24,111 @@ export interface ListScreenParams {
   active?: StatusFilterValue;
 }
 
-/** A screen's own filter beside the status (a rate's type): its URL value as sent, undefined for none or a malformed one. */
-export type ListFilterReader = (raw: string | undefined) => string | undefined;
-
-/** The calls of a resource a list screen uses (a `resourceApi` has them). */
-export interface ListScreenResource<Row, F extends string = never> {
-  listQueryOptions: (
-    params: ListScreenParams & Partial<Record<F, string>>,
-  ) => UseQueryOptions<Paged<Row>, Error, Paged<Row>, readonly unknown[]>;
+/** The part of a list whose rows have a status: the status filter, and the selection for the bulk status button. */
+export interface ListStatuses<Row> {
+  isActive: (row: Row) => boolean;
+  /** The resource's `PATCH statuses/` (a `resourceApi` has it). */
   setStatuses: (queryClient: QueryClient) => UseMutationOptions<Row[], Error, StatusesRequest>;
 }
 
+export interface ListScreenOptions<Row extends { id: number }, F extends string, S extends object, K extends QueryKey> {
+  /** The list's query for what is sent: page, size, search, status and the screen's own filters. */
+  query: (params: ListScreenParams & S) => UseQueryOptions<Paged<Row>, Error, Paged<Row>, K>;
+  /** The screen's own filters, kept in the URL under these names. */
+  filters?: readonly F[];
+  /** The filters as the URL holds them -> what is sent; a malformed one is left out. Without it, sent as they are. */
+  send?: (filters: FilterValues<F>) => S;
+  /** Prefix of the URL's keys, for a list beside another on one page (`ledger.` -> `ledger.page`). */
+  prefix?: string;
+  /** False for a list without a search box: a `search` in the URL is not sent. */
+  search?: boolean;
+  /** Rows with a status: adds the status filter (`active` in the URL) and the bulk selection. */
+  statuses?: ListStatuses<Row>;
+}
+
 /**
- * The state of a list screen with statuses (merchants, tags, infrastructure): page, size, search
- * and status filter in the URL, the list query, and the selection for the bulk status button.
- * `filters` adds a screen's own filters, kept in the URL too, each read by its function (rates:
- * type and connector type). The selection belongs to the rows on screen: another page, search or
+ * The state of every list screen (merchants, stations, rates, charges, drivers, the ledger, the
+ * logs on a card): page, size, search and filters kept in the URL (use-list-params.ts), so reload
+ * and the back button bring the same list back; the list's query; and with `statuses`, the status
+ * filter and the selection for the bulk status button (spec 4).
+ *
+ * Filters have two ways in: `list.setFilter` writes the URL at once (a status select), `shown`
+ * shows a change at once and writes it 500 ms after the last one (spec 2.5: several picks of a
+ * multiple select, typed dates), the query waiting meanwhile so that no live refresh asks for rows
+ * the controls no longer show. The selection belongs to the rows on screen: another page, search or
  * filter starts afresh.
  */
-export function useListScreen<Row extends { id: number }, F extends string = never>(
-  resource: ListScreenResource<Row, F>,
-  isActive: (row: Row) => boolean,
-  filters: Readonly<Record<F, ListFilterReader>> = {} as Record<F, ListFilterReader>,
-) {
-  const names = Object.keys(filters) as F[];
-  const list = useListParams<'active' | F>({ filters: ['active', ...names] });
-  const active = readStatusFilter(list.filters.active);
-  const own: Partial<Record<F, string>> = {};
-  for (const name of names) {
-    const value = filters[name](list.filters[name]);
-    if (value !== undefined) own[name] = value;
-  }
-  const { page, size, search } = list.params;
-  const params: ListScreenParams & Partial<Record<F, string>> = {
-    page,
-    size,
+export function useListScreen<
+  Row extends { id: number },
+  F extends string = never,
+  S extends object = FilterValues<F>,
+  K extends QueryKey = QueryKey,
+>(options: ListScreenOptions<Row, F, S, K>) {
+  const { statuses, prefix, search: searchable = true } = options;
+  const names: readonly (F | 'active')[] = statuses ? ['active', ...(options.filters ?? [])] : (options.filters ?? []);
+  const list = useListParams<F | 'active'>({ filters: names, ...(prefix !== undefined && { prefix }) });
+  const shown = useDelayedFilters(list);
+  const own = { ...list.filters };
+  delete own.active;
+  const sent = options.send ? options.send(own as FilterValues<F>) : (own as S);
+  const active = statuses ? readStatusFilter(list.filters.active) : undefined;
+  const search = searchable ? list.search : '';
+  const params: ListScreenParams & S = {
+    page: list.page,
+    size: list.size,
     ...(search && { search }),
     ...(active && { active }),
-    ...own,
+    ...sent,
   };
-  const query = useQuery(resource.listQueryOptions(params));
-  const setStatuses = useResourceMutation(resource.setStatuses);
+  const query = useQuery({ ...options.query(params), enabled: !shown.pending });
+  const selection = useStatusSelection(statuses, query.data?.items ?? [], JSON.stringify(params));
 
-  const paramsKey = JSON.stringify(params);
+  return {
+    /** The URL's state, written at once; paging and the search box go through it. */
+    list,
+    /** The filters as the controls show them, acting 500 ms after the last change. */
+    shown,
+    /** What the query was asked with. */
+    params,
+    /** The screen's own filters in force, as sent (an export's query). */
+    sent,
+    query,
+    /** A search or a filter is in force or waiting: an empty table then says "Nothing found". */
+    filtered: Boolean(search) || Object.keys(list.filters).length > 0 || Object.keys(shown.shown).length > 0,
+    /** The status filter in force (lists with `statuses`). */
+    active,
+    setActive: (value: StatusFilterValue | undefined) => list.setFilter('active', value ?? null),
+    ...selection,
+  };
+}
+
+/**
+ * The bulk part: the rows picked (in pick order, as the current answer has them) and the one
+ * change of their statuses. Hooks run on every render, so a list without statuses has the same
+ * state and an idle mutation, never called, and no selection column.
+ */
+function useStatusSelection<Row extends { id: number }>(statuses: ListStatuses<Row> | undefined, rows: readonly Row[], paramsKey: string) {
+  const queryClient = useQueryClient();
+  const setStatuses = useMutation<Row[], Error, StatusesRequest>(statuses ? statuses.setStatuses(queryClient) : {});
   const [selection, setSelection] = useState<{ key: string; ids: number[] }>({ key: paramsKey, ids: [] });
   const selectedIds = selection.key === paramsKey ? selection.ids : [];
-  const rows = query.data?.items ?? [];
-  const selected = selectedRows(selectedIds, rows);
+  const selected = statuses ? selectedRows(selectedIds, rows) : [];
 
-  const rowSelection: TableProps<Row>['rowSelection'] = {
+  const rowSelection: TableProps<Row>['rowSelection'] = statuses && {
     selectedRowKeys: selected.map((row) => row.id),
     onChange: (keys) => setSelection({ key: paramsKey, ids: keepPickOrder(selectedIds, keys.map(Number)) }),
   };
 
-  /** The bulk button's act: every selected row gets `status`, then the selection is done with. */
-  const changeSelected = async (status: Status) => {
-    await setStatuses.mutateAsync({ ids: selected.map((row) => row.id), status });
-    setSelection({ key: paramsKey, ids: [] });
-  };
-
   return {
-    list,
-    params,
-    active,
-    setActive: (value: StatusFilterValue | undefined) => list.setFilter('active', value ?? null),
-    /** The screen's own filters in force, as sent. */
-    filters: own,
-    setFilter: (name: F, value: string | undefined) => list.setFilter(name, value ?? null),
-    /** A search or a filter is in force: an empty table then says "Nothing found". */
-    filtered: Boolean(params.search || active || Object.keys(own).length > 0),
-    query,
     setStatuses,
     selected,
-    selectedStatuses: selected.map((row) => ({ active: isActive(row) })),
+    selectedStatuses: selected.map((row) => ({ active: statuses?.isActive(row) ?? false })),
     rowSelection,
-    changeSelected,
+    /** The bulk button's act: every selected row gets `status`, then the selection is done with. */
+    changeSelected: async (status: Status) => {
+      await setStatuses.mutateAsync({ ids: selected.map((row) => row.id), status });
+      setSelection({ key: paramsKey, ids: [] });
+    },
   };
 }
 

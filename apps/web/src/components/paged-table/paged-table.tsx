@@ -10,7 +10,7 @@ import { PageFooter } from './page-footer.tsx';
 export type PagedTableProps<T extends AnyObject> = Omit<TableProps<T>, 'dataSource' | 'pagination'> & {
   /** One page of the list, as the API returns it; undefined while the first page loads. */
   data: Paged<T> | undefined;
-  /** The requested page and page size (from useListParams); they default to the ones in `data`. */
+  /** The requested page and page size (from useListScreen's URL state); they default to the ones in `data`. */
   page?: number;
   pageSize?: number;
   onPageChange: (page: number) => void;

@@ -61,7 +61,8 @@ function useListState<F extends string>(current: URLSearchParams, write: Write, 
 
 /**
  * List state (page, size, search, filters) kept in the URL, so reload and the back button bring
- * the same list back. Changing search, a filter or the size goes back to page 1.
+ * the same list back. Changing search, a filter or the size goes back to page 1. Lists take it
+ * through their one hook, useListScreen (components/list-screen).
  */
 export function useListParams<F extends string = never>(options: ListOptions<F> = {}): ListState<F> {
   const [searchParams, setSearchParams] = useSearchParams();

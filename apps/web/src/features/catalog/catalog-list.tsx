@@ -1,15 +1,16 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { QueryClient, UseMutationOptions } from '@tanstack/react-query';
+import type { QueryClient, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Switch, Tooltip, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Paged } from '@evcms/contracts/common';
 import { formatMessage } from '@evcms/contracts/messages';
 import { statusOf } from '@evcms/contracts/status';
 import type { CatalogItem, CatalogKind } from '../../components/catalog-picker/catalog-queries.ts';
 import { useConfirm } from '../../components/confirm-modal.ts';
 import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
-import { useListScreen, type ListScreenResource } from '../../components/list-screen/use-list-screen.ts';
+import { useListScreen, type ListScreenParams, type ListStatuses } from '../../components/list-screen/use-list-screen.ts';
 import { errorText } from '../../lib/api-error.ts';
 import { currentLang } from '../../lib/i18n.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
@@ -18,7 +19,10 @@ export interface CatalogListProps<T extends CatalogItem> {
   /** Picks the texts (`catalog:tags.*` or `catalog:infrastructure.*`). */
   kind: CatalogKind;
   /** The kind's calls: list, statuses and delete. */
-  api: ListScreenResource<T> & { remove: (queryClient: QueryClient) => UseMutationOptions<void, Error, number> };
+  api: Pick<ListStatuses<T>, 'setStatuses'> & {
+    listQueryOptions: (params: ListScreenParams) => UseQueryOptions<Paged<T>, Error, Paged<T>, readonly unknown[]>;
+    remove: (queryClient: QueryClient) => UseMutationOptions<void, Error, number>;
+  };
   /** Columns shown after the title (the infrastructure icon). */
   extraColumns?: TableColumnsType<T>;
   /** The create / edit dialog; `item` is absent for create. */
@@ -37,7 +41,7 @@ export function CatalogList<T extends CatalogItem>({ kind, api, extraColumns = [
   const { t } = useTranslation('catalog');
   const { message, notification } = App.useApp();
   const { confirm } = useConfirm();
-  const screen = useListScreen<T>(api, isActive);
+  const screen = useListScreen<T>({ query: api.listQueryOptions, statuses: { isActive, setStatuses: api.setStatuses } });
   const remove = useResourceMutation(api.remove);
   const [editing, setEditing] = useState<Editing<T>>(null);
   const [toggling, setToggling] = useState<number | null>(null);

@@ -1,15 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../components/export-button/export-button.tsx';
-import { useDelayedFilters } from '../../components/paged-table/use-delayed-filters.ts';
-import { useListParams } from '../../components/paged-table/use-list-params.ts';
+import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import { ChargeDrawer } from './charge-drawer.tsx';
-import { CHARGE_FILTERS, chargeFiltersToSend, type ChargeFilter } from './charge-filters.ts';
+import { CHARGE_FILTERS, chargeFiltersToSend } from './charge-filters.ts';
 import { ChargeListFilters } from './charge-list-filters.tsx';
 import { ChargesTable } from './charges-table.tsx';
-import { chargesApi, type ChargeListParams } from './charges-api.ts';
+import { chargesApi } from './charges-api.ts';
 
 /**
  * /chargers-list (spec 2.3 'List of user charges'): every charge, newest start first, with the
@@ -18,14 +16,13 @@ import { chargesApi, type ChargeListParams } from './charges-api.ts';
  */
 export function ChargeList() {
   const { t } = useTranslation('charges');
-  const list = useListParams<ChargeFilter>({ filters: CHARGE_FILTERS });
-  const shown = useDelayedFilters(list);
-  const sent = chargeFiltersToSend(list.filters);
-  const params: ChargeListParams = { page: list.page, size: list.size, ...sent };
-  // While a change of the filters waits, the rows on screen are not what the controls show: a live
-  // refresh asks for them again only once the list is asked with the filters shown.
-  const query = useQuery({ ...chargesApi.listQueryOptions(params), enabled: !shown.pending });
-  const filtered = Object.keys(shown.shown).length > 0 || Object.keys(list.filters).length > 0;
+  // The number is a filter: the list has no search of its own.
+  const { list, shown, sent, query, filtered } = useListScreen({
+    query: chargesApi.listQueryOptions,
+    filters: CHARGE_FILTERS,
+    send: chargeFiltersToSend,
+    search: false,
+  });
   const [opened, setOpened] = useState<number | null>(null);
   // The rows of a list narrowed to one driver are that driver's: the first names them.
   const driverName = sent.user ? query.data?.items.find((charge) => charge.driver?.id === Number(sent.user))?.driver?.name : undefined;

@@ -4,6 +4,7 @@ import type { Paged } from '@evcms/contracts/common';
 import type { CommandAnswer } from '@evcms/contracts/ocpp-commands';
 import type { StationOption } from '@evcms/contracts/stations';
 import { http } from '../../lib/http.ts';
+import { listsAndDetails, LIVE_REFRESH_MS, refreshOnLiveChange } from '../../lib/live-refresh.ts';
 import { resourceApi } from '../../lib/resource-api.ts';
 import type { ChargeFilter } from './charge-filters.ts';
 
@@ -55,3 +56,6 @@ export const chargesApi = {
       onSettled: () => queryClient.invalidateQueries({ queryKey: base.keys.all }),
     }),
 };
+
+// Charges progress with every meter reading of every station: an open list refetches at most every 5 s.
+refreshOnLiveChange('charges', { keys: listsAndDetails(chargesApi.keys), throttleMs: LIVE_REFRESH_MS });

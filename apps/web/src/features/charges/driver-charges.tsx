@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useListParams } from '../../components/paged-table/use-list-params.ts';
+import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import { ChargeDrawer } from './charge-drawer.tsx';
 import { ChargesTable } from './charges-table.tsx';
 import { chargesApi } from './charges-api.ts';
@@ -19,8 +18,11 @@ export const driverChargesPath = (driverId: number) => `/chargers-list?user=${dr
 export function DriverCharges({ driverId }: { driverId: number }) {
   const { t } = useTranslation('charges');
   // Kept in the URL under its own prefix, beside the ledger's.
-  const list = useListParams({ prefix: 'charges.' });
-  const query = useQuery(chargesApi.listQueryOptions({ page: list.page, size: list.size, user: String(driverId) }));
+  const { list, query } = useListScreen({
+    query: ({ page, size }) => chargesApi.listQueryOptions({ page, size, user: String(driverId) }),
+    prefix: 'charges.',
+    search: false,
+  });
   const [opened, setOpened] = useState<number | null>(null);
   return (
     <Card title={t('driver.title')} extra={<Link to={driverChargesPath(driverId)}>{t('driver.open_list')}</Link>} data-testid="driver-charges">

@@ -1,12 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type SeenRequest } from '../../lib/test-fetch.ts';
 import { enterText, inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { BalanceExtract } from './balance-extract.tsx';
 import { aDriver, anEntry, page } from './driver-test-data.ts';
 
 inEnglish();
+afterEach(() => vi.useRealTimers());
 
 const queryOf = (request: SeenRequest) => Object.fromEntries(request.url.searchParams);
 const render = (path = '/extract-balance') => renderScreen(<BalanceExtract />, { path, pattern: '/extract-balance' });
@@ -42,6 +43,25 @@ describe('balance extract', { timeout: 60_000 }, () => {
     await enterText(user, screen.getByLabelText('Search by name, phone or personal account'), '10000008');
     await waitFor(() => expect(lastQuery()).toMatchObject({ search: '10000008', period__from: '2024-05-01' }));
     expect(await screen.findByText('Unfortunately nothing was found. Check the correctness of the search data.')).toBeInTheDocument();
+  });
+
+  it('acts on a period 500 ms after its last change (spec 2.5)', async () => {
+    const api = stubFetch({ 'GET /users/payments/': () => page([anEntry(1)]) });
+    const { router } = render();
+    await screen.findByRole('link', { name: 'Asanov Bakyt' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const period = within(screen.getByRole('group', { name: 'Period' }));
+    typeInto(period.getByPlaceholderText('From date'), '01.05.2024');
+    typeInto(period.getByPlaceholderText('To date'), '06.05.2024');
+    await act(() => vi.advanceTimersByTimeAsync(499));
+    expect(router.state.location.search).toBe('');
+    expect(api.callsTo('GET /users/payments/')).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(router.state.location.search).toBe('?period__from=2024-05-01&period__to=2024-05-06');
+    expect(api.callsTo('GET /users/payments/').map(queryOf)).toEqual([
+      { page: '1', size: '10' },
+      { page: '1', size: '10', period__from: '2024-05-01', period__to: '2024-05-06' },
+    ]);
   });
 
   it('narrows to one driver from the driver’s page, named, until that is removed', async () => {

@@ -3,12 +3,12 @@ import { Button, Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../components/export-button/export-button.tsx';
 import { FilterTag } from '../../components/filter-tag.tsx';
-import { useListParams } from '../../components/paged-table/use-list-params.ts';
+import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import { DateRangeFilter } from '../../components/range-filters/range-filters.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { BalanceEntriesTable } from './balance-entries-table.tsx';
-import { BALANCE_ENTRY_FILTERS, balanceEntryFiltersToSend, type BalanceEntryFilter } from './driver-filters.ts';
-import { driversApi, type BalanceEntryListParams } from './drivers-api.ts';
+import { BALANCE_ENTRY_FILTERS, balanceEntryFiltersToSend } from './driver-filters.ts';
+import { driversApi } from './drivers-api.ts';
 
 /**
  * /extract-balance (spec 2.3 'Extract from user balance'): every entry of every balance, newest
@@ -17,11 +17,12 @@ import { driversApi, type BalanceEntryListParams } from './drivers-api.ts';
  */
 export function BalanceExtract() {
   const { t } = useTranslation('drivers');
-  const list = useListParams<BalanceEntryFilter>({ filters: BALANCE_ENTRY_FILTERS });
-  const sent = balanceEntryFiltersToSend(list.filters);
-  const params: BalanceEntryListParams = { page: list.page, size: list.size, ...(list.search && { search: list.search }), ...sent };
-  const query = useQuery(driversApi.ledgerQueryOptions(params));
-  const filtered = Boolean(list.search) || Object.keys(list.filters).length > 0;
+  // The period acts 500 ms after its last change (spec 2.5), as the search does.
+  const { list, shown, sent, query, filtered } = useListScreen({
+    query: driversApi.ledgerQueryOptions,
+    filters: BALANCE_ENTRY_FILTERS,
+    send: balanceEntryFiltersToSend,
+  });
   const driverId = sent.user ? Number(sent.user) : 0;
 
   return (
@@ -38,13 +39,22 @@ export function BalanceExtract() {
           <DateRangeFilter
             label={t('extract.period')}
             placeholders={[t('list.date_from'), t('list.date_to')]}
-            from={list.filters.period__from}
-            to={list.filters.period__to}
-            onChange={({ from, to }) => list.setFilters({ period__from: from, period__to: to })}
+            from={shown.shown.period__from}
+            to={shown.shown.period__to}
+            onChange={({ from, to }) => shown.setFilters({ period__from: from, period__to: to })}
             style={{ width: 280 }}
           />
-          {driverId > 0 && <DriverFilterTag id={driverId} onClose={() => list.setFilter('user', null)} />}
-          {filtered && <Button onClick={list.reset}>{t('list.reset')}</Button>}
+          {driverId > 0 && (
+            <DriverFilterTag
+              id={driverId}
+              onClose={() => {
+                // A deliberate act: at once, not after the filters' delay.
+                shown.setFilter('user', null);
+                shown.flush();
+              }}
+            />
+          )}
+          {filtered && <Button onClick={shown.reset}>{t('list.reset')}</Button>}
           <ExportButton path="/users/payments/export/" query={{ ...(list.search && { search: list.search }), ...sent }} fileName="payments" />
         </Flex>
         <BalanceEntriesTable

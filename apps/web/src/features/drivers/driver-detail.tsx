@@ -8,7 +8,7 @@ import { formatMessage } from '@evcms/contracts/messages';
 import type { Driver } from '@evcms/contracts/drivers';
 import { useConfirm } from '../../components/confirm-modal.ts';
 import { QueryContent } from '../../components/load-failure/query-content.tsx';
-import { useListParams } from '../../components/paged-table/use-list-params.ts';
+import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import { ResponsiveDescriptions } from '../../components/responsive-descriptions.tsx';
 import { errorText } from '../../lib/api-error.ts';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -160,8 +160,11 @@ function DriverCard({ driver, charges }: { driver: Driver } & DriverDetailProps)
 function DriverLedger({ driverId }: { driverId: number }) {
   const { t } = useTranslation('drivers');
   // Kept in the URL under its own prefix: the driver's charges sit beside it.
-  const list = useListParams({ prefix: 'ledger.' });
-  const query = useQuery(driversApi.ledgerQueryOptions({ page: list.page, size: list.size, user: String(driverId) }));
+  const { list, query } = useListScreen({
+    query: ({ page, size }) => driversApi.ledgerQueryOptions({ page, size, user: String(driverId) }),
+    prefix: 'ledger.',
+    search: false,
+  });
   return (
     <Card
       title={t('ledger.title')}

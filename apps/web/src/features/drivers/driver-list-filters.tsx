@@ -3,13 +3,17 @@ import { Button, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { driverListQuery } from '@evcms/contracts/drivers';
+import type { DelayedFilters } from '../../components/paged-table/use-delayed-filters.ts';
 import type { ListState } from '../../components/paged-table/use-list-params.ts';
 import { DateRangeFilter, TimeRangeFilter } from '../../components/range-filters/range-filters.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import type { DriverFilter } from './driver-filters.ts';
 
 export interface DriverListFiltersProps {
-  list: ListState<DriverFilter>;
+  /** The search, written as the typing stops. */
+  list: Pick<ListState<DriverFilter>, 'search' | 'setSearch'>;
+  /** The filters as shown, acting on the list 500 ms after the last change. */
+  shown: DelayedFilters<DriverFilter>;
   /** A search or a filter is in force: offer to clear them. */
   filtered: boolean;
   /** The screen's own buttons (register), at the end of whichever line they land on. */
@@ -18,13 +22,13 @@ export interface DriverListFiltersProps {
 
 /**
  * The driver list's filters (spec 3 'List filters'): the search (name, phone, email, account), the
- * phone's digits, the exact id, the registration date range and the time-of-day range. Typed
- * filters act 500 ms after the typing stops, like the search; what the API would refuse is not
- * sent, and the field says why (the contract's schema of each parameter).
+ * phone's digits, the exact id, the registration date range and the time-of-day range. Each acts
+ * 500 ms after its last change (spec 2.5), like the search; what the API would refuse is not sent,
+ * and the field says why (the contract's schema of each parameter).
  */
-export function DriverListFilters({ list, filtered, actions }: DriverListFiltersProps) {
+export function DriverListFilters({ list, shown, filtered, actions }: DriverListFiltersProps) {
   const { t } = useTranslation('drivers');
-  const { filters } = list;
+  const filters = shown.shown;
   return (
     <Flex wrap gap="middle" align="center">
       <SearchInput
@@ -36,7 +40,9 @@ export function DriverListFilters({ list, filtered, actions }: DriverListFilters
       />
       <SearchInput
         value={filters.phone ?? ''}
-        onChange={(value) => list.setFilter('phone', value)}
+        onChange={(value) => shown.setFilter('phone', value)}
+        // The filters wait 500 ms already; the field hands each checked keystroke on.
+        delay={0}
         placeholder={t('list.phone_filter')}
         aria-label={t('list.phone_filter')}
         prefix={<PhoneOutlined aria-hidden />}
@@ -47,7 +53,8 @@ export function DriverListFilters({ list, filtered, actions }: DriverListFilters
       />
       <SearchInput
         value={filters.search_by_user_id ?? ''}
-        onChange={(value) => list.setFilter('search_by_user_id', value)}
+        onChange={(value) => shown.setFilter('search_by_user_id', value)}
+        delay={0}
         // Short, so that it fits beside the phone on a phone; the accessible name says whose id.
         placeholder={t('fields.id')}
         aria-label={t('list.id_filter')}
@@ -61,7 +68,7 @@ export function DriverListFilters({ list, filtered, actions }: DriverListFilters
         placeholders={[t('list.date_from'), t('list.date_to')]}
         from={filters.registration_date__from}
         to={filters.registration_date__to}
-        onChange={({ from, to }) => list.setFilters({ registration_date__from: from, registration_date__to: to })}
+        onChange={({ from, to }) => shown.setFilters({ registration_date__from: from, registration_date__to: to })}
         style={{ width: 280 }}
       />
       <TimeRangeFilter
@@ -69,10 +76,10 @@ export function DriverListFilters({ list, filtered, actions }: DriverListFilters
         placeholders={[t('list.time_from'), t('list.time_to')]}
         from={filters.registration_time__from}
         to={filters.registration_time__to}
-        onChange={({ from, to }) => list.setFilters({ registration_time__from: from, registration_time__to: to })}
+        onChange={({ from, to }) => shown.setFilters({ registration_time__from: from, registration_time__to: to })}
         style={{ width: 220 }}
       />
-      {filtered && <Button onClick={list.reset}>{t('list.reset')}</Button>}
+      {filtered && <Button onClick={shown.reset}>{t('list.reset')}</Button>}
       {actions && <div style={{ marginInlineStart: 'auto' }}>{actions}</div>}
     </Flex>
   );

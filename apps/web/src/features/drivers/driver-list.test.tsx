@@ -1,12 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch, type SeenRequest } from '../../lib/test-fetch.ts';
 import { enterText, inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { DriverList } from './driver-list.tsx';
 import { aDriver, page } from './driver-test-data.ts';
 
 inEnglish();
+afterEach(() => vi.useRealTimers());
 
 const queryOf = (request: SeenRequest) => Object.fromEntries(request.url.searchParams);
 const rowOf = (name: string) => screen.getByText(name, { selector: 'td *' }).closest('tr')!;
@@ -91,6 +92,27 @@ describe('driver list', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Asanov Bakyt')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
     expect(screen.getByLabelText('Phone')).toHaveValue('');
+  });
+
+  it('acts on the registration dates 500 ms after their last change (spec 2.5)', async () => {
+    const api = stubFetch({ 'GET /users/': () => page([aDriver(7)]) });
+    const { router } = render();
+    await screen.findByText('Asanov Bakyt');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const dates = within(screen.getByRole('group', { name: 'Registration date' }));
+    typeInto(dates.getByPlaceholderText('From date'), '01.05.2024');
+    typeInto(dates.getByPlaceholderText('To date'), '31.05.2024');
+    await act(() => vi.advanceTimersByTimeAsync(499));
+    expect(router.state.location.search).toBe('');
+    expect(api.callsTo('GET /users/')).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(router.state.location.search).toBe('?registration_date__from=2024-05-01&registration_date__to=2024-05-31');
+    expect(queryOf(api.callsTo('GET /users/').at(-1)!)).toEqual({
+      page: '1',
+      size: '10',
+      registration_date__from: '2024-05-01',
+      registration_date__to: '2024-05-31',
+    });
   });
 
   it('leaves out a filter the server would refuse, and says why under the field', async () => {

@@ -1,14 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DriverListItem } from '@evcms/contracts/drivers';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { ExportButton } from '../../components/export-button/export-button.tsx';
+import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import { pagedQueryProps } from '../../components/paged-table/paged-query-props.ts';
 import { PagedTable } from '../../components/paged-table/paged-table.tsx';
-import { useListParams } from '../../components/paged-table/use-list-params.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { formatPhone } from '../../lib/phone-mask.ts';
@@ -16,7 +15,7 @@ import { DriverBlockedTag, Money, PlatformName } from './driver-values.tsx';
 import { DRIVER_FILTERS, driverFiltersToSend } from './driver-filters.ts';
 import { DriverListFilters } from './driver-list-filters.tsx';
 import { driverPaths } from './driver-route.tsx';
-import { driversApi, type DriverListParams } from './drivers-api.ts';
+import { driversApi } from './drivers-api.ts';
 
 const fullName = (driver: Pick<DriverListItem, 'surname' | 'first_name'>) => `${driver.surname} ${driver.first_name}`;
 
@@ -34,11 +33,11 @@ export function DriverList() {
   const { t } = useTranslation('drivers');
   const lang = useLang();
   const navigate = useNavigate();
-  const list = useListParams<(typeof DRIVER_FILTERS)[number]>({ filters: DRIVER_FILTERS });
-  const sent = driverFiltersToSend(list.filters);
-  const params: DriverListParams = { page: list.page, size: list.size, ...(list.search && { search: list.search }), ...sent };
-  const query = useQuery(driversApi.listQueryOptions(params));
-  const filtered = Boolean(list.search) || Object.keys(list.filters).length > 0;
+  const { list, shown, sent, query, filtered } = useListScreen({
+    query: driversApi.listQueryOptions,
+    filters: DRIVER_FILTERS,
+    send: driverFiltersToSend,
+  });
 
   const columns: TableColumnsType<DriverListItem> = [
     { key: 'id', title: t('fields.id'), dataIndex: 'id', width: 64 },
@@ -83,6 +82,7 @@ export function DriverList() {
       <Flex vertical gap="middle">
         <DriverListFilters
           list={list}
+          shown={shown}
           filtered={filtered}
           actions={
             <Flex gap="small" wrap>

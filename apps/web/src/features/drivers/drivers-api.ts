@@ -10,6 +10,7 @@ import type {
   IdTagCreateRequest,
 } from '@evcms/contracts/drivers';
 import { http, type QueryValue } from '../../lib/http.ts';
+import { LIVE_REFRESH_MS, refreshOnLiveChange } from '../../lib/live-refresh.ts';
 import { resourceApi } from '../../lib/resource-api.ts';
 import type { BalanceEntryFilter, DriverFilter } from './driver-filters.ts';
 
@@ -86,3 +87,6 @@ export const driversApi = {
       },
     }),
 };
+
+// A charge that ends debits its driver's balance (which driver, the change does not say).
+refreshOnLiveChange('charges', { keys: () => [driversApi.keys.all], throttleMs: LIVE_REFRESH_MS });

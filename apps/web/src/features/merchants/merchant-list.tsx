@@ -26,7 +26,10 @@ const MIN_TABLE_WIDTH = 960;
 export function MerchantList() {
   const { t } = useTranslation('merchants');
   const navigate = useNavigate();
-  const screen = useListScreen<MerchantListItem>(merchantsApi, rowIsActive);
+  const screen = useListScreen<MerchantListItem>({
+    query: merchantsApi.listQueryOptions,
+    statuses: { isActive: rowIsActive, setStatuses: merchantsApi.setStatuses },
+  });
 
   // Status sits next to the name so that what a bulk change changes is in view on a laptop screen.
   const columns: TableColumnsType<MerchantListItem> = [

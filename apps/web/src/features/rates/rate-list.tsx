@@ -25,12 +25,17 @@ import { ratesApi } from './rates-api.ts';
 
 const rowIsActive = (rate: Rate) => isActive(rate.status);
 
-/** The list's own filters, as the URL keeps them; a malformed value is no filter. */
-const RATE_FILTERS = {
+/** The list's own filters, as the URL keeps them. */
+const RATE_FILTERS = ['default', 'typo'] as const;
+type RateFilter = (typeof RATE_FILTERS)[number];
+
+/** The URL's filters -> what is sent; a malformed value is no filter. */
+function rateFiltersToSend(filters: Partial<Record<RateFilter, string>>): Partial<Record<RateFilter, string>> {
   /** 'true' default rates, 'false' personal ones. */
-  default: readStatusFilter,
-  typo: (raw: string | undefined) => (CONNECTOR_TYPE_KEYS as readonly string[]).includes(raw ?? '') ? raw : undefined,
-};
+  const type = readStatusFilter(filters.default);
+  const typo = (CONNECTOR_TYPE_KEYS as readonly string[]).includes(filters.typo ?? '') ? filters.typo : undefined;
+  return { ...(type && { default: type }), ...(typo && { typo }) };
+}
 
 // The fixed columns take about 890 px and the name what is left (about 140 px at 1366 px); a card
 // narrower than this (a phone, a tablet) scrolls the table sideways inside it. The creation time
@@ -48,7 +53,12 @@ export function RateList() {
   const navigate = useNavigate();
   const { message, notification } = App.useApp();
   const { confirm } = useConfirm();
-  const screen = useListScreen<Rate, keyof typeof RATE_FILTERS>(ratesApi, rowIsActive, RATE_FILTERS);
+  const screen = useListScreen<Rate, RateFilter>({
+    query: ratesApi.listQueryOptions,
+    filters: RATE_FILTERS,
+    send: rateFiltersToSend,
+    statuses: { isActive: rowIsActive, setStatuses: ratesApi.setStatuses },
+  });
   const types = useQuery(connectorDictionaryQueryOptions('types'));
   const remove = useResourceMutation(ratesApi.remove);
   const [toggling, setToggling] = useState<number | null>(null);
@@ -174,24 +184,24 @@ export function RateList() {
     <>
       <Select<string>
         aria-label={t('list.type_filter')}
-        value={screen.filters.default ?? ''}
+        value={screen.sent.default ?? ''}
         options={[
           { value: '', label: t('list.all_types') },
           { value: 'true', label: t('types.default') },
           { value: 'false', label: t('types.personal') },
         ]}
-        onChange={(value) => screen.setFilter('default', value || undefined)}
+        onChange={(value) => screen.list.setFilter('default', value || null)}
         style={{ width: 160 }}
       />
       <Select<string>
         aria-label={t('list.typo_filter')}
-        value={screen.filters.typo ?? ''}
+        value={screen.sent.typo ?? ''}
         options={[
           { value: '', label: t('list.all_typos') },
           ...Object.entries(types.data ?? {}).map(([value, label]) => ({ value, label })),
         ]}
         loading={types.isFetching}
-        onChange={(value) => screen.setFilter('typo', value || undefined)}
+        onChange={(value) => screen.list.setFilter('typo', value || null)}
         popupMatchSelectWidth={false}
         style={{ width: 200, maxWidth: '100%' }}
       />

@@ -1,6 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatMessage } from '@evcms/contracts/messages';
@@ -12,7 +11,7 @@ import { useConfirm } from '../../components/confirm-modal.ts';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
-import { useListScreen, type ListScreenParams } from '../../components/list-screen/use-list-screen.ts';
+import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import { ScheduleSummary } from '../../components/schedule-dialog/schedule-summary.tsx';
 import { errorText } from '../../lib/api-error.ts';
 import { currentLang, useLang } from '../../lib/i18n.ts';
@@ -60,14 +59,10 @@ export function MerchantStationList({ merchantId }: { merchantId: number }) {
   const navigate = useNavigate();
   const { message, notification } = App.useApp();
   const { confirm } = useConfirm();
-  const resource = useMemo(
-    () => ({
-      listQueryOptions: (params: ListScreenParams) => stationsApi.listQueryOptions({ ...params, merchant: merchantId }),
-      setStatuses: stationsApi.setStatuses,
-    }),
-    [merchantId],
-  );
-  const screen = useListScreen<StationListItem>(resource, rowIsActive);
+  const screen = useListScreen<StationListItem>({
+    query: (params) => stationsApi.listQueryOptions({ ...params, merchant: merchantId }),
+    statuses: { isActive: rowIsActive, setStatuses: stationsApi.setStatuses },
+  });
   const remove = useResourceMutation(stationsApi.remove);
   const cardPath = (id: number) => stationPaths.card(merchantId, id);
 

@@ -1,11 +1,10 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Tag, theme, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OcppMessage } from '@evcms/contracts/ocpp-messages';
 import { pagedQueryProps } from '../../components/paged-table/paged-query-props.ts';
 import { PagedTable } from '../../components/paged-table/paged-table.tsx';
-import { useListParams } from '../../components/paged-table/use-list-params.ts';
+import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import { formatDateTimeSeconds } from '../../lib/dates.ts';
 import { stationsApi } from './stations-api.ts';
 
@@ -35,8 +34,11 @@ function Direction({ direction }: { direction: OcppMessage['direction'] }) {
 export function StationMessageLog({ stationId }: { stationId: number }) {
   const { t } = useTranslation('stations');
   // Under its own prefix in the URL, beside the command log's.
-  const list = useListParams({ prefix: 'messages.' });
-  const query = useQuery(stationsApi.messagesQueryOptions(stationId, { page: list.page, size: list.size }));
+  const { list, query } = useListScreen({
+    query: ({ page, size }) => stationsApi.messagesQueryOptions(stationId, { page, size }),
+    prefix: 'messages.',
+    search: false,
+  });
 
   const columns: TableColumnsType<OcppMessage> = [
     { key: 'at', title: t('ocpp.messages.time'), width: 170, render: (_, message) => formatDateTimeSeconds(message.at) },

@@ -1,5 +1,4 @@
 import { ApiOutlined, PlayCircleOutlined, SendOutlined, SettingOutlined, StopOutlined, UnlockOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +7,7 @@ import { OCPP_COMMAND_ACTIONS, ocppName } from '@evcms/contracts/ocpp-names';
 import type { Station } from '@evcms/contracts/stations';
 import { pagedQueryProps } from '../../components/paged-table/paged-query-props.ts';
 import { PagedTable } from '../../components/paged-table/paged-table.tsx';
-import { useListParams } from '../../components/paged-table/use-list-params.ts';
+import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { commandParamsText, commandStatusName, rawParamsText } from './ocpp-command-text.ts';
@@ -73,8 +72,11 @@ function StationCommandLog({ stationId }: { stationId: number }) {
   const { t } = useTranslation('stations');
   const lang = useLang();
   // Under its own prefix in the URL, so a reload keeps the page and nothing else of the card's address is touched.
-  const list = useListParams({ prefix: 'commands.' });
-  const query = useQuery(stationCommandsApi.auditQueryOptions(stationId, { page: list.page, size: list.size }));
+  const { list, query } = useListScreen({
+    query: ({ page, size }) => stationCommandsApi.auditQueryOptions(stationId, { page, size }),
+    prefix: 'commands.',
+    search: false,
+  });
 
   const columns: TableColumnsType<OcppCommandEntry> = [
     { key: 'requested_at', title: t('commands.log.time'), width: 150, render: (_, entry) => formatDateTime(entry.requested_at) },

@@ -3,6 +3,7 @@ import type { Paged } from '@evcms/contracts/common';
 import type { OcppMessage } from '@evcms/contracts/ocpp-messages';
 import type { Station, StationForUpdate, StationListItem } from '@evcms/contracts/stations';
 import { http } from '../../lib/http.ts';
+import { listsAndDetails, LIVE_REFRESH_MS, refreshOnLiveChange } from '../../lib/live-refresh.ts';
 import { resourceApi } from '../../lib/resource-api.ts';
 import { stationFormData, type StationChanges, type StationCreateBody } from './station-form-data.ts';
 
@@ -80,3 +81,7 @@ export const stationsApi = {
   setStatuses: refreshingMerchants(base.setStatuses),
   remove: refreshingMerchants(base.remove),
 };
+
+// A station changes with every status and meter reading of its charge point: its lists and cards
+// (the OCPP log under the card's key with them) refetch at once when it was quiet, then at most every 5 s.
+refreshOnLiveChange('stations', { keys: listsAndDetails(stationsApi.keys), throttleMs: LIVE_REFRESH_MS });
