@@ -29,5 +29,6 @@ export function paged<T extends z.ZodMiniType>(item: T) {
 export type Paged<T> = { items: T[]; page: number; pages: number; size: number; total: number };
 
 export const detailBody = z.object({ detail: z.string() });
+export type DetailBody = z.infer<typeof detailBody>;
 
 export const healthBody = z.object({ status: z.enum(['ok', 'error']), db: z.enum(['ok', 'down']) });

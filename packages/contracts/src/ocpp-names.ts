@@ -107,3 +107,8 @@ export const OCPP_WHOLE_STATION: Names = { ru: 'вся станция', en: 'the
 export function ocppName(names: Readonly<Record<string, Names>>, word: string, lang: Lang): string {
   return Object.hasOwn(names, word) ? names[word]![lang] : word;
 }
+
+/** A name opening a label or a sentence (an option, a placeholder): its first letter capitalised. */
+export function capitalized(name: string, lang: Lang): string {
+  return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
+}

@@ -136,10 +136,11 @@ export const charges = pgTable(
 );
 
 /**
- * How many charges hold each status, kept by statement triggers on `charges` (migration 0008:
- * inserts, status changes and deletes, however they are written), so the list's total with no
- * filter but the status is one small read, not a count of a million rows. A status change locks
- * its two rows to the commit, in status order, so concurrent changes queue without deadlocking.
+ * How many charges hold each status, kept by statement triggers on `charges` (charges_count, one
+ * function for the three counts, migration 0024: inserts, status changes and deletes, however they
+ * are written), so the list's total with no filter but the status is one small read, not a count of
+ * a million rows. A status change locks its two rows to the commit, in status order, so concurrent
+ * changes queue without deadlocking.
  */
 export const chargeStatusCounts = pgTable(
   'charge_status_counts',
@@ -152,8 +153,8 @@ export const chargeStatusCounts = pgTable(
 
 /**
  * How many charges started on each Bishkek day, by the Bishkek day they finished (null while open
- * or never finished) and status; kept by statement triggers on `charges` as charge_status_counts is
- * (migration 0009). The list's total under any mix of status, start-day and finish-day filters is a
+ * or never finished) and status; kept by the same trigger function as charge_status_counts (made in
+ * migration 0009). The list's total under any mix of status, start-day and finish-day filters is a
  * sum over about ten rows a day, not a count of the charges. Rows are never deleted; a row may
  * hold 0 after its charges moved on.
  */
@@ -175,9 +176,10 @@ export const chargeDayCounts = pgTable(
 
 /**
  * How many charges finished in each Bishkek minute of the day (0 is 00:00, 1439 is 23:59), by
- * status; kept by the same statement trigger as charge_day_counts (migration 0013). The list's total
- * filtered by the finish's time of day (and statuses) sums the whole minutes of the window here and
- * counts only its edge seconds from the charges' index: a night window is 40% of a million charges.
+ * status; kept by the same trigger function as charge_status_counts (made in migration 0013). The
+ * list's total filtered by the finish's time of day (and statuses) sums the whole minutes of the
+ * window here and counts only its edge seconds from the charges' index: a night window is 40% of a
+ * million charges.
  */
 export const chargeFinishMinuteCounts = pgTable(
   'charge_finish_minute_counts',

@@ -13,10 +13,10 @@ import {
   updateMeRequest,
 } from '@evcms/contracts/accounts';
 import { detailBody, errorBody } from '@evcms/contracts/common';
-import { formatMessage } from '@evcms/contracts/messages';
-import { createAttempts, type AttemptLimit } from '../../lib/attempts.ts';
+import { createAttempts, type AttemptLimit, type Attempts } from '../../lib/attempts.ts';
 import type { Background } from '../../lib/background.ts';
 import { AppError } from '../../lib/errors.ts';
+import { presentManager, presentPasswordChanged, presentResetSent, presentTokens } from './accounts.presenter.ts';
 import type { AccountsDeps } from './accounts.service.ts';
 import * as accounts from './accounts.service.ts';
 
@@ -37,14 +37,21 @@ const resetLimits = (request: FastifyRequest, email: string): AttemptLimit[] => 
 ];
 const confirmLimits = (request: FastifyRequest): AttemptLimit[] => [{ key: `confirm|${request.ip}`, max: 20 }];
 
-/** Runs `action`; an answer of 400 (wrong password, invalid link) counts as a failed attempt. */
-async function countingFailures<T>(attempts: ReturnType<typeof createAttempts>, limits: AttemptLimit[], action: () => Promise<T>) {
+/** Runs `action` within `limits`: refused with 429 once one is used up; an answer of 400 (wrong password, invalid link) counts as a failed attempt. */
+async function withinLimits<T>(attempts: Attempts, limits: AttemptLimit[], action: () => Promise<T>): Promise<T> {
+  attempts.check(limits);
   try {
     return await action();
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 400) attempts.count(limits);
     throw error;
   }
+}
+
+/** Refused with 429 once one of `limits` is used up; counted whatever the outcome. */
+function checkAndCount(attempts: Attempts, limits: AttemptLimit[]): void {
+  attempts.check(limits);
+  attempts.count(limits);
 }
 
 export function accountsRoutes(deps: AccountsDeps & { background: Background }) {
@@ -57,17 +64,14 @@ export function accountsRoutes(deps: AccountsDeps & { background: Background }) 
     r.post('/login/', {
       config: publicRoute,
       schema: { tags, body: loginRequest, response: { 200: tokenPair, 400: errorBody, 429: errorBody } },
-      handler: (request) => {
-        const limits = loginLimits(request, request.body.email);
-        attempts.check(limits);
-        return countingFailures(attempts, limits, () => accounts.login(deps, request.body));
-      },
+      handler: async (request) =>
+        presentTokens(await withinLimits(attempts, loginLimits(request, request.body.email), () => accounts.login(deps, request.body))),
     });
 
     r.post('/refresh/', {
       config: publicRoute,
       schema: { tags, body: refreshRequest, response: { 200: refreshResponse, 401: errorBody } },
-      handler: (request) => accounts.refreshAccess(deps, request.body.refresh),
+      handler: async (request) => presentTokens(await accounts.refreshAccess(deps, request.body.refresh)),
     });
 
     r.post('/logout/', {
@@ -83,10 +87,8 @@ export function accountsRoutes(deps: AccountsDeps & { background: Background }) 
       config: publicRoute,
       schema: { tags, body: passwordResetRequest, response: { 200: detailBody, 400: errorBody, 429: errorBody } },
       handler: async (request) => {
-        const limits = resetLimits(request, request.body.email);
-        attempts.check(limits);
-        attempts.count(limits);
-        return { detail: formatMessage(request.lang, 'reset_sent') };
+        checkAndCount(attempts, resetLimits(request, request.body.email));
+        return presentResetSent(request.lang);
       },
       // The lookup and the mail start once the answer is sent, so the answer takes as long whether
       // or not the address has an account (the embedded database shares this thread).
@@ -102,28 +104,26 @@ export function accountsRoutes(deps: AccountsDeps & { background: Background }) 
       config: publicRoute,
       schema: { tags, body: passwordResetConfirm, response: { 200: detailBody, 400: errorBody, 429: errorBody } },
       handler: async (request) => {
-        const limits = confirmLimits(request);
-        attempts.check(limits);
-        await countingFailures(attempts, limits, () => accounts.confirmPasswordReset(deps, request.body));
-        return { detail: formatMessage(request.lang, 'password_changed') };
+        await withinLimits(attempts, confirmLimits(request), () => accounts.confirmPasswordReset(deps, request.body));
+        return presentPasswordChanged(request.lang);
       },
     });
 
     r.get('/me/', {
       schema: { tags, response: { 200: manager } },
-      handler: (request) => accounts.getMe(deps, request.managerId),
+      handler: async (request) => presentManager(await accounts.getMe(deps, request.managerId)),
     });
 
     r.patch('/me/', {
       schema: { tags, body: updateMeRequest, response: { 200: manager, 400: errorBody } },
-      handler: (request) => accounts.updateMe(deps, request.managerId, request.body),
+      handler: async (request) => presentManager(await accounts.updateMe(deps, request.managerId, request.body)),
     });
 
     r.post('/change-password/', {
       schema: { tags, body: changePasswordRequest, response: { 200: detailBody, 400: errorBody } },
       handler: async (request) => {
         await accounts.changePassword(deps, { managerId: request.managerId, sessionId: request.sessionId }, request.body);
-        return { detail: formatMessage(request.lang, 'password_changed') };
+        return presentPasswordChanged(request.lang);
       },
     });
   };

@@ -1,6 +1,4 @@
 import type { Lang } from '@evcms/contracts/i18n';
-import { isLang } from '@evcms/contracts/i18n';
-import type { Manager, TokenPair } from '@evcms/contracts/accounts';
 import type { Db } from '../../db/client.ts';
 import type { AccessTokens } from '../../lib/access-tokens.ts';
 import { AppError, badRequest, fieldError, notFound, unauthorized } from '../../lib/errors.ts';
@@ -21,11 +19,16 @@ export interface AccountsDeps {
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-export function toManager(row: repo.ManagerRow): Manager {
-  return { id: row.id, email: row.email, name: row.name, language: isLang(row.language) ? row.language : 'ru' };
+/** A manager as the screens see it (never the password's hash). */
+export type ManagerRecord = Pick<repo.ManagerRow, 'id' | 'email' | 'name' | 'language'>;
+
+/** A session's short-lived access token and the refresh token that renews it. */
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken: string;
 }
 
-export async function login(deps: AccountsDeps, input: { email: string; password: string; remember: boolean }): Promise<TokenPair> {
+export async function login(deps: AccountsDeps, input: { email: string; password: string; remember: boolean }): Promise<SessionTokens> {
   const manager = await repo.findManagerByEmail(deps.db, input.email);
   // Same work and same answer for an unknown email, so the form does not reveal who has an account.
   const ok = await verifyPassword(input.password, manager?.passwordHash ?? DUMMY_HASH);
@@ -38,7 +41,7 @@ export async function login(deps: AccountsDeps, input: { email: string; password
     tokenHash: sha256(refresh),
     expiresAt: new Date(Date.now() + ttl * 1000),
   });
-  return { access: await deps.tokens.sign(manager.id, sessionId), refresh };
+  return { accessToken: await deps.tokens.sign(manager.id, sessionId), refreshToken: refresh };
 }
 
 /**
@@ -53,7 +56,7 @@ export const REFRESH_REUSE_GRACE_MS = 60 * 1000;
  * presented after it was exchanged, past the grace period, ends its whole session: either the
  * manager or a thief holds a newer one, and there is no telling which.
  */
-export async function refreshAccess(deps: AccountsDeps, refresh: string): Promise<TokenPair> {
+export async function refreshAccess(deps: AccountsDeps, refresh: string): Promise<SessionTokens> {
   const now = new Date();
   const tokenHash = sha256(refresh);
   const next = randomToken();
@@ -70,7 +73,7 @@ export async function refreshAccess(deps: AccountsDeps, refresh: string): Promis
     return token;
   });
   if (typeof outcome === 'string') throw unauthorized('refresh_invalid');
-  return { access: await deps.tokens.sign(outcome.managerId, outcome.sessionId), refresh: next };
+  return { accessToken: await deps.tokens.sign(outcome.managerId, outcome.sessionId), refreshToken: next };
 }
 
 /** Whether an access token's session still counts (lib/auth.ts asks on every request). */
@@ -116,17 +119,17 @@ export async function confirmPasswordReset(deps: AccountsDeps, input: { token: s
   });
 }
 
-export async function getMe(deps: Pick<AccountsDeps, 'db'>, managerId: number): Promise<Manager> {
+export async function getMe(deps: Pick<AccountsDeps, 'db'>, managerId: number): Promise<ManagerRecord> {
   const row = await repo.findManagerById(deps.db, managerId);
   if (!row) throw unauthorized();
-  return toManager(row);
+  return row;
 }
 
 export async function updateMe(
   deps: Pick<AccountsDeps, 'db'>,
   managerId: number,
   input: { name?: string | undefined; language?: Lang | undefined },
-): Promise<Manager> {
+): Promise<ManagerRecord> {
   const values = {
     ...(input.name !== undefined && { name: input.name }),
     ...(input.language !== undefined && { language: input.language }),
@@ -135,7 +138,7 @@ export async function updateMe(
     ? await repo.updateManager(deps.db, managerId, values)
     : await repo.findManagerById(deps.db, managerId);
   if (!row) throw notFound();
-  return toManager(row);
+  return row;
 }
 
 /**

@@ -2,7 +2,8 @@ import { CONNECTOR_TYPES } from '@evcms/contracts/catalog';
 import { CHARGE_SOURCES, CHARGE_STATUSES, PAYMENT_METHODS, type ChargeDetail, type ChargeListItem } from '@evcms/contracts/charges';
 import { DECIMALS, fromMinorUnits } from '@evcms/contracts/decimal';
 import type { Lang } from '@evcms/contracts/i18n';
-import { commandAnswerOf, type RemoteStartAnswer } from '@evcms/contracts/ocpp-commands';
+import { commandAnswerOf, type CommandAnswer, type RemoteStartAnswer } from '@evcms/contracts/ocpp-commands';
+import type { CommandAnswerRecord } from '../stations/station-commands.service.ts';
 import type { RemoteStartRecord } from './charge-remote-start.service.ts';
 import type { ChargeRecord } from './charges.service.ts';
 import { durationSeconds, isRunning } from './charges.rules.ts';
@@ -70,6 +71,11 @@ export function presentChargeDetail(charge: ChargeRecord, lang: Lang): ChargeDet
     reservation_id: charge.reservationId,
     stop_requested_at: orNull(charge.stopRequestedAt, (at) => at.toISOString()),
   };
+}
+
+/** The back office's stop: how the command ended. */
+export function presentStopAnswer(answer: CommandAnswerRecord, lang: Lang): CommandAnswer {
+  return commandAnswerOf(answer.outcome, lang);
 }
 
 /** A remote start's answer: how the command ended, the station's word, its audit entry and the charge it initiated. */

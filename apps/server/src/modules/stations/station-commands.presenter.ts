@@ -2,6 +2,7 @@ import type { Lang } from '@evcms/contracts/i18n';
 import {
   commandAnswerOf,
   COMMAND_OUTCOMES,
+  type CommandAnswer,
   type ConfigurationAnswer,
   type OcppCommandEntry,
   type OcppCommandTypes,
@@ -11,8 +12,13 @@ import type { CommandAnswerRecord, CommandRecord } from './station-commands.serv
 
 /** Commands as the API answers them: a command's result, the station's configuration, the audit. */
 
+/** How a command ended: all the specification's reset by identity answers. */
+export function presentCommandOutcome(answer: CommandAnswerRecord, lang: Lang): CommandAnswer {
+  return commandAnswerOf(answer.outcome, lang);
+}
+
 export function presentCommandAnswer(answer: CommandAnswerRecord, lang: Lang): StationCommandAnswer {
-  return { ...commandAnswerOf(answer.outcome, lang), status: answer.status, command_id: answer.commandId };
+  return { ...presentCommandOutcome(answer, lang), status: answer.status, command_id: answer.commandId };
 }
 
 export function presentConfiguration(answer: CommandAnswerRecord<OcppCommandTypes['GetConfiguration']['response']>, lang: Lang): ConfigurationAnswer {

@@ -5,7 +5,6 @@ import {
   changeAvailabilityRequest,
   changeConfigurationRequest,
   commandAnswer,
-  commandAnswerOf,
   configurationAnswer,
   getConfigurationRequest,
   identityPathParams,
@@ -18,7 +17,7 @@ import {
 } from '@evcms/contracts/ocpp-commands';
 import { idPathParams } from '@evcms/contracts/query';
 import { presentPage } from '../../lib/pagination.ts';
-import { presentCommandAnswer, presentCommandEntry, presentConfiguration } from './station-commands.presenter.ts';
+import { presentCommandAnswer, presentCommandEntry, presentCommandOutcome, presentConfiguration } from './station-commands.presenter.ts';
 import * as commands from './station-commands.service.ts';
 
 /**
@@ -35,7 +34,7 @@ export function stationCommandsRoutes(deps: commands.StationCommandsDeps) {
     r.post('/stations/reset/:identity/', {
       schema: { tags: doc, params: identityPathParams, body: stationResetRequest, response: { 200: commandAnswer, 400: errorBody } },
       handler: async (request) =>
-        commandAnswerOf((await commands.resetStation(deps, request.params.identity, request.body.reset_type, request.managerId)).outcome, request.lang),
+        presentCommandOutcome(await commands.resetStation(deps, request.params.identity, request.body.reset_type, request.managerId), request.lang),
     });
     r.post('/stations/:id/ocpp/unlock-connector/', {
       schema: { tags: doc, params: idPathParams, body: unlockConnectorRequest, response: card },

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, paged } from '@evcms/contracts/common';
-import { ocppMessage, ocppMessageListQuery, type OcppMessage } from '@evcms/contracts/ocpp-messages';
+import { ocppMessage, ocppMessageListQuery } from '@evcms/contracts/ocpp-messages';
 import { idPathParams } from '@evcms/contracts/query';
 import type { Db } from '../../db/client.ts';
 import { presentPage } from '../../lib/pagination.ts';
-import { listStationMessages, type OcppMessageRow } from './station-messages.service.ts';
-
-function presentMessage(row: OcppMessageRow): OcppMessage {
-  return { id: row.id, at: row.at.toISOString(), direction: row.direction, kind: row.kind, message_id: row.messageId, action: row.action, payload: row.payload };
-}
+import { presentMessage } from './station-messages.presenter.ts';
+import { listStationMessages } from './station-messages.service.ts';
 
 /** GET /api/v1/stations/{id}/ocpp/messages/: the station's recent OCPP frames, newest first. */
 export function stationMessagesRoutes(deps: { db: Db }) {

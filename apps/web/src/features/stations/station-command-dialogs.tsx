@@ -9,7 +9,7 @@ import {
   unlockConnectorRequest,
   type StationCommandAnswer,
 } from '@evcms/contracts/ocpp-commands';
-import { OCPP_TRIGGER_MESSAGES } from '@evcms/contracts/ocpp-names';
+import { capitalized, OCPP_AVAILABILITY_TYPES, OCPP_TRIGGER_MESSAGES, OCPP_WHOLE_STATION, ocppName } from '@evcms/contracts/ocpp-names';
 import type { Station } from '@evcms/contracts/stations';
 import { useConfirm, type ConfirmOptions } from '../../components/confirm-modal.ts';
 import { applyServerErrors, zodRule } from '../../lib/form-rules.ts';
@@ -44,10 +44,11 @@ type Connectors = Station['connectors'];
 /** The station's connectors by OCPP id, optionally after the station itself (connector 0). */
 export function useConnectorOptions(connectors: Connectors, withStation: boolean) {
   const { t } = useTranslation('stations');
+  const lang = useLang();
   const own = [...connectors]
     .sort((a, b) => a.ocpp_16_id - b.ocpp_16_id)
     .map((connector) => ({ value: connector.ocpp_16_id, label: t('commands.connector', { id: connector.ocpp_16_id, type: connector.typo_name }) }));
-  return withStation ? [{ value: 0, label: t('commands.whole_station') }, ...own] : own;
+  return withStation ? [{ value: 0, label: capitalized(OCPP_WHOLE_STATION[lang], lang) }, ...own] : own;
 }
 
 /** The charges in progress on a connector (by OCPP id), or on any of the station's for connector 0, as the live card knows them. */
@@ -159,6 +160,7 @@ export function UnlockConnectorDialog({ station, onClose }: { station: Station; 
 
 export function ChangeAvailabilityDialog({ station, onClose }: { station: Station; onClose: () => void }) {
   const { t } = useTranslation('stations');
+  const lang = useLang();
   const options = useConnectorOptions(station.connectors, true);
   return (
     <CommandDialog
@@ -191,7 +193,7 @@ export function ChangeAvailabilityDialog({ station, onClose }: { station: Statio
         <Select options={options} placeholder={t('commands.availability.placeholder')} />
       </Form.Item>
       <Form.Item name="type" label={t('commands.availability.type')} rules={[zodRule(changeAvailabilityRequest.shape.type)]}>
-        <Radio.Group options={AVAILABILITY_TYPES.map((value) => ({ value, label: t(`commands.availability.types.${value}`) }))} />
+        <Radio.Group options={AVAILABILITY_TYPES.map((value) => ({ value, label: capitalized(ocppName(OCPP_AVAILABILITY_TYPES, value, lang), lang) }))} />
       </Form.Item>
     </CommandDialog>
   );
@@ -215,7 +217,7 @@ export function TriggerMessageDialog({ station, onClose }: { station: Station; o
         <Select options={TRIGGER_MESSAGES.map((value) => ({ value, label: OCPP_TRIGGER_MESSAGES[value][lang] }))} />
       </Form.Item>
       <Form.Item name="connector_id" label={t('commands.connector_label')} extra={t('commands.trigger.connector_hint')}>
-        <Select options={options} allowClear placeholder={t('commands.whole_station')} />
+        <Select options={options} allowClear placeholder={capitalized(OCPP_WHOLE_STATION[lang], lang)} />
       </Form.Item>
     </CommandDialog>
   );

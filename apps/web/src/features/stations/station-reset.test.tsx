@@ -36,7 +36,7 @@ describe('station restart (spec 2.9, 8)', { timeout: 60_000 }, () => {
     expect(within(dialog).getByRole('radio', { name: /Hard restart/ })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Restart' }));
 
-    expect(await screen.findByText('Restart (Hard) completed successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Restart (hard) completed successfully')).toBeInTheDocument();
     expect(api.callsTo('POST /stations/reset/CP%20008/').map((call) => call.json())).toEqual([{ reset_type: 'Hard' }]);
     await waitFor(() => expect(screen.queryByText('Restart the station «Volt Chui»?')).not.toBeInTheDocument());
   });
@@ -95,7 +95,7 @@ describe('station restart (spec 2.9, 8)', { timeout: 60_000 }, () => {
     await user.click(within(row).getByRole('button', { name: 'Restart' }));
     const dialog = (await screen.findByText('Restart the station «Volt Chui»?')).closest<HTMLElement>('[role="dialog"]')!;
     await user.click(within(dialog).getByRole('button', { name: 'Restart' }));
-    expect(await screen.findByText('Restart (Soft) completed successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Restart (soft) completed successfully')).toBeInTheDocument();
     expect(api.callsTo('POST /stations/reset/CP-8/')[0]!.json()).toEqual({ reset_type: 'Soft' });
   });
 });

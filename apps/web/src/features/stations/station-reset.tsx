@@ -3,6 +3,8 @@ import { App, Button, Flex, Modal, Radio, Tooltip, Typography, type RadioRef } f
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESET_TYPES, type ResetType } from '@evcms/contracts/ocpp-commands';
+import { OCPP_RESET_TYPES, ocppName } from '@evcms/contracts/ocpp-names';
+import { useLang } from '../../lib/i18n.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
 import { stationCommandsApi } from './station-commands-api.ts';
 import { focusOnceOpen } from '../../components/dialog-focus/focus-once-open.ts';
@@ -21,12 +23,13 @@ export interface StationResetProps {
  */
 export function StationResetButton({ station, compact = false }: StationResetProps) {
   const { t } = useTranslation('stations');
+  const lang = useLang();
   const { message, notification } = App.useApp();
   const [open, setOpen] = useState(false);
   const [type, setType] = useState<ResetType>('Soft');
   const reset = useResourceMutation(stationCommandsApi.reset);
   const chosen = useRef<RadioRef>(null);
-  const typeName = t(`commands.reset.type_name.${type}`);
+  const typeName = ocppName(OCPP_RESET_TYPES, type, lang);
 
   const send = () =>
     reset.mutate(
