@@ -1,14 +1,14 @@
 /**
- * The xlsx writers side by side (issue 30): the own writer (lib/exports/xlsx.ts and zip.ts), the
- * own xlsx parts zipped by yazl, and exceljs's streaming WorkbookWriter (support/xlsx-writers.ts),
- * on charge rows already in memory with the 19 columns of the charge export (charges-export.ts: ids,
- * Cyrillic names, phone, two instants, a duration, five decimals, short labels), the file read as
- * fast as it comes, no database and no HTTP. Each run of each writer is a process of its own (so
+ * The xlsx writers side by side (issue 30): the product's (its own xlsx parts, lib/exports/xlsx.ts,
+ * zipped by yazl) and exceljs's streaming WorkbookWriter (support/xlsx-writers.ts), on charge rows
+ * already in memory with the 19 columns of the charge export (charges-export.ts: ids, Cyrillic
+ * names, phone, two instants, a duration, five decimals, short labels), the file read as fast as
+ * it comes, no database and no HTTP. Each run of each writer is a process of its own (so
  * its peak RSS is its own), the writers taking turns; prints rows per second, the file's size, the
  * process's peak RSS and its growth over the RSS before, sampled every 10 ms, then each writer's
- * best run and the own writer's ratio to the others. The rows are made batch by batch as the
+ * best run and the product writer's ratio to exceljs. The rows are made batch by batch as the
  * writer asks, as a database's would arrive, and their making is not counted.
- * Run: npm run bench:xlsx   (ROWS= rows, 1,000,000; RUNS= runs of each writer, 2; WRITERS=own,yazl,exceljs; BATCH=)
+ * Run: npm run bench:xlsx   (ROWS= rows, 1,000,000; RUNS= runs of each writer, 2; WRITERS=own,exceljs; BATCH=)
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,7 @@ import { XLSX_WRITERS } from './support/xlsx-writers.ts';
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const BATCH = Number(process.env.BATCH ?? EXPORT_BATCH_SIZE);
 const RUNS = Number(process.env.RUNS ?? 2);
-const WRITERS = (process.env.WRITERS ?? 'own,yazl,exceljs').split(',');
+const WRITERS = (process.env.WRITERS ?? 'own,exceljs').split(',');
 /** Set in a child: the writer it runs once. */
 const CHILD_WRITER = process.env.XLSX_WRITER;
 const MB = 1024 * 1024;
@@ -140,7 +140,7 @@ async function main() {
   if (own) {
     for (const writer of WRITERS.filter((one) => one !== 'own')) {
       const other = best[writer]!;
-      console.log(`  own writer against ${XLSX_WRITERS[writer]!.label}: ${(own.rate / other.rate).toFixed(2)}x the rows/s, ${(other.peakMb / own.peakMb).toFixed(2)}x less peak RSS`);
+      console.log(`  own xlsx parts against ${XLSX_WRITERS[writer]!.label}: ${(own.rate / other.rate).toFixed(2)}x the rows/s, ${(other.peakMb / own.peakMb).toFixed(2)}x less peak RSS`);
     }
   }
 }

@@ -1,39 +1,19 @@
 /**
- * The three xlsx writers bench:xlsx compares on the same rows and columns (issue 30): the own
- * writer (lib/exports/xlsx.ts over zip.ts), the own xlsx parts zipped by yazl, and exceljs's
- * streaming WorkbookWriter with the same cell types and formats (its own zip, archiver). Each
- * answers the bytes of the file written, read as fast as they come. Deflate level 1 for all three.
+ * The xlsx writers bench:xlsx compares on the same rows and columns (issue 30): the product's
+ * (the own xlsx parts, lib/exports/xlsx.ts, zipped by yazl in zip.ts) and exceljs's streaming
+ * WorkbookWriter with the same cell types and formats (its own zip, archiver). Each answers the
+ * bytes of the file written, read as fast as they come. Deflate level 1 for both. (The own zip
+ * writer that yazl replaced was a third: its figures are in docs/performance.md.)
  */
-import { Readable, Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
+import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import yazl from 'yazl';
 import { bishkekWallClock, type ExportColumn } from '../../apps/server/src/lib/exports/columns.ts';
-import { COMPRESSION_LEVEL, xlsxEntries, xlsxStream, type XlsxOptions } from '../../apps/server/src/lib/exports/xlsx.ts';
-import type { ZipEntry } from '../../apps/server/src/lib/exports/zip.ts';
+import { COMPRESSION_LEVEL, xlsxStream, type XlsxOptions } from '../../apps/server/src/lib/exports/xlsx.ts';
 
 async function drained(stream: AsyncIterable<unknown>): Promise<number> {
   let bytes = 0;
   for await (const chunk of stream) bytes += (chunk as Buffer).length;
   return bytes;
-}
-
-/** The archive of `entries` as yazl writes it, each stream entry read to its end before the next is asked for. */
-export function yazlStream(entries: AsyncIterable<ZipEntry>, { level, mtime }: { level: number; mtime: Date }): Readable {
-  const zip = new yazl.ZipFile();
-  const output = zip.outputStream as Readable;
-  void (async () => {
-    for await (const entry of entries) {
-      if ('data' in entry) zip.addBuffer(entry.data, entry.name, { mtime, compressionLevel: level });
-      else {
-        const source = Readable.from(entry.stream(), { objectMode: false });
-        zip.addReadStream(source, entry.name, { mtime, compressionLevel: level });
-        await finished(source);
-      }
-    }
-    zip.end();
-  })().catch((error: unknown) => output.destroy(error as Error));
-  return output;
 }
 
 const numFmts: Record<ExportColumn<unknown>['kind'], (column: ExportColumn<unknown>) => string | undefined> = {
@@ -92,7 +72,6 @@ async function exceljsBytes<Row>({ title, columns, batches, first }: XlsxOptions
 }
 
 export const XLSX_WRITERS: Record<string, { label: string; bytes: <Row>(options: XlsxOptions<Row>) => Promise<number> }> = {
-  own: { label: 'own writer (xlsx.ts + zip.ts)', bytes: (options) => drained(xlsxStream(options)) },
-  yazl: { label: 'own xlsx parts + yazl', bytes: (options) => drained(yazlStream(xlsxEntries(options), { level: COMPRESSION_LEVEL, mtime: new Date() })) },
+  own: { label: 'own xlsx parts + yazl', bytes: (options) => drained(xlsxStream(options)) },
   exceljs: { label: 'exceljs WorkbookWriter', bytes: exceljsBytes },
 };

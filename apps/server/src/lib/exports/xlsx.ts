@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { bishkekWallClock, decimalText, type ExportColumn } from './columns.ts';
 import { cellXml, columnLetters, SharedStrings, textElement } from './xlsx-cells.ts';
 import {
@@ -41,16 +41,12 @@ const WIDTH_SAMPLE = 200;
 /** Characters of XML gathered before they are encoded (see utf8-pieces.ts). */
 const PIECE_CHARS = 16_384;
 /**
- * Bytes of XML given to the deflate at once: large enough that its round trips to libuv's threads
- * cost little (zip.ts), small enough that the rows made ahead of a client that stopped reading
- * stay few (export-stream.test.ts): one step is deflated while the next is made.
+ * Bytes of XML handed to the zip at once: few handovers per sheet, and small enough that the rows
+ * made ahead of a client that stopped reading stay few (export-stream.test.ts).
  */
 const SHEET_STEP = 512 * 1024;
 
-/**
- * Text encoded as UTF-8 straight into the buffers given to the deflate: made as pieces and
- * gathered in zip.ts, the sheet's bytes were copied twice more.
- */
+/** Text encoded as UTF-8 straight into the buffers handed to the zip, not made as pieces and gathered. */
 class Utf8Chunks {
   private buffer = Buffer.allocUnsafe(SHEET_STEP);
   private used = 0;
@@ -133,7 +129,7 @@ export interface XlsxOptions<Row> {
  * the sheet being written; a failing batch destroys it with the error.
  */
 export function xlsxStream<Row>(options: XlsxOptions<Row>): Readable {
-  return Readable.from(zipStream(xlsxEntries(options), { level: COMPRESSION_LEVEL, mtime: bishkekWallClock(Date.now()) }), { objectMode: false });
+  return zipStream(xlsxEntries(options), { level: COMPRESSION_LEVEL, mtime: bishkekWallClock(Date.now()) });
 }
 
 /**
