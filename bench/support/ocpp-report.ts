@@ -267,10 +267,12 @@ export function printSummary(runs: ServerRun[], p99AimMs: number): void {
   }
   const product = figures.find((one) => one.run.kind === 'product');
   if (!product) return;
+  console.log('  each server\'s figure divided by the product\'s (memory, p99 and CPU: over 1, the product needs less; calls/s: over 1, the other answers more):');
   for (const other of figures.filter((one) => one !== product)) {
+    const ratio = (of: (one: (typeof figures)[number]) => number) => (of(other) / of(product)).toFixed(2);
     console.log(
-      `  product against ${other.run.label}: RSS/station ${(other.rssKb / product.rssKb).toFixed(2)}x smaller, heap+ext/station ${(other.heapKb / product.heapKb).toFixed(2)}x smaller, ` +
-        `calls/s at saturation ${(product.most / other.most).toFixed(2)}x, p99 @${n(AT)} ${(other.p99 / product.p99).toFixed(2)}x lower, CPU/call @${n(AT)} ${(other.cpuMs / product.cpuMs).toFixed(2)}x lower`,
+      `  ${other.run.label.padEnd(26)} RSS/station ${ratio((one) => one.rssKb)}, heap+ext/station ${ratio((one) => one.heapKb)}, ` +
+        `calls/s at saturation ${ratio((one) => one.most)}, p99 @${n(AT)} ${ratio((one) => one.p99)}, CPU/call @${n(AT)} ${ratio((one) => one.cpuMs)}`,
     );
   }
 }
