@@ -21,39 +21,14 @@ import { loadJwtSecret, loadSecret } from '../../apps/server/src/lib/secrets.ts'
 import { recordConnected, recordDisconnected, recordProcessAlive } from '../../apps/server/src/modules/stations/station-ocpp.service.ts';
 import { checkStationPassword } from '../../apps/server/src/modules/stations/station-queries.service.ts';
 import { createChargeMemo } from '../../apps/server/src/ocpp/charge-memo.ts';
-import type { OcppContext, OcppHandler, StationLink } from '../../apps/server/src/ocpp/context.ts';
-import { authorize } from '../../apps/server/src/ocpp/handlers/authorize.ts';
-import { bootNotification } from '../../apps/server/src/ocpp/handlers/boot-notification.ts';
-import { dataTransfer } from '../../apps/server/src/ocpp/handlers/data-transfer.ts';
-import { diagnosticsStatusNotification } from '../../apps/server/src/ocpp/handlers/diagnostics-status-notification.ts';
-import { firmwareStatusNotification } from '../../apps/server/src/ocpp/handlers/firmware-status-notification.ts';
-import { heartbeat } from '../../apps/server/src/ocpp/handlers/heartbeat.ts';
-import { meterValues } from '../../apps/server/src/ocpp/handlers/meter-values.ts';
-import { startTransaction } from '../../apps/server/src/ocpp/handlers/start-transaction.ts';
-import { statusNotification } from '../../apps/server/src/ocpp/handlers/status-notification.ts';
-import { stopTransaction } from '../../apps/server/src/ocpp/handlers/stop-transaction.ts';
+import { CHARGE_CHANGES, HANDLERS, STATION_CHANGES } from '../../apps/server/src/ocpp/connection.ts';
+import type { OcppContext, StationLink } from '../../apps/server/src/ocpp/context.ts';
 import { createMessageLog } from '../../apps/server/src/ocpp/message-log.ts';
 import { createPresence } from '../../apps/server/src/ocpp/presence.ts';
 import type { FrameHead } from '../../apps/server/src/ocpp/rpc/frames.ts';
 import { createStateWrites } from '../../apps/server/src/ocpp/state-writes.ts';
 import type { StartedServer } from './ocpp-bare-servers.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler types its own request
-const HANDLERS: Record<string, OcppHandler<any, object>> = {
-  Authorize: authorize,
-  BootNotification: bootNotification,
-  DataTransfer: dataTransfer,
-  DiagnosticsStatusNotification: diagnosticsStatusNotification,
-  FirmwareStatusNotification: firmwareStatusNotification,
-  Heartbeat: heartbeat,
-  MeterValues: meterValues,
-  StartTransaction: startTransaction,
-  StatusNotification: statusNotification,
-  StopTransaction: stopTransaction,
-};
-/** As ocpp/connection.ts: the calls a screen of the station shows, and those that move its charges. */
-const STATION_CHANGES = new Set(['BootNotification', 'DiagnosticsStatusNotification', 'FirmwareStatusNotification']);
-const CHARGE_CHANGES = new Set(['StatusNotification', 'StartTransaction', 'MeterValues', 'StopTransaction']);
 const MAX_FRAME_BYTES = 1024 * 1024;
 
 interface RpcClient {
@@ -144,6 +119,7 @@ export async function startProductOcppRpc(): Promise<StartedServer> {
     client.on('pong', alive);
     const handlerCtx: OcppContext = { ...ctx, chargeMemo: createChargeMemo() };
     for (const [action, handler] of Object.entries(HANDLERS)) {
+      if (!handler) continue;
       client.handle(action, async ({ params }) => {
         const answer = await handler(handlerCtx, station, params);
         if (STATION_CHANGES.has(action) || CHARGE_CHANGES.has(action)) changed(CHARGE_CHANGES.has(action));
