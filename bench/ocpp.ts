@@ -15,7 +15,9 @@
  *  4. product only: a reconnect storm, every station dropped at once and back within STORM_SECONDS
  *     (-1 skips it).
  * Servers (SERVERS): product (message log on, OCPP_MESSAGE_LOG_DAYS as set or 7), nolog (the same
- * with the log off; load only), bare (ocpp-rpc in strict mode, canned answers: the ratio's reference),
+ * with the log off; load only), product-ocpp-rpc (optional: the same app and handlers behind
+ * ocpp-rpc's RPCServer in strict mode instead of the own OCPP-J layer ocpp/rpc/, support/ocpp-rpc-product.ts;
+ * the own layer against the library it replaced), bare (ocpp-rpc in strict mode, canned answers: the ratio's reference),
  * wsonly (optional: the same canned answers over plain `ws` with the same official schemas checked
  * both ways, no RPC library: what the RPC layer itself costs). PROFILE=1 writes the product
  * server's CPU and allocation profiles of each step. SERVER_NODE_FLAGS: Node flags for the server
@@ -27,6 +29,8 @@
  * (on Node 24: PATH=/path/to/node24/bin:$PATH npm run bench:ocpp; every process runs that Node.)
  * REPEAT=3 runs each rate step three times and reports the run of the median achieved rate.
  * Quick: STATIONS=200,1000 RATES=100,250 STEP_SECONDS=3 STORM_SECONDS=5
+ * The own layer against ocpp-rpc (issue 30): SERVERS=product,product-ocpp-rpc,bare STORM_SECONDS=-1
+ * RATES=2000,4000,6000,8000,10000,12000,14000,16000,20000,24000 (about 12 minutes).
  */
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -45,6 +49,7 @@ import {
   printBreakdown,
   printConnections,
   printSteps,
+  printSummary,
   printStorm,
   type Held,
   type Memory,
@@ -72,7 +77,13 @@ const P99_AIM_MS = 50;
 const SATURATED_P99_MS = 1_000;
 const STATION_KEY_SECRET = 'bench-station-key-bench-station-key-0123456789';
 const here = path.dirname(fileURLToPath(import.meta.url));
-const LABELS: Record<string, string> = { product: 'product', nolog: 'product, message log off', bare: 'bare ocpp-rpc', wsonly: 'bare ws + schemas' };
+const LABELS: Record<string, string> = {
+  product: 'product',
+  nolog: 'product, message log off',
+  'product-ocpp-rpc': 'product on ocpp-rpc',
+  bare: 'bare ocpp-rpc',
+  wsonly: 'bare ws + schemas',
+};
 /** Servers that do no work: no database written, no log of their own. */
 const DOES_NO_WORK = new Set(['bare', 'wsonly']);
 
@@ -268,7 +279,7 @@ async function runServer(kind: string, database: Database, dataDir: string): Pro
     openFiles: total + 1_000,
     stdout: out,
     env: {
-      BENCH_SERVER: DOES_NO_WORK.has(kind) ? kind : 'product',
+      BENCH_SERVER: DOES_NO_WORK.has(kind) || kind === 'product-ocpp-rpc' ? kind : 'product',
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       WEB_DIST: path.join(dataDir, 'no-web'),
@@ -334,6 +345,7 @@ async function measure(engine: string, database: Database, dataDir: string) {
   printConnections(runs);
   printSteps(runs, P99_AIM_MS);
   printBreakdown(runs);
+  printSummary(runs, P99_AIM_MS);
   const product = runs.find((run) => run.kind === 'product');
   if (product) printStorm(product);
 }

@@ -222,3 +222,57 @@ export function printStorm(run: ServerRun): void {
       (storm.onlineBooted === undefined ? '' : `; the database shows ${n(storm.onlineBooted)} online and booted since the drop`),
   );
 }
+
+/** The step offered at `rate`, if the run reached it. */
+const stepAt = (run: ServerRun, rate: number) => run.steps.find((step) => step.rate === rate);
+
+/**
+ * The figures the aims name, one line per server and the product's ratio to each other server: memory
+ * per station at the most stations held before any load, the most calls answered in a step
+ * (saturation), p99 and the server's CPU per call at 2,000 calls/s.
+ */
+export function printSummary(runs: ServerRun[], p99AimMs: number): void {
+  const AT = 2_000;
+  const figures = runs.map((run) => {
+    const held = run.held.filter((one) => !one.afterLoad).at(-1);
+    const memory = held && memoryPerStation(run, held);
+    const step = stepAt(run, AT);
+    const p99 = step && stats(answered(step)).p99;
+    return {
+      run,
+      stations: held?.stations ?? 0,
+      rssKb: memory?.rssKb ?? NaN,
+      heapKb: memory?.heapKb ?? NaN,
+      most: Math.max(0, ...run.steps.map(achieved)),
+      held: bestSustained(run, p99AimMs),
+      p99: p99 ?? NaN,
+      cpuMs: step ? (step.serverCpuPct * 10) / achieved(step) : NaN,
+    };
+  });
+  console.log(`\nSide by side: memory per station (the most held, before any load), calls/s at saturation, p99 and server CPU per call at ${n(AT)} calls/s`);
+  console.log(
+    `  ${'server'.padEnd(26)} ${'stations'.padStart(8)} ${'RSS/station'.padStart(12)} ${'heap+ext/station'.padStart(17)} ${'most calls/s'.padStart(13)} ${`p99<${p99AimMs}ms calls/s`.padStart(18)} ${`p99 @${n(AT)}`.padStart(11)} ${`CPU/call @${n(AT)}`.padStart(15)}`,
+  );
+  for (const one of figures) {
+    const cells = [
+      n(one.stations).padStart(8),
+      `${one.rssKb.toFixed(1)} KB`.padStart(12),
+      `${one.heapKb.toFixed(1)} KB`.padStart(17),
+      n(one.most).padStart(13),
+      n(one.held).padStart(18),
+      `${ms(one.p99)} ms`.padStart(11),
+      `${one.cpuMs.toFixed(3)} ms`.padStart(15),
+    ];
+    console.log(`  ${one.run.label.padEnd(26)} ${cells.join(' ')}`);
+  }
+  const product = figures.find((one) => one.run.kind === 'product');
+  if (!product) return;
+  console.log('  each server\'s figure divided by the product\'s (memory, p99 and CPU: over 1, the product needs less; calls/s: over 1, the other answers more):');
+  for (const other of figures.filter((one) => one !== product)) {
+    const ratio = (of: (one: (typeof figures)[number]) => number) => (of(other) / of(product)).toFixed(2);
+    console.log(
+      `  ${other.run.label.padEnd(26)} RSS/station ${ratio((one) => one.rssKb)}, heap+ext/station ${ratio((one) => one.heapKb)}, ` +
+        `calls/s at saturation ${ratio((one) => one.most)}, p99 @${n(AT)} ${ratio((one) => one.p99)}, CPU/call @${n(AT)} ${ratio((one) => one.cpuMs)}`,
+    );
+  }
+}

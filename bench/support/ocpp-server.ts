@@ -2,7 +2,8 @@
  * The server under the OCPP bench, in a process of its own so that its memory and CPU are its
  * own. BENCH_SERVER=product: the real app as main.ts starts it (buildApp on PostgreSQL at
  * DATABASE_URL, settings from the environment, JSON log lines at LOG_LEVEL on stdout).
- * BENCH_SERVER=bare or wsonly: a server that does no work (ocpp-bare-servers.ts). Answers the
+ * BENCH_SERVER=bare or wsonly: a server that does no work (ocpp-bare-servers.ts); product-ocpp-rpc:
+ * the real app with ocpp-rpc's server in place of its own OCPP-J layer (ocpp-rpc-product.ts). Answers the
  * bench over IPC: its memory after a full GC, its CPU time, its event loop's delays and garbage
  * collection pauses; a CPU profile of a step on request. BENCH_PORT: the port to listen on (any
  * free one unless set: the soak bench starts a server again where the one it killed was).
@@ -18,6 +19,7 @@ import { openPostgres } from '../../apps/server/src/db/client.ts';
 import { loadJwtSecret } from '../../apps/server/src/lib/secrets.ts';
 import { startBare, startWsOnly, type StartedServer } from './ocpp-bare-servers.ts';
 import { serveRequests } from './ocpp-ipc.ts';
+import { startProductOcppRpc } from './ocpp-rpc-product.ts';
 
 async function startProduct(): Promise<StartedServer> {
   const config = loadConfig();
@@ -34,8 +36,8 @@ async function startProduct(): Promise<StartedServer> {
   };
 }
 
-const DOING_NOTHING: Record<string, () => Promise<StartedServer>> = { bare: startBare, wsonly: startWsOnly };
-const started = await (DOING_NOTHING[process.env.BENCH_SERVER ?? '']?.() ?? startProduct());
+const OTHERS: Record<string, () => Promise<StartedServer>> = { bare: startBare, wsonly: startWsOnly, 'product-ocpp-rpc': startProductOcppRpc };
+const started = await (OTHERS[process.env.BENCH_SERVER ?? '']?.() ?? startProduct());
 
 // What holds every call at once: the event loop's delays and the collector's pauses, since the last ask.
 const LOOP_RESOLUTION_MS = 5;

@@ -29,8 +29,9 @@ import type { StateWrites } from './state-writes.ts';
  * NotSupported (a 1.6 action) or NotImplemented.
  */
 
+/** The handler of each action a charge point may call (bench:ocpp serves them behind ocpp-rpc too). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler types its own request
-const HANDLERS: Partial<Record<string, OcppHandler<any, object>>> = {
+export const HANDLERS: Partial<Record<string, OcppHandler<any, object>>> = {
   Authorize: authorize,
   BootNotification: bootNotification,
   DataTransfer: dataTransfer,
@@ -44,9 +45,9 @@ const HANDLERS: Partial<Record<string, OcppHandler<any, object>>> = {
 };
 
 /** The calls that change what a screen shows of the station, and those that change its charges too. */
-const STATION_CHANGES = new Set(['BootNotification', 'DiagnosticsStatusNotification', 'FirmwareStatusNotification']);
+export const STATION_CHANGES = new Set(['BootNotification', 'DiagnosticsStatusNotification', 'FirmwareStatusNotification']);
 // A connector's status moves its charge along (connector-charges.ts).
-const CHARGE_CHANGES = new Set(['StatusNotification', 'StartTransaction', 'MeterValues', 'StopTransaction']);
+export const CHARGE_CHANGES = new Set(['StatusNotification', 'StartTransaction', 'MeterValues', 'StopTransaction']);
 const ACTIONS: ReadonlySet<string> = new Set(Object.keys(HANDLERS));
 /** The escapes of U+0000 and of a surrogate (either case: JSON allows both). */
 const UNSTORABLE_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;

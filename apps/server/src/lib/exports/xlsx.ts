@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { bishkekWallClock, decimalText, type ExportColumn } from './columns.ts';
 import { cellXml, columnLetters, SharedStrings, textElement } from './xlsx-cells.ts';
 import {
@@ -30,23 +30,19 @@ import { zipStream, type ZipEntry } from './zip.ts';
  */
 
 /** Deflate level of the sheets: 1 writes 2-3 times faster than the default 6 for a file 1.3 times larger. */
-const COMPRESSION_LEVEL = 1;
+export const COMPRESSION_LEVEL = 1;
 const WIDTH_MIN = 8;
 const WIDTH_MAX = 60;
 const WIDTH_SAMPLE = 200;
 /** Characters of XML gathered before they are encoded (see utf8-pieces.ts). */
 const PIECE_CHARS = 16_384;
 /**
- * Bytes of XML given to the deflate at once: large enough that its round trips to libuv's threads
- * cost little (zip.ts), small enough that the rows made ahead of a client that stopped reading
- * stay few (export-stream.test.ts): one step is deflated while the next is made.
+ * Bytes of XML handed to the zip at once: few handovers per sheet, and small enough that the rows
+ * made ahead of a client that stopped reading stay few (export-stream.test.ts).
  */
 const SHEET_STEP = 512 * 1024;
 
-/**
- * Text encoded as UTF-8 straight into the buffers given to the deflate: made as pieces and
- * gathered in zip.ts, the sheet's bytes were copied twice more.
- */
+/** Text encoded as UTF-8 straight into the buffers handed to the zip, not made as pieces and gathered. */
 class Utf8Chunks {
   private buffer = Buffer.allocUnsafe(SHEET_STEP);
   private used = 0;
@@ -128,7 +124,15 @@ export interface XlsxOptions<Row> {
  * The workbook as a byte stream, made as it is read. Destroying it (the client went away) stops
  * the sheet being written; a failing batch destroys it with the error.
  */
-export function xlsxStream<Row>({ title, columns, batches, first, rowsPerSheet = SHEET_ROWS_MAX - 1 }: XlsxOptions<Row>): Readable {
+export function xlsxStream<Row>(options: XlsxOptions<Row>): Readable {
+  return zipStream(xlsxEntries(options), { level: COMPRESSION_LEVEL, mtime: bishkekWallClock(Date.now()) });
+}
+
+/**
+ * The workbook's parts in the order they are zipped. A sheet's stream is read to its end before
+ * the next part is asked for: the parts after it depend on its rows (more sheets, shared strings).
+ */
+export async function* xlsxEntries<Row>({ title, columns, batches, first, rowsPerSheet = SHEET_ROWS_MAX - 1 }: XlsxOptions<Row>): AsyncGenerator<ZipEntry> {
   const styles = styleSheet(columns);
   const shared = new SharedStrings();
   const cells = columns.map((column, i) => cellXml(column, styles.cellStyles[i]!, shared, first));
@@ -182,23 +186,19 @@ export function xlsxStream<Row>({ title, columns, batches, first, rowsPerSheet =
     yield* out.end();
   }
 
-  async function* entries(): AsyncGenerator<ZipEntry> {
-    let sheets = 0;
-    let carried: readonly Row[] | undefined = first;
-    do {
-      sheets += 1;
-      const sheet: { carried: readonly Row[] | undefined; leftover?: readonly Row[] } = { carried };
-      yield { name: `xl/worksheets/sheet${sheets}.xml`, stream: () => sheetXml(sheet) };
-      carried = sheet.leftover;
-    } while (carried);
-    const sharing = shared.texts.length > 0;
-    if (sharing) yield { name: 'xl/sharedStrings.xml', data: Buffer.from(sharedStringsXml(shared.texts.map(textElement))) };
-    yield { name: '[Content_Types].xml', data: Buffer.from(contentTypes(sheets, sharing)) };
-    yield { name: '_rels/.rels', data: Buffer.from(PACKAGE_RELS) };
-    yield { name: 'xl/workbook.xml', data: Buffer.from(workbook(title, sheets)) };
-    yield { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from(workbookRels(sheets, sharing)) };
-    yield { name: 'xl/styles.xml', data: Buffer.from(styles.xml) };
-  }
-
-  return Readable.from(zipStream(entries(), { level: COMPRESSION_LEVEL, mtime: bishkekWallClock(Date.now()) }), { objectMode: false });
+  let sheets = 0;
+  let carried: readonly Row[] | undefined = first;
+  do {
+    sheets += 1;
+    const sheet: { carried: readonly Row[] | undefined; leftover?: readonly Row[] } = { carried };
+    yield { name: `xl/worksheets/sheet${sheets}.xml`, stream: () => sheetXml(sheet) };
+    carried = sheet.leftover;
+  } while (carried);
+  const sharing = shared.texts.length > 0;
+  if (sharing) yield { name: 'xl/sharedStrings.xml', data: Buffer.from(sharedStringsXml(shared.texts.map(textElement))) };
+  yield { name: '[Content_Types].xml', data: Buffer.from(contentTypes(sheets, sharing)) };
+  yield { name: '_rels/.rels', data: Buffer.from(PACKAGE_RELS) };
+  yield { name: 'xl/workbook.xml', data: Buffer.from(workbook(title, sheets)) };
+  yield { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from(workbookRels(sheets, sharing)) };
+  yield { name: 'xl/styles.xml', data: Buffer.from(styles.xml) };
 }

@@ -8,6 +8,8 @@ import { zipStream, type ZipEntry } from './zip.ts';
 interface Member {
   name: string;
   flags: number;
+  /** MS-DOS date and time. */
+  modified: { date: number; time: number };
   crc: number;
   data: Buffer;
   descriptor?: { crc: number; compressed: number; size: number };
@@ -23,19 +25,21 @@ function readZip(zip: Buffer): Member[] {
   for (let i = 0; i < count; i += 1) {
     expect(zip.readUInt32LE(at)).toBe(0x02014b50);
     const flags = zip.readUInt16LE(at + 8);
+    const modified = { time: zip.readUInt16LE(at + 12), date: zip.readUInt16LE(at + 14) };
     const crc = zip.readUInt32LE(at + 16);
     const compressed = zip.readUInt32LE(at + 20);
     const size = zip.readUInt32LE(at + 24);
     const nameLength = zip.readUInt16LE(at + 28);
     const offset = zip.readUInt32LE(at + 42);
     const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-    at += 46 + nameLength;
+    // The name, then extra fields (yazl's extended timestamp) and a comment.
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
     expect(zip.readUInt32LE(offset)).toBe(0x04034b50);
     expect(zip.subarray(offset + 30, offset + 30 + nameLength).toString('utf8')).toBe(name);
     const start = offset + 30 + nameLength + zip.readUInt16LE(offset + 28);
     const data = inflateRawSync(zip.subarray(start, start + compressed));
     expect(data.length).toBe(size);
-    const member: Member = { name, flags, crc, data };
+    const member: Member = { name, flags, modified, crc, data };
     if (flags & 0x0008) {
       const d = start + compressed;
       expect(zip.readUInt32LE(d)).toBe(0x08074b50);
@@ -78,6 +82,8 @@ describe('zipStream', () => {
     expect(members[1]!.descriptor).toBeUndefined();
     expect(members[2]!.data.length).toBe(0);
     expect(members.every((member) => member.flags & 0x0800)).toBe(true);
+    // 2025-03-10 12:30 as given (a wall clock), whatever the process's time zone.
+    expect(members.every((member) => member.modified.date === ((45 << 9) | (3 << 5) | 10) && member.modified.time === ((12 << 11) | (30 << 5)))).toBe(true);
   });
 
   it('fails with the error of an entry that fails', async () => {
