@@ -156,7 +156,7 @@ describe('a request taking longer than HTTP_REQUEST_TIMEOUT', () => {
       await cutOff(ctx.port, 1_000_000, ' '.repeat(4_000));
       const station = await aConnectableStation(ctx);
       const client = await connectChargePoint(`ws://127.0.0.1:${ctx.port}/ocpp`, station.identity);
-      await vi.waitFor(() => expect(heard).toContain(`"stations":[${station.id}]`), { timeout: 10_000 });
+      await vi.waitFor(() => expect(heard).toContain(`{"resource":"stations","ids":[${station.id}]}`), { timeout: 10_000 });
       await client.close({ force: true });
     } finally {
       abort.abort();

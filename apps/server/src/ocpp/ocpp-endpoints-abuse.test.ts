@@ -234,7 +234,7 @@ describe('the live events stream under a flood', { timeout: 60_000 }, () => {
     clients.push(await connectChargePoint(endpoint, station.identity));
     let text = '';
     // The station's going online reaches the new subscriber as a change naming it.
-    while (!new RegExp(`event: change\\ndata: .*"stations":\\[[^\\]]*\\b${station.id}\\b`).test(text)) {
+    while (!new RegExp(`event: change\\ndata: \\{"resource":"stations","ids":\\[[^\\]]*\\b${station.id}\\b`).test(text)) {
       const { value, done } = await reader.read();
       if (done) throw new Error('the stream ended');
       text += value;
