@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newContext, signInThroughForm } from '../e2e/support/browser.ts';
 import { ADMIN, startServer } from '../e2e/support/server.ts';
+import { watchRequests } from './support/network-quiet.ts';
 
 function recordScripts(page: Page) {
   const seen = new Map<string, { raw: number; gzip: number }>();
@@ -33,9 +34,10 @@ try {
   const context = await newContext(browser, server.url);
   const page = await context.newPage();
   const files = recordScripts(page);
+  const networkQuiet = watchRequests(page);
   await page.goto('/');
   await page.locator('button[type="submit"]').waitFor();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet();
   const signIn = new Map(files);
   const signInGzip = sum(signIn, 'gzip');
   const verdict = signInGzip <= SIGN_IN_BUDGET ? 'PASS' : 'FAIL';
@@ -43,7 +45,7 @@ try {
   if (verdict === 'FAIL') process.exitCode = 1;
 
   await signInThroughForm(page, ADMIN.email, ADMIN.password);
-  await page.waitForLoadState('networkidle');
+  await networkQuiet();
   const shellOnly = new Map([...files].filter(([name]) => !signIn.has(name)));
   console.log(`signed-in shell: ${kb(sum(files, 'gzip'))} gzip in total, of which ${kb(sum(shellOnly, 'gzip'))} loaded after sign-in (${shellOnly.size} files)`);
   for (const [name, size] of [...files].sort((a, b) => b[1].gzip - a[1].gzip)) {
