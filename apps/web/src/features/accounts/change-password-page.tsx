@@ -1,7 +1,8 @@
 import { Alert, App, Button, Form, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN, passwordResetConfirm } from '@evcms/contracts/accounts';
+import { PageLink } from '../../components/page-link.tsx';
+import { goTo, useBrowserLocation } from '../../lib/browser-location.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { applyServerErrors, zodFormRule, zodRule } from '../../lib/form-rules.ts';
 import { serverText } from '../../lib/localized-text.tsx';
@@ -22,11 +23,9 @@ export const ChangePasswordPage = withNotifications(ChangePasswordScreen);
 function ChangePasswordScreen() {
   const { t } = useTranslation('accounts');
   const { notification } = App.useApp();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = useBrowserLocation().searchParams.get('token') ?? '';
   const [form] = Form.useForm<Values>();
   const confirm = useConfirmPasswordReset();
-  const navigate = useNavigate();
   useDocumentTitle(t('new_password.title'));
 
   if (confirm.isSuccess) {
@@ -38,7 +37,7 @@ function ChangePasswordScreen() {
           title={serverText(confirm.data.detail)}
           subTitle={t('new_password.done')}
           extra={
-            <Button type="primary" onClick={() => void navigate('/')}>
+            <Button type="primary" onClick={() => goTo('/')}>
               {t('sign_in.submit')}
             </Button>
           }
@@ -52,7 +51,7 @@ function ChangePasswordScreen() {
     return (
       <AuthCard title={t('new_password.title')}>
         <Alert type="error" showIcon icon={ERROR_ICON} title={t('errors:reset_link_invalid')} style={{ marginBottom: 16 }} />
-        <Link to="/reset-password">{t('new_password.request_again')}</Link>
+        <PageLink to="/reset-password">{t('new_password.request_again')}</PageLink>
       </AuthCard>
     );
   }
@@ -91,7 +90,7 @@ function ChangePasswordScreen() {
         </Button>
       </Form>
       <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to="/">{t('common:actions.back_to_sign_in')}</Link>
+        <PageLink to="/">{t('common:actions.back_to_sign_in')}</PageLink>
       </div>
     </AuthCard>
   );

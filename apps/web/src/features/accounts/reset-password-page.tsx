@@ -1,7 +1,7 @@
 import { App, Button, Form, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { passwordResetRequest } from '@evcms/contracts/accounts';
+import { PageLink } from '../../components/page-link.tsx';
 import { Input } from '../../components/light-input.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { applyServerErrors, zodRule } from '../../lib/form-rules.ts';
@@ -31,7 +31,7 @@ function ResetPasswordScreen() {
           icon={SUCCESS_ICON}
           title={t('reset.sent_title')}
           subTitle={serverText(reset.data.detail)}
-          extra={<Link to="/">{t('common:actions.back_to_sign_in')}</Link>}
+          extra={<PageLink to="/">{t('common:actions.back_to_sign_in')}</PageLink>}
           style={{ padding: 0 }}
         />
       </AuthCard>
@@ -59,7 +59,7 @@ function ResetPasswordScreen() {
         </Button>
       </Form>
       <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to="/">{t('common:actions.back_to_sign_in')}</Link>
+        <PageLink to="/">{t('common:actions.back_to_sign_in')}</PageLink>
       </div>
     </AuthCard>
   );

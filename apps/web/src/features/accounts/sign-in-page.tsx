@@ -1,11 +1,12 @@
 import { Alert, Button, Checkbox, Flex } from 'antd';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { loginRequest, type LoginRequest } from '@evcms/contracts/accounts';
+import type { LoginRequest } from '@evcms/contracts/accounts';
+import { signInFieldIssue } from '@evcms/contracts/sign-in-fields';
+import { PageLink } from '../../components/page-link.tsx';
 import { Input } from '../../components/light-input.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { fieldIssue, serverFieldErrors } from '../../lib/form-rules.ts';
+import { issueText, serverFieldErrors } from '../../lib/form-rules.ts';
 import { errorMessage } from '../../lib/localized-text.tsx';
 import { useLogin } from './api/login.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -19,36 +20,34 @@ const FIELDS: Field[] = ['email', 'password'];
 /**
  * Sign-in: email, password, remember me; the server's answer ('Wrong password') shows above the button.
  * A plain form, not antd's (see plain-field.tsx): the first screen a visitor loads. Each field is
- * checked by the contract's schema as it changes and all of them on submit, as antd's would.
+ * checked as it changes and all of them on submit, as antd's would, by the contract's checks of
+ * `loginRequest` written without zod (contracts/sign-in-fields.ts), which the screen does without.
  */
 export function SignInPage() {
   const { t } = useTranslation('accounts');
   const [values, setValues] = useState<LoginRequest>({ email: '', password: '', remember: false });
   const [errors, setErrors] = useState<Partial<Record<Field, ReactNode>>>({});
-  // Checks finish out of order when typed fast; only a field's latest counts.
-  const checks = useRef<Record<Field, number>>({ email: 0, password: 0 });
   const login = useLogin();
   useDocumentTitle(t('sign_in.title'));
   // An element that follows a language switch (see lib/localized-text.tsx).
   const [serverError, setServerError] = useState<ReactNode>(null);
 
-  const check = async (field: Field, value: string): Promise<boolean> => {
-    const run = ++checks.current[field];
-    const issue = await fieldIssue(loginRequest.shape[field], value);
-    if (run === checks.current[field]) setErrors((current) => ({ ...current, [field]: issue }));
+  const check = (field: Field, value: string): boolean => {
+    const issue = signInFieldIssue(field, value);
+    setErrors((current) => ({ ...current, [field]: issue && issueText(issue) }));
     return !issue;
   };
 
   const change = (field: Field, value: string) => {
     setServerError(null);
     setValues((current) => ({ ...current, [field]: value }));
-    void check(field, value);
+    check(field, value);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setServerError(null);
-    const valid = await Promise.all(FIELDS.map((field) => check(field, values[field])));
+    const valid = FIELDS.map((field) => check(field, values[field]));
     if (!valid.every(Boolean)) return;
     login.mutate(values, {
       onError: (error) => {
@@ -69,7 +68,7 @@ export function SignInPage() {
 
   return (
     <AuthCard title={t('sign_in.title')} subtitle={t('sign_in.subtitle')}>
-      <form onSubmit={(event) => void submit(event)} noValidate autoComplete="on">
+      <form onSubmit={submit} noValidate autoComplete="on">
         <PlainField id="email" label={t('fields.email')} error={errors.email}>
           <Input {...field('email')} onChange={(event) => change('email', event.target.value)} inputMode="email" autoComplete="username" placeholder="name@example.com" autoFocus />
         </PlainField>
@@ -88,7 +87,7 @@ export function SignInPage() {
           >
             {t('fields.remember')}
           </Checkbox>
-          <Link to="/reset-password">{t('sign_in.forgot_password')}</Link>
+          <PageLink to="/reset-password">{t('sign_in.forgot_password')}</PageLink>
         </Flex>
         {serverError && <Alert type="error" showIcon icon={ERROR_ICON} title={serverError} role="alert" style={{ marginBottom: 16 }} />}
         <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
