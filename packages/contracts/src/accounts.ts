@@ -1,11 +1,14 @@
 import { LANGUAGES } from './i18n.ts';
 import { requiredText, z } from './schema.ts';
-import { EMAIL_MAX, HTML5_EMAIL, PASSWORD_MAX } from './sign-in-fields.ts';
+import { EMAIL_MAX, HTML5_EMAIL, PASSWORD_MAX, PASSWORD_MIN } from './signed-out-fields.ts';
 
-export { EMAIL_MAX, PASSWORD_MAX } from './sign-in-fields.ts';
-export const PASSWORD_MIN = 8;
+export { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './signed-out-fields.ts';
 export const MANAGER_NAME_MAX = 100;
 
+/*
+ * The signed-out screens check `email`, `loginRequest`'s password, `newPassword` and the
+ * confirmation without zod, as written again in signed-out-fields.ts (held to these by its test).
+ */
 export const email = z.string({ error: 'email_required' }).check(
   z.trim(),
   z.toLowerCase(),
@@ -44,7 +47,6 @@ function confirmMatches<T extends z.ZodMiniType<PasswordPair>>(schema: T): T {
   );
 }
 
-/** Its fields' checks are also written without zod, for the sign-in screen (sign-in-fields.ts). */
 export const loginRequest = z.object({
   email,
   password: z
