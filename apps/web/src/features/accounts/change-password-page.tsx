@@ -5,7 +5,7 @@ import { PageLink } from '../../components/page-link.tsx';
 import { goTo, useBrowserLocation } from '../../lib/browser-location.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { serverText } from '../../lib/localized-text.tsx';
-import { useConfirmPasswordReset } from './api/confirm-password-reset.ts';
+import { useConfirmPasswordReset } from './session-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { AuthResult } from './auth-result.tsx';
 import { PasswordInput } from './password-input.tsx';

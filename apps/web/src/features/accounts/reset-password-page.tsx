@@ -5,7 +5,7 @@ import { Input } from '../../components/light-input.ts';
 import { PageLink } from '../../components/page-link.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { serverText } from '../../lib/localized-text.tsx';
-import { useRequestPasswordReset } from './api/request-password-reset.ts';
+import { useRequestPasswordReset } from './session-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { AuthResult } from './auth-result.tsx';
 import { PlainField } from './plain-field.tsx';

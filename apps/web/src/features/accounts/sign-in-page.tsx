@@ -5,7 +5,7 @@ import { emailIssue, signInPasswordIssue } from '@evcms/contracts/signed-out-fie
 import { Input } from '../../components/light-input.ts';
 import { PageLink } from '../../components/page-link.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { useLogin } from './api/login.ts';
+import { useLogin } from './session-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { PlainField } from './plain-field.tsx';
