@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { adminApi } from '../e2e/support/app.ts';
 import { launchBrowser, newContext, signInThroughForm } from '../e2e/support/browser.ts';
 import { ADMIN, startServer } from '../e2e/support/server.ts';
+import { watchRequests } from './support/network-quiet.ts';
 
 interface Transfer {
   path: string;
@@ -81,9 +82,10 @@ try {
   contexts.push(signInContext);
   const signInPage = await signInContext.newPage();
   const signInTransfers = recordTransfers(signInPage);
+  const signInQuiet = watchRequests(signInPage);
   await signInPage.goto('/');
   await signInPage.locator('button[type="submit"]').waitFor();
-  await signInPage.waitForLoadState('networkidle');
+  await signInQuiet();
   report('sign-in, cold', await signInTransfers());
 
   // /merchants, cold: sign in once, then carry the session (cookies, storage) into a fresh
@@ -94,9 +96,10 @@ try {
   contexts.push(merchantsContext);
   const merchantsPage = await merchantsContext.newPage();
   const merchantsTransfers = recordTransfers(merchantsPage);
+  const merchantsQuiet = watchRequests(merchantsPage);
   await merchantsPage.goto('/merchants');
   await merchantsPage.getByRole('row', { name: /Мерчант 20/ }).waitFor();
-  await merchantsPage.waitForLoadState('networkidle');
+  await merchantsQuiet();
   report('/merchants, cold, signed in', await merchantsTransfers());
 } finally {
   for (const context of contexts) await context.close();

@@ -12,8 +12,7 @@ describe('password recovery', () => {
     await page.goto('/');
     await page.getByRole('link', { name: /забыли пароль/i }).click();
     await page.waitForURL('**/reset-password');
-    // The data router keeps the sign-in form on screen until the recovery screen's code has
-    // loaded; both have an #email field, so wait for the sign-in form to go first.
+    // Both screens have an #email field: wait for the sign-in form to go before filling it.
     await page.locator('#password').waitFor({ state: 'detached' });
     await page.locator('#email').fill(ADMIN.email);
     await page.locator('button[type="submit"]').click();

@@ -7,21 +7,41 @@ import { defineConfig } from 'vitest/config';
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
 /*
- * A code-splitting group takes a module whole, with every export any screen uses. antd's inputs
- * and checkbox import form/context.js for its FormItemInputContext, and that module imports
- * FormProvider from @rc-component/form's index, which hangs Field, List and useForm off the form:
- * the sign-in chunk carried the whole form store and async-validator (about 13 KB gzip) for the
- * signed-in screens' forms. FormProvider is defined in the package's FormContext module; importing
- * it from there is the same binding, and leaves the index to the screens that use antd's Form.
+ * A code-splitting group takes a module whole, with every export any screen uses, and with every
+ * module it imports. Three imports of antd's brought the signed-in screens' code to the sign-in
+ * screen, each narrowed here to what the sign-in screen uses, by the same binding:
+ * - antd's inputs and checkbox import form/context.js for its FormItemInputContext, and that module
+ *   imports FormProvider from @rc-component/form's index, which hangs Field, List and useForm off
+ *   the form: the whole form store and async-validator (about 13 KB gzip). FormProvider is defined
+ *   in the package's FormContext module.
+ * - antd's Input imports the default export of @rc-component/input's index, which imports TextArea
+ *   with its autosize code (about 2 KB gzip); the default is the package's Input module.
+ * - ConfigProvider imports the tooltip's UniqueProvider (with @rc-component/trigger's popup and
+ *   positioning code, about 7 KB gzip), rendered only under `tooltip={{ unique: true }}`, which the
+ *   app does not set: a stand-in that says so if it ever is.
  */
+const NARROWED: { source: string; importer: RegExp; to: string }[] = [
+  { source: '@rc-component/form', importer: /antd[\\/]es[\\/]form[\\/]context\.js$/, to: '@rc-component/form/es/FormContext' },
+  { source: '@rc-component/input', importer: /antd[\\/]es[\\/]input[\\/]Input\.js$/, to: '@rc-component/input/es/Input' },
+];
+const UNIQUE_TOOLTIP_STAND_IN = '\0unique-tooltip-stand-in';
+
 const narrowImports: Plugin = {
   name: 'narrow-imports',
   enforce: 'pre',
   resolveId(source, importer, options) {
-    if (source === '@rc-component/form' && importer && /antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) {
-      return this.resolve('@rc-component/form/es/FormContext', importer, { ...options, skipSelf: true });
+    if (!importer) return null;
+    if (source === '../tooltip/UniqueProvider' && /antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer)) {
+      return UNIQUE_TOOLTIP_STAND_IN;
     }
-    return null;
+    const narrowed = NARROWED.find((entry) => entry.source === source && entry.importer.test(importer));
+    return narrowed ? this.resolve(narrowed.to, importer, { ...options, skipSelf: true }) : null;
+  },
+  load(id) {
+    if (id !== UNIQUE_TOOLTIP_STAND_IN) return null;
+    return `export default function UniqueProvider() {
+      throw new Error("ConfigProvider's tooltip.unique is not built in: see narrow-imports in apps/web/vite.config.ts");
+    }`;
   },
 };
 
@@ -73,8 +93,9 @@ export default defineConfig({
             // A language's texts for the signed-in screens in one file: the shell loads every namespace
             // (app/router.tsx), a request each otherwise. The signed-out screens' two stay apart.
             { debugName: 'texts', name: (id) => SHELL_TEXTS.exec(id)?.[1]?.replace(/^/, 'texts-') ?? null },
-            // The signed-in shell with what it imports (the query cache, antd's layout and menu).
-            { name: 'shell', test: /src[\\/]app[\\/]shell[\\/]app-shell\.tsx$/ },
+            // The signed-in app with what it imports: its router, the shell, the query cache, antd's
+            // layout and menu. One file, so signing in loads them side by side.
+            { name: 'shell', test: /src[\\/]app[\\/](shell[\\/]app-shell|signed-in-app)\.tsx$/ },
             // What three screens or more share, in one chunk: left to itself the bundler made a file per
             // set of screens sharing a module, and a cold /merchants took 58 answers, many under 1 KB
             // (each with its headers, and gzipped alone); 17 now, and fewer bytes. Two would put what

@@ -46,6 +46,11 @@ describe('schemas carry message keys', () => {
     expect(bad.error?.issues.map((i) => issueMessage(i, 'ru'))).toEqual(['Адрес электронной почты недействителен']);
   });
 
+  it('says the limit of an overlong password, not that it is missing', () => {
+    const result = loginRequest.safeParse({ email: 'manager@example.kg', password: 'x'.repeat(129) });
+    expect(result.error?.issues.map((i) => issueMessage(i, 'en'))).toEqual(['Ensure this field has no more than 128 characters']);
+  });
+
   it('checks the confirmation on its own field', () => {
     const result = changePasswordRequest.safeParse({ current_password: 'a', password: '12345678', password_confirm: '1234567' });
     expect(result.error?.issues[0]?.path).toEqual(['password_confirm']);

@@ -35,3 +35,19 @@ export function formatMessage(lang: Lang, key: MessageKey, params: MessageParams
     return typeof value === 'object' ? value[lang] : String(value);
   });
 }
+
+/** The parts of a zod issue (or of a Fastify validation error built from one) that name its message. */
+export interface IssueLike {
+  message: string;
+  minimum?: unknown;
+  maximum?: unknown;
+}
+
+/** An issue's message in `lang`: its key's text, with the limit it names. */
+export function issueMessage(issue: IssueLike, lang: Lang): string {
+  const key: MessageKey = isMessageKey(issue.message) ? issue.message : 'invalid_value';
+  const params: MessageParams = {};
+  if (typeof issue.minimum === 'number' || typeof issue.minimum === 'bigint') params.min = Number(issue.minimum);
+  if (typeof issue.maximum === 'number' || typeof issue.maximum === 'bigint') params.max = Number(issue.maximum);
+  return formatMessage(lang, key, params);
+}

@@ -1,8 +1,6 @@
 // zod/mini: the same schemas and checks as classic zod, as functions a bundler can leave out when
 // unused, which keeps the web's sign-in screen light. fastify-type-provider-zod works on zod's core.
 import * as z from 'zod/mini';
-import { formatMessage, isMessageKey, type MessageKey, type MessageParams } from './messages.ts';
-import type { Lang } from './i18n.ts';
 
 /**
  * Every issue zod raises without an explicit message gets a message key from here, so a rule
@@ -29,21 +27,6 @@ z.config({
   },
 });
 
-/** The parts of a zod issue (or of a Fastify validation error built from one) that name its message. */
-export interface IssueLike {
-  message: string;
-  minimum?: unknown;
-  maximum?: unknown;
-}
-
-export function issueMessage(issue: IssueLike, lang: Lang): string {
-  const key: MessageKey = isMessageKey(issue.message) ? issue.message : 'invalid_value';
-  const params: MessageParams = {};
-  if (typeof issue.minimum === 'number' || typeof issue.minimum === 'bigint') params.min = Number(issue.minimum);
-  if (typeof issue.maximum === 'number' || typeof issue.maximum === 'bigint') params.max = Number(issue.maximum);
-  return formatMessage(lang, key, params);
-}
-
 /** A required, trimmed text of at most `max` characters ('Field cannot be blank' when empty). */
 export function requiredText(max: number) {
   return z
@@ -61,4 +44,6 @@ export function optionalFields<S extends Record<string, z.ZodMiniType>>(shape: S
   };
 }
 
+// Here too for the schemas' users; written in messages.ts, which the sign-in screen loads without zod.
+export { issueMessage, type IssueLike } from './messages.ts';
 export { z };

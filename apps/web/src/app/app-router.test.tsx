@@ -1,4 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../lib/query-client.ts';
@@ -44,6 +45,38 @@ describe('routes by session', () => {
   it('offers password recovery when signed out', async () => {
     renderAppAt('/reset-password');
     expect(await screen.findByRole('button', { name: 'Send instructions' })).toBeInTheDocument();
+  });
+
+  it('goes to password recovery by its link and back by the browser\'s back button', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAppAt('/');
+    await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('button', { name: 'Send instructions' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/reset-password');
+
+    act(() => window.history.back());
+
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/');
+  });
+
+  it('opens the new password screen at the mailed link, whatever its case and trailing slash', async () => {
+    renderAppAt('/Change-Password/?token=t1');
+    expect(await screen.findByRole('button', { name: 'Save password' })).toBeInTheDocument();
+  });
+
+  it('switches the language from the sign-in screen', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAppAt('/');
+    await screen.findByRole('button', { name: 'Sign in' });
+    const languages = screen.getByRole('radiogroup', { name: 'Language' });
+    expect(within(languages).getByRole('radio', { name: 'ENG' })).toBeChecked();
+
+    await user.click(within(languages).getByRole('radio', { name: 'KG' }));
+
+    expect(await screen.findByRole('button', { name: 'Кирүү' })).toBeInTheDocument();
+    expect(within(languages).getByRole('radio', { name: 'KG' })).toBeChecked();
+    expect(localStorage.getItem('language')).toBe('ky');
   });
 
   it('needs both tokens to be signed in', async () => {

@@ -19,7 +19,11 @@ inEnglish();
 describe('names read by screen readers', () => {
   it('the signed-out frame reads no icon names', async () => {
     await i18n.changeLanguage('ky');
-    renderScreen(null, { routes: [{ element: <SignedOutLayout />, children: [{ path: '*', element: <p>screen</p> }] }] });
+    renderScreen(
+      <SignedOutLayout>
+        <p>screen</p>
+      </SignedOutLayout>,
+    );
     expect(await screen.findByText('screen')).toBeInTheDocument();
     expect(imageNames()).toEqual([]);
   });

@@ -1,17 +1,15 @@
 import { Flex } from 'antd';
 import { ThunderboltFilled } from '@ant-design/icons';
-import { Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
 import { LanguageSwitch } from './language-switch.tsx';
-import { PageSpinner } from './page-spinner.tsx';
 import { BASE_TEXT, PAGE_BACKGROUND } from './providers.tsx';
 
 /**
  * Around the sign-in and recovery screens: the product name, the language switch, a centred card.
  * A Flex, not antd's Layout, which would bring the shell's Sider code to the first screen.
  */
-export function SignedOutLayout() {
+export function SignedOutLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   return (
     <Flex vertical style={{ ...BASE_TEXT, minHeight: '100vh', background: PAGE_BACKGROUND }}>
@@ -23,11 +21,7 @@ export function SignedOutLayout() {
         <LanguageSwitch />
       </Flex>
       <Flex flex={1} justify="center" align="center" style={{ padding: 24 }}>
-        <div style={{ width: '100%', maxWidth: 420 }}>
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
-        </div>
+        <div style={{ width: '100%', maxWidth: 420 }}>{children}</div>
       </Flex>
     </Flex>
   );

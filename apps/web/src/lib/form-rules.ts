@@ -1,27 +1,30 @@
 import type { FormInstance, FormRule } from 'antd';
 import type { ReactElement, ReactNode } from 'react';
-import { formatMessage } from '@evcms/contracts/messages';
-import { issueMessage, type z } from '@evcms/contracts/schema';
+import { formatMessage, issueMessage, type IssueLike } from '@evcms/contracts/messages';
+import type { z } from '@evcms/contracts/schema';
 import { ApiError, errorText } from './api-error.ts';
 import { currentLang } from './i18n.ts';
 import { localizedText, serverText } from './localized-text.tsx';
-
-type Issue = Parameters<typeof issueMessage>[0];
 
 /**
  * A field's error as antd shows it: an element that words the issue in the current language, so
  * an error already on screen follows a language switch (async-validator takes a rejection that is
  * not an Error as the message itself).
  */
-function issueError(issue: Issue): Promise<never> {
-  return Promise.reject(localizedText((lang) => issueMessage(issue, lang)));
+function issueError(issue: IssueLike): Promise<never> {
+  return Promise.reject(issueText(issue));
+}
+
+/** An issue's message as an element that words it in the current language (see localized-text.tsx). */
+export function issueText(issue: IssueLike): ReactElement {
+  return localizedText((lang) => issueMessage(issue, lang));
 }
 
 /** What is wrong with `value` by a schema from @evcms/contracts, in the current language; none if valid. */
 export async function fieldIssue(schema: z.ZodMiniType, value: unknown): Promise<ReactElement | undefined> {
   const result = await schema.safeParseAsync(value);
   const issue = result.success ? undefined : result.error.issues[0];
-  return issue && localizedText((lang) => issueMessage(issue, lang));
+  return issue && issueText(issue);
 }
 
 /**

@@ -13,7 +13,7 @@ import { importWithReload } from './lazy-with-reload.ts';
  *
  * The JSON files load on demand, one language at a time, so the first screen carries only what it
  * shows: `common` before the first render (`i18nReady`), a screen's own namespaces with its code
- * (`withNamespaces`, used by app/router.tsx), another language when it is chosen
+ * (`withNamespaces`, used by the app's lazy screens), another language when it is chosen
  * (`i18n.changeLanguage` resolves once every namespace loaded so far is there in it).
  */
 const files = import.meta.glob<ResourceKey>('../locales/*/*.json', { import: 'default' });

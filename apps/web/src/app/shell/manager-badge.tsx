@@ -2,7 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Flex, Skeleton, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useShownFailure } from '../../components/load-failure/use-shown-failure.ts';
-import { useMe } from '../../features/accounts/api/get-me.ts';
+import { useMe } from '../../features/accounts/manager-api.ts';
 
 /**
  * The signed-in manager in the header: name and the 'manager' role label. `compact` (a phone)

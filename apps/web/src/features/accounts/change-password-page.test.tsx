@@ -7,10 +7,16 @@ import { enterText, inEnglish, renderScreen } from '../../test/render-screen.tsx
 
 inEnglish();
 
+/** The signed-out screens read the browser's address (lib/browser-location.ts). */
+function renderAt(address: string) {
+  window.history.pushState(null, '', address);
+  return renderScreen(<ChangePasswordPage />);
+}
+
 describe('create new password screen', () => {
   it('checks the length and that the confirmation matches', async () => {
     const user = userEvent.setup({ delay: null });
-    renderScreen(<ChangePasswordPage />, { path: '/change-password?token=t1' });
+    renderAt('/change-password?token=t1');
     await user.type(screen.getByLabelText('New password'), 'short');
     expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
     await enterText(user, screen.getByLabelText('New password'), '-but-long-now');
@@ -21,7 +27,7 @@ describe('create new password screen', () => {
   it('sends the token with the new password and says it is done', async () => {
     const user = userEvent.setup({ delay: null });
     const api = stubFetch({ 'POST /accounts/password-reset/confirm/': () => jsonResponse(200, { detail: 'Password changed' }) });
-    renderScreen(<ChangePasswordPage />, { path: '/change-password?token=t1' });
+    renderAt('/change-password?token=t1');
     await enterText(user, screen.getByLabelText('New password'), 'new-password-1');
     await enterText(user, screen.getByLabelText('Confirm password'), 'new-password-1');
     await user.click(screen.getByRole('button', { name: 'Save password' }));
@@ -31,7 +37,7 @@ describe('create new password screen', () => {
   });
 
   it('explains a link without a token', async () => {
-    renderScreen(<ChangePasswordPage />, { path: '/change-password' });
+    renderAt('/change-password');
     expect(await screen.findByText('The link is invalid or has expired. Request a new one.')).toBeInTheDocument();
   });
 });

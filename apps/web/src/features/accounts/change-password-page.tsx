@@ -1,49 +1,44 @@
-import { Alert, App, Button, Form, Result } from 'antd';
+import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MIN, passwordResetConfirm } from '@evcms/contracts/accounts';
+import { newPasswordIssue, PASSWORD_MIN, passwordConfirmIssue } from '@evcms/contracts/signed-out-fields';
+import { PageLink } from '../../components/page-link.tsx';
+import { goTo, useBrowserLocation } from '../../lib/browser-location.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { applyServerErrors, zodFormRule, zodRule } from '../../lib/form-rules.ts';
 import { serverText } from '../../lib/localized-text.tsx';
-import { useConfirmPasswordReset } from './api/confirm-password-reset.ts';
+import { useConfirmPasswordReset } from './session-api.ts';
 import { AuthCard } from './auth-card.tsx';
+import { AuthResult } from './auth-result.tsx';
 import { PasswordInput } from './password-input.tsx';
-import { ERROR_ICON, SUCCESS_ICON } from './status-icons.tsx';
-import { withNotifications } from './with-notifications.tsx';
+import { PlainField } from './plain-field.tsx';
+import { ERROR_ICON } from './status-icons.tsx';
+import { usePlainForm, type FieldCheck } from './use-plain-form.ts';
 
-interface Values {
-  password: string;
-  password_confirm: string;
-}
+type Field = 'password' | 'password_confirm';
+const checks: Record<Field, FieldCheck<Field>> = {
+  password: newPasswordIssue,
+  password_confirm: (confirmation, values) => passwordConfirmIssue(values.password, confirmation),
+};
+const dependents = { password: ['password_confirm' as const] };
 
-/** Create new password, reached from the e-mailed link (/change-password?token=...). */
-export const ChangePasswordPage = withNotifications(ChangePasswordScreen);
-
-function ChangePasswordScreen() {
+/**
+ * Create new password, reached from the e-mailed link (/change-password?token=...). A plain form
+ * like the sign-in screen's, which shares its code (use-plain-form.ts).
+ */
+export function ChangePasswordPage() {
   const { t } = useTranslation('accounts');
-  const { notification } = App.useApp();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const [form] = Form.useForm<Values>();
+  const token = useBrowserLocation().searchParams.get('token') ?? '';
+  const form = usePlainForm({ password: '', password_confirm: '' }, checks, dependents);
   const confirm = useConfirmPasswordReset();
-  const navigate = useNavigate();
   useDocumentTitle(t('new_password.title'));
 
   if (confirm.isSuccess) {
     return (
       <AuthCard title={t('new_password.title')}>
-        <Result
-          status="success"
-          icon={SUCCESS_ICON}
-          title={serverText(confirm.data.detail)}
-          subTitle={t('new_password.done')}
-          extra={
-            <Button type="primary" onClick={() => void navigate('/')}>
-              {t('sign_in.submit')}
-            </Button>
-          }
-          style={{ padding: 0 }}
-        />
+        <AuthResult title={serverText(confirm.data.detail)} text={t('new_password.done')}>
+          <Button type="primary" onClick={() => goTo('/')}>
+            {t('sign_in.submit')}
+          </Button>
+        </AuthResult>
       </AuthCard>
     );
   }
@@ -52,46 +47,33 @@ function ChangePasswordScreen() {
     return (
       <AuthCard title={t('new_password.title')}>
         <Alert type="error" showIcon icon={ERROR_ICON} title={t('errors:reset_link_invalid')} style={{ marginBottom: 16 }} />
-        <Link to="/reset-password">{t('new_password.request_again')}</Link>
+        <PageLink to="/reset-password">{t('new_password.request_again')}</PageLink>
       </AuthCard>
     );
   }
 
   return (
     <AuthCard title={t('new_password.title')} subtitle={t('new_password.subtitle', { min: PASSWORD_MIN })}>
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ password: '', password_confirm: '' }}
-        onFinish={(values) =>
-          confirm.mutate(
-            { token, ...values },
-            { onError: (error) => notification.error({ title: applyServerErrors(form, error) }) },
-          )
-        }
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (form.checkAll()) confirm.mutate({ token, ...form.values }, { onError: form.refused });
+        }}
+        noValidate
       >
-        <Form.Item name="password" label={t('fields.new_password')} rules={[zodRule(passwordResetConfirm.shape.password)]}>
-          <PasswordInput autoComplete="new-password" autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="password_confirm"
-          label={t('fields.password_confirm')}
-          dependencies={['password']}
-          validateFirst
-          rules={[
-            zodRule(passwordResetConfirm.shape.password_confirm),
-            zodFormRule(passwordResetConfirm, 'password_confirm', { token }),
-          ]}
-        >
-          <PasswordInput autoComplete="new-password" />
-        </Form.Item>
+        <PlainField id="password" label={t('fields.new_password')} error={form.errors.password}>
+          <PasswordInput {...form.input('password')} autoComplete="new-password" autoFocus />
+        </PlainField>
+        <PlainField id="password_confirm" label={t('fields.password_confirm')} error={form.errors.password_confirm}>
+          <PasswordInput {...form.input('password_confirm')} autoComplete="new-password" />
+        </PlainField>
+        {form.serverError && <Alert type="error" showIcon icon={ERROR_ICON} title={form.serverError} role="alert" style={{ marginBottom: 16 }} />}
         <Button type="primary" htmlType="submit" block size="large" loading={confirm.isPending}>
           {t('new_password.submit')}
         </Button>
-      </Form>
+      </form>
       <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to="/">{t('common:actions.back_to_sign_in')}</Link>
+        <PageLink to="/">{t('common:actions.back_to_sign_in')}</PageLink>
       </div>
     </AuthCard>
   );

@@ -2,7 +2,7 @@ import { App, Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changePasswordRequest, type ChangePasswordRequest } from '@evcms/contracts/accounts';
 import { applyServerErrors, zodFormRule, zodRule } from '../../lib/form-rules.ts';
-import { useChangePassword } from './api/change-password.ts';
+import { useChangePassword } from './manager-api.ts';
 import { PasswordInput } from './password-input.tsx';
 
 const rules = {

@@ -7,7 +7,7 @@ import { managerName, type Manager } from '@evcms/contracts/accounts';
 import { applyServerErrors, zodRule } from '../../lib/form-rules.ts';
 import { currentLang, useLang } from '../../lib/i18n.ts';
 import { changeLanguage } from '../../lib/language.ts';
-import { useUpdateMe } from './api/update-me.ts';
+import { useUpdateMe } from './manager-api.ts';
 
 interface Values {
   name: string;

@@ -28,4 +28,17 @@ describe('password recovery screen', () => {
     expect(screen.getByText('If this address belongs to an account, we have sent instructions to it.')).toBeInTheDocument();
     expect(document.title).toBe('Password recovery · EV Charging Back Office');
   });
+
+  it("shows the server's refusal above the button, and checks the address before sending", async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubFetch({ 'POST /accounts/password-reset/': () => jsonResponse(429, { detail: 'Too many attempts' }) });
+    renderScreen(<ResetPasswordPage />);
+    await user.click(screen.getByRole('button', { name: 'Send instructions' }));
+    expect(await screen.findByText('Enter your email address')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+
+    await enterText(user, screen.getByLabelText('Email'), 'manager@example.kg');
+    await user.click(screen.getByRole('button', { name: 'Send instructions' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts');
+  });
 });

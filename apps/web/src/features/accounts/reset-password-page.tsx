@@ -1,65 +1,58 @@
-import { App, Button, Form, Result } from 'antd';
+import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { passwordResetRequest } from '@evcms/contracts/accounts';
+import { emailIssue } from '@evcms/contracts/signed-out-fields';
 import { Input } from '../../components/light-input.ts';
+import { PageLink } from '../../components/page-link.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { applyServerErrors, zodRule } from '../../lib/form-rules.ts';
 import { serverText } from '../../lib/localized-text.tsx';
-import { useRequestPasswordReset } from './api/request-password-reset.ts';
+import { useRequestPasswordReset } from './session-api.ts';
 import { AuthCard } from './auth-card.tsx';
-import { SUCCESS_ICON } from './status-icons.tsx';
-import { withNotifications } from './with-notifications.tsx';
+import { AuthResult } from './auth-result.tsx';
+import { PlainField } from './plain-field.tsx';
+import { ERROR_ICON } from './status-icons.tsx';
+import { usePlainForm } from './use-plain-form.ts';
 
-const emailRules = [zodRule(passwordResetRequest.shape.email)];
+const checks = { email: emailIssue };
 
-/** Password recovery: the server sends reset instructions and answers the same for any address. */
-export const ResetPasswordPage = withNotifications(ResetPasswordScreen);
-
-function ResetPasswordScreen() {
+/**
+ * Password recovery: the server sends reset instructions and answers the same for any address.
+ * A plain form like the sign-in screen's, which shares its code (use-plain-form.ts).
+ */
+export function ResetPasswordPage() {
   const { t } = useTranslation('accounts');
-  const { notification } = App.useApp();
-  const [form] = Form.useForm<{ email: string }>();
+  const form = usePlainForm({ email: '' }, checks);
   const reset = useRequestPasswordReset();
   useDocumentTitle(t('reset.title'));
 
   if (reset.isSuccess) {
     return (
       <AuthCard title={t('reset.title')}>
-        <Result
-          status="success"
-          icon={SUCCESS_ICON}
-          title={t('reset.sent_title')}
-          subTitle={serverText(reset.data.detail)}
-          extra={<Link to="/">{t('common:actions.back_to_sign_in')}</Link>}
-          style={{ padding: 0 }}
-        />
+        <AuthResult title={t('reset.sent_title')} text={serverText(reset.data.detail)}>
+          <PageLink to="/">{t('common:actions.back_to_sign_in')}</PageLink>
+        </AuthResult>
       </AuthCard>
     );
   }
 
   return (
     <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')}>
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ email: '' }}
-        onFinish={(values) =>
-          reset.mutate(values, {
-            onError: (error) => notification.error({ title: applyServerErrors(form, error) }),
-          })
-        }
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (form.checkAll()) reset.mutate(form.values, { onError: form.refused });
+        }}
+        noValidate
       >
-        <Form.Item name="email" label={t('fields.email')} rules={emailRules}>
-          <Input inputMode="email" autoComplete="email" placeholder="name@example.com" autoFocus />
-        </Form.Item>
+        <PlainField id="email" label={t('fields.email')} error={form.errors.email}>
+          <Input {...form.input('email')} inputMode="email" autoComplete="email" placeholder="name@example.com" autoFocus />
+        </PlainField>
+        {form.serverError && <Alert type="error" showIcon icon={ERROR_ICON} title={form.serverError} role="alert" style={{ marginBottom: 16 }} />}
         <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
           {t('reset.submit')}
         </Button>
-      </Form>
+      </form>
       <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to="/">{t('common:actions.back_to_sign_in')}</Link>
+        <PageLink to="/">{t('common:actions.back_to_sign_in')}</PageLink>
       </div>
     </AuthCard>
   );

@@ -1,7 +1,7 @@
 import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { QueryContent } from '../../components/load-failure/query-content.tsx';
-import { useMe } from './api/get-me.ts';
+import { useMe } from './manager-api.ts';
 import { PasswordForm } from './password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 

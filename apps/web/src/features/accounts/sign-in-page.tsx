@@ -1,96 +1,61 @@
 import { Alert, Button, Checkbox, Flex } from 'antd';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { loginRequest, type LoginRequest } from '@evcms/contracts/accounts';
+import { emailIssue, signInPasswordIssue } from '@evcms/contracts/signed-out-fields';
 import { Input } from '../../components/light-input.ts';
+import { PageLink } from '../../components/page-link.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { fieldIssue, serverFieldErrors } from '../../lib/form-rules.ts';
-import { errorMessage } from '../../lib/localized-text.tsx';
-import { useLogin } from './api/login.ts';
+import { useLogin } from './session-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
-import { helpId, PlainField } from './plain-field.tsx';
+import { PlainField } from './plain-field.tsx';
 import { ERROR_ICON } from './status-icons.tsx';
+import { usePlainForm } from './use-plain-form.ts';
 
-type Field = 'email' | 'password';
-const FIELDS: Field[] = ['email', 'password'];
+const checks = { email: emailIssue, password: signInPasswordIssue };
 
 /**
  * Sign-in: email, password, remember me; the server's answer ('Wrong password') shows above the button.
- * A plain form, not antd's (see plain-field.tsx): the first screen a visitor loads. Each field is
- * checked by the contract's schema as it changes and all of them on submit, as antd's would.
+ * A plain form, not antd's (see plain-field.tsx and use-plain-form.ts): the first screen a visitor loads.
  */
 export function SignInPage() {
   const { t } = useTranslation('accounts');
-  const [values, setValues] = useState<LoginRequest>({ email: '', password: '', remember: false });
-  const [errors, setErrors] = useState<Partial<Record<Field, ReactNode>>>({});
-  // Checks finish out of order when typed fast; only a field's latest counts.
-  const checks = useRef<Record<Field, number>>({ email: 0, password: 0 });
+  const form = usePlainForm({ email: '', password: '' }, checks);
+  const [remember, setRemember] = useState(false);
   const login = useLogin();
   useDocumentTitle(t('sign_in.title'));
-  // An element that follows a language switch (see lib/localized-text.tsx).
-  const [serverError, setServerError] = useState<ReactNode>(null);
-
-  const check = async (field: Field, value: string): Promise<boolean> => {
-    const run = ++checks.current[field];
-    const issue = await fieldIssue(loginRequest.shape[field], value);
-    if (run === checks.current[field]) setErrors((current) => ({ ...current, [field]: issue }));
-    return !issue;
-  };
-
-  const change = (field: Field, value: string) => {
-    setServerError(null);
-    setValues((current) => ({ ...current, [field]: value }));
-    void check(field, value);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setServerError(null);
-    const valid = await Promise.all(FIELDS.map((field) => check(field, values[field])));
-    if (!valid.every(Boolean)) return;
-    login.mutate(values, {
-      onError: (error) => {
-        setErrors(serverFieldErrors(error));
-        setServerError(errorMessage(error));
-      },
-    });
-  };
-
-  const field = (name: Field) => ({
-    id: name,
-    name,
-    value: values[name],
-    status: errors[name] ? ('error' as const) : undefined,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? helpId(name) : undefined,
-  });
 
   return (
     <AuthCard title={t('sign_in.title')} subtitle={t('sign_in.subtitle')}>
-      <form onSubmit={(event) => void submit(event)} noValidate autoComplete="on">
-        <PlainField id="email" label={t('fields.email')} error={errors.email}>
-          <Input {...field('email')} onChange={(event) => change('email', event.target.value)} inputMode="email" autoComplete="username" placeholder="name@example.com" autoFocus />
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (form.checkAll()) login.mutate({ ...form.values, remember }, { onError: form.refused });
+        }}
+        noValidate
+        autoComplete="on"
+      >
+        <PlainField id="email" label={t('fields.email')} error={form.errors.email}>
+          <Input {...form.input('email')} inputMode="email" autoComplete="username" placeholder="name@example.com" autoFocus />
         </PlainField>
-        <PlainField id="password" label={t('fields.password')} error={errors.password}>
-          <PasswordInput {...field('password')} onChange={(event) => change('password', event.target.value)} autoComplete="current-password" />
+        <PlainField id="password" label={t('fields.password')} error={form.errors.password}>
+          <PasswordInput {...form.input('password')} autoComplete="current-password" />
         </PlainField>
         <Flex justify="space-between" align="center" style={{ marginBottom: 24 }}>
           <Checkbox
             id="remember"
             name="remember"
-            checked={values.remember}
+            checked={remember}
             onChange={(event) => {
-              setServerError(null);
-              setValues((current) => ({ ...current, remember: event.target.checked }));
+              form.clearServerError();
+              setRemember(event.target.checked);
             }}
           >
             {t('fields.remember')}
           </Checkbox>
-          <Link to="/reset-password">{t('sign_in.forgot_password')}</Link>
+          <PageLink to="/reset-password">{t('sign_in.forgot_password')}</PageLink>
         </Flex>
-        {serverError && <Alert type="error" showIcon icon={ERROR_ICON} title={serverError} role="alert" style={{ marginBottom: 16 }} />}
+        {form.serverError && <Alert type="error" showIcon icon={ERROR_ICON} title={form.serverError} role="alert" style={{ marginBottom: 16 }} />}
         <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
           {t('sign_in.submit')}
         </Button>
