@@ -9,16 +9,32 @@ import tseslint from 'typescript-eslint';
  * The import direction of docs/architecture.md, as architectural elements. Web: lib and components
  * -> features -> app, and a feature never imports another feature. Server: a module reaches
  * another module only through one of its services (`*.service.ts`), never its repository, rules
- * or presenter. (A file belongs to the first element whose folder pattern it lies in.)
+ * or presenter; so do the OCPP central system, the demo and the tests' helpers (src/test); the
+ * server's lib/ imports no module. (A file belongs to the first element whose folder pattern it lies in.)
  */
 const elements = [
   { type: 'web-app', pattern: 'apps/web/src/app' },
   { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
   { type: 'web-shared', pattern: 'apps/web/src/(lib|components)' },
   { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['module'] },
+  // Clients of the modules' services, as the routes are.
+  { type: 'server-client', pattern: 'apps/server/src/(ocpp|demo|test)' },
+  { type: 'server-lib', pattern: 'apps/server/src/lib' },
 ];
 // What a module offers other modules.
-const files = [{ category: 'service', pattern: '**/*.service.ts' }];
+const files = [
+  { category: 'service', pattern: '**/*.service.ts' },
+  // A shrinking list: tests that still reach into a module, each waiting on a change of its own.
+  {
+    category: 'boundary-exception',
+    pattern: [
+      // The charge export's and the prepaid stop's rules are being reworked with the one price rule (issue 30, point 1).
+      'apps/server/src/lib/exports/csv-bytes.test.ts',
+      'apps/server/src/ocpp/ocpp-prepaid.test.ts',
+      'apps/server/src/demo/demo.test.ts',
+    ],
+  },
+];
 
 const element = (type, captured) => ({ element: { type, ...(captured && { captured }) } });
 const policies = [
@@ -42,8 +58,20 @@ const policies = [
     disallow: [{ to: element('server-module', { module: '!{{from.element.captured.module}}' }) }],
     message: 'A module uses another module only through its service (*.service.ts).',
   },
-  // The last policy that matches decides: another module's services are open to every module.
+  {
+    from: element('server-client'),
+    disallow: [{ to: element('server-module') }],
+    message: 'ocpp/, demo/ and src/test/ use a module only through its services (*.service.ts), as the routes do.',
+  },
+  {
+    from: element('server-lib'),
+    disallow: [{ to: element('server-module') }],
+    message: 'lib/ is shared by every module: it imports no module.',
+  },
+  // The last policy that matches decides: another module's services are open to every module and to their clients.
   { from: element('server-module'), allow: [{ to: { file: { categories: 'service' } } }] },
+  { from: element('server-client'), allow: [{ to: { file: { categories: 'service' } } }] },
+  { from: { file: { categories: 'boundary-exception' } }, allow: [{ to: element('server-module') }] },
 ];
 
 export default tseslint.config(

@@ -174,3 +174,10 @@ export async function ensureFirstManager(
   const created = await repo.insertManagerIfAbsent(db, { email, name: 'Administrator', passwordHash: await hashPassword(password) });
   return created ? { email, password, generated } : null;
 }
+
+// ---- For tests (src/test/builders): managers have no sign-up yet; the first one is made by ensureFirstManager
+
+/** A manager with this password; the row as stored. */
+export async function addManager(db: Db, input: { email: string; name: string; password: string }): Promise<repo.ManagerRow> {
+  return repo.insertManager(db, { email: input.email, name: input.name, passwordHash: await hashPassword(input.password) });
+}
