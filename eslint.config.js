@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import checkFile from 'eslint-plugin-check-file';
@@ -20,10 +21,49 @@ const elements = [
   // Clients of the modules' services, as the routes are.
   { type: 'server-client', pattern: 'apps/server/src/(ocpp|demo|test)' },
   { type: 'server-lib', pattern: 'apps/server/src/lib' },
+  { type: 'server-schema', pattern: 'apps/server/src/db/schema' },
 ];
+
+/*
+ * A repository reads its own domain's tables and the shared ones: the reference tables
+ * (`locations`), the column helpers (`columns`, `localized`). What needs several domains belongs
+ * in `modules/read-models/`, which may read every table.
+ */
+const SHARED_SCHEMA = ['columns', 'localized', 'locations'];
+const OWN_SCHEMA = {
+  accounts: ['managers'],
+  catalog: ['catalog'],
+  charges: ['charges'],
+  drivers: ['drivers'],
+  merchants: ['merchants'],
+  news: ['news'],
+  rates: ['rates'],
+  stations: ['stations', 'ocpp'],
+};
+/*
+ * The reads across domains still inside a domain's module: a list that only shrinks, each to move
+ * into modules/read-models/ (or behind the other module's service). File -> the tables it reads.
+ */
+const CROSS_DOMAIN_READS = {
+  // The charge's connector and price at its start, its list's driver and station names (the OCPP hot path: one query each).
+  'apps/server/src/modules/charges/charges.repository.ts': ['drivers', 'stations'],
+  'apps/server/src/modules/charges/charges-export.repository.ts': ['drivers', 'stations'],
+  'apps/server/src/modules/charges/charges-export-csv.ts': ['drivers'],
+  // Who did it, by name: the command's manager, the top-up's, the merchant's creator.
+  'apps/server/src/modules/stations/station-commands.repository.ts': ['managers'],
+  'apps/server/src/modules/drivers/ledger.repository.ts': ['managers'],
+  'apps/server/src/modules/merchants/merchants.repository.ts': ['managers'],
+};
 // What a module offers other modules.
 const files = [
   { category: 'service', pattern: '**/*.service.ts' },
+  // Each schema file by its name (`table:stations`), for who may read it.
+  ...readdirSync(new URL('apps/server/src/db/schema/', import.meta.url))
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => ({ category: `table:${name.slice(0, -3)}`, pattern: `apps/server/src/db/schema/${name}` })),
+  // Tests check what a change wrote in any table.
+  { category: 'test', pattern: '**/*.test.ts' },
+  ...Object.keys(CROSS_DOMAIN_READS).map((pattern) => ({ category: `reads:${pattern}`, pattern })),
   // A shrinking list: tests that still reach into a module, each waiting on a change of its own.
   {
     category: 'boundary-exception',
@@ -72,6 +112,22 @@ const policies = [
   { from: element('server-module'), allow: [{ to: { file: { categories: 'service' } } }] },
   { from: element('server-client'), allow: [{ to: { file: { categories: 'service' } } }] },
   { from: { file: { categories: 'boundary-exception' } }, allow: [{ to: element('server-module') }] },
+  {
+    from: element('server-module'),
+    disallow: [{ to: element('server-schema') }],
+    message: 'A module reads its own tables and the shared ones (db/schema/locations, columns, localized); a read across domains goes in modules/read-models/.',
+  },
+  ...Object.entries(OWN_SCHEMA).map(([module, tables]) => ({
+    from: element('server-module', { module }),
+    allow: tables.map((table) => ({ to: { file: { categories: `table:${table}` } } })),
+  })),
+  { from: element('server-module'), allow: SHARED_SCHEMA.map((table) => ({ to: { file: { categories: `table:${table}` } } })) },
+  { from: element('server-module', { module: 'read-models' }), allow: [{ to: element('server-schema') }] },
+  { from: { file: { categories: 'test' } }, allow: [{ to: element('server-schema') }] },
+  ...Object.entries(CROSS_DOMAIN_READS).map(([file, tables]) => ({
+    from: { file: { categories: `reads:${file}` } },
+    allow: tables.map((table) => ({ to: { file: { categories: `table:${table}` } } })),
+  })),
 ];
 
 export default tseslint.config(

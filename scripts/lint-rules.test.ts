@@ -41,6 +41,14 @@ describe('import direction', () => {
     }
   });
 
+  it('refuses a module reading another domain’s tables, and lets it read its own, the reference tables and the read models everything', async () => {
+    const rates = 'apps/server/src/modules/rates/probe.ts';
+    expect(await ruleIds(rates, "export { merchants } from '../../db/schema/merchants.ts';\n")).toContain(RESTRICTED);
+    expect(await ruleIds(rates, "export { rates } from '../../db/schema/rates.ts';\n")).toEqual([]);
+    expect(await ruleIds(rates, "export { countries } from '../../db/schema/locations.ts';\n")).toEqual([]);
+    expect(await ruleIds('apps/server/src/modules/read-models/probe.ts', "export { merchants } from '../../db/schema/merchants.ts';\n")).toEqual([]);
+  });
+
   it('refuses the server’s lib importing any module, its services too', async () => {
     expect(await ruleIds('apps/server/src/lib/probe.ts', "export { findTags } from '../modules/catalog/tags.service.ts';\n")).toContain(RESTRICTED);
   });

@@ -2,10 +2,11 @@ import { and, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-
 import type { Localized } from '@evcms/contracts/localized';
 import { statusOf, type Status } from '@evcms/contracts/status';
 import type { Db } from '../../db/client.ts';
-import { countries, districts, settlements } from '../../db/schema/catalog.ts';
+import { countries, districts, settlements } from '../../db/schema/locations.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
 import { managers } from '../../db/schema/managers.ts';
-import { merchantInfrastructure, merchants, merchantTags, type StoredScheduleItem } from '../../db/schema/merchants.ts';
+import type { StoredScheduleItem } from '../../db/schema/columns.ts';
+import { merchantInfrastructure, merchants, merchantTags } from '../../db/schema/merchants.ts';
 import { lockInIdOrder } from '../../lib/bulk.ts';
 import { containsPattern, searchedId } from '../../lib/search.ts';
 import { phoneSearchText } from './merchants.rules.ts';

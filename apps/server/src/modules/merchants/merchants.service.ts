@@ -1,5 +1,5 @@
 import type { Paged } from '@evcms/contracts/common';
-import { localizedChanges, localizedFrom } from '@evcms/contracts/localized';
+import { localizedChanges, localizedFrom, type Localized } from '@evcms/contracts/localized';
 import type { MerchantCreate, MerchantUpdate } from '@evcms/contracts/merchants';
 import type { MessageKey } from '@evcms/contracts/messages';
 import type { StatusesRequest } from '@evcms/contracts/status';
@@ -171,4 +171,11 @@ export async function setMerchantStatuses(deps: MerchantsDeps, input: StatusesRe
     return repo.listMerchantsByIds(tx, ids);
   });
   return withStationCounts(deps.db, merchants);
+}
+
+// ---- For other modules
+
+/** A merchant's name in every language, for a message that names it (a rate's conflict); undefined when it is gone. */
+export async function findMerchantName(db: Db, id: number): Promise<Localized | undefined> {
+  return (await repo.findMerchant(db, id))?.name;
 }
