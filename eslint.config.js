@@ -49,8 +49,7 @@ const CROSS_DOMAIN_READS = {
   'apps/server/src/modules/charges/charges.repository.ts': ['drivers', 'stations'],
   'apps/server/src/modules/charges/charges-export.repository.ts': ['drivers', 'stations'],
   'apps/server/src/modules/charges/charges-export-csv.ts': ['drivers'],
-  // Who did it, by name: the command's manager, the top-up's, the merchant's creator.
-  'apps/server/src/modules/stations/station-commands.repository.ts': ['managers'],
+  // Who did it, by name: the top-up's manager, the merchant's creator (as station commands do: accounts' managerNames).
   'apps/server/src/modules/drivers/ledger.repository.ts': ['managers'],
   'apps/server/src/modules/merchants/merchants.repository.ts': ['managers'],
 };

@@ -175,6 +175,14 @@ export async function ensureFirstManager(
   return created ? { email, password, generated } : null;
 }
 
+// ---- For other modules
+
+/** The names of the managers `ids` (who sent a command, say), by id; one gone is left out. */
+export async function managerNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  const rows = await repo.findManagerNames(db, [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 // ---- For tests (src/test/builders): managers have no sign-up yet; the first one is made by ensureFirstManager
 
 /** A manager with this password; the row as stored. */
