@@ -49,9 +49,8 @@ const CROSS_DOMAIN_READS = {
   'apps/server/src/modules/charges/charges.repository.ts': ['drivers', 'stations'],
   'apps/server/src/modules/charges/charges-export.repository.ts': ['drivers', 'stations'],
   'apps/server/src/modules/charges/charges-export-csv.ts': ['drivers'],
-  // Who did it, by name: the top-up's manager, the merchant's creator (as station commands do: accounts' managerNames).
+  // Who did it, by name: the top-up's manager (the ledger's list and export; station commands and merchants ask accounts' managerNames).
   'apps/server/src/modules/drivers/ledger.repository.ts': ['managers'],
-  'apps/server/src/modules/merchants/merchants.repository.ts': ['managers'],
 };
 // What a module offers other modules.
 const files = [
