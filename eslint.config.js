@@ -49,8 +49,6 @@ const CROSS_DOMAIN_READS = {
   'apps/server/src/modules/charges/charges.repository.ts': ['drivers', 'stations'],
   'apps/server/src/modules/charges/charges-export.repository.ts': ['drivers', 'stations'],
   'apps/server/src/modules/charges/charges-export-csv.ts': ['drivers'],
-  // Who did it, by name: the top-up's manager (the ledger's list and export; station commands and merchants ask accounts' managerNames).
-  'apps/server/src/modules/drivers/ledger.repository.ts': ['managers'],
 };
 // What a module offers other modules.
 const files = [
