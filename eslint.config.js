@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import checkFile from 'eslint-plugin-check-file';
@@ -9,16 +10,67 @@ import tseslint from 'typescript-eslint';
  * The import direction of docs/architecture.md, as architectural elements. Web: lib and components
  * -> features -> app, and a feature never imports another feature. Server: a module reaches
  * another module only through one of its services (`*.service.ts`), never its repository, rules
- * or presenter. (A file belongs to the first element whose folder pattern it lies in.)
+ * or presenter; so do the OCPP central system, the demo and the tests' helpers (src/test); the
+ * server's lib/ imports no module. (A file belongs to the first element whose folder pattern it lies in.)
  */
 const elements = [
   { type: 'web-app', pattern: 'apps/web/src/app' },
   { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
   { type: 'web-shared', pattern: 'apps/web/src/(lib|components)' },
   { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['module'] },
+  // Clients of the modules' services, as the routes are.
+  { type: 'server-client', pattern: 'apps/server/src/(ocpp|demo|test)' },
+  { type: 'server-lib', pattern: 'apps/server/src/lib' },
+  { type: 'server-schema', pattern: 'apps/server/src/db/schema' },
 ];
+
+/*
+ * A repository reads its own domain's tables and the shared ones: the reference tables
+ * (`locations`), the column helpers (`columns`, `localized`). What needs several domains belongs
+ * in `modules/read-models/`, which may read every table.
+ */
+const SHARED_SCHEMA = ['columns', 'localized', 'locations'];
+const OWN_SCHEMA = {
+  accounts: ['managers'],
+  catalog: ['catalog'],
+  charges: ['charges'],
+  drivers: ['drivers'],
+  merchants: ['merchants'],
+  news: ['news'],
+  rates: ['rates'],
+  stations: ['stations', 'ocpp'],
+};
+/*
+ * The reads across domains still inside a domain's module: a list that only shrinks, each to move
+ * into modules/read-models/ (or behind the other module's service). File -> the tables it reads.
+ */
+const CROSS_DOMAIN_READS = {
+  // The charge's connector and price at its start, its list's driver and station names (the OCPP hot path: one query each).
+  'apps/server/src/modules/charges/charges.repository.ts': ['drivers', 'stations'],
+  'apps/server/src/modules/charges/charges-export.repository.ts': ['drivers', 'stations'],
+  'apps/server/src/modules/charges/charges-export-csv.ts': ['drivers'],
+};
 // What a module offers other modules.
-const files = [{ category: 'service', pattern: '**/*.service.ts' }];
+const files = [
+  { category: 'service', pattern: '**/*.service.ts' },
+  // Each schema file by its name (`table:stations`), for who may read it.
+  ...readdirSync(new URL('apps/server/src/db/schema/', import.meta.url))
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => ({ category: `table:${name.slice(0, -3)}`, pattern: `apps/server/src/db/schema/${name}` })),
+  // Tests check what a change wrote in any table.
+  { category: 'test', pattern: '**/*.test.ts' },
+  ...Object.keys(CROSS_DOMAIN_READS).map((pattern) => ({ category: `reads:${pattern}`, pattern })),
+  // A shrinking list: tests that still reach into a module, each waiting on a change of its own.
+  {
+    category: 'boundary-exception',
+    pattern: [
+      // The charge export's and the prepaid stop's rules are being reworked with the one price rule (issue 30, point 1).
+      'apps/server/src/lib/exports/csv-bytes.test.ts',
+      'apps/server/src/ocpp/ocpp-prepaid.test.ts',
+      'apps/server/src/demo/demo.test.ts',
+    ],
+  },
+];
 
 const element = (type, captured) => ({ element: { type, ...(captured && { captured }) } });
 const policies = [
@@ -42,8 +94,36 @@ const policies = [
     disallow: [{ to: element('server-module', { module: '!{{from.element.captured.module}}' }) }],
     message: 'A module uses another module only through its service (*.service.ts).',
   },
-  // The last policy that matches decides: another module's services are open to every module.
+  {
+    from: element('server-client'),
+    disallow: [{ to: element('server-module') }],
+    message: 'ocpp/, demo/ and src/test/ use a module only through its services (*.service.ts), as the routes do.',
+  },
+  {
+    from: element('server-lib'),
+    disallow: [{ to: element('server-module') }],
+    message: 'lib/ is shared by every module: it imports no module.',
+  },
+  // The last policy that matches decides: another module's services are open to every module and to their clients.
   { from: element('server-module'), allow: [{ to: { file: { categories: 'service' } } }] },
+  { from: element('server-client'), allow: [{ to: { file: { categories: 'service' } } }] },
+  { from: { file: { categories: 'boundary-exception' } }, allow: [{ to: element('server-module') }] },
+  {
+    from: element('server-module'),
+    disallow: [{ to: element('server-schema') }],
+    message: 'A module reads its own tables and the shared ones (db/schema/locations, columns, localized); a read across domains goes in modules/read-models/.',
+  },
+  ...Object.entries(OWN_SCHEMA).map(([module, tables]) => ({
+    from: element('server-module', { module }),
+    allow: tables.map((table) => ({ to: { file: { categories: `table:${table}` } } })),
+  })),
+  { from: element('server-module'), allow: SHARED_SCHEMA.map((table) => ({ to: { file: { categories: `table:${table}` } } })) },
+  { from: element('server-module', { module: 'read-models' }), allow: [{ to: element('server-schema') }] },
+  { from: { file: { categories: 'test' } }, allow: [{ to: element('server-schema') }] },
+  ...Object.entries(CROSS_DOMAIN_READS).map(([file, tables]) => ({
+    from: { file: { categories: `reads:${file}` } },
+    allow: tables.map((table) => ({ to: { file: { categories: `table:${table}` } } })),
+  })),
 ];
 
 export default tseslint.config(

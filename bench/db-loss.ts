@@ -20,7 +20,10 @@ import { openPostgres } from '../apps/server/src/db/client.ts';
 import { randomToken } from '../apps/server/src/lib/secrets.ts';
 import { hashStationPassword } from '../apps/server/src/modules/stations/station-passwords.ts';
 import { updateStation } from '../apps/server/src/modules/stations/stations.repository.ts';
-import { aDriver, aRate, aStation, aStoredMerchant } from '../apps/server/src/test/builders.ts';
+import { aDriver } from '../apps/server/src/test/builders/drivers.ts';
+import { aStoredMerchant } from '../apps/server/src/test/builders/merchants.ts';
+import { aRate } from '../apps/server/src/test/builders/rates.ts';
+import { aStation } from '../apps/server/src/test/builders/stations.ts';
 import { charging, lostAcknowledgements, type ChargingStation } from '../apps/server/src/test/charging-stations.ts';
 import { freePort, startServerProcess } from '../apps/server/src/test/server-process.ts';
 

@@ -21,7 +21,8 @@ import { merchants } from '../apps/server/src/db/schema/merchants.ts';
 import { stationConnectors, stations } from '../apps/server/src/db/schema/stations.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { insertManager } from '../apps/server/src/modules/accounts/accounts.repository.ts';
-import { aStationForm, BISHKEK, KYRGYZSTAN, TINY_JPEG, TINY_MP4 } from '../apps/server/src/test/builders.ts';
+import { BISHKEK, KYRGYZSTAN } from '../apps/server/src/test/builders/catalog.ts';
+import { aStationForm, TINY_JPEG, TINY_MP4 } from '../apps/server/src/test/builders/stations.ts';
 import { multipartStream } from '../apps/server/src/test/multipart.ts';
 import { onEachEngine, percentile, timeRequests } from './support/engines.ts';
 

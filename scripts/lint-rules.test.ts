@@ -32,6 +32,26 @@ describe('import direction', () => {
     expect(await ruleIds(module, "export { tagsRepository } from '../catalog/catalog.repository.ts';\n")).toContain(RESTRICTED);
     expect(await ruleIds(module, "export { findTags } from '../catalog/tags.service.ts';\n")).toEqual([]);
   });
+
+  it('refuses the OCPP central system, the demo and the tests’ helpers reaching past a module’s services', async () => {
+    for (const file of ['apps/server/src/ocpp/probe.ts', 'apps/server/src/demo/probe.ts', 'apps/server/src/test/builders/probe.ts']) {
+      const up = file.includes('/builders/') ? '../../' : '../';
+      expect(await ruleIds(file, `export { insertStation } from '${up}modules/stations/stations.repository.ts';\n`)).toContain(RESTRICTED);
+      expect(await ruleIds(file, `export { createStation } from '${up}modules/stations/stations.service.ts';\n`)).toEqual([]);
+    }
+  });
+
+  it('refuses a module reading another domain’s tables, and lets it read its own, the reference tables and the read models everything', async () => {
+    const rates = 'apps/server/src/modules/rates/probe.ts';
+    expect(await ruleIds(rates, "export { merchants } from '../../db/schema/merchants.ts';\n")).toContain(RESTRICTED);
+    expect(await ruleIds(rates, "export { rates } from '../../db/schema/rates.ts';\n")).toEqual([]);
+    expect(await ruleIds(rates, "export { countries } from '../../db/schema/locations.ts';\n")).toEqual([]);
+    expect(await ruleIds('apps/server/src/modules/read-models/probe.ts', "export { merchants } from '../../db/schema/merchants.ts';\n")).toEqual([]);
+  });
+
+  it('refuses the server’s lib importing any module, its services too', async () => {
+    expect(await ruleIds('apps/server/src/lib/probe.ts', "export { findTags } from '../modules/catalog/tags.service.ts';\n")).toContain(RESTRICTED);
+  });
 });
 
 describe('file names', () => {

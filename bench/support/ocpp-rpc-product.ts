@@ -100,7 +100,11 @@ export async function startProductOcppRpc(): Promise<StartedServer> {
     const station = client.session;
     const connectionId = randomUUID();
     let lastSeen = new Date();
-    const changed = (charges = false) => events.publish({ stationId: station.stationId, charges });
+    // As the product's connection tells open screens (ocpp/connection.ts).
+    const changed = (charges = false) => {
+      events.publish({ resource: 'stations', ids: [station.stationId] });
+      if (charges) events.publish({ resource: 'charges' });
+    };
     void stateWrites(station.stationId, async () => {
       await recordConnected(db, station.stationId, connectionId, lastSeen, processId);
       changed();

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openPglite, type Database } from '../../apps/server/src/db/client.ts';
 import { openCharge } from '../../apps/server/src/modules/charges/charge-start.service.ts';
-import { aCharge, aChargePoint, aDriver } from '../../apps/server/src/test/builders.ts';
+import { aCharge, aChargePoint } from '../../apps/server/src/test/builders/charges.ts';
+import { aDriver } from '../../apps/server/src/test/builders/drivers.ts';
 
 /*
  * Charges are written by charge points only (no API creates one, and no test route may), so an

@@ -1,6 +1,6 @@
 import type { Station } from '@evcms/contracts/stations';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { aManager } from '../../server/src/test/builders.ts';
+import { aManager } from '../../server/src/test/builders/accounts.ts';
 import { aConnectableStation, listenForChargePoints, STATION_PASSWORD } from '../../server/src/test/charge-points.ts';
 import { bearer, signIn, useTestApp } from '../../server/src/test/test-app.ts';
 import { ChargePoint } from './charge-point.ts';

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { ChargeListItem } from '@evcms/contracts/charges';
 import type { Paged } from '@evcms/contracts/common';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aDriver, aManager } from '../../server/src/test/builders.ts';
+import { aManager } from '../../server/src/test/builders/accounts.ts';
+import { aDriver } from '../../server/src/test/builders/drivers.ts';
 import { listenForChargePoints } from '../../server/src/test/charge-points.ts';
 import { bearer, signIn, useTestApp } from '../../server/src/test/test-app.ts';
 

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadSecret } from '../lib/secrets.ts';
 import { createMediaStore } from '../lib/uploads.ts';
-import { aManager } from '../test/builders.ts';
+import { aManager } from '../test/builders/accounts.ts';
 import { listenForChargePoints } from '../test/charge-points.ts';
 import { bearer, signIn, useTestApp } from '../test/test-app.ts';
 import { fillDemo, type DemoDeps } from './demo-fill.ts';

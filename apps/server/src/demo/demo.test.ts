@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database, type Db } from '../db/client.ts';
 import { createMediaStore } from '../lib/uploads.ts';
 import { energyCostTyiyn } from '../modules/charges/charges.rules.ts';
-import { aManager } from '../test/builders.ts';
+import { aManager } from '../test/builders/accounts.ts';
 import { createTestDatabase } from '../test/test-db.ts';
 import { existingData, fillDemo, type DemoDeps, type DemoSize, type DemoSummary } from './demo-fill.ts';
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { aMerchant, aStation, aTag } from '../test/builders.ts';
+import { aTag } from '../test/builders/catalog.ts';
+import { aMerchant } from '../test/builders/merchants.ts';
+import { aStation } from '../test/builders/stations.ts';
 import { useSignedInApp } from '../test/test-app.ts';
 
 /*

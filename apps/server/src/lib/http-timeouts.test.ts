@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { aManager } from '../test/builders.ts';
+import { aManager } from '../test/builders/accounts.ts';
 import { aConnectableStation, connectChargePoint } from '../test/charge-points.ts';
 import { bearer, createTestApp, signIn, type TestContext } from '../test/test-app.ts';
 

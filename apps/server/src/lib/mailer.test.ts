@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aManager } from '../test/builders.ts';
+import { aManager } from '../test/builders/accounts.ts';
 import { createTestApp, type TestContext } from '../test/test-app.ts';
 import { readEml, resetLinkIn } from '../test/eml.ts';
 

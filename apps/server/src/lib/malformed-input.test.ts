@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aMerchant } from '../test/builders.ts';
+import { aMerchant } from '../test/builders/merchants.ts';
 import { useSignedInApp } from '../test/test-app.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { aManager } from '../test/builders.ts';
+import { aManager } from '../test/builders/accounts.ts';
 import { bearer, signIn, useTestApp } from '../test/test-app.ts';
 import { createAccessTokens } from './access-tokens.ts';
 

@@ -1,6 +1,6 @@
 import type { StoredScheduleEntry } from '@evcms/contracts/merchants';
 import { breakIdFor, isEmptyBreak, type ScheduleItem } from '@evcms/contracts/schedule';
-import type { StoredScheduleItem } from '../db/schema/merchants.ts';
+import type { StoredScheduleItem } from '../db/schema/columns.ts';
 
 /*
  * A weekly schedule (merchants', stations') is stored without ids; ids follow from the day, as the

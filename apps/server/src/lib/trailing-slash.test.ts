@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aMerchant, aStation } from '../test/builders.ts';
+import { aMerchant } from '../test/builders/merchants.ts';
+import { aStation } from '../test/builders/stations.ts';
 import { useSignedInApp } from '../test/test-app.ts';
 
 const ctx = useSignedInApp();

@@ -1,7 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { EXCERPT, frameEntryParts, payloadEntry, type Direction, type EntryHead, type Kind } from '../modules/stations/station-message-entries.ts';
-import { MESSAGE_BATCH_ROW_MAX, recordMessages, sweepOldMessages } from '../modules/stations/station-messages.service.ts';
+import {
+  EXCERPT,
+  frameEntryParts,
+  MESSAGE_BATCH_ROW_MAX,
+  payloadEntry,
+  recordMessages,
+  sweepOldMessages,
+  type Direction,
+  type EntryHead,
+  type Kind,
+} from '../modules/stations/station-messages.service.ts';
 import { EntryRow } from './message-log-row.ts';
 import type { FrameHead } from './rpc/frames.ts';
 

@@ -4,11 +4,9 @@ import type { Paged } from '@evcms/contracts/common';
 import type { Station } from '@evcms/contracts/stations';
 import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadSecret } from '../lib/secrets.ts';
-import { hashStationPassword } from '../modules/stations/station-passwords.ts';
-import { updateStation } from '../modules/stations/stations.repository.ts';
-import { aCharge, aChargePoint, aManager } from '../test/builders.ts';
-import { aConnectableStation, connectChargePoint, listenForChargePoints, STATION_PASSWORD } from '../test/charge-points.ts';
+import { aManager } from '../test/builders/accounts.ts';
+import { aCharge, aChargePoint } from '../test/builders/charges.ts';
+import { aConnectableStation, connectChargePoint, giveStationPassword, listenForChargePoints } from '../test/charge-points.ts';
 import { bearer, createTestApp, signIn, type TestContext } from '../test/test-app.ts';
 
 /*
@@ -64,8 +62,7 @@ describe('commands', { timeout: 60_000 }, () => {
   /** A connectable station whose one connector is priced, so a charge can run on it. */
   async function aPricedStation() {
     const station = await aChargePoint(app.ctx.database);
-    const key = await loadSecret(app.ctx.config.stationKeySecret, app.ctx.config.dataDir, 'station-key');
-    await updateStation(app.ctx.database.db, station.id, { passwordHash: hashStationPassword(key, STATION_PASSWORD) });
+    await giveStationPassword(app.ctx, station.id);
     return station;
   }
 

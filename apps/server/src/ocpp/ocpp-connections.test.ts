@@ -3,7 +3,7 @@ import type { Station } from '@evcms/contracts/stations';
 import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findStationOcpp, recordConnected, recordDisconnected } from '../modules/stations/station-ocpp.service.ts';
-import { aManager } from '../test/builders.ts';
+import { aManager } from '../test/builders/accounts.ts';
 import { aConnectableStation, connectChargePoint, listenForChargePoints } from '../test/charge-points.ts';
 import { bearer, createTestApp, signIn, type TestContext } from '../test/test-app.ts';
 

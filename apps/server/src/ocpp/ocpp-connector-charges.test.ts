@@ -3,7 +3,8 @@ import { OCPP_CONNECTOR_STATUS_KEYS } from '@evcms/contracts/ocpp';
 import type { Station, StationListItem } from '@evcms/contracts/stations';
 import type { RPCClient } from 'ocpp-rpc';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { aDriver, aRate } from '../test/builders.ts';
+import { aDriver } from '../test/builders/drivers.ts';
+import { aRate } from '../test/builders/rates.ts';
 import { aConnectableStation, useChargePointApp } from '../test/charge-points.ts';
 import { connectorChargeStep, STEPPING_STATUSES } from './connector-charges.ts';
 

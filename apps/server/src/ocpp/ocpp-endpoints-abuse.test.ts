@@ -8,11 +8,9 @@ import { SignJWT } from 'jose';
 import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { loadSecret } from '../lib/secrets.ts';
-import { hashStationPassword } from '../modules/stations/station-passwords.ts';
-import { updateStation } from '../modules/stations/stations.repository.ts';
-import { aCharge, aChargePoint, aManager } from '../test/builders.ts';
-import { aConnectableStation, connectChargePoint, listenForChargePoints, STATION_PASSWORD } from '../test/charge-points.ts';
+import { aManager } from '../test/builders/accounts.ts';
+import { aCharge, aChargePoint } from '../test/builders/charges.ts';
+import { aConnectableStation, connectChargePoint, giveStationPassword, listenForChargePoints, STATION_PASSWORD } from '../test/charge-points.ts';
 import { bearer, createTestApp, signIn, type TestContext } from '../test/test-app.ts';
 
 /*
@@ -108,8 +106,7 @@ describe('bursts of commands', { timeout: 120_000 }, () => {
 
   it('sends one RemoteStopTransaction for parallel stop requests of a running charge; the station’s stop ends it once', async () => {
     const station = await aChargePoint(ctx.database);
-    const key = await loadSecret(ctx.config.stationKeySecret, ctx.config.dataDir, 'station-key');
-    await updateStation(ctx.database.db, station.id, { passwordHash: hashStationPassword(key, STATION_PASSWORD) });
+    await giveStationPassword(ctx, station.id);
     const row = await aCharge(ctx.database, { station, stop: false });
     const client = await connect(station);
     let remoteStops = 0;

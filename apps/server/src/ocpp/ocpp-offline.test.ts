@@ -8,7 +8,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { findChargeRow } from '../modules/charges/charge-lifecycle.service.ts';
 import { findStationOcpp } from '../modules/stations/station-ocpp.service.ts';
-import { aDriver, aRate } from '../test/builders.ts';
+import { aDriver } from '../test/builders/drivers.ts';
+import { aRate } from '../test/builders/rates.ts';
 import { aConnectableStation, connectChargePoint, listenForChargePoints, useChargePointApp } from '../test/charge-points.ts';
 import { createTestApp } from '../test/test-app.ts';
 

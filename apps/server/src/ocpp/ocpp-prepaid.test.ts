@@ -2,7 +2,8 @@ import type { ChargeListItem } from '@evcms/contracts/charges';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerDiscountFor } from '../modules/charges/charge-discounts.service.ts';
 import { needsPrepaidStop } from '../modules/charges/charges.rules.ts';
-import { aDriver, aRate } from '../test/builders.ts';
+import { aDriver } from '../test/builders/drivers.ts';
+import { aRate } from '../test/builders/rates.ts';
 import { aConnectableStation, useChargePointApp } from '../test/charge-points.ts';
 
 /* Prepaid protection: a charge whose running cost reaches its driver's balance is stopped by the central system itself. */

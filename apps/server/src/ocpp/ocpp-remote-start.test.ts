@@ -4,7 +4,9 @@ import type { OcppCommandEntry, RemoteStartAnswer } from '@evcms/contracts/ocpp-
 import type { Station } from '@evcms/contracts/stations';
 import type { RPCClient } from 'ocpp-rpc';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { aCharge, aDriver, aRate } from '../test/builders.ts';
+import { aCharge } from '../test/builders/charges.ts';
+import { aDriver } from '../test/builders/drivers.ts';
+import { aRate } from '../test/builders/rates.ts';
 import { aConnectableStation, useChargePointApp } from '../test/charge-points.ts';
 
 /*

@@ -3,7 +3,8 @@ import type { ChargeDetail, ChargeListItem } from '@evcms/contracts/charges';
 import type { Station } from '@evcms/contracts/stations';
 import type { RPCClient } from 'ocpp-rpc';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { aDriver, aRate } from '../test/builders.ts';
+import { aDriver } from '../test/builders/drivers.ts';
+import { aRate } from '../test/builders/rates.ts';
 import { aConnectableStation, useChargePointApp, type ChargePointOptions } from '../test/charge-points.ts';
 
 /*

@@ -3,7 +3,8 @@ import type { Paged } from '@evcms/contracts/common';
 import type { Station, StationListItem } from '@evcms/contracts/stations';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { upsertBoot } from '../modules/stations/station-ocpp.repository.ts';
+import { recordBoot } from '../modules/stations/station-ocpp.service.ts';
+import { changeStation } from '../test/builders/stations.ts';
 import { aConnectableStation, useChargePointApp } from '../test/charge-points.ts';
 
 /* A station is "New" until it has connected for real: its first accepted BootNotification (docs/decisions.md). */
@@ -49,9 +50,10 @@ describe('the "New" tag', () => {
   it('is cleared by the migration for stations that had booted before the rule', async () => {
     const booted = await aConnectableStation(ctx);
     const never = await aConnectableStation(ctx);
-    // A boot recorded as before the rule: the state row alone, the flag left on.
+    // A boot recorded as before the rule: the state row, and the flag on again as it was then.
     const boot = { vendor: 'ABB', model: 'Terra', chargePointSerialNumber: null, chargeBoxSerialNumber: null, firmwareVersion: null, iccid: null, imsi: null, meterType: null, meterSerialNumber: null };
-    await upsertBoot(ctx.database.db, booted.id, boot, new Date());
+    await recordBoot(ctx.database.db, booted.id, boot, new Date());
+    await changeStation(ctx.database, booted.id, { is_new: true });
     expect((await card(booted.id)).is_new).toBe(true);
 
     // Found by name: the number may change when branches merge.

@@ -1,7 +1,8 @@
 import type { Database } from '../db/client.ts';
 import type { ChargeRow } from '../modules/charges/charge-lifecycle.service.ts';
 import { openCharge } from '../modules/charges/charge-start.service.ts';
-import { aCharge, aChargePoint, aDriver } from './builders.ts';
+import { aCharge, aChargePoint } from './builders/charges.ts';
+import { aDriver } from './builders/drivers.ts';
 
 /**
  * Five charges around Bishkek midnight (UTC+6) for the tests of the list's filters and its export:

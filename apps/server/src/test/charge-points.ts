@@ -1,9 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { RPCClient } from 'ocpp-rpc';
 import { loadSecret } from '../lib/secrets.ts';
-import { hashStationPassword } from '../modules/stations/station-passwords.ts';
-import { updateStation } from '../modules/stations/stations.repository.ts';
-import { aStation, aStoredMerchant } from './builders.ts';
+import { aStoredMerchant } from './builders/merchants.ts';
+import { aStation, changeStation } from './builders/stations.ts';
 import { afterEach, beforeAll } from 'vitest';
 import { useSignedInApp, type SignedInContext, type TestContext } from './test-app.ts';
 
@@ -29,10 +28,15 @@ export async function aConnectableStation(ctx: TestContext) {
       { evseId: 1, position: 2 },
     ],
   });
+  await giveStationPassword(ctx, station.id);
+  return station;
+}
+
+/** Sets the station's OCPP password (STATION_PASSWORD unless told) through the stations service, hashed with the app's key. */
+export async function giveStationPassword(ctx: TestContext, stationId: number, password = STATION_PASSWORD): Promise<void> {
   // The key the app hashes with: STATION_KEY_SECRET, or the one it generated into its data folder.
   const key = await loadSecret(ctx.config.stationKeySecret, ctx.config.dataDir, 'station-key');
-  await updateStation(ctx.database.db, station.id, { passwordHash: hashStationPassword(key, STATION_PASSWORD) });
-  return station;
+  await changeStation(ctx.database, stationId, { password }, key);
 }
 
 export interface ChargePointOptions {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppDeps } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { aManager } from './builders.ts';
+import { aManager } from './builders/accounts.ts';
 import { readEml } from './eml.ts';
 import { createTestDatabase } from './test-db.ts';
 

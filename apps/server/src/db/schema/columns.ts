@@ -6,6 +6,14 @@ import type { Status } from '@evcms/contracts/status';
 /** 0 active, 1 inactive (contracts/status.ts). */
 export const statusColumn = () => smallint('status').$type<Status>().notNull().default(0);
 
+/** A schedule entry as stored (merchants' and stations'); ids are derived from the day when read (see merchants.rules.ts). */
+export interface StoredScheduleItem {
+  day: number;
+  start_time: string;
+  end_time: string;
+  is_break: boolean;
+}
+
 export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

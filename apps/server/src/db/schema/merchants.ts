@@ -1,18 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
-import { countries, districts, infrastructure, settlements, tags } from './catalog.ts';
-import { statusColumn, timestamps } from './columns.ts';
+import { infrastructure, tags } from './catalog.ts';
+import { statusColumn, timestamps, type StoredScheduleItem } from './columns.ts';
 import { localizedKeys } from '@evcms/contracts/localized';
 import { localizedColumns } from './localized.ts';
+import { countries, districts, settlements } from './locations.ts';
 import { managers } from './managers.ts';
-
-/** A schedule entry as stored; ids are derived from the day when read (see merchants.rules.ts). */
-export interface StoredScheduleItem {
-  day: number;
-  start_time: string;
-  end_time: string;
-  is_break: boolean;
-}
 
 /**
  * A GIN index normally queues new rows in a pending list that only VACUUM merges, and every search

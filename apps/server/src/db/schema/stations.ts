@@ -4,11 +4,12 @@ import { localizedKeys } from '@evcms/contracts/localized';
 import type { ExecutionType } from '@evcms/contracts/stations';
 import type { MediaKind } from '@evcms/contracts/station-media';
 import { STATUS_INACTIVE } from '@evcms/contracts/status';
-import { countries, infrastructure, settlements, tags } from './catalog.ts';
-import { statusColumn, timestamps } from './columns.ts';
+import { infrastructure, tags } from './catalog.ts';
+import { statusColumn, timestamps, type StoredScheduleItem } from './columns.ts';
 import { localizedColumns } from './localized.ts';
+import { countries, settlements } from './locations.ts';
 import { managers } from './managers.ts';
-import { merchants, type StoredScheduleItem } from './merchants.ts';
+import { merchants } from './merchants.ts';
 
 /** What the list search reads, in this order (the generated column's expression is part of the schema). */
 const SEARCHED_COLUMNS = [...localizedKeys('name'), 'identity', ...localizedKeys('address'), 'pic', 'manufacturer'];

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { managers, passwordResets, refreshTokens } from '../../db/schema/managers.ts';
 import { perDatabase } from '../../lib/prepared.ts';
@@ -13,6 +13,11 @@ export async function findManagerByEmail(db: Db, email: string): Promise<Manager
 export async function findManagerById(db: Db, id: number): Promise<ManagerRow | undefined> {
   const [row] = await db.select().from(managers).where(eq(managers.id, id)).limit(1);
   return row;
+}
+
+export async function findManagerNames(db: Db, ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+  if (!ids.length) return [];
+  return db.select({ id: managers.id, name: managers.name }).from(managers).where(inArray(managers.id, [...ids]));
 }
 
 export async function countManagers(db: Db): Promise<number> {

@@ -177,3 +177,18 @@ export async function ensureFirstManager(
   const created = await repo.insertManagerIfAbsent(db, { email, name: 'Administrator', passwordHash: await hashPassword(password) });
   return created ? { email, password, generated } : null;
 }
+
+// ---- For other modules
+
+/** The names of the managers `ids` (who sent a command, say), by id; one gone is left out. */
+export async function managerNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  const rows = await repo.findManagerNames(db, [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+// ---- For tests (src/test/builders): managers have no sign-up yet; the first one is made by ensureFirstManager
+
+/** A manager with this password; the row as stored. */
+export async function addManager(db: Db, input: { email: string; name: string; password: string }): Promise<repo.ManagerRow> {
+  return repo.insertManager(db, { email: input.email, name: input.name, passwordHash: await hashPassword(input.password) });
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
-import { aManager } from '../../test/builders.ts';
+import { aManager } from '../../test/builders/accounts.ts';
 import { bearer, createTestApp, signIn, useTestApp } from '../../test/test-app.ts';
 
 const ctx = useTestApp();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aManager } from '../../test/builders.ts';
+import { aManager } from '../../test/builders/accounts.ts';
 import { resetTokenIn } from '../../test/eml.ts';
 import { changePassword, signIn, useTestApp } from '../../test/test-app.ts';
 

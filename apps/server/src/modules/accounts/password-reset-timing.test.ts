@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../../lib/mailer.ts';
-import { aManager } from '../../test/builders.ts';
+import { aManager } from '../../test/builders/accounts.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 /*

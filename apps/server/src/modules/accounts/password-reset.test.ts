@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { aManager } from '../../test/builders.ts';
+import { aManager } from '../../test/builders/accounts.ts';
 import { resetTokenIn } from '../../test/eml.ts';
 import { signIn, useTestApp } from '../../test/test-app.ts';
 

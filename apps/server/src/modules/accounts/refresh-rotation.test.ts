@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aManager } from '../../test/builders.ts';
+import { aManager } from '../../test/builders/accounts.ts';
 import { bearer, changePassword, signIn, useTestApp } from '../../test/test-app.ts';
 import { REFRESH_REUSE_GRACE_MS } from './accounts.service.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aManager } from '../../test/builders.ts';
+import { aManager } from '../../test/builders/accounts.ts';
 import { bearer, changePassword, signIn, useTestApp } from '../../test/test-app.ts';
 
 /*

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aManager } from '../../test/builders.ts';
+import { aManager } from '../../test/builders/accounts.ts';
 import { resetTokenIn } from '../../test/eml.ts';
 import { signIn, useTestApp } from '../../test/test-app.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Lang } from '@evcms/contracts/i18n';
 import type { Db } from '../../db/client.ts';
-import { countries, districts, settlements } from '../../db/schema/catalog.ts';
+import { countries, districts, settlements } from '../../db/schema/locations.ts';
 import { localizedSelection, type LocalizedColumnKey } from '../../db/schema/localized.ts';
 import type { LocationIds, LocationRows } from './locations.rules.ts';
 

@@ -1,6 +1,7 @@
 import type { ChargeDetail } from '@evcms/contracts/charges';
 import { afterEach, describe, expect, it } from 'vitest';
-import { aChargePoint, aDriver } from '../../test/builders.ts';
+import { aChargePoint } from '../../test/builders/charges.ts';
+import { aDriver } from '../../test/builders/drivers.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 import { registerDiscountFor, type DiscountedCharge, type DiscountFor } from './charge-discounts.service.ts';
 import { advanceMeter, completeCharge, findChargeRow, findMeterBase, recordMeterProgress } from './charge-lifecycle.service.ts';

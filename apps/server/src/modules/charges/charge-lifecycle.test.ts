@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { balanceEntries, drivers } from '../../db/schema/drivers.ts';
 import { stationConnectors } from '../../db/schema/stations.ts';
-import { aCharge, aChargePoint, aDriver, aRate, aStoredMerchant } from '../../test/builders.ts';
+import { aCharge, aChargePoint } from '../../test/builders/charges.ts';
+import { aDriver } from '../../test/builders/drivers.ts';
+import { aStoredMerchant } from '../../test/builders/merchants.ts';
+import { aRate } from '../../test/builders/rates.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import {
   cancelCharge,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aChargePoint, aDriver } from '../../test/builders.ts';
+import { aChargePoint } from '../../test/builders/charges.ts';
+import { aDriver } from '../../test/builders/drivers.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { advanceMeter, completeCharge, findChargeRow, findMeterBase, findOpenMeterBase, recordMeterProgress } from './charge-lifecycle.service.ts';
 import { findOpenMeterBases, updateMeterProgresses } from './charge-progress.repository.ts';

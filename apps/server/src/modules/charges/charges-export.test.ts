@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as CopyRows from '../../db/copy-rows.ts';
 import type * as BatchedRows from '../../lib/exports/batched-rows.ts';
-import { aCharge, aChargePoint } from '../../test/builders.ts';
+import { aCharge, aChargePoint } from '../../test/builders/charges.ts';
 import { filterCharges, type FilterCharges } from '../../test/charge-fixtures.ts';
 import { readCsv, readWorkbook, sheetValues } from '../../test/spreadsheets.ts';
 import { useSignedInApp } from '../../test/test-app.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aDriver } from '../../test/builders.ts';
+import { aDriver } from '../../test/builders/drivers.ts';
 import { readCsv, readWorkbook, sheetValues } from '../../test/spreadsheets.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 import { driversAfter } from './drivers.repository.ts';

@@ -1,7 +1,7 @@
 import type { Paged } from '@evcms/contracts/common';
 import type { DriverListItem } from '@evcms/contracts/drivers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aDriver } from '../../test/builders.ts';
+import { aDriver } from '../../test/builders/drivers.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 import type { DriverRecord } from './drivers.service.ts';
 

@@ -1,5 +1,5 @@
 import type { Paged } from '@evcms/contracts/common';
-import type { CarRequest, DriverCreate, DriverUpdate } from '@evcms/contracts/drivers';
+import type { CarRequest, DriverCreate, DriverUpdate, Platform } from '@evcms/contracts/drivers';
 import type { Db } from '../../db/client.ts';
 import { batchedRows, EXPORT_BATCH_SIZE } from '../../lib/exports/batched-rows.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
@@ -145,4 +145,14 @@ export async function updateDriver(deps: DriversDeps, id: number, input: DriverU
       throw await mappedViolation(deps.db, error, undefined);
     });
   return getDriver(deps, id);
+}
+
+// ---- For tests (src/test/builders): what the mobile app's sign-up will set, which no back-office route does
+
+export async function setAppSignUpForTests(
+  db: Db,
+  id: number,
+  values: { registeredAt?: Date | undefined; platform?: Platform | undefined; appVersion?: string | undefined },
+): Promise<void> {
+  await repo.updateDriver(db, id, definedOnly(values));
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Driver } from '@evcms/contracts/drivers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newsEvents } from '../../db/schema/news.ts';
-import { aDriver, aDriverRequest } from '../../test/builders.ts';
+import { aDriver, aDriverRequest } from '../../test/builders/drivers.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 import { isValidAccountNumber } from './drivers.rules.ts';
 

@@ -1,6 +1,6 @@
 import { DRIVER_ID_TAGS_MAX, type DriverIdTag } from '@evcms/contracts/drivers';
 import { describe, expect, it } from 'vitest';
-import { aDriver, aDriverRequest } from '../../test/builders.ts';
+import { aDriver, aDriverRequest } from '../../test/builders/drivers.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 import { findDriverByIdTag } from './id-tags.service.ts';
 

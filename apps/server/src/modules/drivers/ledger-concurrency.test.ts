@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { balanceEntries, drivers } from '../../db/schema/drivers.ts';
-import { aCharge, aChargePoint, aDriver } from '../../test/builders.ts';
+import { aCharge, aChargePoint } from '../../test/builders/charges.ts';
+import { aDriver } from '../../test/builders/drivers.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 import { postBalanceEntry } from './ledger.service.ts';
 

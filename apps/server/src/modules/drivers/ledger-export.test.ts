@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as BatchedRows from '../../lib/exports/batched-rows.ts';
-import { aCharge, aDriver } from '../../test/builders.ts';
+import { aCharge } from '../../test/builders/charges.ts';
+import { aDriver } from '../../test/builders/drivers.ts';
 import { readCsv, readWorkbook, sheetValues } from '../../test/spreadsheets.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 import { postBalanceEntry, type BalanceEntryInput } from './ledger.service.ts';

@@ -2,14 +2,13 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BalanceMethod } from '@evcms/contracts/driver-balance';
 import type { Db } from '../../db/client.ts';
 import { balanceEntries, drivers } from '../../db/schema/drivers.ts';
-import { managers } from '../../db/schema/managers.ts';
 import { withinDays } from '../../lib/periods.ts';
 import { searchTextContains } from './drivers.repository.ts';
 
 export type BalanceEntryValues = Omit<typeof balanceEntries.$inferInsert, 'id'>;
 
-/** A ledger entry with what the list shows of its driver and manager. */
-export interface BalanceEntryRecord {
+/** A ledger entry with what the list shows of its driver (the manager's name comes from the accounts service). */
+export interface BalanceEntryRow {
   id: number;
   createdAt: Date;
   driver: { id: number; surname: string; firstName: string; phone: string; account: string };
@@ -20,7 +19,7 @@ export interface BalanceEntryRecord {
   balanceAfterTyiyn: number;
   chargeId: number | null;
   /** Null for the charge services' entries, or when that manager's account is gone. */
-  managerName: string | null;
+  managerId: number | null;
 }
 
 /**
@@ -72,11 +71,10 @@ function selectEntries(db: Db) {
       creditTyiyn: balanceEntries.creditTyiyn,
       balanceAfterTyiyn: balanceEntries.balanceAfterTyiyn,
       chargeId: balanceEntries.chargeId,
-      managerName: managers.name,
+      managerId: balanceEntries.managerId,
     })
     .from(balanceEntries)
-    .innerJoin(drivers, eq(drivers.id, balanceEntries.driverId))
-    .leftJoin(managers, eq(managers.id, balanceEntries.managerId));
+    .innerJoin(drivers, eq(drivers.id, balanceEntries.driverId));
 }
 
 /** Newest first: one query for the page, one for the count (which joins the drivers only to search them). */
@@ -87,14 +85,14 @@ export async function listBalanceEntries(db: Db, filter: BalanceEntryFilter, win
     selectEntries(db).where(where).orderBy(desc(balanceEntries.createdAt), desc(balanceEntries.id)).limit(window.limit).offset(window.offset),
     (filter.search ? counted.innerJoin(drivers, eq(drivers.id, balanceEntries.driverId)) : counted).where(where),
   ]);
-  return { rows: rows satisfies BalanceEntryRecord[], total: total?.value ?? 0 };
+  return { rows: rows satisfies BalanceEntryRow[], total: total?.value ?? 0 };
 }
 
 /**
  * The ledger's next `limit` entries after `last` in its order (newest first): a keyset batch of
  * an export. From the last entry's stored time, not its JS Date (batched-rows.ts says why).
  */
-export function balanceEntriesAfter(db: Db, filter: BalanceEntryFilter, last: BalanceEntryRecord | undefined, limit: number): Promise<BalanceEntryRecord[]> {
+export function balanceEntriesAfter(db: Db, filter: BalanceEntryFilter, last: BalanceEntryRow | undefined, limit: number): Promise<BalanceEntryRow[]> {
   const after = last && sql`(${balanceEntries.createdAt}, ${balanceEntries.id}) < (select created_at, id from balance_entries where id = ${last.id})`;
   return selectEntries(db)
     .where(and(entryWhere(filter), after))
@@ -102,7 +100,7 @@ export function balanceEntriesAfter(db: Db, filter: BalanceEntryFilter, last: Ba
     .limit(limit);
 }
 
-export async function findBalanceEntry(db: Db, id: number): Promise<BalanceEntryRecord | undefined> {
+export async function findBalanceEntry(db: Db, id: number): Promise<BalanceEntryRow | undefined> {
   const [row] = await selectEntries(db).where(eq(balanceEntries.id, id));
   return row;
 }

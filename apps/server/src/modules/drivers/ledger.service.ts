@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { batchedRows, EXPORT_BATCH_SIZE } from '../../lib/exports/batched-rows.ts';
 import { pagedResult, pageRequest, pageWindow } from '../../lib/pagination.ts';
+import { managerNames } from '../accounts/accounts.service.ts';
 import { getDriver, type DriverDetailRecord } from './drivers.service.ts';
 import * as repo from './ledger.repository.ts';
 
@@ -16,7 +17,16 @@ import * as repo from './ledger.repository.ts';
  * through the same function.
  */
 
-export type { BalanceEntryRecord } from './ledger.repository.ts';
+/** A ledger entry with its driver and the name of the manager who made it (null: the charge services, or a manager since removed). */
+export type BalanceEntryRecord = repo.BalanceEntryRow & { managerName: string | null };
+
+async function withManagerNames(db: Db, rows: readonly repo.BalanceEntryRow[]): Promise<BalanceEntryRecord[]> {
+  const names = await managerNames(
+    db,
+    rows.flatMap((row) => (row.managerId === null ? [] : [row.managerId])),
+  );
+  return rows.map((row) => ({ ...row, managerName: row.managerId === null ? null : (names.get(row.managerId) ?? null) }));
+}
 
 export interface LedgerDeps {
   db: Db;
@@ -45,19 +55,22 @@ function entryFilter(query: Omit<BalanceEntryListQuery, 'page' | 'size'>): repo.
 }
 
 /** The ledger, newest first; `user` keeps one driver's entries. */
-export async function listBalanceEntries(deps: LedgerDeps, query: BalanceEntryListQuery): Promise<Paged<repo.BalanceEntryRecord>> {
+export async function listBalanceEntries(deps: LedgerDeps, query: BalanceEntryListQuery): Promise<Paged<BalanceEntryRecord>> {
   const page = pageRequest(query);
   const { rows, total } = await repo.listBalanceEntries(deps.db, entryFilter(query), pageWindow(page));
-  return pagedResult(rows, total, page);
+  return pagedResult(await withManagerNames(deps.db, rows), total, page);
 }
 
 /** Every entry the ledger's filters select, in its order, in keyset batches (GET /users/payments/export/). */
 export function exportBalanceEntries(
   deps: LedgerDeps,
   query: Omit<BalanceEntryListQuery, 'page' | 'size'>,
-): AsyncIterable<readonly repo.BalanceEntryRecord[]> {
+): AsyncIterable<readonly BalanceEntryRecord[]> {
   const filter = entryFilter(query);
-  return batchedRows((last, limit) => repo.balanceEntriesAfter(deps.db, filter, last, limit), EXPORT_BATCH_SIZE);
+  return batchedRows<BalanceEntryRecord>(
+    async (last, limit) => withManagerNames(deps.db, await repo.balanceEntriesAfter(deps.db, filter, last, limit)),
+    EXPORT_BATCH_SIZE,
+  );
 }
 
 // ---- For other modules

@@ -1,7 +1,7 @@
 import type { LiveChange } from '@evcms/contracts/live-events';
 import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { aManager } from '../../test/builders.ts';
+import { aManager } from '../../test/builders/accounts.ts';
 import { aConnectableStation, connectChargePoint, listenForChargePoints } from '../../test/charge-points.ts';
 import { bearer, createTestApp, signIn, type TestContext } from '../../test/test-app.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aManager } from '../../test/builders.ts';
+import { aManager } from '../../test/builders/accounts.ts';
 import { bearer, signIn, useTestApp } from '../../test/test-app.ts';
 
 const ctx = useTestApp({ MAP_TILE_URL: 'http://127.0.0.1:8091/tiles/{z}/{x}/{y}.png', GEOCODER_URL: 'http://127.0.0.1:8091/geo/' });

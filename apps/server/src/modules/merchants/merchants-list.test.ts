@@ -1,6 +1,6 @@
 import type { Merchant, MerchantListItem, MerchantOption } from '@evcms/contracts/merchants';
 import { describe, expect, it } from 'vitest';
-import { aMerchant } from '../../test/builders.ts';
+import { aMerchant } from '../../test/builders/merchants.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 
 const ctx = useSignedInApp({ name: 'List Manager' });

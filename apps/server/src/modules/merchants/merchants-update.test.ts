@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Merchant } from '@evcms/contracts/merchants';
 import { queryRows } from '../../db/client.ts';
 import { describe, expect, it } from 'vitest';
-import { aMerchant, ALMATY, aTag, CHUY_REGION, KAZAKHSTAN, TOKMOK } from '../../test/builders.ts';
+import { ALMATY, aTag, CHUY_REGION, KAZAKHSTAN, TOKMOK } from '../../test/builders/catalog.ts';
+import { aMerchant } from '../../test/builders/merchants.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 
 const ctx = useSignedInApp();

@@ -2,10 +2,10 @@ import { and, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-
 import type { Localized } from '@evcms/contracts/localized';
 import { statusOf, type Status } from '@evcms/contracts/status';
 import type { Db } from '../../db/client.ts';
-import { countries, districts, settlements } from '../../db/schema/catalog.ts';
+import { countries, districts, settlements } from '../../db/schema/locations.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
-import { managers } from '../../db/schema/managers.ts';
-import { merchantInfrastructure, merchants, merchantTags, type StoredScheduleItem } from '../../db/schema/merchants.ts';
+import type { StoredScheduleItem } from '../../db/schema/columns.ts';
+import { merchantInfrastructure, merchants, merchantTags } from '../../db/schema/merchants.ts';
 import { lockInIdOrder } from '../../lib/bulk.ts';
 import { containsPattern, searchedId } from '../../lib/search.ts';
 import { phoneSearchText } from './merchants.rules.ts';
@@ -37,8 +37,8 @@ export interface MerchantRecord {
   /** The agency share in basis points (hundredths of a percent). */
   percentageBp: number;
   status: Status;
-  /** Null when that manager's account is gone. */
-  createdByName: string | null;
+  /** The manager who created it; null when that manager's account is gone. */
+  createdBy: number | null;
   createdAt: Date;
 }
 
@@ -66,14 +66,13 @@ function selectMerchants(db: Db) {
       schedule: merchants.schedule,
       percentageBp: merchants.percentageBp,
       status: merchants.status,
-      createdByName: managers.name,
+      createdBy: merchants.createdBy,
       createdAt: merchants.createdAt,
     })
     .from(merchants)
     .innerJoin(countries, eq(countries.id, merchants.countryId))
     .leftJoin(districts, eq(districts.id, merchants.districtId))
-    .innerJoin(settlements, eq(settlements.id, merchants.cityId))
-    .leftJoin(managers, eq(managers.id, merchants.createdBy));
+    .innerJoin(settlements, eq(settlements.id, merchants.cityId));
 }
 
 export interface MerchantFilter {

@@ -1,5 +1,5 @@
 import type { Paged } from '@evcms/contracts/common';
-import { localizedChanges, localizedFrom } from '@evcms/contracts/localized';
+import { localizedChanges, localizedFrom, type Localized } from '@evcms/contracts/localized';
 import type { MerchantCreate, MerchantUpdate } from '@evcms/contracts/merchants';
 import type { MessageKey } from '@evcms/contracts/messages';
 import type { StatusesRequest } from '@evcms/contracts/status';
@@ -9,6 +9,7 @@ import { changeEveryIdOrNone, missingIds, uniqueIds } from '../../lib/bulk.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { definedOnly } from '../../lib/objects.ts';
 import { pagedResult, pageRequest, pageWindow, PICKER_SIZE_CAP } from '../../lib/pagination.ts';
+import { managerNames } from '../accounts/accounts.service.ts';
 import { findInfrastructure, lockExistingInfrastructure, type InfrastructureRecord } from '../catalog/infrastructure.service.ts';
 import { checkLocation, type LocationIds } from '../catalog/locations.service.ts';
 import { findTags, lockExistingTags, type TagRecord } from '../catalog/tags.service.ts';
@@ -25,6 +26,8 @@ export interface MerchantsDeps {
 
 export interface MerchantListRecord extends repo.MerchantRecord {
   stations: StationCounts;
+  /** Null when that manager's account is gone. */
+  createdByName: string | null;
 }
 
 export interface MerchantDetailRecord extends MerchantListRecord {
@@ -39,12 +42,22 @@ export interface MerchantListQuery extends repo.MerchantFilter {
 
 // ---- Reading
 
-async function withStationCounts(db: Db, merchants: repo.MerchantRecord[]): Promise<MerchantListRecord[]> {
+/** The merchants with their station counts and their creators' names, from the stations' and the accounts' services. */
+async function withCountsAndCreators(db: Db, merchants: repo.MerchantRecord[]): Promise<MerchantListRecord[]> {
+  // One after the other: `db` may be a transaction, one connection that takes one query at a time.
   const counts = await stationCountsByMerchant(
     db,
     merchants.map((merchant) => merchant.id),
   );
-  return merchants.map((merchant) => ({ ...merchant, stations: counts.get(merchant.id) ?? NO_STATIONS }));
+  const names = await managerNames(
+    db,
+    merchants.flatMap((merchant) => (merchant.createdBy === null ? [] : [merchant.createdBy])),
+  );
+  return merchants.map((merchant) => ({
+    ...merchant,
+    stations: counts.get(merchant.id) ?? NO_STATIONS,
+    createdByName: merchant.createdBy === null ? null : (names.get(merchant.createdBy) ?? null),
+  }));
 }
 
 export async function getMerchant(deps: MerchantsDeps, id: number): Promise<MerchantDetailRecord> {
@@ -52,7 +65,7 @@ export async function getMerchant(deps: MerchantsDeps, id: number): Promise<Merc
   const [merchant, itemIds] = await Promise.all([repo.findMerchant(db, id), repo.findMerchantItemIds(db, id)]);
   if (!merchant) throw notFound();
   const [[listed], tags, infrastructure] = await Promise.all([
-    withStationCounts(db, [merchant]),
+    withCountsAndCreators(db, [merchant]),
     findTags(db, itemIds.tagIds),
     findInfrastructure(db, itemIds.infrastructureIds),
   ]);
@@ -63,7 +76,7 @@ export async function listMerchants(deps: MerchantsDeps, query: MerchantListQuer
   const page = pageRequest(query);
   const filter = { search: query.search, active: query.active, status: query.status };
   const { rows, total } = await repo.listMerchants(deps.db, filter, pageWindow(page));
-  return pagedResult(await withStationCounts(deps.db, rows), total, page);
+  return pagedResult(await withCountsAndCreators(deps.db, rows), total, page);
 }
 
 /** The promotion form's merchant picker: id and name, in pages of up to 1000 like the other pickers. */
@@ -170,5 +183,12 @@ export async function setMerchantStatuses(deps: MerchantsDeps, input: StatusesRe
     await repo.setMerchantStatuses(tx, ids, input.status);
     return repo.listMerchantsByIds(tx, ids);
   });
-  return withStationCounts(deps.db, merchants);
+  return withCountsAndCreators(deps.db, merchants);
+}
+
+// ---- For other modules
+
+/** A merchant's name in every language, for a message that names it (a rate's conflict); undefined when it is gone. */
+export async function findMerchantName(db: Db, id: number): Promise<Localized | undefined> {
+  return (await repo.findMerchant(db, id))?.name;
 }

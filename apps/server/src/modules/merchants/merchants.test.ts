@@ -2,18 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Merchant, MerchantForUpdate } from '@evcms/contracts/merchants';
 import { describe, expect, it } from 'vitest';
 import { newsEvents } from '../../db/schema/news.ts';
-import {
-  aMerchant,
-  aMerchantRequest,
-  ALMATY,
-  anInfrastructureItem,
-  aTag,
-  BISHKEK,
-  BISHKEK_CITY_DISTRICT,
-  KAZAKHSTAN,
-  KYRGYZSTAN,
-  TOKMOK,
-} from '../../test/builders.ts';
+import { ALMATY, anInfrastructureItem, aTag, BISHKEK, BISHKEK_CITY_DISTRICT, KAZAKHSTAN, KYRGYZSTAN, TOKMOK } from '../../test/builders/catalog.ts';
+import { aMerchant, aMerchantRequest } from '../../test/builders/merchants.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 
 const ctx = useSignedInApp({ name: 'Aida Manager' });

@@ -1,7 +1,8 @@
 import type { Paged } from '@evcms/contracts/common';
 import type { Rate } from '@evcms/contracts/rates';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aMerchant, aRate } from '../../test/builders.ts';
+import { aMerchant } from '../../test/builders/merchants.ts';
+import { aRate } from '../../test/builders/rates.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 import type { RateRecord } from './rates.service.ts';
 

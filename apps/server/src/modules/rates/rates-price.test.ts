@@ -1,7 +1,8 @@
 import { CONNECTOR_TYPE_KEYS } from '@evcms/contracts/catalog';
 import type { DefaultRateFee } from '@evcms/contracts/rates';
 import { describe, expect, it } from 'vitest';
-import { aMerchant, aRate } from '../../test/builders.ts';
+import { aMerchant } from '../../test/builders/merchants.ts';
+import { aRate } from '../../test/builders/rates.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 import { priceFor } from './rates.service.ts';
 

@@ -2,7 +2,8 @@ import type { ConnectorType } from '@evcms/contracts/catalog';
 import type { Paged } from '@evcms/contracts/common';
 import type { Rate } from '@evcms/contracts/rates';
 import { describe, expect, it } from 'vitest';
-import { aMerchant, aRate, aRateRequest } from '../../test/builders.ts';
+import { aMerchant } from '../../test/builders/merchants.ts';
+import { aRate, aRateRequest } from '../../test/builders/rates.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 
 /*

@@ -1,11 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { ConnectorType } from '@evcms/contracts/catalog';
-import type { Localized } from '@evcms/contracts/localized';
 import type { RateType } from '@evcms/contracts/rates';
 import { isActive, STATUS_ACTIVE, statusOf, type Status } from '@evcms/contracts/status';
 import type { Db } from '../../db/client.ts';
-import { localizedSelection } from '../../db/schema/localized.ts';
-import { merchants } from '../../db/schema/merchants.ts';
 import { rateMerchants, rates } from '../../db/schema/rates.ts';
 import { lockInIdOrder } from '../../lib/bulk.ts';
 import { containsPattern, searchedId } from '../../lib/search.ts';
@@ -196,10 +193,4 @@ export async function setRateStatuses(db: Db, ids: readonly number[], status: St
 /** Deletes the rate; its merchant links go with it. */
 export async function deleteRate(db: Db, id: number): Promise<void> {
   await db.delete(rates).where(eq(rates.id, id));
-}
-
-/** A merchant's name in every language, for a message that names it. */
-export async function findMerchantName(db: Db, id: number): Promise<Localized | undefined> {
-  const [row] = await db.select({ name: localizedSelection(merchants, 'name') }).from(merchants).where(eq(merchants.id, id)).limit(1);
-  return row?.name;
 }

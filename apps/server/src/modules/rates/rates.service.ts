@@ -16,6 +16,7 @@ import { violatedConstraint } from '../../lib/db-errors.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { definedOnly } from '../../lib/objects.ts';
 import { pagedResult, pageRequest, pageWindow } from '../../lib/pagination.ts';
+import { findMerchantName } from '../merchants/merchants.service.ts';
 import * as repo from './rates.repository.ts';
 import { activationConflict, canDelete, canEdit, type RateSlot } from './rates.rules.ts';
 
@@ -99,7 +100,7 @@ async function checkActivation(db: Db, activating: readonly RateSlot[]): Promise
   if (!found) return;
   if (found.kind === 'default') throw conflict('rate_default_active_exists', { name: found.rival.name });
   // The merchant is named in the reader's language; its id only if it went in the meantime.
-  const merchant = (await repo.findMerchantName(db, found.merchantId)) ?? found.merchantId;
+  const merchant = (await findMerchantName(db, found.merchantId)) ?? found.merchantId;
   throw conflict('rate_personal_active_exists', { name: found.rival.name, merchant });
 }
 

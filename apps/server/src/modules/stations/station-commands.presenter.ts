@@ -8,7 +8,7 @@ import {
   type OcppCommandTypes,
   type StationCommandAnswer,
 } from '@evcms/contracts/ocpp-commands';
-import type { CommandAnswerRecord, CommandRecord } from './station-commands.service.ts';
+import type { CommandAnswerRecord, CommandEntry } from './station-commands.service.ts';
 
 /** Commands as the API answers them: a command's result, the station's configuration, the audit. */
 
@@ -29,7 +29,7 @@ export function presentConfiguration(answer: CommandAnswerRecord<OcppCommandType
   };
 }
 
-export function presentCommandEntry(record: CommandRecord, lang: Lang): OcppCommandEntry {
+export function presentCommandEntry(record: CommandEntry, lang: Lang): OcppCommandEntry {
   return {
     id: record.id,
     action: record.action,

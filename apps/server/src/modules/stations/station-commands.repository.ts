@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { CommandOutcome } from '@evcms/contracts/ocpp-commands';
 import type { Db } from '../../db/client.ts';
-import { managers } from '../../db/schema/managers.ts';
 import { ocppCommands } from '../../db/schema/ocpp.ts';
 import { stationConnectors, stations } from '../../db/schema/stations.ts';
 
@@ -18,7 +17,6 @@ export interface CommandRecord {
   requestedAt: Date;
   finishedAt: Date | null;
   managerId: number | null;
-  managerName: string | null;
 }
 
 /** A station a command can be sent to: its OCPP identity and its connectors' OCPP ids. */
@@ -61,10 +59,8 @@ export async function findCommands(db: Db, stationId: number, window: { limit: n
         requestedAt: ocppCommands.requestedAt,
         finishedAt: ocppCommands.finishedAt,
         managerId: ocppCommands.managerId,
-        managerName: managers.name,
       })
       .from(ocppCommands)
-      .leftJoin(managers, eq(managers.id, ocppCommands.managerId))
       .where(where)
       .orderBy(desc(ocppCommands.id))
       .limit(window.limit)

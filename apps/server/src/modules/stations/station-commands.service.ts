@@ -15,6 +15,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { pagedResult, pageRequest, pageWindow } from '../../lib/pagination.ts';
+import { managerNames } from '../accounts/accounts.service.ts';
 import * as repo from './station-commands.repository.ts';
 
 /*
@@ -130,11 +131,19 @@ export async function changeConfiguration(deps: StationCommandsDeps, stationId: 
 }
 
 /** GET /stations/{id}/ocpp/commands/: the station's commands, newest first. */
-export async function listStationCommands(deps: { db: Db }, stationId: number, query: OcppCommandListQuery): Promise<Paged<repo.CommandRecord>> {
+/** A command of the station's audit, with the name of the manager who sent it (null: the system, or a manager since removed). */
+export type CommandEntry = repo.CommandRecord & { managerName: string | null };
+
+export async function listStationCommands(deps: { db: Db }, stationId: number, query: OcppCommandListQuery): Promise<Paged<CommandEntry>> {
   await targetOf(deps.db, stationId);
   const page = pageRequest(query);
   const [rows, total] = await repo.findCommands(deps.db, stationId, pageWindow(page));
-  return pagedResult(rows, total, page);
+  const names = await managerNames(deps.db, rows.flatMap((row) => (row.managerId === null ? [] : [row.managerId])));
+  return pagedResult(
+    rows.map((row) => ({ ...row, managerName: row.managerId === null ? null : (names.get(row.managerId) ?? null) })),
+    total,
+    page,
+  );
 }
 
 // ---- For other modules

@@ -10,6 +10,8 @@ import { findStation } from './stations.repository.ts';
 /** A station's recent OCPP frames for its card, and their retention. */
 
 export type { MessageBatchValues } from './station-messages.repository.ts';
+// ---- For other modules (the OCPP central system's log writer, ocpp/message-log.ts)
+export { EXCERPT, frameEntryParts, payloadEntry, type Direction, type EntryHead, type Kind } from './station-message-entries.ts';
 
 /** At most this many frames in a stored row: an entry's id is its row's times this plus its place in the row. */
 export const MESSAGE_BATCH_ROW_MAX = 1_000;

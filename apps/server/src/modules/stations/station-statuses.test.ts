@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aChargePoint } from '../../test/builders.ts';
+import { aChargePoint } from '../../test/builders/charges.ts';
 import { AWKWARD_TEXTS } from '../../test/awkward-texts.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { findStationOcpp, findStatusHistory, recordStatus, type ConnectorStatusValues } from './station-ocpp.service.ts';

@@ -2,7 +2,8 @@ import type { Merchant } from '@evcms/contracts/merchants';
 import type { ConnectorOnCard, Station } from '@evcms/contracts/stations';
 import type { Connector } from '@evcms/contracts/station-connectors';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aMerchant, aStation } from '../../test/builders.ts';
+import { aMerchant } from '../../test/builders/merchants.ts';
+import { aStation } from '../../test/builders/stations.ts';
 import { multipartForm, type FormValue } from '../../test/multipart.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 

@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { stationTags, stationInfrastructure } from '../../db/schema/stations.ts';
-import { aMerchant, anInfrastructureItem, aStation, aTag } from '../../test/builders.ts';
+import { anInfrastructureItem, aTag } from '../../test/builders/catalog.ts';
+import { aMerchant } from '../../test/builders/merchants.ts';
+import { aStation } from '../../test/builders/stations.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 import { setStationStatuses } from './stations.repository.ts';
 

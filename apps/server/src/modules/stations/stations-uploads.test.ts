@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Merchant } from '@evcms/contracts/merchants';
 import { PHOTO_MAX_BYTES, VIDEO_MAX_BYTES } from '@evcms/contracts/station-media';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aMerchant, aStationForm, TINY_JPEG, TINY_MP4, TINY_PNG } from '../../test/builders.ts';
+import { aMerchant } from '../../test/builders/merchants.ts';
+import { aStationForm, TINY_JPEG, TINY_MP4, TINY_PNG } from '../../test/builders/stations.ts';
 import { multipartForm, multipartStream, type FilePart, type FormValue } from '../../test/multipart.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 
