@@ -111,13 +111,17 @@ const policies = [
   {
     from: element('server-module'),
     disallow: [{ to: element('server-schema') }],
-    message: 'A module reads its own tables and the shared ones (db/schema/locations, columns, localized); a read across domains goes in modules/read-models/.',
+    message:
+      'A module reads its own tables and the shared ones (db/schema/locations, columns, localized); a read across domains goes in modules/read-models/.',
   },
   ...Object.entries(OWN_SCHEMA).map(([module, tables]) => ({
     from: element('server-module', { module }),
     allow: tables.map((table) => ({ to: { file: { categories: `table:${table}` } } })),
   })),
-  { from: element('server-module'), allow: SHARED_SCHEMA.map((table) => ({ to: { file: { categories: `table:${table}` } } })) },
+  {
+    from: element('server-module'),
+    allow: SHARED_SCHEMA.map((table) => ({ to: { file: { categories: `table:${table}` } } })),
+  },
   { from: element('server-module', { module: 'read-models' }), allow: [{ to: element('server-schema') }] },
   { from: { file: { categories: 'test' } }, allow: [{ to: element('server-schema') }] },
   ...Object.entries(CROSS_DOMAIN_READS).map(([file, tables]) => ({
@@ -148,8 +152,15 @@ export default tseslint.config(
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'allow', policies }],
-      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
-      'check-file/folder-naming-convention': ['error', { 'apps/*/src/**/': 'KEBAB_CASE', 'packages/*/src/**/': 'KEBAB_CASE' }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { 'apps/*/src/**/': 'KEBAB_CASE', 'packages/*/src/**/': 'KEBAB_CASE' },
+      ],
     },
   },
   {
@@ -163,7 +174,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'JSXOpeningElement[name.name=/(Outlined|Filled|TwoTone)$/]:not(:has(JSXAttribute[name.name=/^aria-(hidden|label)$/]))',
+          selector:
+            'JSXOpeningElement[name.name=/(Outlined|Filled|TwoTone)$/]:not(:has(JSXAttribute[name.name=/^aria-(hidden|label)$/]))',
           message: 'Give an antd icon aria-hidden (decorative) or a localised aria-label.',
         },
       ],

@@ -14,7 +14,14 @@ export default defineConfig({
       // Tests of the repository's own tooling (lint rules, scripts, benchmarks' plain logic).
       // Their first lint loads ESLint's config and plugins: over vitest's 5 s default on a busy
       // two-core machine (6-7 s at a load average of 20).
-      { test: { name: 'repo', include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
+      {
+        test: {
+          name: 'repo',
+          include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -18,7 +18,8 @@ function recordScripts(page: Page) {
     const type = response.headers()['content-type'] ?? '';
     if (!type.includes('javascript')) return;
     const body = await response.body().catch(() => null);
-    if (body) seen.set(new URL(response.url()).pathname, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+    if (body)
+      seen.set(new URL(response.url()).pathname, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
   });
   return seen;
 }
@@ -66,7 +67,9 @@ try {
     await coldQuiet();
     const coldGzip = sum(coldFiles, 'gzip');
     const coldVerdict = coldGzip <= SIGN_IN_BUDGET ? 'PASS' : 'FAIL';
-    console.log(`${address}, cold: ${kb(coldGzip)} gzip in ${coldFiles.size} files; budget ${kb(SIGN_IN_BUDGET)}: ${coldVerdict}`);
+    console.log(
+      `${address}, cold: ${kb(coldGzip)} gzip in ${coldFiles.size} files; budget ${kb(SIGN_IN_BUDGET)}: ${coldVerdict}`,
+    );
     if (coldVerdict === 'FAIL') process.exitCode = 1;
     await cold.close();
   }
@@ -74,7 +77,9 @@ try {
   await signInThroughForm(page, ADMIN.email, ADMIN.password);
   await networkQuiet();
   const shellOnly = new Map([...files].filter(([name]) => !signIn.has(name)));
-  console.log(`signed-in shell: ${kb(sum(files, 'gzip'))} gzip in total, of which ${kb(sum(shellOnly, 'gzip'))} loaded after sign-in (${shellOnly.size} files)`);
+  console.log(
+    `signed-in shell: ${kb(sum(files, 'gzip'))} gzip in total, of which ${kb(sum(shellOnly, 'gzip'))} loaded after sign-in (${shellOnly.size} files)`,
+  );
   for (const [name, size] of [...files].sort((a, b) => b[1].gzip - a[1].gzip)) {
     console.log(`  ${kb(size.gzip).padStart(9)}  ${signIn.has(name) ? 'sign-in' : 'shell  '}  ${name}`);
   }

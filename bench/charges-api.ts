@@ -65,18 +65,29 @@ type Row = [name: string, timing: { p50: number; p95: number; max: number }];
 async function measure(engine: string, database: Database, dataDir: string) {
   const sizes = sizesFor(database.kind);
   await database.migrate();
-  const manager = await insertManager(database.db, { email: 'bench@example.com', name: 'Bench', passwordHash: await hashPassword(PASSWORD) });
+  const manager = await insertManager(database.db, {
+    email: 'bench@example.com',
+    name: 'Bench',
+    passwordHash: await hashPassword(PASSWORD),
+  });
   const seeding = performance.now();
-  await seedCharges(database, sizes, manager.id, (step) => console.log(`  ${engine}: ${step} after ${((performance.now() - seeding) / 1000).toFixed(0)} s`));
+  await seedCharges(database, sizes, manager.id, (step) =>
+    console.log(`  ${engine}: ${step} after ${((performance.now() - seeding) / 1000).toFixed(0)} s`),
+  );
   await checkStatusCounts(database);
   const seeded = (performance.now() - seeding) / 1000;
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'warn' });
   const app = await buildApp({ config, database, jwtSecret: SECRET });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
-    const login = await app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { email: 'bench@example.com', password: PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/login/',
+      payload: { email: 'bench@example.com', password: PASSWORD },
+    });
     const authorization = `Bearer ${login.json<{ access: string }>().access}`;
-    const get = (url: string) => app.inject({ method: 'GET', url, headers: { authorization, 'accept-language': 'en' } });
+    const get = (url: string) =>
+      app.inject({ method: 'GET', url, headers: { authorization, 'accept-language': 'en' } });
     const time = (url: string) => timeRequests(() => get(url), { n: N, warmUp: WARM_UP });
     const pagesOf = async (url: string) => (await get(url)).json<{ pages: number }>().pages;
 
@@ -85,27 +96,45 @@ async function measure(engine: string, database: Database, dataDir: string) {
       const url = (page: number) => `${base}${base.includes('?') ? '&' : '?'}page=${page}`;
       const pages = await pagesOf(url(1));
       rows.push([`${name}, page 1`, await time(url(1))]);
-      if (withMiddle && pages > 2) rows.push([`${name}, page ${Math.ceil(pages / 2)}`, await time(url(Math.ceil(pages / 2)))]);
+      if (withMiddle && pages > 2)
+        rows.push([`${name}, page ${Math.ceil(pages / 2)}`, await time(url(Math.ceil(pages / 2)))]);
       if (pages > 1) rows.push([`${name}, last page ${pages}`, await time(url(pages))]);
     };
-    for (const [name, query] of CHARGE_LISTS) await list(name, `/api/v1/users/transactions/${query && `?${query}`}`, name === 'no filter');
+    for (const [name, query] of CHARGE_LISTS)
+      await list(name, `/api/v1/users/transactions/${query && `?${query}`}`, name === 'no filter');
     for (const [name, query] of DRIVER_LISTS) await list(name, `/api/v1/users/${query && `?${query}`}`, false);
 
-    console.log(`\n${engine}: ${sizes.drivers.toLocaleString('en')} drivers, ${sizes.charges.toLocaleString('en')} charges seeded in ${seeded.toFixed(0)} s; ${N} requests per case (10 a page), ms`);
+    console.log(
+      `\n${engine}: ${sizes.drivers.toLocaleString('en')} drivers, ${sizes.charges.toLocaleString('en')} charges seeded in ${seeded.toFixed(0)} s; ${N} requests per case (10 a page), ms`,
+    );
     console.log(`  ${'request'.padEnd(52)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}`);
-    for (const [name, r] of rows) console.log(`  ${name.padEnd(52)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.max.toFixed(1).padStart(7)}`);
+    for (const [name, r] of rows)
+      console.log(
+        `  ${name.padEnd(52)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.max.toFixed(1).padStart(7)}`,
+      );
 
     if (process.env.EXPORTS === '0') return;
     const port = (app.server.address() as AddressInfo).port;
-    console.log(`  ${'export of every charge'.padEnd(30)} ${'rows/s'.padStart(9)} ${'seconds'.padStart(8)} ${'MB sent'.padStart(8)} ${'RSS peak'.padStart(9)} ${'growth'.padStart(7)}`);
+    console.log(
+      `  ${'export of every charge'.padEnd(30)} ${'rows/s'.padStart(9)} ${'seconds'.padStart(8)} ${'MB sent'.padStart(8)} ${'RSS peak'.padStart(9)} ${'growth'.padStart(7)}`,
+    );
     for (const format of ['csv', 'xlsx']) {
       const started = performance.now();
       const url = `http://127.0.0.1:${port}/api/v1/users/transactions/export/?format=${format}`;
       const { result, peakMb, growthMb } = await peakRss(() => fetchInChild(url, '', authorization));
       const seconds = (performance.now() - started) / 1000;
-      if (result.status !== 200 || !result.complete) throw new Error(`${format}: answered ${result.status}, complete: ${result.complete}`);
-      const cells = [Math.round(sizes.charges / seconds).toLocaleString('en').padStart(9), seconds.toFixed(1).padStart(8), (result.bytes / 2 ** 20).toFixed(1).padStart(8)];
-      console.log(`  ${format.padEnd(30)} ${cells.join(' ')} ${`${peakMb.toFixed(0)} MB`.padStart(9)} ${`${growthMb.toFixed(0)} MB`.padStart(7)}`);
+      if (result.status !== 200 || !result.complete)
+        throw new Error(`${format}: answered ${result.status}, complete: ${result.complete}`);
+      const cells = [
+        Math.round(sizes.charges / seconds)
+          .toLocaleString('en')
+          .padStart(9),
+        seconds.toFixed(1).padStart(8),
+        (result.bytes / 2 ** 20).toFixed(1).padStart(8),
+      ];
+      console.log(
+        `  ${format.padEnd(30)} ${cells.join(' ')} ${`${peakMb.toFixed(0)} MB`.padStart(9)} ${`${growthMb.toFixed(0)} MB`.padStart(7)}`,
+      );
     }
   } finally {
     await app.close();

@@ -36,7 +36,9 @@ const PASSWORD = 'BenchDbLoss2026';
 const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 if (!serverUrl) throw new Error('BENCH_DATABASE_URL must name a PostgreSQL server');
 
-const dbName = `evcms_bench_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+const dbName = `evcms_bench_${randomToken(6)
+  .toLowerCase()
+  .replace(/[^a-z0-9]/g, '')}`;
 const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
@@ -63,25 +65,45 @@ async function seed() {
   }
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN;
 
 const made = await seed();
 const port = await freePort();
 const server = await startServerProcess(
-  { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), STATION_KEY_SECRET, WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'error' },
+  {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    STATION_KEY_SECRET,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'error',
+  },
   process.env.SERVER_ROOT ? path.resolve(process.env.SERVER_ROOT) : undefined,
 );
 const base = `http://127.0.0.1:${port}`;
 const stations: ChargingStation[] = [];
 try {
   for (const { id, identity, idTag } of made) {
-    const client = new RPCClient({ endpoint: `ws://127.0.0.1:${port}/ocpp`, identity, password: PASSWORD, protocols: ['ocpp1.6'], strictMode: true, reconnect: false } as ConstructorParameters<typeof RPCClient>[0]);
+    const client = new RPCClient({
+      endpoint: `ws://127.0.0.1:${port}/ocpp`,
+      identity,
+      password: PASSWORD,
+      protocols: ['ocpp1.6'],
+      strictMode: true,
+      reconnect: false,
+    } as ConstructorParameters<typeof RPCClient>[0]);
     await client.connect();
     await client.call('BootNotification', { chargePointVendor: 'Bench', chargePointModel: 'db-loss' });
     stations.push({ id, identity, idTag, client, starts: [], stops: [] });
   }
   const halt = new AbortController();
-  const loops = stations.map((station) => charging(station, halt.signal).then(() => 'done', (error: Error) => error.message));
+  const loops = stations.map((station) =>
+    charging(station, halt.signal).then(
+      () => 'done',
+      (error: Error) => error.message,
+    ),
+  );
 
   // Health every 100 ms: when it was asked, what came back, how long it took.
   const probes: { at: number; status: number | 'none'; ms: number }[] = [];
@@ -114,8 +136,11 @@ try {
   const attackTo = performance.now();
   const stopsAtAttackEnd = stations.map((station) => station.stops.length);
   // Recovered: health answers 200 and every station has finished a charge since (or the process is gone).
-  const recovered = () => probes.some((p) => p.at > attackTo && p.status === 200) && stations.every((station, i) => station.stops.length > stopsAtAttackEnd[i]!);
-  while (!recovered() && exitedAt === undefined && performance.now() - attackTo < RECOVERY_SECONDS * 1000) await delay(100);
+  const recovered = () =>
+    probes.some((p) => p.at > attackTo && p.status === 200) &&
+    stations.every((station, i) => station.stops.length > stopsAtAttackEnd[i]!);
+  while (!recovered() && exitedAt === undefined && performance.now() - attackTo < RECOVERY_SECONDS * 1000)
+    await delay(100);
   halt.abort();
   probing = false;
   await probe;
@@ -130,25 +155,43 @@ try {
   const inspector = new pg.Client({ connectionString: databaseUrl });
   await inspector.connect();
   const lost = await lostAcknowledgements(inspector, stations);
-  const { rows: open } = await inspector.query<{ n: number }>("SELECT count(*)::int AS n FROM charges WHERE status IN ('initiated', 'in_progress', 'pause')");
+  const { rows: open } = await inspector.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM charges WHERE status IN ('initiated', 'in_progress', 'pause')",
+  );
   await inspector.end();
 
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  console.log(`server process: ${exitedAt === undefined ? 'alive' : `exited (code ${server.child.exitCode}) ${s(exitedAt - attackFrom)} into the attack`}`);
-  if (exitedAt !== undefined) console.log(`  its last words: ${server.output().trim().split('\n').filter((line) => /Error|error/.test(line)).slice(0, 2).join(' | ').slice(0, 300)}`);
+  console.log(
+    `server process: ${exitedAt === undefined ? 'alive' : `exited (code ${server.child.exitCode}) ${s(exitedAt - attackFrom)} into the attack`}`,
+  );
+  if (exitedAt !== undefined)
+    console.log(
+      `  its last words: ${server
+        .output()
+        .trim()
+        .split('\n')
+        .filter((line) => /Error|error/.test(line))
+        .slice(0, 2)
+        .join(' | ')
+        .slice(0, 300)}`,
+    );
   console.log(`attack: ${ATTACK_SECONDS} s, backends terminated: ${JSON.stringify(killed)}`);
   console.log(
     `health during the attack: ${during.length} asked, ${during.filter((p) => p.status === 200).length} ok, ` +
       `${during.filter((p) => p.status === 503).length} 503, ${during.filter((p) => p.status === 'none').length} unanswered; ` +
       `latency of the answered p50 ${percentile(answered, 0.5).toFixed(0)} ms, p99 ${percentile(answered, 0.99).toFixed(0)} ms, max ${percentile(answered, 1).toFixed(0)} ms`,
   );
-  console.log(`health after the attack: ${firstOk ? `200 again ${s(firstOk.at - attackTo)} after it ended` : `no 200 within ${RECOVERY_SECONDS} s`}`);
+  console.log(
+    `health after the attack: ${firstOk ? `200 again ${s(firstOk.at - attackTo)} after it ended` : `no 200 within ${RECOVERY_SECONDS} s`}`,
+  );
   console.log(
     `stations: ${stations.filter((station) => station.client.state === 1).length}/${STATIONS} still connected, ` +
       `${stations.filter((station, i) => station.stops.length > stopsAtAttackEnd[i]!).length}/${STATIONS} finished a charge after the attack` +
       `${ended ? '' : ' (some charging loops still stuck 20 s after the halt)'}`,
   );
-  console.log(`acknowledged: ${starts} starts, ${stops} stops; charges left open in the database: ${open[0]?.n}; acknowledged but lost or wrong in the database: ${lost.length}`);
+  console.log(
+    `acknowledged: ${starts} starts, ${stops} stops; charges left open in the database: ${open[0]?.n}; acknowledged but lost or wrong in the database: ${lost.length}`,
+  );
   for (const problem of lost.slice(0, 5)) console.log(`  ${problem}`);
 } finally {
   await Promise.all(stations.map((station) => station.client.close({ force: true }).catch(() => undefined)));

@@ -101,7 +101,14 @@ async function exportApp(database: Database): Promise<FastifyInstance> {
   app.withTypeProvider<ZodTypeProvider>().get('/api/v1/bench/charges/export/', {
     schema: { querystring: z.object(exportQuery) },
     handler: (request, reply) =>
-      sendExport(reply, { format: request.query.format, name: 'charges', title: 'Зарядки', lang: 'ru', columns, batches: batchedRows(chargesAfter(database), BATCH) }),
+      sendExport(reply, {
+        format: request.query.format,
+        name: 'charges',
+        title: 'Зарядки',
+        lang: 'ru',
+        columns,
+        batches: batchedRows(chargesAfter(database), BATCH),
+      }),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return app;
@@ -114,26 +121,41 @@ async function measure(engine: string, database: Database) {
   const seeded = (performance.now() - seeding) / 1000;
   const app = await exportApp(database);
   const port = (app.server.address() as AddressInfo).port;
-  console.log(`\n${engine}: ${rows.toLocaleString('en')} rows of 12 columns seeded in ${seeded.toFixed(1)} s; keyset batches of ${BATCH}`);
-  console.log(`  ${'export'.padEnd(26)} ${'rows/s'.padStart(9)} ${'seconds'.padStart(8)} ${'MB sent'.padStart(8)} ${'RSS peak'.padStart(9)} ${'growth'.padStart(7)}`);
+  console.log(
+    `\n${engine}: ${rows.toLocaleString('en')} rows of 12 columns seeded in ${seeded.toFixed(1)} s; keyset batches of ${BATCH}`,
+  );
+  console.log(
+    `  ${'export'.padEnd(26)} ${'rows/s'.padStart(9)} ${'seconds'.padStart(8)} ${'MB sent'.padStart(8)} ${'RSS peak'.padStart(9)} ${'growth'.padStart(7)}`,
+  );
   try {
     // What the database and its driver alone allow: the same batches read and dropped, no file.
     const reading = performance.now();
     let read = 0;
     for await (const batch of batchedRows(chargesAfter(database), BATCH)) read += batch.length;
     const readSeconds = (performance.now() - reading) / 1000;
-    console.log(`  ${'(rows read, no file)'.padEnd(26)} ${Math.round(read / readSeconds).toLocaleString('en').padStart(9)} ${readSeconds.toFixed(1).padStart(8)}`);
+    console.log(
+      `  ${'(rows read, no file)'.padEnd(26)} ${Math.round(read / readSeconds)
+        .toLocaleString('en')
+        .padStart(9)} ${readSeconds.toFixed(1).padStart(8)}`,
+    );
     for (const [name, format, encoding] of [
       ['csv', 'csv', ''],
       ['xlsx', 'xlsx', ''],
       ['csv, br (as browsers ask)', 'csv', 'gzip, deflate, br'],
     ] as const) {
       const started = performance.now();
-      const { result, peakMb, growthMb } = await peakRss(() => fetchInChild(`http://127.0.0.1:${port}/api/v1/bench/charges/export/?format=${format}`, encoding));
+      const { result, peakMb, growthMb } = await peakRss(() =>
+        fetchInChild(`http://127.0.0.1:${port}/api/v1/bench/charges/export/?format=${format}`, encoding),
+      );
       const seconds = (performance.now() - started) / 1000;
-      if (result.status !== 200 || !result.complete) throw new Error(`${name}: answered ${result.status}, complete: ${result.complete}`);
+      if (result.status !== 200 || !result.complete)
+        throw new Error(`${name}: answered ${result.status}, complete: ${result.complete}`);
       console.log(
-        `  ${name.padEnd(26)} ${Math.round(rows / seconds).toLocaleString('en').padStart(9)} ${seconds.toFixed(1).padStart(8)} ${(result.bytes / MB).toFixed(1).padStart(8)} ${`${peakMb.toFixed(0)} MB`.padStart(9)} ${`${growthMb.toFixed(0)} MB`.padStart(7)}`,
+        `  ${name.padEnd(26)} ${Math.round(rows / seconds)
+          .toLocaleString('en')
+          .padStart(
+            9,
+          )} ${seconds.toFixed(1).padStart(8)} ${(result.bytes / MB).toFixed(1).padStart(8)} ${`${peakMb.toFixed(0)} MB`.padStart(9)} ${`${growthMb.toFixed(0)} MB`.padStart(7)}`,
       );
     }
   } finally {

@@ -31,9 +31,51 @@ const PASSWORD = 'bench-password-1';
 
 const COMMON_TERM = 'volt';
 const RARE_TERM = 'zephyrine';
-const FIRST = ['Alatoo', 'Issyk', 'Chuy', 'Naryn', 'Talas', 'Osh', 'Batken', 'Jalal', 'Tengri', 'Manas', 'Ala', 'Sary', 'Kok', 'Ak', 'Kara'];
-const SECOND = ['Volt', 'Charge', 'Energy', 'Power', 'Grid', 'Spark', 'Current', 'Station', 'Point', 'Plug', 'Amp', 'Watt'];
-const SECOND_RU = ['Вольт', 'Заряд', 'Энергия', 'Сила', 'Сеть', 'Искра', 'Ток', 'Станция', 'Точка', 'Вилка', 'Ампер', 'Ватт'];
+const FIRST = [
+  'Alatoo',
+  'Issyk',
+  'Chuy',
+  'Naryn',
+  'Talas',
+  'Osh',
+  'Batken',
+  'Jalal',
+  'Tengri',
+  'Manas',
+  'Ala',
+  'Sary',
+  'Kok',
+  'Ak',
+  'Kara',
+];
+const SECOND = [
+  'Volt',
+  'Charge',
+  'Energy',
+  'Power',
+  'Grid',
+  'Spark',
+  'Current',
+  'Station',
+  'Point',
+  'Plug',
+  'Amp',
+  'Watt',
+];
+const SECOND_RU = [
+  'Вольт',
+  'Заряд',
+  'Энергия',
+  'Сила',
+  'Сеть',
+  'Искра',
+  'Ток',
+  'Станция',
+  'Точка',
+  'Вилка',
+  'Ампер',
+  'Ватт',
+];
 
 function merchantRow(i: number, managerId: number): typeof merchants.$inferInsert {
   const first = FIRST[i % FIRST.length]!;
@@ -59,15 +101,26 @@ function merchantRow(i: number, managerId: number): typeof merchants.$inferInser
 }
 
 async function seed(database: Database): Promise<void> {
-  const manager = await insertManager(database.db, { email: 'bench@example.com', name: 'Bench', passwordHash: await hashPassword(PASSWORD) });
+  const manager = await insertManager(database.db, {
+    email: 'bench@example.com',
+    name: 'Bench',
+    passwordHash: await hashPassword(PASSWORD),
+  });
   for (let start = 0; start < MERCHANTS; start += CHUNK) {
-    const rows = Array.from({ length: Math.min(CHUNK, MERCHANTS - start) }, (_, k) => merchantRow(start + k, manager.id));
+    const rows = Array.from({ length: Math.min(CHUNK, MERCHANTS - start) }, (_, k) =>
+      merchantRow(start + k, manager.id),
+    );
     await database.db.insert(merchants).values(rows);
   }
   for (let start = 0; start < TAGS; start += CHUNK) {
     const rows = Array.from({ length: Math.min(CHUNK, TAGS - start) }, (_, k): typeof tags.$inferInsert => {
       const i = start + k;
-      return { titleRu: `Тег ${SECOND_RU[i % SECOND_RU.length]} ${i}`, titleEn: `Tag ${SECOND[i % SECOND.length]} ${i}`, titleKy: `Тег ${i}`, status: i % 4 === 0 ? STATUS_INACTIVE : STATUS_ACTIVE };
+      return {
+        titleRu: `Тег ${SECOND_RU[i % SECOND_RU.length]} ${i}`,
+        titleEn: `Tag ${SECOND[i % SECOND.length]} ${i}`,
+        titleKy: `Тег ${i}`,
+        status: i % 4 === 0 ? STATUS_INACTIVE : STATUS_ACTIVE,
+      };
     });
     await database.db.insert(tags).values(rows);
   }
@@ -80,14 +133,26 @@ interface Kind {
 
 const page = (i: number) => (i % 5) + 1;
 const KINDS: Kind[] = [
-  { name: `merchants ?search=${COMMON_TERM} (common)`, url: (i) => `/api/v1/merchants/?search=${COMMON_TERM}&page=${page(i)}` },
-  { name: `merchants ?search=${RARE_TERM} (6 rows)`, url: (i) => `/api/v1/merchants/?search=${RARE_TERM}&page=${page(i)}` },
+  {
+    name: `merchants ?search=${COMMON_TERM} (common)`,
+    url: (i) => `/api/v1/merchants/?search=${COMMON_TERM}&page=${page(i)}`,
+  },
+  {
+    name: `merchants ?search=${RARE_TERM} (6 rows)`,
+    url: (i) => `/api/v1/merchants/?search=${RARE_TERM}&page=${page(i)}`,
+  },
   // Two letters give no trigram to look up, so this one shows the search without index help.
   { name: 'merchants ?search=ka (2 letters)', url: (i) => `/api/v1/merchants/?search=ka&page=${page(i)}` },
-  { name: 'merchants ?search=<id>', url: (i) => `/api/v1/merchants/?search=${1 + ((i * 997) % MERCHANTS)}&page=${page(i)}` },
+  {
+    name: 'merchants ?search=<id>',
+    url: (i) => `/api/v1/merchants/?search=${1 + ((i * 997) % MERCHANTS)}&page=${page(i)}`,
+  },
   { name: 'merchants, no search', url: (i) => `/api/v1/merchants/?page=${page(i)}` },
   { name: 'tags ?size=100', url: (i) => `/api/v1/common/tags/?size=100&page=${page(i)}` },
-  { name: 'tags ?size=100&search=', url: (i) => `/api/v1/common/tags/?size=100&search=${SECOND[i % SECOND.length]!.toLowerCase()}&page=${(i % 2) + 1}` },
+  {
+    name: 'tags ?size=100&search=',
+    url: (i) => `/api/v1/common/tags/?size=100&search=${SECOND[i % SECOND.length]!.toLowerCase()}&page=${(i % 2) + 1}`,
+  },
   { name: 'accounts/me (lightest signed-in call)', url: () => '/api/v1/accounts/me/' },
 ];
 
@@ -97,7 +162,8 @@ async function timeSessionCheck(database: Database, access: string) {
   const timings: number[] = [];
   for (let i = 0; i < WARM_UP + N * 5; i += 1) {
     const started = performance.now();
-    if (!(await sessionLives({ db: database.db }, Number(claims.sub), claims.sid))) throw new Error('the bench session is not live');
+    if (!(await sessionLives({ db: database.db }, Number(claims.sub), claims.sid)))
+      throw new Error('the bench session is not live');
     if (i >= WARM_UP) timings.push(performance.now() - started);
   }
   timings.sort((a, b) => a - b);
@@ -117,18 +183,32 @@ async function measure(engine: string, database: Database, dataDir: string) {
   const app = await buildApp({ config, database, jwtSecret: SECRET });
   try {
     await app.ready();
-    const login = await app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { email: 'bench@example.com', password: PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/login/',
+      payload: { email: 'bench@example.com', password: PASSWORD },
+    });
     const headers = { authorization: `Bearer ${login.json<{ access: string }>().access}`, 'accept-language': 'en' };
     const results: { kind: string; p50: number; p95: number; max: number }[] = [];
     for (const kind of KINDS) {
-      const timing = await timeRequests((i) => app.inject({ method: 'GET', url: kind.url(i), headers }), { n: N, warmUp: WARM_UP });
+      const timing = await timeRequests((i) => app.inject({ method: 'GET', url: kind.url(i), headers }), {
+        n: N,
+        warmUp: WARM_UP,
+      });
       results.push({ kind: kind.name, ...timing });
     }
-    results.push({ kind: 'session check alone (every signed-in call)', ...(await timeSessionCheck(database, login.json<{ access: string }>().access)) });
-    console.log(`\n${engine}: ${MERCHANTS} merchants and ${TAGS} tags seeded in ${(seeded / 1000).toFixed(1)} s${analysed ? ', analysed' : ', NOT analysed'}; ${N} requests per kind, ms`);
+    results.push({
+      kind: 'session check alone (every signed-in call)',
+      ...(await timeSessionCheck(database, login.json<{ access: string }>().access)),
+    });
+    console.log(
+      `\n${engine}: ${MERCHANTS} merchants and ${TAGS} tags seeded in ${(seeded / 1000).toFixed(1)} s${analysed ? ', analysed' : ', NOT analysed'}; ${N} requests per kind, ms`,
+    );
     console.log(`  ${'request'.padEnd(44)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}`);
     for (const r of results) {
-      console.log(`  ${r.kind.padEnd(44)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.max.toFixed(1).padStart(7)}`);
+      console.log(
+        `  ${r.kind.padEnd(44)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.max.toFixed(1).padStart(7)}`,
+      );
     }
   } finally {
     await app.close();

@@ -32,7 +32,9 @@ function measure(name: string, step: (text: string) => unknown): void {
     runs.push(Number(process.hrtime.bigint() - start) / (ROUNDS * frames.length));
   }
   runs.sort((a, b) => a - b);
-  console.log(`  ${name.padEnd(44)} ${runs[RUNS >> 1]!.toFixed(0).padStart(6)} ns/frame (fastest ${runs[0]!.toFixed(0)})`);
+  console.log(
+    `  ${name.padEnd(44)} ${runs[RUNS >> 1]!.toFixed(0).padStart(6)} ns/frame (fastest ${runs[0]!.toFixed(0)})`,
+  );
 }
 
 const meanChars = frames.reduce((sum, frame) => sum + frame.length, 0) / frames.length;

@@ -37,7 +37,13 @@ const failures: unknown[] = [];
 const log = { error: (error: unknown) => failures.push(error), info: () => undefined } as unknown as FastifyBaseLogger;
 
 // Each station as the OCPP bench's charge points send its MeterValues (ocpp-frames.ts).
-const states: StationState[] = Array.from({ length: STATIONS }, (_, index) => ({ index, transactionId: 1_000 + index, meterWh: 12_345, lastAt: 0, calls: 0 }));
+const states: StationState[] = Array.from({ length: STATIONS }, (_, index) => ({
+  index,
+  transactionId: 1_000 + index,
+  meterWh: 12_345,
+  lastAt: 0,
+  calls: 0,
+}));
 let n = 0;
 function call(station: number): [string, string] {
   n += 1;
@@ -68,7 +74,9 @@ async function feed(seconds: number, logged: boolean) {
   }
 }
 
-console.log(`OCPP message log alone on Node ${process.version}: ${STATIONS} stations, a MeterValues call and its answer per call, a flush every ${CALLS_PER_FLUSH} calls`);
+console.log(
+  `OCPP message log alone on Node ${process.version}: ${STATIONS} stations, a MeterValues call and its answer per call, a flush every ${CALLS_PER_FLUSH} calls`,
+);
 await feed(3, true);
 for (let run = 1; run <= RUNS; run += 1) {
   for (const logged of [true, false]) {

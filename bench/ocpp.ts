@@ -90,16 +90,35 @@ const DOES_NO_WORK = new Set(['bare', 'wsonly']);
 function printHeader() {
   const limit = openFilesLimits();
   const total = HELD[HELD.length - 1]!;
-  console.log(`OCPP 1.6J bench on Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
-  console.log(`  the server alone in one process, ${WORKERS} load generator processes beside it on 127.0.0.1 (plain ws, hand-built OCPP-J frames)`);
+  console.log(
+    `OCPP 1.6J bench on Node ${process.version}, ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log(
+    `  the server alone in one process, ${WORKERS} load generator processes beside it on 127.0.0.1 (plain ws, hand-built OCPP-J frames)`,
+  );
   console.log(`  servers: ${SERVERS.map((kind) => LABELS[kind] ?? kind).join('; ')}`);
-  console.log(`  held: ${HELD.map((count) => count.toLocaleString('en')).join(' then ')} stations connected and booted (${CONNECT_CONCURRENCY} connections in flight per generator)`);
-  console.log(`  calls over ${LOAD_STATIONS.toLocaleString('en')} stations, each charging a driver: ${MIX_TEXT}; one call at a time per station`);
+  console.log(
+    `  held: ${HELD.map((count) => count.toLocaleString('en')).join(' then ')} stations connected and booted (${CONNECT_CONCURRENCY} connections in flight per generator)`,
+  );
+  console.log(
+    `  calls over ${LOAD_STATIONS.toLocaleString('en')} stations, each charging a driver: ${MIX_TEXT}; one call at a time per station`,
+  );
   const repeated = REPEAT > 1 ? `, each run ${REPEAT} times and reported by the run of the median achieved rate` : '';
-  console.log(`  rates ${RATES.join(', ')} calls/s, ${STEP_SECONDS} s each after ${WARM_UP_SECONDS} s warm-up${repeated}; a server's steps end once one answers under 90% or has p99 over ${SATURATED_P99_MS / 1000} s`);
-  if (SERVERS.includes('product') && STORM_SECONDS >= 0) console.log(`  reconnect storm: all ${total.toLocaleString('en')} dropped at once, back within ${STORM_SECONDS} s`);
+  console.log(
+    `  rates ${RATES.join(', ')} calls/s, ${STEP_SECONDS} s each after ${WARM_UP_SECONDS} s warm-up${repeated}; a server's steps end once one answers under 90% or has p99 over ${SATURATED_P99_MS / 1000} s`,
+  );
+  if (SERVERS.includes('product') && STORM_SECONDS >= 0)
+    console.log(`  reconnect storm: all ${total.toLocaleString('en')} dropped at once, back within ${STORM_SECONDS} s`);
   const need = total + 1000;
-  const raised = need > limit.soft ? (need > limit.hard ? `; NOT ENOUGH for ${need}: raise the hard limit first` : `; raised to ${need} for the children`) : '';
+  const raised =
+    need > limit.soft
+      ? need > limit.hard
+        ? `; NOT ENOUGH for ${need}: raise the hard limit first`
+        : `; raised to ${need} for the children`
+      : '';
   console.log(`  open files (sockets): limit ${limit.soft}, hard ${limit.hard}${raised}`);
 }
 
@@ -128,13 +147,22 @@ async function memory(ctx: Context): Promise<Memory & { sockets: number }> {
 
 async function hold(ctx: Context, from: number, to: number): Promise<Held> {
   const started = performance.now();
-  const parts = await each<{ booted: number; failures: Held['failures']; latencies: number[] }>(ctx, 'connect', (indices) => ({ indices, concurrency: CONNECT_CONCURRENCY }), from, to);
+  const parts = await each<{ booted: number; failures: Held['failures']; latencies: number[] }>(
+    ctx,
+    'connect',
+    (indices) => ({ indices, concurrency: CONNECT_CONCURRENCY }),
+    from,
+    to,
+  );
   const seconds = (performance.now() - started) / 1000;
   const mem = await memory(ctx);
   return {
     stations: to,
     booted: parts.reduce((sum, part) => sum + part.booted, 0) + from,
-    failures: { count: parts.reduce((sum, part) => sum + part.failures.count, 0), samples: parts.flatMap((part) => part.failures.samples) },
+    failures: {
+      count: parts.reduce((sum, part) => sum + part.failures.count, 0),
+      samples: parts.flatMap((part) => part.failures.samples),
+    },
     seconds,
     latencies: parts.flatMap((part) => part.latencies),
     memory: mem,
@@ -144,7 +172,10 @@ async function hold(ctx: Context, from: number, to: number): Promise<Held> {
 
 /** The backends of the bench's database (the server's pools, the bus, this process's own pool). */
 async function databasePids(database: Database): Promise<number[]> {
-  const rows = await queryRows<{ pid: number }>(database.db, sql`select pid from pg_stat_activity where datname = current_database()`);
+  const rows = await queryRows<{ pid: number }>(
+    database.db,
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  );
   return rows.map((row) => row.pid);
 }
 
@@ -153,8 +184,20 @@ async function step(ctx: Context, rate: number): Promise<Step> {
   const cpu0 = cpuSnapshot(await databasePids(ctx.database));
   const server0 = await ctx.server.request<NodeJS.CpuUsage>('cpu');
   await ctx.server.request<ServerStalls>('stalls');
-  type Part = { offered: number; notSent: number; failures: Step['failures']; latencies: Record<string, number[]>; cpuMs: number };
-  const parts = await each<Part>(ctx, 'load', (indices) => ({ indices, rate: rate / WORKERS, warmUpS: WARM_UP_SECONDS, seconds: STEP_SECONDS }), 0, LOAD_STATIONS);
+  type Part = {
+    offered: number;
+    notSent: number;
+    failures: Step['failures'];
+    latencies: Record<string, number[]>;
+    cpuMs: number;
+  };
+  const parts = await each<Part>(
+    ctx,
+    'load',
+    (indices) => ({ indices, rate: rate / WORKERS, warmUpS: WARM_UP_SECONDS, seconds: STEP_SECONDS }),
+    0,
+    LOAD_STATIONS,
+  );
   const server1 = await ctx.server.request<NodeJS.CpuUsage>('cpu');
   if (ctx.profileDir) await ctx.server.request('profileStop', path.join(ctx.profileDir, String(rate)));
   const stalls = await ctx.server.request<ServerStalls>('stalls');
@@ -162,13 +205,18 @@ async function step(ctx: Context, rate: number): Promise<Step> {
   const seconds = (performance.now() - cpu0.at) / 1000;
   const latencies: Record<string, number[]> = {};
   // concat, not push(...values): a fast step's hundreds of thousands of values overflow a call's arguments.
-  for (const part of parts) for (const [action, values] of Object.entries(part.latencies)) latencies[action] = (latencies[action] ?? []).concat(values);
+  for (const part of parts)
+    for (const [action, values] of Object.entries(part.latencies))
+      latencies[action] = (latencies[action] ?? []).concat(values);
   return {
     rate,
     seconds: STEP_SECONDS,
     offered: parts.reduce((sum, part) => sum + part.offered, 0),
     notSent: parts.reduce((sum, part) => sum + part.notSent, 0),
-    failures: { count: parts.reduce((sum, part) => sum + part.failures.count, 0), samples: parts.flatMap((part) => part.failures.samples) },
+    failures: {
+      count: parts.reduce((sum, part) => sum + part.failures.count, 0),
+      samples: parts.flatMap((part) => part.failures.samples),
+    },
     latencies,
     serverCpuPct: (server1.user + server1.system - server0.user - server0.system) / 10_000 / seconds,
     generatorsCpuPct: parts.reduce((sum, part) => sum + part.cpuMs, 0) / 10 / seconds,
@@ -177,7 +225,8 @@ async function step(ctx: Context, rate: number): Promise<Step> {
   };
 }
 
-const p99Of = (result: Step) => answered(result).sort((a, b) => a - b)[Math.ceil(0.99 * answered(result).length) - 1] ?? NaN;
+const p99Of = (result: Step) =>
+  answered(result).sort((a, b) => a - b)[Math.ceil(0.99 * answered(result).length) - 1] ?? NaN;
 
 async function steps(ctx: Context, label: string): Promise<Step[]> {
   const done: Step[] = [];
@@ -195,7 +244,8 @@ async function steps(ctx: Context, label: string): Promise<Step[]> {
     // The step of the median achieved rate stands for the rate: one run's luck on a shared machine does not.
     const result = tries.sort((a, b) => achieved(a) - achieved(b))[Math.floor(tries.length / 2)]!;
     done.push(result);
-    if (REPEAT > 1) console.log(`  ${label}: ${rate}/s offered, median of ${REPEAT}: ${achieved(result).toFixed(0)}/s answered`);
+    if (REPEAT > 1)
+      console.log(`  ${label}: ${rate}/s offered, median of ${REPEAT}: ${achieved(result).toFixed(0)}/s answered`);
     // Past saturation a higher rate says nothing more.
     if (achieved(result) < 0.9 * rate || p99Of(result) > SATURATED_P99_MS) break;
   }
@@ -206,10 +256,18 @@ async function steps(ctx: Context, label: string): Promise<Step[]> {
 async function chargeAndLoad(ctx: Context, label: string): Promise<Step[]> {
   type Started = { started: number; failures: { count: number; samples: string[] } };
   const startedAt = performance.now();
-  const started = await each<Started>(ctx, 'startCharges', (indices) => ({ indices, concurrency: 50 }), 0, LOAD_STATIONS);
+  const started = await each<Started>(
+    ctx,
+    'startCharges',
+    (indices) => ({ indices, concurrency: 50 }),
+    0,
+    LOAD_STATIONS,
+  );
   const failed = started.flatMap((part) => part.failures.samples);
   const startSeconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-  console.log(`  ${label}: ${started.reduce((sum, part) => sum + part.started, 0)} charges started in ${startSeconds} s`);
+  console.log(
+    `  ${label}: ${started.reduce((sum, part) => sum + part.started, 0)} charges started in ${startSeconds} s`,
+  );
   if (failed.length) console.log(`  ${label}: charges not started: ${failed.join('; ')}`);
   return steps(ctx, label);
 }
@@ -217,15 +275,27 @@ async function chargeAndLoad(ctx: Context, label: string): Promise<Step[]> {
 async function storm(ctx: Context, stations: number): Promise<Storm> {
   const dropped = new Date();
   type Part = Omit<Storm, 'stations' | 'spreadS' | 'onlineBooted'>;
-  const parts = await each<Part>(ctx, 'storm', (indices) => ({ indices, spreadS: STORM_SECONDS, deadlineS: STORM_SECONDS + 120 }), 0, stations);
+  const parts = await each<Part>(
+    ctx,
+    'storm',
+    (indices) => ({ indices, spreadS: STORM_SECONDS, deadlineS: STORM_SECONDS + 120 }),
+    0,
+    stations,
+  );
   // The online state is written just after the connection opens; the boot before it is answered.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
-  const [row] = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from station_ocpp_state where online and booted_at >= ${dropped.toISOString()}::timestamptz`);
+  const [row] = await queryRows<{ n: number }>(
+    ctx.database.db,
+    sql`select count(*)::int as n from station_ocpp_state where online and booted_at >= ${dropped.toISOString()}::timestamptz`,
+  );
   return {
     stations,
     spreadS: STORM_SECONDS,
     booted: parts.reduce((sum, part) => sum + part.booted, 0),
-    failures: { count: parts.reduce((sum, part) => sum + part.failures.count, 0), samples: parts.flatMap((part) => part.failures.samples) },
+    failures: {
+      count: parts.reduce((sum, part) => sum + part.failures.count, 0),
+      samples: parts.flatMap((part) => part.failures.samples),
+    },
     retries: parts.reduce((sum, part) => sum + part.retries, 0),
     lastBootedS: Math.max(...parts.map((part) => part.lastBootedS)),
     latencies: parts.flatMap((part) => part.latencies),
@@ -264,7 +334,9 @@ function writtenText(before: Written, after: Written): string {
 
 function logWarnings(file: string): ServerRun['logWarnings'] {
   const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
-  const warned = lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((line) => line.level >= 40);
+  const warned = lines
+    .map((line) => JSON.parse(line) as { level: number; msg: string })
+    .filter((line) => line.level >= 40);
   return { count: warned.length, samples: [...new Set(warned.map((line) => line.msg))].slice(0, 3) };
 }
 
@@ -273,7 +345,8 @@ async function runServer(kind: string, database: Database, dataDir: string): Pro
   const total = kind === 'nolog' ? LOAD_STATIONS : HELD[HELD.length - 1]!;
   const logFile = path.join(dataDir, `server-${kind}.log`);
   const out = openSync(logFile, 'w');
-  const profileDir = PROFILE && kind === 'product' ? mkdtempSync(path.join(os.tmpdir(), 'evcms-ocpp-profile-')) : undefined;
+  const profileDir =
+    PROFILE && kind === 'product' ? mkdtempSync(path.join(os.tmpdir(), 'evcms-ocpp-profile-')) : undefined;
   const server = await startChild(path.join(here, 'support/ocpp-server.ts'), {
     nodeFlags: ['--expose-gc', ...(process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean)],
     openFiles: total + 1_000,
@@ -290,11 +363,23 @@ async function runServer(kind: string, database: Database, dataDir: string): Pro
   });
   const url = `ws://127.0.0.1:${String(server.ready.port)}/ocpp`;
   const workers = await Promise.all(
-    Array.from({ length: WORKERS }, () => startChild(path.join(here, 'support/ocpp-load.ts'), { env: { BENCH_URL: url }, openFiles: Math.ceil(total / WORKERS) + 1_000 })),
+    Array.from({ length: WORKERS }, () =>
+      startChild(path.join(here, 'support/ocpp-load.ts'), {
+        env: { BENCH_URL: url },
+        openFiles: Math.ceil(total / WORKERS) + 1_000,
+      }),
+    ),
   );
   const ctx: Context = { database, dataDir, workers, server, profileDir };
   try {
-    const run: ServerRun = { kind, label, node: String(server.ready.node), base: await memory(ctx), held: [], steps: [] };
+    const run: ServerRun = {
+      kind,
+      label,
+      node: String(server.ready.node),
+      base: await memory(ctx),
+      held: [],
+      steps: [],
+    };
     const before = await written(database);
     const counts = HELD.filter((count) => count <= total);
     let connected = 0;
@@ -325,7 +410,10 @@ async function runServer(kind: string, database: Database, dataDir: string): Pro
     for (const child of [...workers, server]) if (child.process.connected) child.process.disconnect();
     await Promise.all([...workers, server].map((child) => child.exited));
     closeSync(out);
-    if (profileDir) console.log(`  CPU profiles of the product server, one per step ({rate}.cpuprofile, and what it allocated: {rate}.heapprofile): ${profileDir}`);
+    if (profileDir)
+      console.log(
+        `  CPU profiles of the product server, one per step ({rate}.cpuprofile, and what it allocated: {rate}.heapprofile): ${profileDir}`,
+      );
   }
 }
 
@@ -334,14 +422,21 @@ async function measure(engine: string, database: Database, dataDir: string) {
   const total = Math.max(...HELD);
   const seeding = performance.now();
   await seedOcppNetwork(database, { stations: total, drivers: LOAD_STATIONS }, STATION_KEY_SECRET);
-  console.log(`\n${engine}: ${total.toLocaleString('en')} stations and ${LOAD_STATIONS.toLocaleString('en')} drivers seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+  console.log(
+    `\n${engine}: ${total.toLocaleString('en')} stations and ${LOAD_STATIONS.toLocaleString('en')} drivers seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+  );
   const runs: ServerRun[] = [];
   for (const kind of SERVERS) {
     const run = await runServer(kind, database, dataDir);
     if (!DOES_NO_WORK.has(kind)) run.logWarnings = logWarnings(path.join(dataDir, `server-${kind}.log`));
     runs.push(run);
   }
-  console.log(`\n${engine}, Node ${runs[0]?.node}, load average now ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `\n${engine}, Node ${runs[0]?.node}, load average now ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
   printConnections(runs);
   printSteps(runs, P99_AIM_MS);
   printBreakdown(runs);

@@ -33,7 +33,13 @@ interface Slow {
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcms-bench-slow-'));
 const port = await freePort();
 const server = await startServerProcess(
-  { DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'error' },
+  {
+    DATABASE_URL: '',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'error',
+  },
   process.env.SERVER_ROOT ? path.resolve(process.env.SERVER_ROOT) : undefined,
 );
 const sockets: Slow[] = [];
@@ -51,9 +57,13 @@ try {
       socket.resume();
     });
   for (let i = 0; i < KINDS.body; i += 1) {
-    await open('body', 'POST /api/v1/accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n');
+    await open(
+      'body',
+      'POST /api/v1/accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n',
+    );
   }
-  for (let i = 0; i < KINDS.headers; i += 1) await open('headers', 'GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+  for (let i = 0; i < KINDS.headers; i += 1)
+    await open('headers', 'GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
   for (let i = 0; i < KINDS.silent; i += 1) await open('silent', '');
   for (let i = 0; i < KINDS.kept; i += 1) await open('kept', 'GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
 
@@ -61,7 +71,9 @@ try {
   let failures = 0;
   const started = performance.now();
   while (performance.now() - started < LIMIT_SECONDS * 1000 && sockets.some((slow) => slow.closed === undefined)) {
-    for (const slow of sockets) if (slow.closed === undefined && (slow.kind === 'body' || slow.kind === 'headers')) slow.socket.write(slow.kind === 'body' ? ' ' : 'a');
+    for (const slow of sockets)
+      if (slow.closed === undefined && (slow.kind === 'body' || slow.kind === 'headers'))
+        slow.socket.write(slow.kind === 'body' ? ' ' : 'a');
     const asked = performance.now();
     const ok = await fetch(`http://127.0.0.1:${port}/api/v1/health`, { signal: AbortSignal.timeout(5_000) }).then(
       (response) => response.ok,
@@ -73,13 +85,20 @@ try {
   }
   const ran = (performance.now() - started) / 1000;
 
-  const seconds = (values: number[], p: number) => ([...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]! / 1000).toFixed(1);
-  console.log(`ran ${ran.toFixed(0)} s (limit ${LIMIT_SECONDS} s); server process ${server.child.exitCode === null ? 'alive' : `exited (${server.child.exitCode})`}`);
+  const seconds = (values: number[], p: number) =>
+    ([...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]! / 1000).toFixed(1);
+  console.log(
+    `ran ${ran.toFixed(0)} s (limit ${LIMIT_SECONDS} s); server process ${server.child.exitCode === null ? 'alive' : `exited (${server.child.exitCode})`}`,
+  );
   for (const kind of Object.keys(KINDS) as Slow['kind'][]) {
     const ofKind = sockets.filter((slow) => slow.kind === kind);
     const closed = ofKind.filter((slow) => slow.closed !== undefined).map((slow) => slow.closed! - slow.opened);
-    const times = closed.length ? `, closed after min ${seconds(closed, 0)} s, median ${seconds(closed, 0.5)} s, max ${seconds(closed, 1)} s` : '';
-    console.log(`${kind.padEnd(7)} ${ofKind.length} sockets: ${closed.length} closed by the server${times}; ${ofKind.length - closed.length} still open`);
+    const times = closed.length
+      ? `, closed after min ${seconds(closed, 0)} s, median ${seconds(closed, 0.5)} s, max ${seconds(closed, 1)} s`
+      : '';
+    console.log(
+      `${kind.padEnd(7)} ${ofKind.length} sockets: ${closed.length} closed by the server${times}; ${ofKind.length - closed.length} still open`,
+    );
   }
   const sorted = [...latencies].sort((a, b) => a - b);
   console.log(

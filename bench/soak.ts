@@ -43,7 +43,20 @@ import { openFilesLimits, startChild, type Child } from './support/ocpp-ipc.ts';
 import type { Acknowledged, FleetCounts, Outage } from './support/soak-fleet.ts';
 import { pollHealth, summarizeHealth, type HealthSample } from './support/soak-health.ts';
 import { readBooks, reconcile, type StartAck, type StopAck } from './support/soak-reconcile.ts';
-import { exitText, printAim, printFaults, printGrowth, printReconciliation, printRow, printRowHeader, type Fault, type Growth, type Measured, type Row, type ServerSample } from './support/soak-report.ts';
+import {
+  exitText,
+  printAim,
+  printFaults,
+  printGrowth,
+  printReconciliation,
+  printRow,
+  printRowHeader,
+  type Fault,
+  type Growth,
+  type Measured,
+  type Row,
+  type ServerSample,
+} from './support/soak-report.ts';
 import { logWarnings, ServerSupervisor, type ServerExit } from './support/soak-server.ts';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -92,12 +105,27 @@ const TERMINATE_MINUTE = minuteFault(TERMINATE_AT_MINUTE);
 
 function printHeader() {
   const limit = openFilesLimits();
-  console.log(`OCPP soak on Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
-  console.log(`  the real server alone in one process on PostgreSQL; ${STATIONS} stations of the product's simulator (ocpp-rpc clients) in ${WORKERS} process(es) beside it on 127.0.0.1`);
-  console.log(`  ${SESSIONS} charging at a time, ${SESSION_SECONDS} s each (give or take a fifth), MeterValues every ${METER_INTERVAL} s; ${DRIVERS} drivers`);
-  const faults = [KILL_MINUTE && `kill -9 of the server at minute ${KILL_MINUTE}`, TERMINATE_MINUTE && `every database connection terminated at minute ${TERMINATE_MINUTE}`].filter(Boolean);
-  console.log(`  ${MINUTES} minutes; ${faults.join(', ') || 'no faults'}; memory growth after a ${WARM_UP_MINUTES}-minute warm-up`);
-  if (STATIONS + 1_000 > limit.hard) console.log(`  open files: hard limit ${limit.hard}, NOT ENOUGH for ${STATIONS} stations`);
+  console.log(
+    `OCPP soak on Node ${process.version}, ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log(
+    `  the real server alone in one process on PostgreSQL; ${STATIONS} stations of the product's simulator (ocpp-rpc clients) in ${WORKERS} process(es) beside it on 127.0.0.1`,
+  );
+  console.log(
+    `  ${SESSIONS} charging at a time, ${SESSION_SECONDS} s each (give or take a fifth), MeterValues every ${METER_INTERVAL} s; ${DRIVERS} drivers`,
+  );
+  const faults = [
+    KILL_MINUTE && `kill -9 of the server at minute ${KILL_MINUTE}`,
+    TERMINATE_MINUTE && `every database connection terminated at minute ${TERMINATE_MINUTE}`,
+  ].filter(Boolean);
+  console.log(
+    `  ${MINUTES} minutes; ${faults.join(', ') || 'no faults'}; memory growth after a ${WARM_UP_MINUTES}-minute warm-up`,
+  );
+  if (STATIONS + 1_000 > limit.hard)
+    console.log(`  open files: hard limit ${limit.hard}, NOT ENOUGH for ${STATIONS} stations`);
 }
 
 async function freePort(): Promise<number> {
@@ -162,7 +190,15 @@ class Soak {
   async counts(): Promise<FleetCounts> {
     const parts = await Promise.all(this.fleets.map((fleet) => ask<FleetCounts>(fleet, 'counts')));
     const sum = (key: keyof FleetCounts) => parts.reduce((total, part) => total + part[key], 0);
-    return { connected: sum('connected'), online: sum('online'), charging: sum('charging'), calls: sum('calls'), answered: sum('answered'), errors: sum('errors'), sessions: sum('sessions') };
+    return {
+      connected: sum('connected'),
+      online: sum('online'),
+      charging: sum('charging'),
+      calls: sum('calls'),
+      answered: sum('answered'),
+      errors: sum('errors'),
+      sessions: sum('sessions'),
+    };
   }
 
   async outage(since: number): Promise<Outage> {
@@ -174,7 +210,10 @@ class Soak {
   }
 
   async connect(): Promise<void> {
-    const shares = (count: number) => Array.from({ length: WORKERS }, (_, w) => Array.from({ length: count }, (_, i) => i).filter((i) => i % WORKERS === w));
+    const shares = (count: number) =>
+      Array.from({ length: WORKERS }, (_, w) =>
+        Array.from({ length: count }, (_, i) => i).filter((i) => i % WORKERS === w),
+      );
     const stations = shares(STATIONS);
     const tags = shares(DRIVERS);
     const started = Date.now();
@@ -196,13 +235,18 @@ class Soak {
       ),
     );
     const counts = await this.counts();
-    console.log(`  ${counts.online} of ${STATIONS} stations connected and booted in ${((Date.now() - started) / 1000).toFixed(1)} s (${counts.errors} errors); minute 0 starts now`);
+    console.log(
+      `  ${counts.online} of ${STATIONS} stations connected and booted in ${((Date.now() - started) / 1000).toFixed(1)} s (${counts.errors} errors); minute 0 starts now`,
+    );
     this.startedAt = Date.now();
     this.last = { at: this.startedAt, answered: counts.answered, errors: counts.errors };
   }
 
   async row(minute: number): Promise<Row> {
-    const [counts, server] = await Promise.all([this.counts(), this.server.request<ServerSample>('sample').catch(() => undefined)]);
+    const [counts, server] = await Promise.all([
+      this.counts(),
+      this.server.request<ServerSample>('sample').catch(() => undefined),
+    ]);
     const now = Date.now();
     const row: Row = {
       minute,
@@ -245,7 +289,13 @@ class Soak {
     const at = Date.now();
     const pid = this.server.kill();
     this.notes.push(`kill -9 of server ${generation}`);
-    return this.watch('kill -9', minute, at, before, `kill -9 of server ${generation} (pid ${pid}); a new process started at once on the same database and port`);
+    return this.watch(
+      'kill -9',
+      minute,
+      at,
+      before,
+      `kill -9 of server ${generation} (pid ${pid}); a new process started at once on the same database and port`,
+    );
   }
 
   async terminate(minute: number): Promise<Fault> {
@@ -256,11 +306,23 @@ class Soak {
       'SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
     );
     this.notes.push(`${row?.n} database connections terminated`);
-    return this.watch('terminate', minute, at, before, `pg_terminate_backend of every other connection to the bench's database: ${row?.n} terminated`);
+    return this.watch(
+      'terminate',
+      minute,
+      at,
+      before,
+      `pg_terminate_backend of every other connection to the bench's database: ${row?.n} terminated`,
+    );
   }
 
   /** Until every station that dropped is back (or none dropped for a while, or the window ends). */
-  private async watch(kind: Fault['kind'], minute: number, at: number, errorsBefore: number, what: string): Promise<Fault> {
+  private async watch(
+    kind: Fault['kind'],
+    minute: number,
+    at: number,
+    errorsBefore: number,
+    what: string,
+  ): Promise<Fault> {
     let outage: Outage = { dropped: 0, down: 0 };
     for (;;) {
       await pause(1_000);
@@ -275,7 +337,11 @@ class Soak {
     const firstFailure = health.findIndex((sample) => !sample.ok);
     const healthBack = firstFailure < 0 ? undefined : health.slice(firstFailure).find((sample) => sample.ok);
     const restarted = this.server.generations.find((generation) => generation.startedAt >= at && generation.readyAt);
-    const [online] = await query<{ n: number }>(this.url, 'SELECT count(*)::int AS n FROM station_ocpp_state WHERE online AND connected_at >= to_timestamp($1 / 1000.0)', [at]).catch(() => []);
+    const [online] = await query<{ n: number }>(
+      this.url,
+      'SELECT count(*)::int AS n FROM station_ocpp_state WHERE online AND connected_at >= to_timestamp($1 / 1000.0)',
+      [at],
+    ).catch(() => []);
     return {
       kind,
       minute,
@@ -320,7 +386,14 @@ class Soak {
       const from = generation.readyAt ? Math.max(0, Math.floor(this.minuteOf(generation.readyAt))) : NaN;
       const to = generation.exit ? Math.min(MINUTES, this.minuteOf(generation.exit.at)) : MINUTES;
       const endedBy = generation.exit ? exitText(generation.exit).replace(/^server \d+ /, '') : 'ran to the end';
-      return { generation: generation.number, from, to, baseline: this.baselines.get(generation.number), end: this.ends.get(generation.number), endedBy };
+      return {
+        generation: generation.number,
+        from,
+        to,
+        baseline: this.baselines.get(generation.number),
+        end: this.ends.get(generation.number),
+        endedBy,
+      };
     });
   }
 }
@@ -334,14 +407,23 @@ async function soak(url: string, dataDir: string) {
   } finally {
     await database.close();
   }
-  console.log(`  PostgreSQL ${new URL(url).host}: ${STATIONS} stations and ${DRIVERS} drivers seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+  console.log(
+    `  PostgreSQL ${new URL(url).host}: ${STATIONS} stations and ${DRIVERS} drivers seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+  );
 
   const port = await freePort();
   const soak = new Soak(url);
   const server = new ServerSupervisor({
     port,
     dataDir,
-    env: { BENCH_SERVER: 'product', DATABASE_URL: url, DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), STATION_KEY_SECRET, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+    env: {
+      BENCH_SERVER: 'product',
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      STATION_KEY_SECRET,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    },
     nodeFlags: (process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean),
     openFiles: STATIONS + 1_000,
     halt: halt.signal,
@@ -360,7 +442,10 @@ async function soak(url: string, dataDir: string) {
     soak.health = health.samples;
     soak.fleets = await Promise.all(
       Array.from({ length: WORKERS }, () =>
-        startChild(path.join(here, 'support/soak-fleet.ts'), { env: { BENCH_URL: `ws://127.0.0.1:${port}/ocpp` }, openFiles: Math.ceil(STATIONS / WORKERS) + 1_000 }),
+        startChild(path.join(here, 'support/soak-fleet.ts'), {
+          env: { BENCH_URL: `ws://127.0.0.1:${port}/ocpp` },
+          openFiles: Math.ceil(STATIONS / WORKERS) + 1_000,
+        }),
       ),
     );
     await soak.connect();
@@ -372,8 +457,19 @@ async function soak(url: string, dataDir: string) {
     const totals = await soak.counts();
     const stopping = Date.now();
     await Promise.all(soak.fleets.map((fleet) => ask(fleet, 'stop', undefined, 120_000)));
-    console.log(`\nStations stopped (sessions ended with StopTransaction) in ${((Date.now() - stopping) / 1000).toFixed(1)} s`);
-    const acks = await Promise.all(soak.fleets.map((fleet) => ask<{ starts: Acknowledged<StartAck>[]; stops: Acknowledged<StopAck>[] }>(fleet, 'acknowledged', undefined, 60_000)));
+    console.log(
+      `\nStations stopped (sessions ended with StopTransaction) in ${((Date.now() - stopping) / 1000).toFixed(1)} s`,
+    );
+    const acks = await Promise.all(
+      soak.fleets.map((fleet) =>
+        ask<{ starts: Acknowledged<StartAck>[]; stops: Acknowledged<StopAck>[] }>(
+          fleet,
+          'acknowledged',
+          undefined,
+          60_000,
+        ),
+      ),
+    );
     const errorKinds = await Promise.all(soak.fleets.map((fleet) => ask<[string, number][]>(fleet, 'errors')));
     healthStop.abort();
     await health.done;
@@ -385,52 +481,102 @@ async function soak(url: string, dataDir: string) {
         await reading.close();
       }
     })();
-    const reconciliation = reconcile({ starts: acks.flatMap((part) => part.starts), stops: acks.flatMap((part) => part.stops) }, books);
+    const reconciliation = reconcile(
+      { starts: acks.flatMap((part) => part.starts), stops: acks.flatMap((part) => part.stops) },
+      books,
+    );
     await server.stop();
     report(soak, faults, totals, errorKinds.flat(), reconciliation);
   } finally {
     healthStop.abort();
     await server.stop();
     for (const fleet of soak.fleets) if (fleet.process.connected) fleet.process.disconnect();
-    await Promise.all(soak.fleets.map((fleet) => Promise.race([fleet.exited, delay(30_000, undefined, { ref: false }).then(() => fleet.process.kill('SIGKILL'))])));
+    await Promise.all(
+      soak.fleets.map((fleet) =>
+        Promise.race([
+          fleet.exited,
+          delay(30_000, undefined, { ref: false }).then(() => fleet.process.kill('SIGKILL')),
+        ]),
+      ),
+    );
   }
 }
 
-function report(soak: Soak, faults: Fault[], totals: FleetCounts, errorKinds: [string, number][], reconciliation: ReturnType<typeof reconcile>) {
-  console.log(`\n${MINUTES} minutes: ${totals.sessions} sessions done, ${totals.answered} calls answered of ${totals.calls} sent, ${totals.errors} errors counted by the stations`);
+function report(
+  soak: Soak,
+  faults: Fault[],
+  totals: FleetCounts,
+  errorKinds: [string, number][],
+  reconciliation: ReturnType<typeof reconcile>,
+) {
+  console.log(
+    `\n${MINUTES} minutes: ${totals.sessions} sessions done, ${totals.answered} calls answered of ${totals.calls} sent, ${totals.errors} errors counted by the stations`,
+  );
   const kinds = new Map<string, number>();
   for (const [kind, count] of errorKinds) kinds.set(kind, (kinds.get(kind) ?? 0) + count);
   for (const [kind, count] of [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  ${count} x ${kind}`);
   const loops = soak.rows.flatMap((row) => (row.server ? [row.server] : []));
   if (loops.length) {
     const worst = (key: 'loopP99Ms' | 'loopMaxMs') => Math.max(...loops.map((sample) => sample[key])).toFixed(0);
-    console.log(`  the server's event loop over the run: the worst minute's p99 ${worst('loopP99Ms')} ms, max ${worst('loopMaxMs')} ms`);
+    console.log(
+      `  the server's event loop over the run: the worst minute's p99 ${worst('loopP99Ms')} ms, max ${worst('loopMaxMs')} ms`,
+    );
   }
   console.log('\nServer processes');
   for (const generation of soak.server.generations) {
     const warned = logWarnings(generation.logFile);
-    const ready = generation.readyAt ? `ready ${((generation.readyAt - generation.startedAt) / 1000).toFixed(1)} s after its start` : 'never ready';
+    const ready = generation.readyAt
+      ? `ready ${((generation.readyAt - generation.startedAt) / 1000).toFixed(1)} s after its start`
+      : 'never ready';
     const ended = generation.exit ? exitText(generation.exit).replace(/^server \d+ /, '') : 'still running';
-    console.log(`  ${generation.number} (pid ${generation.pid ?? '-'}): ${ready}; ${ended}; ${warned.count} warnings or errors logged${warned.kinds.length ? ` (${warned.kinds.join('; ')})` : ''}`);
+    console.log(
+      `  ${generation.number} (pid ${generation.pid ?? '-'}): ${ready}; ${ended}; ${warned.count} warnings or errors logged${warned.kinds.length ? ` (${warned.kinds.join('; ')})` : ''}`,
+    );
   }
   const grew = printGrowth(soak.growths(), WARM_UP_MINUTES, GROWTH_LIMIT);
   printFaults(faults, BACK_WITHIN_S);
   const clean = printReconciliation(reconciliation);
 
   console.log('');
-  printAim('no growth after warm-up', grew, grew === undefined ? 'no server process ran past its warm-up to a measured end' : `each server process's RSS and heap after a full GC within ${GROWTH_LIMIT * 100}%`);
+  printAim(
+    'no growth after warm-up',
+    grew,
+    grew === undefined
+      ? 'no server process ran past its warm-up to a measured end'
+      : `each server process's RSS and heap after a full GC within ${GROWTH_LIMIT * 100}%`,
+  );
   for (const fault of faults) {
     const back = fault.outage.dropped === 0 || (fault.backS !== undefined && fault.backS <= BACK_WITHIN_S);
-    const detail = fault.outage.dropped === 0 ? 'none dropped' : fault.backS !== undefined ? `all back in ${fault.backS.toFixed(1)} s` : `${fault.outage.down} not back after ${fault.windowS.toFixed(0)} s`;
+    const detail =
+      fault.outage.dropped === 0
+        ? 'none dropped'
+        : fault.backS !== undefined
+          ? `all back in ${fault.backS.toFixed(1)} s`
+          : `${fault.outage.down} not back after ${fault.windowS.toFixed(0)} s`;
     printAim(`stations back within ${BACK_WITHIN_S} s of the ${fault.kind} (minute ${fault.minute})`, back, detail);
     if (fault.kind === 'terminate') {
       const exited = fault.exits.filter((exit) => exit.cause === 'own');
-      printAim('the server process lives through losing its database connections', !exited.length, exited.length ? `server process exited at the terminate: ${exited.map(exitText).join('; ')}` : 'it stayed up');
+      printAim(
+        'the server process lives through losing its database connections',
+        !exited.length,
+        exited.length ? `server process exited at the terminate: ${exited.map(exitText).join('; ')}` : 'it stayed up',
+      );
     }
   }
-  const unexpected = soak.exits.filter((exit) => exit.cause === 'own' && !faults.some((fault) => fault.exits.includes(exit)));
-  if (unexpected.length) printAim('no server exit but the bench\'s kill', false, unexpected.map((exit) => `minute ${soak.minuteOf(exit.at)}: ${exitText(exit)}`).join('; '));
-  printAim('reconciliation clean', clean, clean ? 'acknowledged starts and stops present, no double billing, balances equal ledgers' : 'see above');
+  const unexpected = soak.exits.filter(
+    (exit) => exit.cause === 'own' && !faults.some((fault) => fault.exits.includes(exit)),
+  );
+  if (unexpected.length)
+    printAim(
+      "no server exit but the bench's kill",
+      false,
+      unexpected.map((exit) => `minute ${soak.minuteOf(exit.at)}: ${exitText(exit)}`).join('; '),
+    );
+  printAim(
+    'reconciliation clean',
+    clean,
+    clean ? 'acknowledged starts and stops present, no double billing, balances equal ledgers' : 'see above',
+  );
 }
 
 printHeader();

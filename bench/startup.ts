@@ -22,7 +22,10 @@ async function timeStart(dataDir: string, port: number): Promise<number> {
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error('server exited before it was healthy');
-      const ok = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return performance.now() - started;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -44,5 +47,9 @@ for (let i = 0; i < RUNS; i += 1) {
   again.push(await timeStart(dataDir, 18_950 + i));
   await rm(dataDir, { recursive: true, force: true });
 }
-console.log(`startup to healthy, empty data folder: median ${median(first).toFixed(0)} ms  (runs: ${first.map((v) => v.toFixed(0)).join(', ')})`);
-console.log(`startup to healthy, existing data:     median ${median(again).toFixed(0)} ms  (runs: ${again.map((v) => v.toFixed(0)).join(', ')})`);
+console.log(
+  `startup to healthy, empty data folder: median ${median(first).toFixed(0)} ms  (runs: ${first.map((v) => v.toFixed(0)).join(', ')})`,
+);
+console.log(
+  `startup to healthy, existing data:     median ${median(again).toFixed(0)} ms  (runs: ${again.map((v) => v.toFixed(0)).join(', ')})`,
+);

@@ -38,7 +38,11 @@ const PARTS = new Set((process.env.PARTS ?? 'reads,bulk,uploads').split(','));
 const PARALLEL = 100;
 
 async function seed(database: Database): Promise<number> {
-  const manager = await insertManager(database.db, { email: 'bench@example.com', name: 'Bench', passwordHash: await hashPassword(PASSWORD) });
+  const manager = await insertManager(database.db, {
+    email: 'bench@example.com',
+    name: 'Bench',
+    passwordHash: await hashPassword(PASSWORD),
+  });
   const merchantRows = Array.from({ length: MERCHANTS }, (_, i): typeof merchants.$inferInsert => ({
     nameRu: `Мерчант ${i}`,
     nameEn: `Merchant ${i}`,
@@ -55,7 +59,9 @@ async function seed(database: Database): Promise<number> {
     status: STATUS_ACTIVE,
     createdBy: manager.id,
   }));
-  const merchantIds = (await database.db.insert(merchants).values(merchantRows).returning({ id: merchants.id })).map((row) => row.id);
+  const merchantIds = (await database.db.insert(merchants).values(merchantRows).returning({ id: merchants.id })).map(
+    (row) => row.id,
+  );
   for (const [m, merchantId] of merchantIds.entries()) {
     const stationRows = Array.from({ length: STATIONS_PER_MERCHANT }, (_, k): typeof stations.$inferInsert => {
       const i = m * STATIONS_PER_MERCHANT + k;
@@ -78,7 +84,9 @@ async function seed(database: Database): Promise<number> {
         status: k % 4 === 0 ? STATUS_INACTIVE : STATUS_ACTIVE,
       };
     });
-    const stationIds = (await database.db.insert(stations).values(stationRows).returning({ id: stations.id })).map((row) => row.id);
+    const stationIds = (await database.db.insert(stations).values(stationRows).returning({ id: stations.id })).map(
+      (row) => row.id,
+    );
     const connectorRows = stationIds.flatMap((stationId) =>
       Array.from({ length: CONNECTORS_PER_STATION }, (_, c): typeof stationConnectors.$inferInsert => ({
         stationId,
@@ -102,10 +110,19 @@ function upload(port: number, access: string, entries: readonly Entry[]): Promis
   const { body, headers } = multipartStream(entries);
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/stations/', headers: { ...headers, authorization: `Bearer ${access}` } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/stations/',
+        headers: { ...headers, authorization: `Bearer ${access}` },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
     req.on('error', reject);
     body.pipe(req);
   });
@@ -138,8 +155,10 @@ type Print = (name: string, r: { p50: number; p95: number; max: number }) => voi
  * in turn; then 100 changes of 33 overlapping stations (of 100) at once.
  */
 async function measureBulk(app: Awaited<ReturnType<typeof buildApp>>, headers: Record<string, string>, print: Print) {
-  const spread = (count: number, offset: number) => Array.from({ length: count }, (_, k) => 1 + ((offset + k * 37) % (MERCHANTS * STATIONS_PER_MERCHANT)));
-  const change = (ids: number[], status: number) => app.inject({ method: 'PATCH', url: '/api/v1/stations/statuses/', headers, payload: { ids, status } });
+  const spread = (count: number, offset: number) =>
+    Array.from({ length: count }, (_, k) => 1 + ((offset + k * 37) % (MERCHANTS * STATIONS_PER_MERCHANT)));
+  const change = (ids: number[], status: number) =>
+    app.inject({ method: 'PATCH', url: '/api/v1/stations/statuses/', headers, payload: { ids, status } });
   for (const count of [1, 33, 100]) {
     const sets = [spread(count, 0), spread(count, 1)];
     const timing = await timeRequests((i) => change(sets[Math.floor(i / 2) % 2]!, i % 2), { n: N, warmUp: WARM_UP });
@@ -159,7 +178,11 @@ async function measureBulk(app: Awaited<ReturnType<typeof buildApp>>, headers: R
   );
   const wall = performance.now() - started;
   times.sort((a, b) => a - b);
-  print(`${PARALLEL} at once, 33 of 100 ids each`, { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)! });
+  print(`${PARALLEL} at once, 33 of 100 ids each`, {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: times.at(-1)!,
+  });
   console.log(`  (${PARALLEL} at once: ${(wall / 1000).toFixed(2)} s in all)`);
 }
 
@@ -173,34 +196,68 @@ async function measure(engine: string, database: Database, dataDir: string) {
   const app = await buildApp({ config, database, jwtSecret: SECRET });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
-    const login = await app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { email: 'bench@example.com', password: PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/login/',
+      payload: { email: 'bench@example.com', password: PASSWORD },
+    });
     const access = login.json<{ access: string }>().access;
     const headers = { authorization: `Bearer ${access}`, 'accept-language': 'en' };
     const first = await app.inject({ method: 'GET', url: `/api/v1/stations/?merchant=${merchantId}`, headers });
     const ids = first.json<{ items: { id: number }[] }>().items.map((item) => item.id);
-    console.log(`\n${engine}: ${MERCHANTS} merchants, ${MERCHANTS * STATIONS_PER_MERCHANT} stations, ${MERCHANTS * STATIONS_PER_MERCHANT * CONNECTORS_PER_STATION} connectors seeded in ${(seeded / 1000).toFixed(1)} s; ${N} requests per kind, ms`);
+    console.log(
+      `\n${engine}: ${MERCHANTS} merchants, ${MERCHANTS * STATIONS_PER_MERCHANT} stations, ${MERCHANTS * STATIONS_PER_MERCHANT * CONNECTORS_PER_STATION} connectors seeded in ${(seeded / 1000).toFixed(1)} s; ${N} requests per kind, ms`,
+    );
     console.log(`  ${'request'.padEnd(40)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}`);
     const print = (name: string, r: { p50: number; p95: number; max: number }) =>
-      console.log(`  ${name.padEnd(40)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.max.toFixed(1).padStart(7)}`);
+      console.log(
+        `  ${name.padEnd(40)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.max.toFixed(1).padStart(7)}`,
+      );
     if (PARTS.has('reads')) {
-      const get = (url: (i: number) => string) => timeRequests((i) => app.inject({ method: 'GET', url: url(i), headers }), { n: N, warmUp: WARM_UP });
-      print('one merchant\'s stations, page 1', await get(() => `/api/v1/stations/?merchant=${merchantId}`));
-      print('one merchant\'s stations ?search=volt', await get(() => `/api/v1/stations/?merchant=${merchantId}&search=volt`));
+      const get = (url: (i: number) => string) =>
+        timeRequests((i) => app.inject({ method: 'GET', url: url(i), headers }), { n: N, warmUp: WARM_UP });
+      print("one merchant's stations, page 1", await get(() => `/api/v1/stations/?merchant=${merchantId}`));
+      print(
+        "one merchant's stations ?search=volt",
+        await get(() => `/api/v1/stations/?merchant=${merchantId}&search=volt`),
+      );
       print('station card GET /stations/{id}/', await get((i) => `/api/v1/stations/${ids[i % ids.length]}/`));
-      print('for-update GET /stations/update/{id}/', await get((i) => `/api/v1/stations/update/${ids[i % ids.length]}/`));
+      print(
+        'for-update GET /stations/update/{id}/',
+        await get((i) => `/api/v1/stations/update/${ids[i % ids.length]}/`),
+      );
     }
     if (PARTS.has('bulk')) await measureBulk(app, headers, print);
     if (!PARTS.has('uploads')) return;
     const port = (app.server.address() as AddressInfo).port;
     const form = (): Entry[] => Object.entries(aStationForm(merchantId)).filter(([name]) => name !== 'media_files[0]');
-    const photo = (i: number) => ({ filename: `photo-${i}.jpg`, type: 'image/jpeg', head: TINY_JPEG, size: Math.round(1.9 * MB) });
-    const photos = await peakMemory(() => upload(port, access, [...form(), ...Array.from({ length: 10 }, (_, i): Entry => [`media_files[${i}]`, photo(i)])]));
-    const video = await peakMemory(() =>
-      upload(port, access, [...form(), ['media_files[0]', photo(0)], ['media_files[1]', { filename: 'tour.mp4', type: 'video/mp4', head: TINY_MP4, size: 100 * MB }]]),
+    const photo = (i: number) => ({
+      filename: `photo-${i}.jpg`,
+      type: 'image/jpeg',
+      head: TINY_JPEG,
+      size: Math.round(1.9 * MB),
+    });
+    const photos = await peakMemory(() =>
+      upload(port, access, [
+        ...form(),
+        ...Array.from({ length: 10 }, (_, i): Entry => [`media_files[${i}]`, photo(i)]),
+      ]),
     );
-    for (const [name, r] of [['10 photos of 1.9 MB (19 MB)', photos], ['a 100 MB video (and a photo)', video]] as const) {
+    const video = await peakMemory(() =>
+      upload(port, access, [
+        ...form(),
+        ['media_files[0]', photo(0)],
+        ['media_files[1]', { filename: 'tour.mp4', type: 'video/mp4', head: TINY_MP4, size: 100 * MB }],
+      ]),
+    );
+    for (const [name, r] of [
+      ['10 photos of 1.9 MB (19 MB)', photos],
+      ['a 100 MB video (and a photo)', video],
+    ] as const) {
       if (r.result.status !== 201) throw new Error(`${name}: answered ${r.result.status}`);
-      console.log(`  upload, ${name.padEnd(30)} ${(r.result.ms / 1000).toFixed(2)} s, peak growth: RSS ${r.rssMb.toFixed(1)} MB, heap+buffers ${r.heapMb.toFixed(1)} MB`);
+      console.log(
+        `  upload, ${name.padEnd(30)} ${(r.result.ms / 1000).toFixed(2)} s, peak growth: RSS ${r.rssMb.toFixed(1)} MB, heap+buffers ${r.heapMb.toFixed(1)} MB`,
+      );
     }
   } finally {
     await app.close();

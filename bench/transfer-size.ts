@@ -46,7 +46,9 @@ function report(title: string, transfers: Transfer[]) {
   const body = transfers.reduce((total, t) => total + t.body, 0);
   const headers = transfers.reduce((total, t) => total + t.headers, 0);
   const scripts = transfers.filter((t) => t.kind === 'script').reduce((total, t) => total + t.body, 0);
-  console.log(`${title}: ${kb(body + headers)} transferred (${kb(body)} bodies, of which ${kb(scripts)} JavaScript; ${kb(headers)} headers) in ${transfers.length} responses`);
+  console.log(
+    `${title}: ${kb(body + headers)} transferred (${kb(body)} bodies, of which ${kb(scripts)} JavaScript; ${kb(headers)} headers) in ${transfers.length} responses`,
+  );
   for (const t of [...transfers].sort((a, b) => b.body - a.body)) {
     console.log(`  ${kb(t.body).padStart(9)}  ${t.kind.padEnd(10)} ${t.encoding.padEnd(8)} ${t.path}`);
   }
@@ -92,7 +94,12 @@ try {
   // context, whose cache is empty, and load the list there.
   await signInThroughForm(signInPage, ADMIN.email, ADMIN.password);
   const session = await signInContext.storageState();
-  const merchantsContext = await browser.newContext({ baseURL: server.url, locale: 'ru-RU', viewport: { width: 1366, height: 850 }, storageState: session });
+  const merchantsContext = await browser.newContext({
+    baseURL: server.url,
+    locale: 'ru-RU',
+    viewport: { width: 1366, height: 850 },
+    storageState: session,
+  });
   contexts.push(merchantsContext);
   const merchantsPage = await merchantsContext.newPage();
   const merchantsTransfers = recordTransfers(merchantsPage);

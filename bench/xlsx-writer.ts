@@ -41,7 +41,14 @@ function charge(g: number): ChargeExportRow {
   const discountTyiyn = g % 10 === 0 ? 500 : 0;
   return {
     id: g,
-    driver: g % 20 === 0 ? null : { surname: SURNAMES[g % 6]!, firstName: FIRST_NAMES[g % 7]!, phone: String(996_700_000_000 + (g % 1_000_000)) },
+    driver:
+      g % 20 === 0
+        ? null
+        : {
+            surname: SURNAMES[g % 6]!,
+            firstName: FIRST_NAMES[g % 7]!,
+            phone: String(996_700_000_000 + (g % 1_000_000)),
+          },
     idTag: g % 3 === 0 ? null : `TAG${String(g % 100_000).padStart(6, '0')}`,
     stationName: `Станция ${g % 500}, Бишкек`,
     ocppConnectorId: 1 + (g % 2),
@@ -90,7 +97,12 @@ async function run(writer: string): Promise<Result> {
   const started = performance.now();
   const rows = batches();
   const first = (await rows.next()).value ?? [];
-  const bytes = await XLSX_WRITERS[writer]!.bytes({ title: 'Зарядки', columns: chargeExportColumns('ru'), batches: rows, first });
+  const bytes = await XLSX_WRITERS[writer]!.bytes({
+    title: 'Зарядки',
+    columns: chargeExportColumns('ru'),
+    batches: rows,
+    first,
+  });
   const seconds = (performance.now() - started - making) / 1000;
   clearInterval(timer);
   return { seconds, bytes, peakMb: peak / MB, growthMb: (peak - base) / MB };
@@ -106,13 +118,19 @@ function runApart(writer: string): Promise<Result> {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += String(chunk)));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Result) : reject(new Error(`${writer}: exit ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as Result) : reject(new Error(`${writer}: exit ${code}`)),
+    );
   });
 }
 
 async function main() {
-  console.log(`xlsx writers: ${ROWS.toLocaleString('en')} charge rows of 19 columns, batches of ${BATCH}; rows made in memory (time not counted); deflate level 1`);
-  console.log(`  ${'writer'.padEnd(30)} ${'run'.padEnd(4)} ${'rows/s'.padStart(9)} ${'seconds'.padStart(8)} ${'MB file'.padStart(8)} ${'RSS peak'.padStart(9)} ${'growth'.padStart(7)}`);
+  console.log(
+    `xlsx writers: ${ROWS.toLocaleString('en')} charge rows of 19 columns, batches of ${BATCH}; rows made in memory (time not counted); deflate level 1`,
+  );
+  console.log(
+    `  ${'writer'.padEnd(30)} ${'run'.padEnd(4)} ${'rows/s'.padStart(9)} ${'seconds'.padStart(8)} ${'MB file'.padStart(8)} ${'RSS peak'.padStart(9)} ${'growth'.padStart(7)}`,
+  );
   const results: Record<string, Result[]> = {};
   for (let i = 1; i <= RUNS; i += 1) {
     for (const writer of WRITERS) {
@@ -120,7 +138,9 @@ async function main() {
       (results[writer] ??= []).push(result);
       const { seconds, bytes, peakMb, growthMb } = result;
       console.log(
-        `  ${XLSX_WRITERS[writer]!.label.padEnd(30)} ${String(i).padEnd(4)} ${Math.round(ROWS / seconds).toLocaleString('en').padStart(9)} ${seconds.toFixed(2).padStart(8)} ` +
+        `  ${XLSX_WRITERS[writer]!.label.padEnd(30)} ${String(i).padEnd(4)} ${Math.round(ROWS / seconds)
+          .toLocaleString('en')
+          .padStart(9)} ${seconds.toFixed(2).padStart(8)} ` +
           `${(bytes / MB).toFixed(1).padStart(8)} ${`${peakMb.toFixed(0)} MB`.padStart(9)} ${`${growthMb.toFixed(0)} MB`.padStart(7)}`,
       );
     }
@@ -129,18 +149,29 @@ async function main() {
   const best = Object.fromEntries(
     WRITERS.map((writer) => {
       const runs = results[writer]!;
-      return [writer, { rate: Math.max(...runs.map((r) => ROWS / r.seconds)), peakMb: Math.min(...runs.map((r) => r.peakMb)), growthMb: Math.min(...runs.map((r) => r.growthMb)) }];
+      return [
+        writer,
+        {
+          rate: Math.max(...runs.map((r) => ROWS / r.seconds)),
+          peakMb: Math.min(...runs.map((r) => r.peakMb)),
+          growthMb: Math.min(...runs.map((r) => r.growthMb)),
+        },
+      ];
     }),
   );
   for (const writer of WRITERS) {
     const { rate, peakMb, growthMb } = best[writer]!;
-    console.log(`  ${XLSX_WRITERS[writer]!.label.padEnd(30)} ${Math.round(rate).toLocaleString('en').padStart(9)} rows/s, peak RSS ${peakMb.toFixed(0)} MB, growth ${growthMb.toFixed(0)} MB`);
+    console.log(
+      `  ${XLSX_WRITERS[writer]!.label.padEnd(30)} ${Math.round(rate).toLocaleString('en').padStart(9)} rows/s, peak RSS ${peakMb.toFixed(0)} MB, growth ${growthMb.toFixed(0)} MB`,
+    );
   }
   const own = best.own;
   if (own) {
     for (const writer of WRITERS.filter((one) => one !== 'own')) {
       const other = best[writer]!;
-      console.log(`  own xlsx parts against ${XLSX_WRITERS[writer]!.label}: ${(own.rate / other.rate).toFixed(2)}x the rows/s, ${(other.peakMb / own.peakMb).toFixed(2)}x less peak RSS`);
+      console.log(
+        `  own xlsx parts against ${XLSX_WRITERS[writer]!.label}: ${(own.rate / other.rate).toFixed(2)}x the rows/s, ${(other.peakMb / own.peakMb).toFixed(2)}x less peak RSS`,
+      );
     }
   }
 }

@@ -21,11 +21,16 @@ const LANGS: Lang[] = ['ru', 'en', 'ky'];
 const WIDTHS = [1440, 390] as const;
 
 const seed = {} as ChargesSeed;
-const suite = useServerAndBrowser({}, { seed: async (dataDir) => void Object.assign(seed, await seedCharges(dataDir)) });
+const suite = useServerAndBrowser(
+  {},
+  { seed: async (dataDir) => void Object.assign(seed, await seedCharges(dataDir)) },
+);
 
 /** Every route of the table as `id` and path pattern, read from its source so a new route is visited too. */
 const ROUTE_TABLE = [
-  ...readFileSync(new URL('../apps/web/src/app/route-table.ts', import.meta.url), 'utf8').matchAll(/id: '(\w+)',\s*path: '([^']+)'/g),
+  ...readFileSync(new URL('../apps/web/src/app/route-table.ts', import.meta.url), 'utf8').matchAll(
+    /id: '(\w+)',\s*path: '([^']+)'/g,
+  ),
 ].map(([, id, path]) => ({ id: id!, path: path! }));
 
 /** The screens to visit: each route with its ids filled from the seed; an optional :id both without and with one. */
@@ -34,7 +39,13 @@ function screens(ids: { merchant: number; station: number; driver: number; rate:
   for (const { id, path } of ROUTE_TABLE) {
     // Signing out is not a screen: it leads to the sign-in screen, checked on its own.
     if (id === 'logout') continue;
-    const own = path.startsWith('/merchants') ? ids.merchant : path.startsWith('/users') ? ids.driver : path.startsWith('/rates') ? ids.rate : undefined;
+    const own = path.startsWith('/merchants')
+      ? ids.merchant
+      : path.startsWith('/users')
+        ? ids.driver
+        : path.startsWith('/rates')
+          ? ids.rate
+          : undefined;
     if (path.endsWith('/:id?')) {
       paths.push(path.slice(0, -'/:id?'.length));
       if (own !== undefined) paths.push(path.replace(':id?', String(own)));
@@ -52,7 +63,12 @@ let paths: string[] = [];
 beforeAll(async () => {
   const api = await adminApi(suite.server);
   const stations = await seedStations(api);
-  const rate = await api.json<{ id: number }>('POST', '/payments/', { name: 'Type 2 network', type: 'default', typo: 'type2', price: '12.50' });
+  const rate = await api.json<{ id: number }>('POST', '/payments/', {
+    name: 'Type 2 network',
+    type: 'default',
+    typo: 'type2',
+    price: '12.50',
+  });
   await api.json('PATCH', `/users/${seed.driverId}/balance/`, { amount: '150.50', reason: 'Cash at the office' });
   paths = screens({ merchant: stations.merchantId, station: stations.other.id, driver: seed.driverId, rate: rate.id });
 });
@@ -66,10 +82,16 @@ interface Finding {
 /** Puts axe-core into the page (once per document) and runs it: the serious and critical findings, and a page without an h1. */
 async function audit(page: Page): Promise<Finding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => (await (window as unknown as { axe: typeof axe }).axe.run(document)).violations);
+  const violations = await page.evaluate(
+    async () => (await (window as unknown as { axe: typeof axe }).axe.run(document)).violations,
+  );
   return violations
     .filter((found) => found.impact === 'serious' || found.impact === 'critical' || found.id === 'page-has-heading-one')
-    .map((found) => ({ rule: found.id, impact: found.impact, targets: found.nodes.map((node) => node.target.join(' ')) }));
+    .map((found) => ({
+      rule: found.id,
+      impact: found.impact,
+      targets: found.nodes.map((node) => node.target.join(' ')),
+    }));
 }
 
 /**
@@ -107,30 +129,33 @@ afterAll(async () => {
 });
 
 describe.each(LANGS)('in %s', (lang) => {
-  it.each(WIDTHS)('at %i px, the sign-in screen and every screen of the route table: no serious or critical axe finding, an h1, no English icon names', async (width) => {
-    const page = await openContext(suite.browser, lang, width);
-    pages.set(`${lang}-${width}`, page);
-    const problems: Record<string, Finding[] | string[]> = {};
-    const check = async (name: string) => {
-      await screenShown(page);
-      const findings = await audit(page);
-      if (findings.length) problems[name] = findings;
-      const icons = await englishIconNames(page);
-      if (icons.length) problems[`${name} icons`] = icons;
-    };
+  it.each(WIDTHS)(
+    'at %i px, the sign-in screen and every screen of the route table: no serious or critical axe finding, an h1, no English icon names',
+    async (width) => {
+      const page = await openContext(suite.browser, lang, width);
+      pages.set(`${lang}-${width}`, page);
+      const problems: Record<string, Finding[] | string[]> = {};
+      const check = async (name: string) => {
+        await screenShown(page);
+        const findings = await audit(page);
+        if (findings.length) problems[name] = findings;
+        const icons = await englishIconNames(page);
+        if (icons.length) problems[`${name} icons`] = icons;
+      };
 
-    await page.goto('/');
-    await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
-    await check('sign-in');
-    await page.locator('input#email').fill(ADMIN.email);
-    await page.locator('input#password').fill(ADMIN.password);
-    await page.locator('button[type="submit"]').click();
-    await page.getByTestId('page-title').waitFor();
+      await page.goto('/');
+      await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
+      await check('sign-in');
+      await page.locator('input#email').fill(ADMIN.email);
+      await page.locator('input#password').fill(ADMIN.password);
+      await page.locator('button[type="submit"]').click();
+      await page.getByTestId('page-title').waitFor();
 
-    for (const path of paths) {
-      await page.goto(path);
-      await check(path);
-    }
-    expect(problems).toEqual({});
-  });
+      for (const path of paths) {
+        await page.goto(path);
+        await check(path);
+      }
+      expect(problems).toEqual({});
+    },
+  );
 });

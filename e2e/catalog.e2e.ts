@@ -89,7 +89,9 @@ describe('tags and infrastructure, in Kyrgyz', () => {
 
   it('creates an infrastructure item with an svg icon and replaces the icon', async () => {
     const page = await openInKyrgyz('/infrastructure');
-    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Станциялардын айланасындагы инфраструктура');
+    await expect
+      .poll(() => page.getByTestId('page-title').textContent())
+      .toBe('Станциялардын айланасындагы инфраструктура');
 
     await page.getByRole('button', { name: 'Инфраструктура кошуу' }).click();
     const create = await openDialog(page, 'Жаңы инфраструктура объектиси');

@@ -26,7 +26,11 @@ async function seedTwoPages(dataDir: string): Promise<ChargesSeed & { newcomerId
   try {
     const osh = await aChargePoint(database, { name: 'Ош' });
     for (let day = 1; day <= 9; day++) {
-      await aCharge(database, { station: osh, driverId: charges.driverId, startedAt: new Date(Date.UTC(2024, 1, day, 4)) });
+      await aCharge(database, {
+        station: osh,
+        driverId: charges.driverId,
+        startedAt: new Date(Date.UTC(2024, 1, day, 4)),
+      });
     }
     const newcomer = await aDriver(database, { surname: 'Жаңыбаев', firstName: 'Айбек', phone: '996777000111' });
     return { ...charges, newcomerId: newcomer.id };
@@ -36,7 +40,10 @@ async function seedTwoPages(dataDir: string): Promise<ChargesSeed & { newcomerId
 }
 
 const seed = {} as Awaited<ReturnType<typeof seedTwoPages>>;
-const suite = useServerAndBrowser({}, { seed: async (dataDir) => void Object.assign(seed, await seedTwoPages(dataDir)) });
+const suite = useServerAndBrowser(
+  {},
+  { seed: async (dataDir) => void Object.assign(seed, await seedTwoPages(dataDir)) },
+);
 
 const expectKyrgyzOnly = kyrgyzOnly(['charges', 'components']);
 
@@ -49,7 +56,8 @@ async function serveList(page: Page) {
   let mode: 'fail' | 'slow' | 'real' = 'real';
   let held: (() => void)[] = [];
   await page.route(LIST, async (route: Route) => {
-    if (mode === 'fail') return route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' });
+    if (mode === 'fail')
+      return route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' });
     if (mode === 'slow') await new Promise<void>((resolve) => held.push(resolve));
     return route.fallback();
   });
@@ -98,12 +106,16 @@ describe('the charges, tried in Kyrgyz, by keyboard and against a failing server
 
     // The statuses offered are Kyrgyz too (the visible items: antd's hidden list for screen readers names them by aria-label).
     await page.getByLabel('Статустар', { exact: true }).click();
-    const options = (await settled(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'))).locator('.ant-select-item-option');
+    const options = (await settled(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'))).locator(
+      '.ant-select-item-option',
+    );
     expect(await options.allInnerTexts()).toEqual(Object.values(CHARGE_STATUSES).map((status) => status.ky));
     await page.keyboard.press('Escape');
 
     await page.getByPlaceholder('Кубаттоонун номери').fill('999999');
-    await page.getByText('Тилекке каршы, эч нерсе табылган жок. Издөө маалыматтарынын тууралыгын текшериңиз.', { exact: true }).waitFor();
+    await page
+      .getByText('Тилекке каршы, эч нерсе табылган жок. Издөө маалыматтарынын тууралыгын текшериңиз.', { exact: true })
+      .waitFor();
     await page.getByRole('button', { name: 'Чыпкаларды тазалоо' }).waitFor();
     await expectKyrgyzOnly(page);
 
@@ -118,7 +130,8 @@ describe('the charges, tried in Kyrgyz, by keyboard and against a failing server
     await page.getByRole('button', { name: 'Бардык колдонуучулардын кубаттоолорун көрсөтүү' }).waitFor();
     await openButton(seed.finished).click();
     const drawer = await openDialog(page, `Кубаттоо № ${seed.finished}`);
-    for (const text of ['100,000 кВт·с', '112,345 кВт·с', 'Коннектордун өз тарифи', '154,31 сом']) await drawer.getByText(text, { exact: true }).waitFor();
+    for (const text of ['100,000 кВт·с', '112,345 кВт·с', 'Коннектордун өз тарифи', '154,31 сом'])
+      await drawer.getByText(text, { exact: true }).waitFor();
     await expectKyrgyzOnly(page);
     await expectNoSidewaysScroll(page, 'charge-drawer-ky');
     await drawer.getByRole('button', { name: 'Жабуу' }).click();
@@ -133,7 +146,10 @@ describe('the charges, tried in Kyrgyz, by keyboard and against a failing server
     await expectNoSidewaysScroll(page, 'driver-charges-ky');
 
     await page.goto(`/users/user/${seed.newcomerId}`);
-    await page.getByTestId('driver-charges').getByText('Колдонуучунун азырынча кубаттоолору жок', { exact: true }).waitFor();
+    await page
+      .getByTestId('driver-charges')
+      .getByText('Колдонуучунун азырынча кубаттоолору жок', { exact: true })
+      .waitFor();
     await expectKyrgyzOnly(page);
     await page.setViewportSize({ width: 1366, height: 850 });
   });
@@ -212,7 +228,9 @@ describe('the charges, tried in Kyrgyz, by keyboard and against a failing server
     await failure.waitFor({ state: 'detached' });
     await server.stop();
 
-    await page.route(/\/api\/v1\/users\/transactions\/export\//, (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }));
+    await page.route(/\/api\/v1\/users\/transactions\/export\//, (route) =>
+      route.fulfill({ status: 500, body: 'Internal Server Error' }),
+    );
     let downloads = 0;
     page.on('download', () => void downloads++);
     await page.getByTestId('export-button').click();

@@ -9,7 +9,10 @@ import { ADMIN } from './support/server.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
 const seed = {} as ChargesSeed;
-const suite = useServerAndBrowser({}, { seed: async (dataDir) => void Object.assign(seed, await seedCharges(dataDir)) });
+const suite = useServerAndBrowser(
+  {},
+  { seed: async (dataDir) => void Object.assign(seed, await seedCharges(dataDir)) },
+);
 
 const NAME = 'Асанов Бакыт';
 const NOTHING_FOUND = 'К сожалению, ничего не найдено. Проверьте правильность данных для поиска.';
@@ -25,7 +28,8 @@ beforeAll(async () => {
 });
 
 /** The row of charge `id`, found by its number's button. */
-const rowOf = (id: number) => page.getByRole('row').filter({ has: page.getByRole('button', { name: `Открыть зарядку № ${id}`, exact: true }) });
+const rowOf = (id: number) =>
+  page.getByRole('row').filter({ has: page.getByRole('button', { name: `Открыть зарядку № ${id}`, exact: true }) });
 
 describe('the charges of the users, in Russian', () => {
   it('lists every charge, newest first, as a manager reads it, and opens one with its meter readings', async () => {
@@ -33,10 +37,21 @@ describe('the charges of the users, in Russian', () => {
     const finished = rowOf(seed.finished);
     await finished.getByRole('link', { name: NAME }).waitFor();
     // Times in Bishkek, a decimal comma, the status in its colour.
-    for (const text of ['01.03.2024 10:00', '01.03.2024 11:30', '1 ч 30 мин', '12,345', '12,50', '154,31', 'Личный баланс', 'Успешно']) {
+    for (const text of [
+      '01.03.2024 10:00',
+      '01.03.2024 11:30',
+      '1 ч 30 мин',
+      '12,345',
+      '12,50',
+      '154,31',
+      'Личный баланс',
+      'Успешно',
+    ]) {
       await finished.getByText(text, { exact: true }).first().waitFor();
     }
-    await expect.poll(() => finished.getByText('Завершена', { exact: true }).getAttribute('class')).toMatch(/ant-tag-green/);
+    await expect
+      .poll(() => finished.getByText('Завершена', { exact: true }).getAttribute('class'))
+      .toMatch(/ant-tag-green/);
     await rowOf(seed.refused).getByText('Неизвестная метка', { exact: true }).waitFor();
     await rowOf(seed.running).getByText('Идёт зарядка', { exact: true }).waitFor();
     await rowOf(seed.stopped).getByText('Остановлена', { exact: true }).waitFor();
@@ -145,12 +160,24 @@ describe('the charges of the users, in Russian', () => {
     const menu = await settled(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)'));
     const [download] = await Promise.all([page.waitForEvent('download'), menu.getByText('CSV (.csv)').click()]);
     expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await readFile(await download.path(), 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     // Only the one finished charge, laid out for a Russian Excel: semicolons, decimal commas, times in Bishkek, the phone unmarked.
     expect(lines).toHaveLength(2);
     const cells = lines[1]!.split(';');
     expect(cells[0]).toBe(String(seed.finished));
-    for (const text of [NAME, 'Ала-Тоо ru', '2024-03-01 10:00:00', '12,345', '154,31', 'Успешно', 'Автомобиль отключён']) expect(cells).toContain(text);
+    for (const text of [
+      NAME,
+      'Ала-Тоо ru',
+      '2024-03-01 10:00:00',
+      '12,345',
+      '154,31',
+      'Успешно',
+      'Автомобиль отключён',
+    ])
+      expect(cells).toContain(text);
     expect(cells[2]).toMatch(/^\+996\d{9}$/);
   });
 });

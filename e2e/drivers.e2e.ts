@@ -34,7 +34,12 @@ beforeAll(async () => {
 
 /** Today in Bishkek as the date picker reads it: the ledger's days are Bishkek days. */
 function todayInBishkek(): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Bishkek', day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts();
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Bishkek',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).formatToParts();
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part('day')}.${part('month')}.${part('year')}`;
 }
@@ -131,7 +136,10 @@ describe('drivers and their balance, in Kyrgyz', () => {
     const menu = await settled(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)'));
     const [download] = await Promise.all([page.waitForEvent('download'), menu.getByText('CSV (.csv)').click()]);
     expect(download.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await readFile(await download.path(), 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toContain('Фамилиясы');
     // Only the driver the search selects, with the balance the first test topped up.
     expect(lines).toHaveLength(2);

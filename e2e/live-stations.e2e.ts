@@ -17,7 +17,10 @@ import { useServerAndBrowser } from './support/suite.ts';
 
 const ID_TAG = 'E2E-LIVE-TAG';
 const driver = { driverId: 0, name: '' };
-const suite = useServerAndBrowser({}, { seed: async (dataDir) => void Object.assign(driver, await seedPayingDriver(dataDir, ID_TAG)) });
+const suite = useServerAndBrowser(
+  {},
+  { seed: async (dataDir) => void Object.assign(driver, await seedPayingDriver(dataDir, ID_TAG)) },
+);
 
 // One manager's session, in Russian (the default language), in order.
 let page: Page;
@@ -41,12 +44,19 @@ const markPage = () => page.evaluate(() => Object.assign(window, { notReloaded: 
 const stillSamePage = () => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 const online = () => page.getByTestId('station-details').locator('[data-testid="station-online"][data-online="true"]');
 const connectors = () => page.getByTestId('connector-view');
-const chargeRow = () => page.getByRole('row').filter({ has: page.getByRole('button', { name: `Открыть зарядку № ${chargeId}`, exact: true }) });
+const chargeRow = () =>
+  page
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: `Открыть зарядку № ${chargeId}`, exact: true }) });
 
 describe('a station live on the back office, in Russian', () => {
-  it('goes online on its card when its charge point connects, with its connectors\' statuses and its OCPP messages', async () => {
+  it("goes online on its card when its charge point connects, with its connectors' statuses and its OCPP messages", async () => {
     await page.goto(cardPath());
-    await page.getByTestId('station-details').locator('[data-testid="station-online"][data-online="false"]').getByText('Не в сети').waitFor();
+    await page
+      .getByTestId('station-details')
+      .locator('[data-testid="station-online"][data-online="false"]')
+      .getByText('Не в сети')
+      .waitFor();
     await page.getByText('Станция ещё не обменивалась сообщениями', { exact: true }).waitFor();
     await markPage();
 
@@ -107,7 +117,11 @@ describe('a station live on the back office, in Russian', () => {
     await dialog.getByText(`Пользователь: ${driver.name}`, { exact: true }).waitFor();
     await dialog.getByText(`Станция: ${station.name}`, { exact: true }).waitFor();
     // The dialog's Stop has the focus: Enter sends.
-    await expect.poll(() => dialog.getByRole('button', { name: 'Остановить' }).evaluate((button) => button === document.activeElement)).toBe(true);
+    await expect
+      .poll(() =>
+        dialog.getByRole('button', { name: 'Остановить' }).evaluate((button) => button === document.activeElement),
+      )
+      .toBe(true);
     await page.keyboard.press('Enter');
 
     await page.getByText('Запрос успешно отправлен', { exact: true }).waitFor();
@@ -126,7 +140,10 @@ async function commandsAskFirstDuringTheCharge() {
   await unlock.getByText('Выберите коннектор', { exact: true }).waitFor();
   await unlock.getByRole('combobox').click();
   await settled(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'));
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: /^Коннектор 1 · / }).click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: /^Коннектор 1 · / })
+    .click();
   await unlock.getByRole('button', { name: 'Разблокировать', exact: true }).click();
   let question = await openDialog(page, 'Разблокировать коннектор 1 во время зарядки?', { byText: true });
   await question.getByText(`На коннекторе 1 идёт зарядка № ${chargeId}.`, { exact: true }).waitFor();

@@ -33,9 +33,19 @@ const screens: Screen[] = [];
 beforeAll(async () => {
   const api = await adminApi(suite.server);
   const { merchantId, other: station } = await seedStations(api);
-  const driver = await api.json<{ id: number }>('POST', '/users/', { surname: 'Асанов', first_name: 'Бакыт', phone: '996555123456', id_tag: '04A1B2C3' });
+  const driver = await api.json<{ id: number }>('POST', '/users/', {
+    surname: 'Асанов',
+    first_name: 'Бакыт',
+    phone: '996555123456',
+    id_tag: '04A1B2C3',
+  });
   await api.json('PATCH', `/users/${driver.id}/balance/`, { amount: '150.50', reason: 'Оплата наличными в офисе' });
-  const rate = await api.json<{ id: number }>('POST', '/payments/', { name: 'Дневной тариф', type: 'default', typo: 'type2', price: '9.90' });
+  const rate = await api.json<{ id: number }>('POST', '/payments/', {
+    name: 'Дневной тариф',
+    type: 'default',
+    typo: 'type2',
+    price: '9.90',
+  });
 
   screens.push(
     {
@@ -107,7 +117,11 @@ beforeAll(async () => {
 
 /** A crash as a server or a proxy in front of it may answer one: English, and nothing a manager can act on. */
 const crash = (route: Route) =>
-  route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'boom' }) });
+  route.fulfill({
+    status: 500,
+    contentType: 'application/json',
+    body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'boom' }),
+  });
 
 describe('failed loads, in Russian', () => {
   it('say so on every screen with Retry, and Retry brings the data back', async () => {

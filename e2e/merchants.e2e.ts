@@ -16,9 +16,14 @@ const SCHEDULE_SUMMARY = '09:00-18:00, дем алыш күндөрү: Ише, �
 /** The catalogue the merchant picks from, and a second merchant the search must leave out. */
 async function seed(): Promise<void> {
   const api = await adminApi(suite.server);
-  await api.json('POST', '/common/tags/', { title_ky: 'Тез кубаттоо', title_ru: 'Быстрая зарядка', title_en: 'Fast charging' });
+  await api.json('POST', '/common/tags/', {
+    title_ky: 'Тез кубаттоо',
+    title_ru: 'Быстрая зарядка',
+    title_en: 'Fast charging',
+  });
   const icon = new FormData();
-  for (const [field, value] of Object.entries({ title_ky: 'Кафе', title_ru: 'Кафе', title_en: 'Cafe' })) icon.append(field, value);
+  for (const [field, value] of Object.entries({ title_ky: 'Кафе', title_ru: 'Кафе', title_en: 'Cafe' }))
+    icon.append(field, value);
   icon.append('icon', new Blob([await readFile(fixture('cafe.svg'))], { type: 'image/svg+xml' }), 'cafe.svg');
   await api.form('POST', '/common/surroundings/', icon);
   await api.json('POST', '/merchants/', {
@@ -66,7 +71,13 @@ describe('merchants, in Kyrgyz', () => {
 
     await pickFromCatalog(page, 'Тегдер', 'Тегдерди тандоо', 'Тез кубаттоо', 'merchant-form-tags-picker');
     await page.getByTestId('catalog-field-tags').getByText('Тез кубаттоо').waitFor();
-    await pickFromCatalog(page, 'Айланадагы инфраструктура', 'Инфраструктураны тандоо', 'Кафе', 'merchant-form-infrastructure-picker');
+    await pickFromCatalog(
+      page,
+      'Айланадагы инфраструктура',
+      'Инфраструктураны тандоо',
+      'Кафе',
+      'merchant-form-infrastructure-picker',
+    );
     await page.getByTestId('catalog-field-surroundings').getByText('Кафе').waitFor();
 
     // Monday to Friday 09:00-18:00 (the dialog's default hours), a break 13:00-14:00 shared from Monday.
@@ -90,7 +101,14 @@ describe('merchants, in Kyrgyz', () => {
     // The detail page: the Kyrgyz name as the title, the three names, the schedule, the catalogue.
     await page.getByText(NAMES.ky, { exact: true }).first().waitFor();
     const details = page.getByTestId('merchant-details');
-    const shown = [NAMES.ru, NAMES.en, '+996 (555) 12-34-56', 'info@too-energy.kg', '12,5 %', 'Кыргызстан, Бишкек, Чүй проспекти, 150'];
+    const shown = [
+      NAMES.ru,
+      NAMES.en,
+      '+996 (555) 12-34-56',
+      'info@too-energy.kg',
+      '12,5 %',
+      'Кыргызстан, Бишкек, Чүй проспекти, 150',
+    ];
     for (const text of shown) {
       await details.getByText(text, { exact: true }).waitFor();
     }

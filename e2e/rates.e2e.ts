@@ -103,7 +103,10 @@ describe('rates, in Kyrgyz', () => {
     await page.getByText('Жеке тариф үчүн жок дегенде бир мерчантты тандаңыз').waitFor();
     const merchants = page.getByLabel('Мерчанттар', { exact: true });
     await merchants.fill('Ош');
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: 'Ош Энергиясы' }).click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: 'Ош Энергиясы' })
+      .click();
     await page.getByText('Жеке тариф үчүн жок дегенде бир мерчантты тандаңыз').waitFor({ state: 'detached' });
     await saveShot(page, 'rate-form-personal');
     await page.getByTestId('rate-submit').click();

@@ -18,7 +18,10 @@ import { useServerAndBrowser } from './support/suite.ts';
 
 const ID_TAG = 'E2E-REMOTE-TAG';
 const driver = { driverId: 0, name: '' };
-const suite = useServerAndBrowser({}, { seed: async (dataDir) => void Object.assign(driver, await seedPayingDriver(dataDir, ID_TAG)) });
+const suite = useServerAndBrowser(
+  {},
+  { seed: async (dataDir) => void Object.assign(driver, await seedPayingDriver(dataDir, ID_TAG)) },
+);
 const expectKyrgyzOnly = kyrgyzOnly(['stations', 'components']);
 
 let page: Page;
@@ -50,7 +53,8 @@ describe('a remote start from the station card, in Kyrgyz, on a phone, by keyboa
     // Nothing chosen beforehand: the focus waits on the connector.
     const connector = dialog.getByRole('combobox', { name: 'Коннектор' });
     await expect.poll(() => hasFocus(connector)).toBe(true);
-    const shown = (select: typeof connector) => select.evaluate((input) => (input.closest('.ant-select') as HTMLElement).innerText.trim());
+    const shown = (select: typeof connector) =>
+      select.evaluate((input) => (input.closest('.ant-select') as HTMLElement).innerText.trim());
     expect(await shown(connector)).toBe('Коннекторду тандаңыз');
 
     // The second connector, by the arrow keys.
@@ -66,7 +70,10 @@ describe('a remote start from the station card, in Kyrgyz, on a phone, by keyboa
     await tabTo(page, user);
     await page.keyboard.type('Асан');
     await settled(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last());
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: driver.name }).waitFor();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: driver.name })
+      .waitFor();
     await page.keyboard.press('Enter');
     await dialog.getByTestId('remote-start-id-tag').getByText(`Идентификатор: ${ID_TAG}`).waitFor();
     await expectKyrgyzOnly(page);

@@ -38,7 +38,8 @@ function cutTexts(box: Locator): Promise<string[]> {
   return box.evaluate((root) => {
     const found: string[] = [];
     for (const element of [root, ...root.querySelectorAll<HTMLElement>('*')]) {
-      if (element.clientWidth > 0 && element.scrollWidth > element.clientWidth) found.push(`cut: ${element.textContent}`);
+      if (element.clientWidth > 0 && element.scrollWidth > element.clientWidth)
+        found.push(`cut: ${element.textContent}`);
     }
     const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = texts.nextNode(); node; node = texts.nextNode()) {
@@ -47,7 +48,8 @@ function cutTexts(box: Locator): Promise<string[]> {
         const range = document.createRange();
         range.setStart(node, word.index);
         range.setEnd(node, word.index + word[0].length);
-        if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) found.push(`split: ${word[0]}`);
+        if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1)
+          found.push(`split: ${word[0]}`);
       }
     }
     return found;
@@ -153,7 +155,9 @@ describe('phones and laptops', () => {
       const box = (cell: Element) => cell.getBoundingClientRect();
       const labels = [...table.querySelectorAll('.ant-descriptions-item-label')];
       const values = [...table.querySelectorAll('.ant-descriptions-item-content')];
-      const beside = labels.filter((label, i) => box(label).bottom > box(values[i]!).top + 1).map((label) => label.textContent);
+      const beside = labels
+        .filter((label, i) => box(label).bottom > box(values[i]!).top + 1)
+        .map((label) => label.textContent);
       const cut: string[] = [];
       const texts = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
       for (let node = texts.nextNode(); node; node = texts.nextNode()) {
@@ -176,8 +180,13 @@ describe('phones and laptops', () => {
     const monday = page.getByTestId('schedule-day-1');
     await monday.waitFor();
     expect(await sidewaysScroll(page)).toBe(0);
-    const widths = await monday.locator('.ant-picker').evaluateAll((pickers) => pickers.map((picker) => (picker as HTMLElement).offsetWidth));
-    expect(widths.every((width) => width >= 100), widths.join(', ')).toBe(true);
+    const widths = await monday
+      .locator('.ant-picker')
+      .evaluateAll((pickers) => pickers.map((picker) => (picker as HTMLElement).offsetWidth));
+    expect(
+      widths.every((width) => width >= 100),
+      widths.join(', '),
+    ).toBe(true);
     await saveShot(page, 'phone-station-schedule', { dialog: true });
     await page.context().close();
   });
@@ -191,9 +200,14 @@ describe('phones and laptops', () => {
       // Every group open, so their entries are measured too.
       for (const group of ['merchants_group', 'users_group', 'promotions_group']) {
         const submenu = sidebar.locator('li.ant-menu-submenu').filter({ has: page.getByTestId(`menu-${group}`) });
-        if (!(await submenu.evaluate((li) => li.classList.contains('ant-menu-submenu-open')))) await page.getByTestId(`menu-${group}`).click();
+        if (!(await submenu.evaluate((li) => li.classList.contains('ant-menu-submenu-open'))))
+          await page.getByTestId(`menu-${group}`).click();
         await submenu.locator('ul.ant-menu-sub').waitFor();
-        await expect.poll(() => submenu.locator('ul.ant-menu-sub').evaluate((list) => list.classList.contains('ant-motion-collapse'))).toBe(false);
+        await expect
+          .poll(() =>
+            submenu.locator('ul.ant-menu-sub').evaluate((list) => list.classList.contains('ant-motion-collapse')),
+          )
+          .toBe(false);
       }
       for (const width of [1440, 1366]) {
         await page.setViewportSize({ width, height: 900 });

@@ -75,7 +75,9 @@ describe('stations of a merchant', () => {
     await pickFromCatalog(page, 'Айланадагы инфраструктура', 'Инфраструктураны тандоо', 'Кафе');
     await page.getByTestId('catalog-field-surroundings').getByText('Кафе').waitFor();
     await setWeekdaysWithBreak(page);
-    await expect.poll(() => page.getByTestId('schedule-summary').innerText()).toBe('09:00-18:00, дем алыш күндөрү: Ише, Жек\nТыныгуу 13:00-14:00');
+    await expect
+      .poll(() => page.getByTestId('schedule-summary').innerText())
+      .toBe('09:00-18:00, дем алыш күндөрү: Ише, Жек\nТыныгуу 13:00-14:00');
 
     // Module 1 with two connectors; module 2, numbered B-7, with one at a personal tariff.
     await page.getByRole('button', { name: 'EVSE модулун кошуу' }).click();
@@ -88,7 +90,12 @@ describe('stations of a merchant', () => {
     await second.getByRole('button', { name: 'Модулду өчүрүү' }).waitFor();
     await page.getByLabel('2-EVSE модулунун номери').fill('B-7');
     await page.getByLabel('2-EVSE модулунун номери').press('Tab');
-    await addConnector(page, addTo(second), { type: 'CCS Combo 2', position: 'Алдыңкы жакта', power: '120.5', fee: '14.25' });
+    await addConnector(page, addTo(second), {
+      type: 'CCS Combo 2',
+      position: 'Алдыңкы жакта',
+      power: '120.5',
+      fee: '14.25',
+    });
     expect(await first.getByTestId('connector-card').count()).toBe(2);
     expect(await second.getByTestId('connector-card').count()).toBe(1);
     await second.getByText('№ B-7').waitFor();
@@ -153,16 +160,29 @@ describe('stations of a merchant', () => {
     stationId = Number(page.url().split('/').at(-1));
     await expect.poll(() => crumbs(page)).toBe(`Мерчанты / Горная Энергия / ${NAMES.ru}`);
     const details = page.getByTestId('station-details');
-    const shown = [NAMES.ky, NAMES.en, ADDRESSES.ru, 'CP-ALATOO-01', 'Айбек Асанов', 'ABB', 'Напольная', 'Кыргызстан, Бишкек'];
+    const shown = [
+      NAMES.ky,
+      NAMES.en,
+      ADDRESSES.ru,
+      'CP-ALATOO-01',
+      'Айбек Асанов',
+      'ABB',
+      'Напольная',
+      'Кыргызстан, Бишкек',
+    ];
     for (const text of [...shown, `${coordinates.latitude}, ${coordinates.longitude}`]) {
       await details.getByText(text, { exact: true }).waitFor();
     }
-    await expect.poll(() => page.getByTestId('schedule-summary').innerText()).toBe('09:00-18:00, выходные: Сб, Вс\nПерерыв 13:00-14:00');
+    await expect
+      .poll(() => page.getByTestId('schedule-summary').innerText())
+      .toBe('09:00-18:00, выходные: Сб, Вс\nПерерыв 13:00-14:00');
     await page.locator('.ant-card').filter({ hasText: 'Теги' }).getByText('Быстрая зарядка').waitFor();
     await page.locator('.ant-card').filter({ hasText: 'Инфраструктура вокруг' }).getByText('Кафе').waitFor();
     // The cropped photo, stored and drawn at the fixture's full width.
     const photo = page.locator('.ant-card').filter({ hasText: 'Фото и видео' }).locator('img').first();
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 96)).toBe(true);
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 96))
+      .toBe(true);
     expect(await modulesOnCard(page)).toEqual([
       {
         title: 'EVSE 1',
@@ -171,7 +191,12 @@ describe('stations of a merchant', () => {
           connectorOnCard('Коннектор 2', ['CHAdeMO', 'Справа', '50 кВт', '5 м', 'Тариф по умолчанию', '2']),
         ],
       },
-      { title: 'EVSE 2\n№ B-7', connectors: [connectorOnCard('Коннектор 1', ['CCS Combo 2', 'Спереди', '120,5 кВт', 'Нет', '14,25 сом/кВт·ч', '3'])] },
+      {
+        title: 'EVSE 2\n№ B-7',
+        connectors: [
+          connectorOnCard('Коннектор 1', ['CCS Combo 2', 'Спереди', '120,5 кВт', 'Нет', '14,25 сом/кВт·ч', '3']),
+        ],
+      },
     ]);
     await saveShot(page, 'station-card');
     await expectNoSidewaysScroll(page, 'station-card');
@@ -215,8 +240,18 @@ describe('stations of a merchant', () => {
     await expect
       .poll(() => modulesOnCard(page))
       .toEqual([
-        { title: 'EVSE 1', connectors: [connectorOnCard('Коннектор 1', ['CHAdeMO', 'Справа', '50 кВт', '5 м', 'Тариф по умолчанию', '1'])] },
-        { title: 'EVSE 2\n№ B-7', connectors: [connectorOnCard('Коннектор 1', ['CCS Combo 2', 'Сзади', '120,5 кВт', '7 м', '14,25 сом/кВт·ч', '2'])] },
+        {
+          title: 'EVSE 1',
+          connectors: [
+            connectorOnCard('Коннектор 1', ['CHAdeMO', 'Справа', '50 кВт', '5 м', 'Тариф по умолчанию', '1']),
+          ],
+        },
+        {
+          title: 'EVSE 2\n№ B-7',
+          connectors: [
+            connectorOnCard('Коннектор 1', ['CCS Combo 2', 'Сзади', '120,5 кВт', '7 м', '14,25 сом/кВт·ч', '2']),
+          ],
+        },
       ]);
     await saveShot(page, 'station-card-edited');
   });
@@ -234,17 +269,23 @@ describe('stations of a merchant', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
 
-    const failure = page.locator('.ant-notification-notice').filter({ hasText: 'Не удалось отправить запрос на перезагрузку. Попробуйте ещё раз.' });
+    const failure = page
+      .locator('.ant-notification-notice')
+      .filter({ hasText: 'Не удалось отправить запрос на перезагрузку. Попробуйте ещё раз.' });
     await failure.getByText('Станция не в сети').waitFor();
     // The command and its parameters in Russian, OCPP's words left to the tooltip.
     const entry = page.getByTestId('station-command-log').getByRole('row').filter({ hasText: 'Перезагрузка' });
-    for (const text of ['Тип: жёсткая', 'Станция не в сети', ADMIN.name]) await entry.getByText(text, { exact: true }).waitFor();
+    for (const text of ['Тип: жёсткая', 'Станция не в сети', ADMIN.name])
+      await entry.getByText(text, { exact: true }).waitFor();
     await expectNoSidewaysScroll(page, 'station-card-commands');
   });
 
   it('activates and deactivates the merchant stations in bulk; an active station cannot be deleted, an inactive one can', async () => {
     await page.goto(`/merchants/merchant/${seed.merchantId}`);
-    const rows = [page.getByRole('row', { name: new RegExp(NAMES.ru) }), page.getByRole('row', { name: new RegExp(seed.other.name) })];
+    const rows = [
+      page.getByRole('row', { name: new RegExp(NAMES.ru) }),
+      page.getByRole('row', { name: new RegExp(seed.other.name) }),
+    ];
     for (const row of rows) await row.getByRole('checkbox').check();
     await page.getByTestId('bulk-bar').getByText('Выбрано: 2').waitFor();
     await page.getByTestId('bulk-status').click();
@@ -258,7 +299,10 @@ describe('stations of a merchant', () => {
     }
     // The selection is cleared, and the merchant counts its stations anew.
     await page.getByTestId('bulk-status').waitFor({ state: 'detached' });
-    const merchant = await api.json<{ stations_count: number; active_stations: number; inactive_stations: number }>('GET', `/merchants/${seed.merchantId}/`);
+    const merchant = await api.json<{ stations_count: number; active_stations: number; inactive_stations: number }>(
+      'GET',
+      `/merchants/${seed.merchantId}/`,
+    );
     expect(merchant).toMatchObject({ stations_count: 2, active_stations: 2, inactive_stations: 0 });
 
     for (const row of rows) await row.getByRole('checkbox').check();

@@ -14,10 +14,17 @@ import { root } from './build-inputs.mjs';
 const rev = process.argv[2];
 const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 
-const files = (rev ? git('ls-tree', '-r', '--name-only', rev) : git('ls-files', '--cached', '--others', '--exclude-standard'))
+const files = (
+  rev ? git('ls-tree', '-r', '--name-only', rev) : git('ls-files', '--cached', '--others', '--exclude-standard')
+)
   .split('\n')
   .filter(Boolean);
-const read = (file) => (rev ? git('show', `${rev}:${file}`) : existsSync(path.join(root, file)) ? readFileSync(path.join(root, file), 'utf8') : '');
+const read = (file) =>
+  rev
+    ? git('show', `${rev}:${file}`)
+    : existsSync(path.join(root, file))
+      ? readFileSync(path.join(root, file), 'utf8')
+      : '';
 
 const isTest = (file) => /\.test\.tsx?$|\/test\/|test-|\/e2e\//.test(file);
 const isSource = (file) => /\.(ts|tsx)$/.test(file) && !isTest(file);
@@ -44,7 +51,9 @@ const HELPERS = new Set([
 const SUFFIX = /_(ru|en|ky)\b|[a-z](Ru|En|Ky)\b/;
 let suffixLines = 0;
 const suffixFiles = [];
-for (const file of files.filter((f) => isSource(f) && /^(apps|packages)\//.test(f) && !HELPERS.has(f) && !f.includes('/locales/'))) {
+for (const file of files.filter(
+  (f) => isSource(f) && /^(apps|packages)\//.test(f) && !HELPERS.has(f) && !f.includes('/locales/'),
+)) {
   const count = read(file)
     .split('\n')
     .filter((line) => SUFFIX.test(line)).length;
@@ -55,8 +64,12 @@ for (const file of files.filter((f) => isSource(f) && /^(apps|packages)\//.test(
 }
 
 console.log(`revision: ${rev ?? 'working tree'}`);
-console.log(`merchants domain (server + web + contracts, tests apart): ${domain.length} files, ${domainAllLines} lines (${domainLines} non-blank)`);
-console.log(`lines spelling _ru/_en/_ky outside the localisation helpers and locale files: ${suffixLines} in ${suffixFiles.length} files`);
+console.log(
+  `merchants domain (server + web + contracts, tests apart): ${domain.length} files, ${domainAllLines} lines (${domainLines} non-blank)`,
+);
+console.log(
+  `lines spelling _ru/_en/_ky outside the localisation helpers and locale files: ${suffixLines} in ${suffixFiles.length} files`,
+);
 for (const entry of suffixFiles) console.log(`  ${entry}`);
 
 // ---- Repeated blocks
@@ -76,7 +89,9 @@ if (probe.error) {
   const match = /^(\d+) pairs of places \((\d+) files read\)/m.exec(out);
   if (match) {
     const [pairs, read_] = [Number(match[1]), Number(match[2])];
-    console.log(`repeated blocks (6+ lines alike): ${pairs} pairs in ${read_} files, ${((pairs / read_) * 100).toFixed(1)} per 100 files`);
+    console.log(
+      `repeated blocks (6+ lines alike): ${pairs} pairs in ${read_} files, ${((pairs / read_) * 100).toFixed(1)} per 100 files`,
+    );
   } else {
     console.log(`repeated blocks: ${out.split('\n')[0]}`);
   }

@@ -16,28 +16,44 @@ const RESTRICTED = 'boundaries/dependencies';
 
 describe('import direction', () => {
   it('refuses a web feature importing another feature', async () => {
-    expect(await ruleIds('apps/web/src/features/catalog/probe.ts', "export { MerchantList } from '../merchants/merchant-list.tsx';\n")).toContain(
-      RESTRICTED,
-    );
+    expect(
+      await ruleIds(
+        'apps/web/src/features/catalog/probe.ts',
+        "export { MerchantList } from '../merchants/merchant-list.tsx';\n",
+      ),
+    ).toContain(RESTRICTED);
   });
 
   it('refuses lib or components importing a feature', async () => {
-    expect(await ruleIds('apps/web/src/lib/probe.ts', "export { MerchantList } from '../features/merchants/merchant-list.tsx';\n")).toContain(
-      RESTRICTED,
-    );
+    expect(
+      await ruleIds(
+        'apps/web/src/lib/probe.ts',
+        "export { MerchantList } from '../features/merchants/merchant-list.tsx';\n",
+      ),
+    ).toContain(RESTRICTED);
   });
 
   it('refuses a server module reading another module’s repository, and lets it call the service', async () => {
     const module = 'apps/server/src/modules/merchants/probe.ts';
-    expect(await ruleIds(module, "export { tagsRepository } from '../catalog/catalog.repository.ts';\n")).toContain(RESTRICTED);
+    expect(await ruleIds(module, "export { tagsRepository } from '../catalog/catalog.repository.ts';\n")).toContain(
+      RESTRICTED,
+    );
     expect(await ruleIds(module, "export { findTags } from '../catalog/tags.service.ts';\n")).toEqual([]);
   });
 
   it('refuses the OCPP central system, the demo and the tests’ helpers reaching past a module’s services', async () => {
-    for (const file of ['apps/server/src/ocpp/probe.ts', 'apps/server/src/demo/probe.ts', 'apps/server/src/test/builders/probe.ts']) {
+    for (const file of [
+      'apps/server/src/ocpp/probe.ts',
+      'apps/server/src/demo/probe.ts',
+      'apps/server/src/test/builders/probe.ts',
+    ]) {
       const up = file.includes('/builders/') ? '../../' : '../';
-      expect(await ruleIds(file, `export { insertStation } from '${up}modules/stations/stations.repository.ts';\n`)).toContain(RESTRICTED);
-      expect(await ruleIds(file, `export { createStation } from '${up}modules/stations/stations.service.ts';\n`)).toEqual([]);
+      expect(
+        await ruleIds(file, `export { insertStation } from '${up}modules/stations/stations.repository.ts';\n`),
+      ).toContain(RESTRICTED);
+      expect(
+        await ruleIds(file, `export { createStation } from '${up}modules/stations/stations.service.ts';\n`),
+      ).toEqual([]);
     }
   });
 
@@ -46,17 +62,26 @@ describe('import direction', () => {
     expect(await ruleIds(rates, "export { merchants } from '../../db/schema/merchants.ts';\n")).toContain(RESTRICTED);
     expect(await ruleIds(rates, "export { rates } from '../../db/schema/rates.ts';\n")).toEqual([]);
     expect(await ruleIds(rates, "export { countries } from '../../db/schema/locations.ts';\n")).toEqual([]);
-    expect(await ruleIds('apps/server/src/modules/read-models/probe.ts', "export { merchants } from '../../db/schema/merchants.ts';\n")).toEqual([]);
+    expect(
+      await ruleIds(
+        'apps/server/src/modules/read-models/probe.ts',
+        "export { merchants } from '../../db/schema/merchants.ts';\n",
+      ),
+    ).toEqual([]);
   });
 
   it('refuses the server’s lib importing any module, its services too', async () => {
-    expect(await ruleIds('apps/server/src/lib/probe.ts', "export { findTags } from '../modules/catalog/tags.service.ts';\n")).toContain(RESTRICTED);
+    expect(
+      await ruleIds('apps/server/src/lib/probe.ts', "export { findTags } from '../modules/catalog/tags.service.ts';\n"),
+    ).toContain(RESTRICTED);
   });
 });
 
 describe('file names', () => {
   it('refuses a file name that is not kebab-case', async () => {
-    expect(await ruleIds('apps/web/src/lib/MerchantList.ts', 'export const a = 1;\n')).toContain('check-file/filename-naming-convention');
+    expect(await ruleIds('apps/web/src/lib/MerchantList.ts', 'export const a = 1;\n')).toContain(
+      'check-file/filename-naming-convention',
+    );
     expect(await ruleIds('apps/web/src/lib/merchant-list.test.ts', 'export const a = 1;\n')).toEqual([]);
   });
 });

@@ -21,8 +21,16 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
  *   app does not set: a stand-in that says so if it ever is.
  */
 const NARROWED: { source: string; importer: RegExp; to: string }[] = [
-  { source: '@rc-component/form', importer: /antd[\\/]es[\\/]form[\\/]context\.js$/, to: '@rc-component/form/es/FormContext' },
-  { source: '@rc-component/input', importer: /antd[\\/]es[\\/]input[\\/]Input\.js$/, to: '@rc-component/input/es/Input' },
+  {
+    source: '@rc-component/form',
+    importer: /antd[\\/]es[\\/]form[\\/]context\.js$/,
+    to: '@rc-component/form/es/FormContext',
+  },
+  {
+    source: '@rc-component/input',
+    importer: /antd[\\/]es[\\/]input[\\/]Input\.js$/,
+    to: '@rc-component/input/es/Input',
+  },
 ];
 const UNIQUE_TOOLTIP_STAND_IN = '\0unique-tooltip-stand-in';
 
@@ -49,7 +57,8 @@ const narrowImports: Plugin = {
 const SHELL_TEXTS = /locales[\\/](\w+)[\\/](?!(?:accounts|common)\.json$)[\w-]+\.json$/;
 
 /** Large code that few screens use, loaded with them only. */
-const RARE = /leaflet|react-easy-crop|map-picker|image-crop|@rc-component[\\/]picker|antd[\\/]es[\\/](date-picker|time-picker|calendar)[\\/]/;
+const RARE =
+  /leaflet|react-easy-crop|map-picker|image-crop|@rc-component[\\/]picker|antd[\\/]es[\\/](date-picker|time-picker|calendar)[\\/]/;
 
 export default defineConfig({
   plugins: [
@@ -59,7 +68,9 @@ export default defineConfig({
     // (apps/server/src/lib/spa.ts): compressed once here at the strongest levels, not per request.
     compression({
       algorithms: [
-        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+        defineAlgorithm('brotliCompress', {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+        }),
         defineAlgorithm('gzip', { level: constants.Z_BEST_COMPRESSION }),
       ],
       include: /\.(js|css|html|svg)$/,

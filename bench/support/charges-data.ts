@@ -136,7 +136,12 @@ async function seedLedger(database: Database) {
 }
 
 /** Writes the whole data set; `progress` hears each step. */
-export async function seedCharges(database: Database, sizes: Sizes, managerId: number, progress: (step: string) => void = () => {}) {
+export async function seedCharges(
+  database: Database,
+  sizes: Sizes,
+  managerId: number,
+  progress: (step: string) => void = () => {},
+) {
   await seedStations(database, sizes, managerId);
   await seedDrivers(database, sizes);
   progress(`${sizes.drivers.toLocaleString('en')} drivers`);
@@ -159,5 +164,6 @@ export async function checkStatusCounts(database: Database): Promise<void> {
         full join (select status, count(*) as n from charges group by status) c on c.status = k.status
         where coalesce(k.charges, 0) <> coalesce(c.n, 0)`,
   );
-  if (wrong.length > 0) throw new Error(`charge_status_counts is wrong for ${wrong.map((row) => row.status).join(', ')}`);
+  if (wrong.length > 0)
+    throw new Error(`charge_status_counts is wrong for ${wrong.map((row) => row.status).join(', ')}`);
 }

@@ -17,13 +17,21 @@ http.get(url, { headers }, (res) => {
   res.on('end', () => { console.log(JSON.stringify({ status: res.statusCode, bytes, complete: res.complete })); });
 }).on('error', (error) => { console.error(error.message); process.exit(1); });`;
 
-export function fetchInChild(url: string, encoding: string, authorization = ''): Promise<{ status: number; bytes: number; complete: boolean }> {
+export function fetchInChild(
+  url: string,
+  encoding: string,
+  authorization = '',
+): Promise<{ status: number; bytes: number; complete: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', CLIENT, url, encoding, authorization], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', CLIENT, url, encoding, authorization], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`client exited with ${code}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`client exited with ${code}`)),
+    );
   });
 }
 

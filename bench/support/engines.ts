@@ -31,15 +31,24 @@ async function onPglite(name: string, measure: Measure) {
  * folder), dropped at the end however `use` ends. A benchmark that opens and closes its own
  * connections as it goes (the soak, whose connections a fault terminates) takes this alone.
  */
-export async function withFreshPostgres(name: string, serverUrl: string, use: (url: string, dataDir: string) => Promise<void>): Promise<void> {
-  const dbName = `evcms_bench_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+export async function withFreshPostgres(
+  name: string,
+  serverUrl: string,
+  use: (url: string, dataDir: string) => Promise<void>,
+): Promise<void> {
+  const dbName = `evcms_bench_${randomToken(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
     try {
       // The pool's sockets may still be closing; a forced drop then kills them with an uncaught error.
       for (let i = 0; statement.startsWith('DROP') && i < 50; i += 1) {
-        const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [dbName]);
+        const { rows } = await client.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [dbName],
+        );
         if (rows[0]?.n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -89,7 +98,10 @@ export async function onPostgresOnly(name: string, measure: Measure): Promise<vo
 /** The PostgreSQL server of BENCH_DATABASE_URL (or TEST_DATABASE_URL), for a benchmark that needs one. */
 export function postgresServerUrl(): string {
   const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('This benchmark needs PostgreSQL: set BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres)');
+  if (!serverUrl)
+    throw new Error(
+      'This benchmark needs PostgreSQL: set BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres)',
+    );
   return serverUrl;
 }
 

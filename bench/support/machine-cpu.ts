@@ -43,7 +43,13 @@ export function cpuSnapshot(databasePids: readonly number[] = []): CpuSnapshot {
   const idle = ticks[3]! + ticks[4]!;
   const total = ticks.slice(0, 8).reduce((sum, value) => sum + value, 0);
   const databaseTicks = new Map(databasePids.map((pid) => [pid, ticksOf(pid) ?? 0]));
-  return { at: performance.now(), busyTicks: total - idle, totalTicks: total, postgresTicks: postgresTicks(), databaseTicks };
+  return {
+    at: performance.now(),
+    busyTicks: total - idle,
+    totalTicks: total,
+    postgresTicks: postgresTicks(),
+    databaseTicks,
+  };
 }
 
 export interface CpuShares {
@@ -61,7 +67,10 @@ const share = (ticks: number, seconds: number) => Math.max(0, (100 * ticks) / TI
 export function cpuBetween(from: CpuSnapshot, to: CpuSnapshot): CpuShares {
   const seconds = (to.at - from.at) / 1000;
   // A backend opened meanwhile spent all its time in between.
-  const databaseTicks = [...to.databaseTicks].reduce((sum, [pid, ticks]) => sum + ticks - (from.databaseTicks.get(pid) ?? 0), 0);
+  const databaseTicks = [...to.databaseTicks].reduce(
+    (sum, [pid, ticks]) => sum + ticks - (from.databaseTicks.get(pid) ?? 0),
+    0,
+  );
   return {
     machinePct: (100 * (to.busyTicks - from.busyTicks)) / Math.max(1, to.totalTicks - from.totalTicks),
     postgresPct: share(to.postgresTicks - from.postgresTicks, seconds),

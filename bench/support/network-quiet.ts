@@ -24,7 +24,8 @@ export function watchRequests(page: Page): (quietMs?: number) => Promise<void> {
   return async (quietMs = 500) => {
     const deadline = Date.now() + 30_000;
     while (pending.size > 0 || Date.now() - lastChange < quietMs) {
-      if (Date.now() > deadline) throw new Error(`requests still under way after 30 s: ${[...pending].map((r) => r.url()).join(', ')}`);
+      if (Date.now() > deadline)
+        throw new Error(`requests still under way after 30 s: ${[...pending].map((r) => r.url()).join(', ')}`);
       await page.waitForTimeout(100);
     }
   };

@@ -50,7 +50,8 @@ function answer(validator: Validator, frame: string): string {
     id = messageId;
     validator.validate(`urn:${action}.req`, params);
     const confirmation = CANNED[action]?.();
-    if (!confirmation) throw Object.assign(new Error(`Unable to handle '${action}' calls`), { rpcErrorCode: 'NotImplemented' });
+    if (!confirmation)
+      throw Object.assign(new Error(`Unable to handle '${action}' calls`), { rpcErrorCode: 'NotImplemented' });
     validator.validate(`urn:${action}.conf`, confirmation);
     return JSON.stringify([3, id, confirmation]);
   } catch (error) {
@@ -63,9 +64,14 @@ export async function startWsOnly(): Promise<StartedServer> {
   // Built as ocpp-rpc builds its own strict-mode validator of OCPP 1.6J: the bare server's checks without the rest of it.
   const validator = createValidator('ocpp1.6', require('ocpp-rpc/lib/schemas/ocpp1_6.json') as object[]);
   const server = createServer();
-  const sockets = new WebSocketServer({ noServer: true, handleProtocols: (protocols) => (protocols.has('ocpp1.6') ? 'ocpp1.6' : false) });
+  const sockets = new WebSocketServer({
+    noServer: true,
+    handleProtocols: (protocols) => (protocols.has('ocpp1.6') ? 'ocpp1.6' : false),
+  });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) =>
-    sockets.handleUpgrade(request, socket, head, (ws) => ws.on('message', (data) => ws.send(answer(validator, String(data))))),
+    sockets.handleUpgrade(request, socket, head, (ws) =>
+      ws.on('message', (data) => ws.send(answer(validator, String(data)))),
+    ),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

@@ -18,7 +18,11 @@ const BALANCE_TYIYN = 100_000_000;
 /** Lists travel as one comma-separated parameter (none of these values holds a comma). */
 const list = (values: string[]) => values.join(',');
 
-export async function seedOcppNetwork(database: Database, sizes: { stations: number; drivers: number }, passwordKey: string): Promise<void> {
+export async function seedOcppNetwork(
+  database: Database,
+  sizes: { stations: number; drivers: number },
+  passwordKey: string,
+): Promise<void> {
   const { db } = database;
   await db.execute(sql`
     insert into merchants (name_ru, name_en, name_ky, agreement_number, legal_name, country_id, district_id, city_id, street, phone, email, percentage_bp, status)
@@ -35,7 +39,9 @@ export async function seedOcppNetwork(database: Database, sizes: { stations: num
   await db.execute(sql`
     insert into station_connectors (station_id, evse_id, connector_id, ocpp_16_id, typo, position, power_w)
     select s.id, 1, c, c, 'type2', c, 22000 from stations s, generate_series(1, 2) c`);
-  await db.execute(sql`insert into rates (name, type, typo, price_tyiyn, status) values ('Bench default', 'default', 'type2', ${PRICE_TYIYN}, 0)`);
+  await db.execute(
+    sql`insert into rates (name, type, typo, price_tyiyn, status) values ('Bench default', 'default', 'type2', ${PRICE_TYIYN}, 0)`,
+  );
 
   const drivers = Array.from({ length: sizes.drivers }, (_, i) => i);
   await db.execute(sql`

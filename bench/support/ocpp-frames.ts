@@ -57,7 +57,12 @@ export function statusNotification(station: StationState, connectorId: number, s
 export function startTransaction(station: StationState) {
   const timestamp = nextTimestamp(station);
   station.meterAt = station.lastAt;
-  return { connectorId: CHARGING_CONNECTOR, idTag: benchIdTag(station.index), meterStart: Math.floor(station.meterWh), timestamp };
+  return {
+    connectorId: CHARGING_CONNECTOR,
+    idTag: benchIdTag(station.index),
+    meterStart: Math.floor(station.meterWh),
+    timestamp,
+  };
 }
 
 /** A periodic sample as 22 kW AC stations send it: the register, the power and the car's state of charge. */
@@ -73,8 +78,20 @@ export function meterValues(station: StationState) {
       {
         timestamp,
         sampledValue: [
-          { value: String(Math.floor(station.meterWh)), context, measurand: 'Energy.Active.Import.Register', location: 'Outlet', unit: 'Wh' },
-          { value: String(21_000 + (station.calls % 1_000)), context, measurand: 'Power.Active.Import', location: 'Outlet', unit: 'W' },
+          {
+            value: String(Math.floor(station.meterWh)),
+            context,
+            measurand: 'Energy.Active.Import.Register',
+            location: 'Outlet',
+            unit: 'Wh',
+          },
+          {
+            value: String(21_000 + (station.calls % 1_000)),
+            context,
+            measurand: 'Power.Active.Import',
+            location: 'Outlet',
+            unit: 'W',
+          },
           { value: String(20 + (station.calls % 70)), context, measurand: 'SoC', location: 'EV', unit: 'Percent' },
         ],
       },
@@ -85,8 +102,13 @@ export function meterValues(station: StationState) {
 export type LoadAction = 'MeterValues' | 'StatusNotification' | 'Heartbeat';
 export const LOAD_ACTIONS: readonly LoadAction[] = ['MeterValues', 'StatusNotification', 'Heartbeat'];
 /** The mix, out of 20 calls: 14 MeterValues, 3 StatusNotification, 3 Heartbeat. */
-const MIX: readonly LoadAction[] = [...Array<LoadAction>(14).fill('MeterValues'), ...Array<LoadAction>(3).fill('StatusNotification'), ...Array<LoadAction>(3).fill('Heartbeat')];
-export const MIX_TEXT = '70% MeterValues (energy, power, SoC of the running charge), 15% StatusNotification, 15% Heartbeat';
+const MIX: readonly LoadAction[] = [
+  ...Array<LoadAction>(14).fill('MeterValues'),
+  ...Array<LoadAction>(3).fill('StatusNotification'),
+  ...Array<LoadAction>(3).fill('Heartbeat'),
+];
+export const MIX_TEXT =
+  '70% MeterValues (energy, power, SoC of the running charge), 15% StatusNotification, 15% Heartbeat';
 
 /**
  * The station's next call of the load: its action and payload, each station going round the mix
@@ -99,5 +121,7 @@ export function loadCall(station: StationState): [LoadAction, object] {
   station.calls += 1;
   if (action === 'MeterValues') return [action, meterValues(station)];
   if (action === 'Heartbeat') return [action, {}];
-  return station.calls % 2 ? [action, statusNotification(station, CHARGING_CONNECTOR, 'Charging')] : [action, statusNotification(station, 2, 'Available')];
+  return station.calls % 2
+    ? [action, statusNotification(station, CHARGING_CONNECTOR, 'Charging')]
+    : [action, statusNotification(station, 2, 'Available')];
 }

@@ -12,7 +12,9 @@ export function openFilesLimits(): { soft: number; hard: number } {
   const line = readFileSync('/proc/self/limits', 'utf8')
     .split('\n')
     .find((row) => row.startsWith('Max open files'));
-  const [soft, hard] = (line?.split(/\s{2,}/) ?? []).slice(1, 3).map((value) => (value === 'unlimited' ? Infinity : Number(value)));
+  const [soft, hard] = (line?.split(/\s{2,}/) ?? [])
+    .slice(1, 3)
+    .map((value) => (value === 'unlimited' ? Infinity : Number(value)));
   return { soft: soft ?? Infinity, hard: hard ?? Infinity };
 }
 
@@ -43,7 +45,10 @@ export async function startChild(script: string, options: Options = {}): Promise
   // A shell raises the limit (as far as the hard limit allows) and execs node, which keeps the IPC descriptor.
   const ulimit = `ulimit -n ${options.openFiles} 2>/dev/null || ulimit -n "$(ulimit -Hn)"`;
   const [command, ...args] = raise ? ['/bin/sh', '-c', `${ulimit}; exec "$@"`, 'sh', ...node] : node;
-  const child = spawn(command!, args, { stdio: ['ignore', options.stdout ?? 'inherit', options.stderr ?? 'inherit', 'ipc'], env: { ...process.env, ...options.env } });
+  const child = spawn(command!, args, {
+    stdio: ['ignore', options.stdout ?? 'inherit', options.stderr ?? 'inherit', 'ipc'],
+    env: { ...process.env, ...options.env },
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const waiting = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>();
   let ready: (message: Record<string, unknown>) => void;
@@ -70,7 +75,10 @@ export async function startChild(script: string, options: Options = {}): Promise
         reject(error);
       });
     });
-  const info = await Promise.race([started, exited.then((code) => Promise.reject(new Error(`${script} exited with ${code} before it was ready`)))]);
+  const info = await Promise.race([
+    started,
+    exited.then((code) => Promise.reject(new Error(`${script} exited with ${code} before it was ready`))),
+  ]);
   return { request, ready: info, process: child, exited };
 }
 
@@ -85,7 +93,8 @@ export function serveRequests(handlers: Handlers, ready: Record<string, unknown>
       .then(() => (handler ? handler(args) : Promise.reject(new Error(`unknown command ${command}`))))
       .then(
         (result) => process.send!({ id, result }),
-        (error: unknown) => process.send!({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+        (error: unknown) =>
+          process.send!({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
       );
   });
   process.on('disconnect', () => process.exit(0));

@@ -5,7 +5,15 @@
  * and brings them back. BENCH_URL is the server's `ws://127.0.0.1:port/ocpp`.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { bootNotification, CHARGING_CONNECTOR, LOAD_ACTIONS, loadCall, startTransaction, statusNotification, type LoadAction } from './ocpp-frames.ts';
+import {
+  bootNotification,
+  CHARGING_CONNECTOR,
+  LOAD_ACTIONS,
+  loadCall,
+  startTransaction,
+  statusNotification,
+  type LoadAction,
+} from './ocpp-frames.ts';
 import { serveRequests } from './ocpp-ipc.ts';
 import { StationSocket, type Answer } from './ocpp-station-socket.ts';
 
@@ -80,12 +88,18 @@ serveRequests({
     await pool(indices, concurrency, async (index) => {
       const one = station(index);
       try {
-        expectOk('StatusNotification', await one.call('StatusNotification', statusNotification(one, CHARGING_CONNECTOR, 'Preparing')));
+        expectOk(
+          'StatusNotification',
+          await one.call('StatusNotification', statusNotification(one, CHARGING_CONNECTOR, 'Preparing')),
+        );
         const answer = expectOk('StartTransaction', await one.call('StartTransaction', startTransaction(one)));
         const status = (answer.idTagInfo as { status: string }).status;
         if (status !== 'Accepted') throw new Error(`StartTransaction answered ${status}`);
         one.transactionId = answer.transactionId as number;
-        expectOk('StatusNotification', await one.call('StatusNotification', statusNotification(one, CHARGING_CONNECTOR, 'Charging')));
+        expectOk(
+          'StatusNotification',
+          await one.call('StatusNotification', statusNotification(one, CHARGING_CONNECTOR, 'Charging')),
+        );
         started += 1;
       } catch (error) {
         failures.add(error);
@@ -99,9 +113,22 @@ serveRequests({
    * the charge points round the ring; a call falls to the next one with none waiting, and is
    * counted as not sent when all are waiting. Only calls offered after the warm-up are measured.
    */
-  async load({ indices, rate, warmUpS, seconds }: { indices: number[]; rate: number; warmUpS: number; seconds: number }) {
+  async load({
+    indices,
+    rate,
+    warmUpS,
+    seconds,
+  }: {
+    indices: number[];
+    rate: number;
+    warmUpS: number;
+    seconds: number;
+  }) {
     const ring = indices.map(station).filter((one) => one.socket);
-    const latencies = Object.fromEntries(LOAD_ACTIONS.map((action) => [action, [] as number[]])) as Record<LoadAction, number[]>;
+    const latencies = Object.fromEntries(LOAD_ACTIONS.map((action) => [action, [] as number[]])) as Record<
+      LoadAction,
+      number[]
+    >;
     const failures = new Failures();
     let offered = 0;
     let notSent = 0;

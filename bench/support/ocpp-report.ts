@@ -76,7 +76,8 @@ export interface ServerRun {
 
 const KB = 1024;
 const n = (value: number) => Math.round(value).toLocaleString('en');
-const ms = (value: number | undefined) => (value === undefined ? '-' : value < 10 ? value.toFixed(1) : value.toFixed(0));
+const ms = (value: number | undefined) =>
+  value === undefined ? '-' : value < 10 ? value.toFixed(1) : value.toFixed(0);
 
 function stats(values: number[]): { p50?: number; p99?: number; max?: number } {
   if (!values.length) return {};
@@ -114,7 +115,9 @@ function failureText(failures: { count: number; samples: string[] }): string {
 }
 
 export function printConnections(runs: ServerRun[]): void {
-  console.log('\nConnections held: each charge point connects (Basic auth) and boots (BootNotification answered Accepted)');
+  console.log(
+    '\nConnections held: each charge point connects (Basic auth) and boots (BootNotification answered Accepted)',
+  );
   console.log(
     `  ${'server'.padEnd(26)} ${'stations'.padStart(8)} ${'booted'.padStart(7)} ${'seconds'.padStart(7)} ${'per s'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'sockets'.padStart(7)} ${'RSS/station'.padStart(12)} ${'heap+ext/station'.padStart(17)} ${'heap committed'.padStart(15)}`,
   );
@@ -151,11 +154,19 @@ export function printSteps(runs: ServerRun[], p99AimMs: number): void {
   const cell = (step: Step | undefined) => {
     if (!step) return ''.padEnd(26);
     const { p50, p99 } = stats(answered(step));
-    return `${n(achieved(step)).padStart(7)} ${ms(p50).padStart(5)} ${ms(p99).padStart(6)} ${`${step.serverCpuPct.toFixed(0)}%`.padStart(5)}`.padEnd(26);
+    return `${n(achieved(step)).padStart(7)} ${ms(p50).padStart(5)} ${ms(p99).padStart(6)} ${`${step.serverCpuPct.toFixed(0)}%`.padStart(5)}`.padEnd(
+      26,
+    );
   };
-  console.log(`\nCalls per second: offered, achieved (answered/s), p50 and p99 of the round trip in ms, server process CPU (% of one core)`);
-  console.log(`  ${'offered/s'.padStart(9)}  ${runs.map((run) => run.label.padEnd(26)).join(' ')}${bare ? ' achieved vs bare' : ''}`);
-  console.log(`  ${''.padStart(9)}  ${runs.map(() => `${'calls/s'.padStart(7)} ${'p50'.padStart(5)} ${'p99'.padStart(6)} ${'CPU'.padStart(5)}`.padEnd(26)).join(' ')}`);
+  console.log(
+    `\nCalls per second: offered, achieved (answered/s), p50 and p99 of the round trip in ms, server process CPU (% of one core)`,
+  );
+  console.log(
+    `  ${'offered/s'.padStart(9)}  ${runs.map((run) => run.label.padEnd(26)).join(' ')}${bare ? ' achieved vs bare' : ''}`,
+  );
+  console.log(
+    `  ${''.padStart(9)}  ${runs.map(() => `${'calls/s'.padStart(7)} ${'p50'.padStart(5)} ${'p99'.padStart(6)} ${'CPU'.padStart(5)}`.padEnd(26)).join(' ')}`,
+  );
   for (const rate of rates) {
     const steps = runs.map((run) => run.steps.find((step) => step.rate === rate));
     const bareStep = bare?.steps.find((step) => step.rate === rate);
@@ -168,17 +179,31 @@ export function printSteps(runs: ServerRun[], p99AimMs: number): void {
     console.log(`  ${n(rate).padStart(9)}  ${steps.map(cell).join(' ')}${bare ? ` ${ratios.join(' / ')}` : ''}`);
   }
   const best = runs.map((run) => bestSustained(run, p99AimMs));
-  console.log(`  ${`p99 < ${p99AimMs} ms`.padStart(9)}  ${best.map((rate) => `${n(rate).padStart(7)} calls/s`.padEnd(26)).join(' ')}`);
+  console.log(
+    `  ${`p99 < ${p99AimMs} ms`.padStart(9)}  ${best.map((rate) => `${n(rate).padStart(7)} calls/s`.padEnd(26)).join(' ')}`,
+  );
   const most = (run: ServerRun) => Math.max(0, ...run.steps.map(achieved));
   const ratios = (of: (run: ServerRun) => number) =>
-    bare && of(bare) ? runs.filter((run) => run !== bare).map((run) => `${run.label} / bare = ${(of(run) / of(bare)).toFixed(2)}`).join(', ') : '';
+    bare && of(bare)
+      ? runs
+          .filter((run) => run !== bare)
+          .map((run) => `${run.label} / bare = ${(of(run) / of(bare)).toFixed(2)}`)
+          .join(', ')
+      : '';
   const bareTop = bare?.steps[bare.steps.length - 1];
-  const atLeast = bareTop && sustained(bareTop, p99AimMs) ? ' (the bare server held every rate offered: at least that)' : '';
-  console.log(`  held with p99 < ${p99AimMs} ms: ${runs.map((run, i) => `${run.label} ${n(best[i]!)}/s`).join(', ')}; ${ratios((run) => bestSustained(run, p99AimMs))}${atLeast}`);
-  console.log(`  most answered in a step: ${runs.map((run) => `${run.label} ${n(most(run))}/s`).join(', ')}; ${ratios(most)}`);
+  const atLeast =
+    bareTop && sustained(bareTop, p99AimMs) ? ' (the bare server held every rate offered: at least that)' : '';
+  console.log(
+    `  held with p99 < ${p99AimMs} ms: ${runs.map((run, i) => `${run.label} ${n(best[i]!)}/s`).join(', ')}; ${ratios((run) => bestSustained(run, p99AimMs))}${atLeast}`,
+  );
+  console.log(
+    `  most answered in a step: ${runs.map((run) => `${run.label} ${n(most(run))}/s`).join(', ')}; ${ratios(most)}`,
+  );
   for (const run of runs) {
     for (const step of run.steps.filter((one) => one.failures.count || one.notSent)) {
-      console.log(`  ${run.label} at ${n(step.rate)}/s: ${n(step.notSent)} calls not sent (every station waiting)${failureText(step.failures)}`);
+      console.log(
+        `  ${run.label} at ${n(step.rate)}/s: ${n(step.notSent)} calls not sent (every station waiting)${failureText(step.failures)}`,
+      );
     }
   }
 }
@@ -206,7 +231,10 @@ export function printBreakdown(runs: ServerRun[]): void {
       console.log(`    ${n(step.rate).padStart(6)}/s: ${actions}; ${cpu}`);
     }
     if (run.persisted) console.log(`    persisted: ${run.persisted}`);
-    if (run.logWarnings?.count) console.log(`    server log: ${run.logWarnings.count} lines at warn or above, e.g. ${run.logWarnings.samples.join(' | ')}`);
+    if (run.logWarnings?.count)
+      console.log(
+        `    server log: ${run.logWarnings.count} lines at warn or above, e.g. ${run.logWarnings.samples.join(' | ')}`,
+      );
   }
 }
 
@@ -215,11 +243,15 @@ export function printStorm(run: ServerRun): void {
   if (!storm) return;
   const { p50, p99, max } = stats(storm.latencies);
   const all = storm.booted === storm.stations && storm.failures.count === 0;
-  console.log(`\nReconnect storm (${run.label}): ${n(storm.stations)} stations dropped at once, each back after a random pause within ${storm.spreadS} s`);
+  console.log(
+    `\nReconnect storm (${run.label}): ${n(storm.stations)} stations dropped at once, each back after a random pause within ${storm.spreadS} s`,
+  );
   console.log(
     `  ${all ? 'all' : 'NOT all'} accepted and booted again: ${n(storm.booted)} of ${n(storm.stations)}, the last ${storm.lastBootedS.toFixed(1)} s after the drop; ` +
       `connect + boot p50 ${ms(p50)} ms, p99 ${ms(p99)} ms, max ${ms(max)} ms; ${storm.retries} retries${failureText(storm.failures)}` +
-      (storm.onlineBooted === undefined ? '' : `; the database shows ${n(storm.onlineBooted)} online and booted since the drop`),
+      (storm.onlineBooted === undefined
+        ? ''
+        : `; the database shows ${n(storm.onlineBooted)} online and booted since the drop`),
   );
 }
 
@@ -249,7 +281,9 @@ export function printSummary(runs: ServerRun[], p99AimMs: number): void {
       cpuMs: step ? (step.serverCpuPct * 10) / achieved(step) : NaN,
     };
   });
-  console.log(`\nSide by side: memory per station (the most held, before any load), calls/s at saturation, p99 and server CPU per call at ${n(AT)} calls/s`);
+  console.log(
+    `\nSide by side: memory per station (the most held, before any load), calls/s at saturation, p99 and server CPU per call at ${n(AT)} calls/s`,
+  );
   console.log(
     `  ${'server'.padEnd(26)} ${'stations'.padStart(8)} ${'RSS/station'.padStart(12)} ${'heap+ext/station'.padStart(17)} ${'most calls/s'.padStart(13)} ${`p99<${p99AimMs}ms calls/s`.padStart(18)} ${`p99 @${n(AT)}`.padStart(11)} ${`CPU/call @${n(AT)}`.padStart(15)}`,
   );
@@ -267,7 +301,9 @@ export function printSummary(runs: ServerRun[], p99AimMs: number): void {
   }
   const product = figures.find((one) => one.run.kind === 'product');
   if (!product) return;
-  console.log('  each server\'s figure divided by the product\'s (memory, p99 and CPU: over 1, the product needs less; calls/s: over 1, the other answers more):');
+  console.log(
+    "  each server's figure divided by the product's (memory, p99 and CPU: over 1, the product needs less; calls/s: over 1, the other answers more):",
+  );
   for (const other of figures.filter((one) => one !== product)) {
     const ratio = (of: (one: (typeof figures)[number]) => number) => (of(other) / of(product)).toFixed(2);
     console.log(

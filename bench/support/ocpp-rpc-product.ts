@@ -18,7 +18,11 @@ import { openPostgres } from '../../apps/server/src/db/client.ts';
 import { localBus } from '../../apps/server/src/lib/bus.ts';
 import { createLiveEvents } from '../../apps/server/src/lib/live-events.ts';
 import { loadJwtSecret, loadSecret } from '../../apps/server/src/lib/secrets.ts';
-import { recordConnected, recordDisconnected, recordProcessAlive } from '../../apps/server/src/modules/stations/station-ocpp.service.ts';
+import {
+  recordConnected,
+  recordDisconnected,
+  recordProcessAlive,
+} from '../../apps/server/src/modules/stations/station-ocpp.service.ts';
 import { checkStationPassword } from '../../apps/server/src/modules/stations/station-queries.service.ts';
 import { createChargeMemo } from '../../apps/server/src/ocpp/charge-memo.ts';
 import { CHARGE_CHANGES, HANDLERS, STATION_CHANGES } from '../../apps/server/src/ocpp/connection.ts';
@@ -59,7 +63,12 @@ export async function startProductOcppRpc(): Promise<StartedServer> {
   const config = loadConfig();
   if (!config.databaseUrl) throw new Error('DATABASE_URL is required');
   const database = await openPostgres(config.databaseUrl);
-  const app = await buildApp({ config, database, jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir), logger: { level: config.logLevel } });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
+    logger: { level: config.logLevel },
+  });
   // The app's own OCPP layer holds no socket: every upgrade goes to ocpp-rpc's instead.
   app.server.removeAllListeners('upgrade');
   const log = app.log.child({ module: 'ocpp' });
@@ -74,7 +83,13 @@ export async function startProductOcppRpc(): Promise<StartedServer> {
   // Its stations' online state names a process that beats, as the app's liveness.ts does for its own.
   const processId = randomUUID();
   await recordProcessAlive(db, processId);
-  const beat = setInterval(() => void recordProcessAlive(db, processId).catch((error: unknown) => log.error({ err: error }, 'process beat failed')), 5_000);
+  const beat = setInterval(
+    () =>
+      void recordProcessAlive(db, processId).catch((error: unknown) =>
+        log.error({ err: error }, 'process beat failed'),
+      ),
+    5_000,
+  );
   const ctx: OcppContext = {
     db,
     telemetryDb,
@@ -88,13 +103,24 @@ export async function startProductOcppRpc(): Promise<StartedServer> {
     command: app.ocpp.command,
   };
 
-  const rpc = new RPCServer({ protocols: ['ocpp1.6'], strictMode: true, pingIntervalMs: 30_000, wssOptions: { maxPayload: MAX_FRAME_BYTES } });
-  rpc.auth(async (accept: (session: StationLink, protocol: string) => void, reject: (code: number, message: string) => void, handshake: { identity: string; password?: Buffer }) => {
-    const key = handshake.password?.toString('utf8');
-    const station = key ? await checkStationPassword({ db, passwordKey }, handshake.identity, key) : undefined;
-    if (station) accept({ stationId: station.id, identity: handshake.identity }, 'ocpp1.6');
-    else reject(401, 'Unauthorized');
+  const rpc = new RPCServer({
+    protocols: ['ocpp1.6'],
+    strictMode: true,
+    pingIntervalMs: 30_000,
+    wssOptions: { maxPayload: MAX_FRAME_BYTES },
   });
+  rpc.auth(
+    async (
+      accept: (session: StationLink, protocol: string) => void,
+      reject: (code: number, message: string) => void,
+      handshake: { identity: string; password?: Buffer },
+    ) => {
+      const key = handshake.password?.toString('utf8');
+      const station = key ? await checkStationPassword({ db, passwordKey }, handshake.identity, key) : undefined;
+      if (station) accept({ stationId: station.id, identity: handshake.identity }, 'ocpp1.6');
+      else reject(401, 'Unauthorized');
+    },
+  );
   const open = new Set<Promise<void>>();
   rpc.on('client', (client: RpcClient) => {
     const station = client.session;

@@ -25,7 +25,12 @@ async function startProduct(): Promise<StartedServer> {
   const config = loadConfig();
   if (!config.databaseUrl) throw new Error('DATABASE_URL is required');
   const database = await openPostgres(config.databaseUrl);
-  const app = await buildApp({ config, database, jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir), logger: { level: config.logLevel } });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
+    logger: { level: config.logLevel },
+  });
   await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) });
   return {
     server: app.server,
@@ -36,7 +41,11 @@ async function startProduct(): Promise<StartedServer> {
   };
 }
 
-const OTHERS: Record<string, () => Promise<StartedServer>> = { bare: startBare, wsonly: startWsOnly, 'product-ocpp-rpc': startProductOcppRpc };
+const OTHERS: Record<string, () => Promise<StartedServer>> = {
+  bare: startBare,
+  wsonly: startWsOnly,
+  'product-ocpp-rpc': startProductOcppRpc,
+};
 const started = await (OTHERS[process.env.BENCH_SERVER ?? '']?.() ?? startProduct());
 
 // What holds every call at once: the event loop's delays and the collector's pauses, since the last ask.
@@ -63,7 +72,9 @@ serveRequests(
       gc?.();
       await new Promise((resolve) => setImmediate(resolve));
       gc?.();
-      const sockets = await new Promise<number>((resolve) => started.server.getConnections((_error, count) => resolve(count)));
+      const sockets = await new Promise<number>((resolve) =>
+        started.server.getConnections((_error, count) => resolve(count)),
+      );
       return { ...process.memoryUsage(), sockets, gc: gc !== undefined };
     },
     cpu: async () => process.cpuUsage(),
@@ -73,14 +84,25 @@ serveRequests(
      */
     async sample() {
       const late = (ns: number) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS);
-      const seen = { ...process.memoryUsage(), loopP50Ms: late(loopDelay.percentile(50)), loopP99Ms: late(loopDelay.percentile(99)), loopMaxMs: late(loopDelay.max), gcMs: pauses.totalMs };
+      const seen = {
+        ...process.memoryUsage(),
+        loopP50Ms: late(loopDelay.percentile(50)),
+        loopP99Ms: late(loopDelay.percentile(99)),
+        loopMaxMs: late(loopDelay.max),
+        gcMs: pauses.totalMs,
+      };
       loopDelay.reset();
       pauses.totalMs = 0;
       pauses.longestMs = 0;
       return seen;
     },
     async stalls() {
-      const seen = { loopP99Ms: loopDelay.percentile(99) / 1e6, loopMaxMs: loopDelay.max / 1e6, gcMs: pauses.totalMs, gcLongestMs: pauses.longestMs };
+      const seen = {
+        loopP99Ms: loopDelay.percentile(99) / 1e6,
+        loopMaxMs: loopDelay.max / 1e6,
+        gcMs: pauses.totalMs,
+        gcLongestMs: pauses.longestMs,
+      };
       loopDelay.reset();
       pauses.totalMs = 0;
       pauses.longestMs = 0;
@@ -91,7 +113,11 @@ serveRequests(
       await inspector.post('Profiler.start');
       // What the step allocates, by where, counting what the collector took back (the GC's work).
       await inspector.post('HeapProfiler.enable');
-      await inspector.post('HeapProfiler.startSampling', { samplingInterval: 65_536, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      await inspector.post('HeapProfiler.startSampling', {
+        samplingInterval: 65_536,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
     },
     async profileStop(file: unknown) {
       const { profile } = await inspector.post('Profiler.stop');

@@ -72,7 +72,8 @@ export class StationSocket implements StationState {
   /** Sends one call and waits for its answer (a CALLERROR, a close or the time-out is a failed answer). */
   call(action: string, payload: object): Promise<Answer> {
     const socket = this.socket;
-    if (!socket || this.waiting) return Promise.resolve({ ok: false, ms: 0, error: this.waiting ? 'a call is already waiting' : 'not connected' });
+    if (!socket || this.waiting)
+      return Promise.resolve({ ok: false, ms: 0, error: this.waiting ? 'a call is already waiting' : 'not connected' });
     const id = String((nextId += 1));
     return new Promise((done) => {
       this.waiting = { id, sentAt: performance.now(), done };
@@ -91,7 +92,8 @@ export class StationSocket implements StationState {
 
   /** Fails a call waiting longer than the time-out. */
   expire(now: number): void {
-    if (this.waiting && now - this.waiting.sentAt > CALL_TIMEOUT_MS) this.finish({ ok: false, ms: 0, error: 'timeout' });
+    if (this.waiting && now - this.waiting.sentAt > CALL_TIMEOUT_MS)
+      this.finish({ ok: false, ms: 0, error: 'timeout' });
   }
 
   private finish(answer: Answer): void {

@@ -79,7 +79,11 @@ serveRequests({
   async start(args: StartArgs) {
     fleet = new Fleet({
       endpoint: process.env.BENCH_URL!,
-      stations: args.indices.map((index) => ({ identity: benchIdentity(index), password: STATION_PASSWORD, connectors: 2 })),
+      stations: args.indices.map((index) => ({
+        identity: benchIdentity(index),
+        password: STATION_PASSWORD,
+        connectors: 2,
+      })),
       idTags: args.idTags,
       sessions: args.sessions,
       sessionSeconds: args.sessionSeconds,
@@ -96,7 +100,11 @@ serveRequests({
   async outage({ since }: { since: number }): Promise<Outage> {
     const dropped = [...links.values()].filter((link) => link.offlineAt >= since);
     const down = dropped.filter((link) => !link.online).length;
-    return { dropped: dropped.length, down, ...(dropped.length && !down && { backAt: Math.max(...dropped.map((link) => link.onlineAt)) }) };
+    return {
+      dropped: dropped.length,
+      down,
+      ...(dropped.length && !down && { backAt: Math.max(...dropped.map((link) => link.onlineAt)) }),
+    };
   },
   acknowledged: async () => ({ starts, stops }),
   errors: async () => [...errorKinds].sort((a, b) => b[1] - a[1]),
@@ -108,7 +116,14 @@ serveRequests({
 });
 
 function counts(): FleetCounts {
-  const { connected, charging, calls, answered, errors, sessions } = fleet?.stats ?? { connected: 0, charging: 0, calls: 0, answered: 0, errors: 0, sessions: 0 };
+  const { connected, charging, calls, answered, errors, sessions } = fleet?.stats ?? {
+    connected: 0,
+    charging: 0,
+    calls: 0,
+    answered: 0,
+    errors: 0,
+    sessions: 0,
+  };
   const online = fleet?.chargePoints.filter((chargePoint) => chargePoint.isOnline).length ?? 0;
   return { connected, online, charging, calls, answered, errors, sessions };
 }

@@ -12,7 +12,11 @@ export interface HealthSample {
   answer: string;
 }
 
-export function pollHealth(url: string, everyMs: number, signal: AbortSignal): { samples: HealthSample[]; done: Promise<void> } {
+export function pollHealth(
+  url: string,
+  everyMs: number,
+  signal: AbortSignal,
+): { samples: HealthSample[]; done: Promise<void> } {
   const samples: HealthSample[] = [];
   const done = (async () => {
     while (!signal.aborted) {
@@ -22,7 +26,12 @@ export function pollHealth(url: string, everyMs: number, signal: AbortSignal): {
         // Not tied to `signal` too: AbortSignal.any keeps a listener on it per request. A stop waits for the request in flight.
         const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
         const body = (await response.json().catch(() => ({}))) as { status?: string };
-        samples.push({ at, ms: performance.now() - started, ok: response.status === 200 && body.status === 'ok', answer: String(response.status) });
+        samples.push({
+          at,
+          ms: performance.now() - started,
+          ok: response.status === 200 && body.status === 'ok',
+          answer: String(response.status),
+        });
       } catch (error) {
         const cause = (error as { cause?: { code?: string } }).cause?.code;
         samples.push({ at, ms: performance.now() - started, ok: false, answer: cause ?? (error as Error).name });
@@ -48,5 +57,12 @@ export function summarizeHealth(samples: HealthSample[]): HealthSummary {
   const at = (p: number) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)] ?? NaN;
   const failed: Record<string, number> = {};
   for (const sample of samples) if (!sample.ok) failed[sample.answer] = (failed[sample.answer] ?? 0) + 1;
-  return { requests: samples.length, ok: samples.filter((sample) => sample.ok).length, failed, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: times.at(-1) ?? NaN };
+  return {
+    requests: samples.length,
+    ok: samples.filter((sample) => sample.ok).length,
+    failed,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    maxMs: times.at(-1) ?? NaN,
+  };
 }

@@ -94,12 +94,26 @@ export function reconcile(acks: { starts: StartAck[]; stops: StopAck[] }, books:
   for (const start of acks.starts) {
     const tx = `transaction ${start.transactionId} (${start.identity} connector ${start.connectorId})`;
     const earlier = started.get(start.transactionId);
-    if (earlier) add(problems, 'one transactionId acknowledged to two starts', `${tx}, and ${earlier.identity} connector ${earlier.connectorId}`);
+    if (earlier)
+      add(
+        problems,
+        'one transactionId acknowledged to two starts',
+        `${tx}, and ${earlier.identity} connector ${earlier.connectorId}`,
+      );
     started.set(start.transactionId, start);
     const charge = charges.get(start.transactionId);
     if (!charge) add(problems, 'acknowledged start without its charge', tx);
-    else if (charge.identity !== start.identity || charge.connectorId !== start.connectorId || charge.idTag !== start.idTag || charge.meterStartWh !== start.meterStart) {
-      add(problems, 'acknowledged start unlike its charge', `${tx}: charge of ${charge.identity} connector ${charge.connectorId}, tag ${charge.idTag}, meter start ${charge.meterStartWh}`);
+    else if (
+      charge.identity !== start.identity ||
+      charge.connectorId !== start.connectorId ||
+      charge.idTag !== start.idTag ||
+      charge.meterStartWh !== start.meterStart
+    ) {
+      add(
+        problems,
+        'acknowledged start unlike its charge',
+        `${tx}: charge of ${charge.identity} connector ${charge.connectorId}, tag ${charge.idTag}, meter start ${charge.meterStartWh}`,
+      );
     }
   }
   const stopped = new Set<number>();
@@ -108,10 +122,16 @@ export function reconcile(acks: { starts: StartAck[]; stops: StopAck[] }, books:
     const tx = `transaction ${stop.transactionId} (${stop.identity})`;
     const charge = charges.get(stop.transactionId);
     if (!charge) add(problems, 'acknowledged stop without its charge', tx);
-    else if (!FINISHED.has(charge.status)) add(problems, 'acknowledged stop, charge not finished', `${tx}: ${charge.status}`);
-    else if (charge.meterStopWh !== stop.meterStop) add(problems, 'acknowledged stop, another meter stop', `${tx}: ${charge.meterStopWh} for ${stop.meterStop}`);
+    else if (!FINISHED.has(charge.status))
+      add(problems, 'acknowledged stop, charge not finished', `${tx}: ${charge.status}`);
+    else if (charge.meterStopWh !== stop.meterStop)
+      add(problems, 'acknowledged stop, another meter stop', `${tx}: ${charge.meterStopWh} for ${stop.meterStop}`);
     else if (charge.consumedWh !== stop.meterStop - (charge.meterStartWh ?? NaN)) {
-      add(problems, 'acknowledged stop, energy not its meter stop\'s', `${tx}: ${charge.consumedWh} Wh for ${stop.meterStop} - ${charge.meterStartWh}`);
+      add(
+        problems,
+        "acknowledged stop, energy not its meter stop's",
+        `${tx}: ${charge.consumedWh} Wh for ${stop.meterStop} - ${charge.meterStartWh}`,
+      );
     }
   }
   const debits = new Map(books.debits.map((debit) => [debit.chargeId, debit]));
@@ -121,24 +141,41 @@ export function reconcile(acks: { starts: StartAck[]; stops: StopAck[] }, books:
     if (debit && debit.entries > 1) add(problems, 'charge debited more than once', `${what}: ${debit.entries} debits`);
     else if (FINISHED.has(charge.status) && charge.totalTyiyn > 0 && debit?.debitTyiyn !== charge.totalTyiyn) {
       add(problems, 'finished charge not debited its total', `${what}: debited ${debit?.debitTyiyn ?? 0}`);
-    } else if (!FINISHED.has(charge.status) && debit) add(problems, 'unfinished charge debited', `${what}: debited ${debit.debitTyiyn}`);
+    } else if (!FINISHED.has(charge.status) && debit)
+      add(problems, 'unfinished charge debited', `${what}: debited ${debit.debitTyiyn}`);
     if (OPEN.has(charge.status) || charge.status === 'not_completed') {
       const state = OPEN.has(charge.status) ? 'open' : 'not completed';
       const why = !started.has(charge.id)
-        ? 'the station never had the start\'s answer'
+        ? "the station never had the start's answer"
         : stopped.has(charge.id)
           ? 'its stop was acknowledged'
-          : 'the station\'s stop was never answered';
+          : "the station's stop was never answered";
       add(open, `${state}: ${why}`, `charge ${charge.id} (${charge.identity} connector ${charge.connectorId})`);
     }
   }
   for (const driver of books.drivers) {
-    if (driver.balanceTyiyn !== driver.ledgerTyiyn) add(problems, 'balance not the sum of the ledger', `driver ${driver.id}: ${driver.balanceTyiyn} for ${driver.ledgerTyiyn}`);
+    if (driver.balanceTyiyn !== driver.ledgerTyiyn)
+      add(
+        problems,
+        'balance not the sum of the ledger',
+        `driver ${driver.id}: ${driver.balanceTyiyn} for ${driver.ledgerTyiyn}`,
+      );
     else if (driver.lastBalanceAfterTyiyn !== null && driver.lastBalanceAfterTyiyn !== driver.balanceTyiyn) {
-      add(problems, 'balance not the last entry\'s balance after', `driver ${driver.id}: ${driver.balanceTyiyn} for ${driver.lastBalanceAfterTyiyn}`);
+      add(
+        problems,
+        "balance not the last entry's balance after",
+        `driver ${driver.id}: ${driver.balanceTyiyn} for ${driver.lastBalanceAfterTyiyn}`,
+      );
     }
   }
-  return { starts: acks.starts.length, stops: acks.stops.length, charges: books.charges.length, drivers: books.drivers.length, problems, open };
+  return {
+    starts: acks.starts.length,
+    stops: acks.stops.length,
+    charges: books.charges.length,
+    drivers: books.drivers.length,
+    problems,
+    open,
+  };
 }
 
 export async function readBooks(database: Database): Promise<Books> {

@@ -71,7 +71,8 @@ export interface Fault {
 
 const MB = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 1 : 0) : '-');
-const pad = (values: (string | number)[], widths: number[]) => values.map((value, i) => String(value).padStart(widths[i]!)).join(' ');
+const pad = (values: (string | number)[], widths: number[]) =>
+  values.map((value, i) => String(value).padStart(widths[i]!)).join(' ');
 
 const ROW_WIDTHS = [4, 6, 6, 8, 8, 7, 4, 6, 6, 6, 6, 7, 8, 7];
 export function printRowHeader(): void {
@@ -113,12 +114,16 @@ export const exitText = (exit: ServerExit) =>
 
 /** The growth of each server process's memory after a full GC, from the end of its warm-up to its end. */
 export function printGrowth(growths: Growth[], warmUpMinutes: number, limit: number): boolean | undefined {
-  console.log(`\nServer memory after a full GC, from the end of each process's ${warmUpMinutes}-minute warm-up to its end (aim: under ${(limit * 100).toFixed(0)}% growth)`);
+  console.log(
+    `\nServer memory after a full GC, from the end of each process's ${warmUpMinutes}-minute warm-up to its end (aim: under ${(limit * 100).toFixed(0)}% growth)`,
+  );
   let verdict: boolean | undefined;
   for (const growth of growths) {
     const span = `server ${growth.generation} (minutes ${growth.from}-${growth.to}, ${growth.endedBy})`;
     if (!growth.baseline || !growth.end || growth.end.minute <= growth.baseline.minute) {
-      console.log(`  ${span}: not measured (${growth.baseline ? 'no measured end a minute or more after its warm-up' : 'ended within its warm-up'})`);
+      console.log(
+        `  ${span}: not measured (${growth.baseline ? 'no measured end a minute or more after its warm-up' : 'ended within its warm-up'})`,
+      );
       continue;
     }
     const { baseline, end } = growth;
@@ -138,14 +143,21 @@ const signed = (ratio: number) => `${ratio >= 0 ? '+' : ''}${(ratio * 100).toFix
 export function printFaults(faults: Fault[], backWithinS: number): void {
   for (const fault of faults) {
     console.log(`\nFault at minute ${fault.minute}: ${fault.what}`);
-    for (const exit of fault.exits) console.log(`  ${exitText(exit)}, ${((exit.at - fault.at) / 1000).toFixed(1)} s after it`);
+    for (const exit of fault.exits)
+      console.log(`  ${exitText(exit)}, ${((exit.at - fault.at) / 1000).toFixed(1)} s after it`);
     if (!fault.exits.length) console.log('  the server process stayed up');
-    if (fault.serverBackS !== undefined) console.log(`  a new server process answering ${fault.serverBackS.toFixed(1)} s after it`);
+    if (fault.serverBackS !== undefined)
+      console.log(`  a new server process answering ${fault.serverBackS.toFixed(1)} s after it`);
     const { dropped, down } = fault.outage;
     if (!dropped) console.log(`  no station dropped its connection (watched ${fault.windowS.toFixed(0)} s)`);
-    else if (down) console.log(`  ${dropped} stations dropped; ${down} NOT back ${fault.windowS.toFixed(0)} s after it`);
-    else console.log(`  ${dropped} stations dropped; all connected and booted again ${fault.backS!.toFixed(1)} s after it (aim: ${backWithinS} s)`);
-    if (fault.onlineSinceInDatabase !== undefined && dropped) console.log(`  the database shows ${fault.onlineSinceInDatabase} stations online on a connection opened since`);
+    else if (down)
+      console.log(`  ${dropped} stations dropped; ${down} NOT back ${fault.windowS.toFixed(0)} s after it`);
+    else
+      console.log(
+        `  ${dropped} stations dropped; all connected and booted again ${fault.backS!.toFixed(1)} s after it (aim: ${backWithinS} s)`,
+      );
+    if (fault.onlineSinceInDatabase !== undefined && dropped)
+      console.log(`  the database shows ${fault.onlineSinceInDatabase} stations online on a connection opened since`);
     const health = fault.health;
     const failed = Object.entries(health.failed).map(([answer, count]) => `${answer}: ${count}`);
     console.log(
@@ -158,12 +170,19 @@ export function printFaults(faults: Fault[], backWithinS: number): void {
 
 export function printReconciliation(reconciliation: Reconciliation): boolean {
   const { starts, stops, charges, drivers, problems, open } = reconciliation;
-  console.log(`\nReconciliation: ${starts} starts and ${stops} stops the stations had answered, against ${charges} charges and ${drivers} drivers' balances`);
+  console.log(
+    `\nReconciliation: ${starts} starts and ${stops} stops the stations had answered, against ${charges} charges and ${drivers} drivers' balances`,
+  );
   const kinds = Object.entries(problems);
-  if (!kinds.length) console.log('  every acknowledged start and stop is in the books as sent; no charge debited twice; every balance is its ledger');
+  if (!kinds.length)
+    console.log(
+      '  every acknowledged start and stop is in the books as sent; no charge debited twice; every balance is its ledger',
+    );
   for (const [kind, finding] of kinds) console.log(`  ${kind}: ${finding.count} (${finding.samples.join('; ')})`);
   const left = Object.entries(open);
-  console.log(`  charges left open at the end: ${left.length ? left.map(([why, finding]) => `${why}: ${finding.count}`).join('; ') : 'none'}`);
+  console.log(
+    `  charges left open at the end: ${left.length ? left.map(([why, finding]) => `${why}: ${finding.count}`).join('; ') : 'none'}`,
+  );
   for (const [why, finding] of left) console.log(`    ${why}, e.g. ${finding.samples.slice(0, 3).join('; ')}`);
   return !kinds.length;
 }

@@ -79,7 +79,13 @@ export class ServerSupervisor {
     const server = this.current;
     if (!server) throw new Error('no server process');
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(new Error(`server ${command}: no answer in ${timeoutMs / 1000} s`)), timeoutMs)));
+    const late = new Promise<never>(
+      (_resolve, reject) =>
+        (timer = setTimeout(
+          () => reject(new Error(`server ${command}: no answer in ${timeoutMs / 1000} s`)),
+          timeoutMs,
+        )),
+    );
     try {
       return await Promise.race([server.request<T>(command, args), late]);
     } finally {
@@ -94,7 +100,9 @@ export class ServerSupervisor {
     const server = this.current;
     // Gone already (Ctrl+C at a terminal reaches the children too).
     if (!server || server.process.exitCode !== null || server.process.signalCode !== null) return;
-    await this.request('stop', undefined, 30_000).catch((error: unknown) => this.options.halt.aborted || console.error(`server stop: ${String(error)}`));
+    await this.request('stop', undefined, 30_000).catch(
+      (error: unknown) => this.options.halt.aborted || console.error(`server stop: ${String(error)}`),
+    );
     if (server.process.connected) server.process.disconnect();
     const timer = setTimeout(() => server.process.kill('SIGKILL'), 15_000);
     await server.exited;
@@ -136,7 +144,14 @@ export class ServerSupervisor {
       this.current = child;
       child.process.once('exit', (code, signal) => {
         const cause = this.killing ? 'kill' : this.stopping ? 'stop' : 'own';
-        const exit: ServerExit = { generation: number, at: Date.now(), code, signal, cause, error: firstError(errFile) };
+        const exit: ServerExit = {
+          generation: number,
+          at: Date.now(),
+          code,
+          signal,
+          cause,
+          error: firstError(errFile),
+        };
         generation.exit = exit;
         this.killing = false;
         if (this.current === child) this.current = undefined;
@@ -144,7 +159,14 @@ export class ServerSupervisor {
         if (!this.stopping && !this.options.halt.aborted) this.start().catch(() => undefined);
       });
     } catch (error) {
-      generation.exit = { generation: number, at: Date.now(), code: null, signal: null, cause: 'own', error: firstError(errFile) ?? String(error) };
+      generation.exit = {
+        generation: number,
+        at: Date.now(),
+        code: null,
+        signal: null,
+        cause: 'own',
+        error: firstError(errFile) ?? String(error),
+      };
       throw error;
     } finally {
       // The child holds its own copies of the descriptors.
@@ -160,7 +182,10 @@ export class ServerSupervisor {
  * (`Emitted 'error' event on BoundPool instance`); else the last line.
  */
 function firstError(file: string): string | undefined {
-  const lines = readFileSync(file, 'utf8').split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const message = lines.find((text) => /^[\w.]*error\b[^/]*:/i.test(text) && !text.startsWith('Emitted'));
   const emitter = lines.find((text) => text.startsWith("Emitted 'error' event"))?.replace(/ at:?$/, '');
   const said = [message, emitter].filter(Boolean).join('; ') || lines.at(-1);

@@ -56,9 +56,18 @@ async function exceljsBytes<Row>({ title, columns, batches, first }: XlsxOptions
       done();
     },
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false, zip: { zlib: { level: COMPRESSION_LEVEL } } } as never);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: sink,
+    useStyles: true,
+    useSharedStrings: false,
+    zip: { zlib: { level: COMPRESSION_LEVEL } },
+  } as never);
   const sheet = workbook.addWorksheet(title.slice(0, 31));
-  sheet.columns = columns.map((column) => ({ header: column.header, width: column.width ?? 16, style: { numFmt: numFmts[column.kind](column as ExportColumn<unknown>) } }));
+  sheet.columns = columns.map((column) => ({
+    header: column.header,
+    width: column.width ?? 16,
+    style: { numFmt: numFmts[column.kind](column as ExportColumn<unknown>) },
+  }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   const write = (rows: readonly Row[]) => {
@@ -71,7 +80,10 @@ async function exceljsBytes<Row>({ title, columns, batches, first }: XlsxOptions
   return bytes;
 }
 
-export const XLSX_WRITERS: Record<string, { label: string; bytes: <Row>(options: XlsxOptions<Row>) => Promise<number> }> = {
+export const XLSX_WRITERS: Record<
+  string,
+  { label: string; bytes: <Row>(options: XlsxOptions<Row>) => Promise<number> }
+> = {
   own: { label: 'own xlsx parts + yazl', bytes: (options) => drained(xlsxStream(options)) },
   exceljs: { label: 'exceljs WorkbookWriter', bytes: exceljsBytes },
 };

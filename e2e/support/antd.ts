@@ -10,7 +10,9 @@ import { expect } from 'vitest';
 /** Waits until an antd dialog or dropdown has finished its opening animation. */
 export async function settled(element: Locator): Promise<Locator> {
   await element.waitFor();
-  await expect.poll(() => element.evaluate((node) => /\bant-(zoom|slide-up|slide-down)\b/.test(node.className))).toBe(false);
+  await expect
+    .poll(() => element.evaluate((node) => /\bant-(zoom|slide-up|slide-down)\b/.test(node.className)))
+    .toBe(false);
   return element;
 }
 
@@ -28,7 +30,9 @@ export async function choose(page: Page, select: Locator, label: string, search?
   else await select.fill(search);
   await settled(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'));
   await pickOption(page, label);
-  await expect.poll(() => select.evaluate((input) => (input.closest('.ant-select') as HTMLElement).innerText.trim())).toBe(label);
+  await expect
+    .poll(() => select.evaluate((input) => (input.closest('.ant-select') as HTMLElement).innerText.trim()))
+    .toBe(label);
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').first().waitFor({ state: 'hidden' });
 }
 
@@ -46,7 +50,13 @@ function escapeRegExp(text: string): string {
 }
 
 /** Types both ends of a date range picker (DD.MM.YYYY), as a keyboard user does, and waits for its panel to close. */
-export async function typeDateRange(page: Page, group: Locator, placeholders: [string, string], from: string, to: string): Promise<void> {
+export async function typeDateRange(
+  page: Page,
+  group: Locator,
+  placeholders: [string, string],
+  from: string,
+  to: string,
+): Promise<void> {
   const start = group.getByPlaceholder(placeholders[0]);
   await start.click();
   await settled(page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)'));

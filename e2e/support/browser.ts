@@ -5,7 +5,13 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -18,7 +24,8 @@ export async function newContext(browser: Browser, baseURL: string): Promise<Bro
   context.setDefaultTimeout(30_000);
   // The app must work under its own policy: a blocked script, style or image fails the spec.
   context.on('console', (message) => {
-    if (message.type() === 'error' && message.text().includes('Content Security Policy')) cspViolations.push(message.text());
+    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+      cspViolations.push(message.text());
   });
   return context;
 }

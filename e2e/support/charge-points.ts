@@ -27,7 +27,10 @@ export async function aSimulatedStation(server: RunningServer, identityPrefix: s
   const password = 'E2eChargePoint2024Key';
   const [made] = await office.ensureStations({ prefix: identityPrefix, count: 1, connectors: 2, password });
   const { identity } = made!;
-  const found = await office.request<Paged<StationListItem>>('GET', `/stations/?search=${encodeURIComponent(identity)}`);
+  const found = await office.request<Paged<StationListItem>>(
+    'GET',
+    `/stations/?search=${encodeURIComponent(identity)}`,
+  );
   const station = found.items.find((item) => item.identity === identity)!;
   const chargePoint = new ChargePoint({
     endpoint: `${server.url.replace(/^http/, 'ws')}/ocpp`,
@@ -39,5 +42,11 @@ export async function aSimulatedStation(server: RunningServer, identityPrefix: s
     powerKw: 22,
     rebootSeconds: 0,
   });
-  return { merchantId: await office.simulatorMerchant(), stationId: station.id, identity, name: `Симулятор ${identity}`, chargePoint };
+  return {
+    merchantId: await office.simulatorMerchant(),
+    stationId: station.id,
+    identity,
+    name: `Симулятор ${identity}`,
+    chargePoint,
+  };
 }

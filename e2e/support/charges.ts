@@ -38,7 +38,13 @@ async function withDatabase<T>(dataDir: string, fill: (database: Database) => Pr
 /** A driver who can charge: Асанов Бакыт holding `idTag`, with 5,000 som on the balance. */
 export async function seedPayingDriver(dataDir: string, idTag: string): Promise<{ driverId: number; name: string }> {
   return withDatabase(dataDir, async (database) => {
-    const driver = await aDriver(database, { surname: 'Асанов', firstName: 'Бакыт', phone: '996555123456', balanceTyiyn: 500_000, idTags: [idTag] });
+    const driver = await aDriver(database, {
+      surname: 'Асанов',
+      firstName: 'Бакыт',
+      phone: '996555123456',
+      balanceTyiyn: 500_000,
+      idTags: [idTag],
+    });
     return { driverId: driver.id, name: 'Асанов Бакыт' };
   });
 }
@@ -47,8 +53,18 @@ export async function seedCharges(dataDir: string): Promise<ChargesSeed> {
   return withDatabase(dataDir, async (database) => {
     const alaToo = await aChargePoint(database, { name: 'Ала-Тоо', customFeeTyiyn: 1250 });
     const dordoi = await aChargePoint(database, { name: 'Дордой', typo: 'ccs2' });
-    const bakyt = await aDriver(database, { surname: 'Асанов', firstName: 'Бакыт', phone: '996555123456', balanceTyiyn: 500_000 });
-    const aigerim = await aDriver(database, { surname: 'Токтогулова', firstName: 'Айгерим', phone: '996700112233', balanceTyiyn: 500_000 });
+    const bakyt = await aDriver(database, {
+      surname: 'Асанов',
+      firstName: 'Бакыт',
+      phone: '996555123456',
+      balanceTyiyn: 500_000,
+    });
+    const aigerim = await aDriver(database, {
+      surname: 'Токтогулова',
+      firstName: 'Айгерим',
+      phone: '996700112233',
+      balanceTyiyn: 500_000,
+    });
     const finished = await aCharge(database, {
       station: alaToo,
       driverId: bakyt.id,
@@ -65,7 +81,12 @@ export async function seedCharges(dataDir: string): Promise<ChargesSeed> {
       consumedWh: 8_000,
       stop: 'stopped',
     });
-    const running = await aCharge(database, { station: dordoi, driverId: bakyt.id, startedAt: new Date(Date.now() - 20 * 60_000), stop: false });
+    const running = await aCharge(database, {
+      station: dordoi,
+      driverId: bakyt.id,
+      startedAt: new Date(Date.now() - 20 * 60_000),
+      stop: false,
+    });
     // A remote start for the app is what marks a charge so; the builder starts by a card.
     await database.db.execute(sql`update charges set source = 'app' where id = ${running.id}`);
     const refused = await openCharge(database.db, {
@@ -75,6 +96,12 @@ export async function seedCharges(dataDir: string): Promise<ChargesSeed> {
       meterStartWh: 0,
       startedAt: new Date('2024-03-03T06:00:00Z'),
     });
-    return { driverId: bakyt.id, finished: finished.id, stopped: stopped.id, running: running.id, refused: refused.chargeId };
+    return {
+      driverId: bakyt.id,
+      finished: finished.id,
+      stopped: stopped.id,
+      running: running.id,
+      refused: refused.chargeId,
+    };
   });
 }

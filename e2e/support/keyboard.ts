@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 
-export const hasFocus = (element: Locator): Promise<boolean> => element.evaluate((node) => node === document.activeElement);
+export const hasFocus = (element: Locator): Promise<boolean> =>
+  element.evaluate((node) => node === document.activeElement);
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user moves on; fails when it is never reached. */
 export async function tabTo(page: Page, target: Locator, { back = false } = {}): Promise<void> {

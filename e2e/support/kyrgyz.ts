@@ -15,10 +15,15 @@ type Texts = { [key: string]: string | Texts };
 const locale = (lang: string, ns: string) =>
   JSON.parse(readFileSync(new URL(`../../apps/web/src/locales/${lang}/${ns}.json`, import.meta.url), 'utf8')) as Texts;
 const flat = (texts: Texts, prefix = ''): [string, string][] =>
-  Object.entries(texts).flatMap(([key, value]) => (typeof value === 'string' ? [[prefix + key, value]] : flat(value, `${prefix}${key}.`)));
-const names: Record<'ru' | 'en' | 'ky', string>[] = [CHARGE_STATUSES, PAYMENT_METHODS, CHARGE_RESULT_NAMES, CONNECTOR_TYPES].flatMap((set) =>
-  Object.values<Record<'ru' | 'en' | 'ky', string>>(set),
-);
+  Object.entries(texts).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[prefix + key, value]] : flat(value, `${prefix}${key}.`),
+  );
+const names: Record<'ru' | 'en' | 'ky', string>[] = [
+  CHARGE_STATUSES,
+  PAYMENT_METHODS,
+  CHARGE_RESULT_NAMES,
+  CONNECTOR_TYPES,
+].flatMap((set) => Object.values<Record<'ru' | 'en' | 'ky', string>>(set));
 
 /** What a user reads or hears: the page's text, and the placeholders and names of what is not hidden from them. */
 export function readable(page: Page): Promise<string> {
@@ -47,8 +52,14 @@ export function kyrgyzOnly(namespaces: string[]): (page: Page) => Promise<void> 
   return async (page) => {
     const text = await readable(page);
     // Whole words: the Russian 'Статус' is the start of the Kyrgyz 'Статусу'.
-    const shown = (phrase: string) => new RegExp(`(?<![\\p{L}\\p{N}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').test(text);
+    const shown = (phrase: string) =>
+      new RegExp(`(?<![\\p{L}\\p{N}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').test(
+        text,
+      );
     expect(foreign.filter(shown), 'Russian or English on a Kyrgyz screen').toEqual([]);
-    expect(keys.filter((key) => text.includes(key)), 'raw text keys').toEqual([]);
+    expect(
+      keys.filter((key) => text.includes(key)),
+      'raw text keys',
+    ).toEqual([]);
   };
 }

@@ -25,7 +25,9 @@ async function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -39,7 +41,10 @@ export interface ServerOptions {
 }
 
 /** Starts the built server (apps/server/dist) on a free port with an empty embedded database, or one `seed` filled. */
-export async function startServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcms-e2e-'));
   try {

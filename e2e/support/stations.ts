@@ -14,9 +14,14 @@ export interface StationsSeed {
 
 /** A merchant, the catalogue a station picks from (a tag, a cafe), and one station of the merchant. */
 export async function seedStations(api: AdminApi): Promise<StationsSeed> {
-  await api.json('POST', '/common/tags/', { title_ky: 'Тез кубаттоо', title_ru: 'Быстрая зарядка', title_en: 'Fast charging' });
+  await api.json('POST', '/common/tags/', {
+    title_ky: 'Тез кубаттоо',
+    title_ru: 'Быстрая зарядка',
+    title_en: 'Fast charging',
+  });
   const icon = new FormData();
-  for (const [field, value] of Object.entries({ title_ky: 'Кафе', title_ru: 'Кафе', title_en: 'Cafe' })) icon.append(field, value);
+  for (const [field, value] of Object.entries({ title_ky: 'Кафе', title_ru: 'Кафе', title_en: 'Cafe' }))
+    icon.append(field, value);
   icon.append('icon', new Blob([await readFile(fixture('cafe.svg'))], { type: 'image/svg+xml' }), 'cafe.svg');
   await api.form('POST', '/common/surroundings/', icon);
   const merchant = await api.json<{ id: number }>('POST', '/merchants/', {
@@ -60,7 +65,11 @@ export async function seedStations(api: AdminApi): Promise<StationsSeed> {
   };
   const station = new FormData();
   for (const [field, value] of Object.entries(fields)) station.append(field, value);
-  station.append('media_files[0]', new Blob([await readFile(fixture('station.png'))], { type: 'image/png' }), 'station.png');
+  station.append(
+    'media_files[0]',
+    new Blob([await readFile(fixture('station.png'))], { type: 'image/png' }),
+    'station.png',
+  );
   const other = await api.form<{ id: number }>('POST', '/stations/', station);
   return { merchantId: merchant.id, other: { id: other.id, name: fields.name_ru!, identity: fields.identity! } };
 }
@@ -70,10 +79,19 @@ export const crumbs = (page: Page) =>
   page.getByTestId('breadcrumbs').evaluate((nav: HTMLElement) => nav.innerText.replace(/\s+/g, ' ').trim());
 
 /** Picks one row of the tag or infrastructure picker (in Kyrgyz) and confirms the choice; `shot` names a screenshot of it. */
-export async function pickFromCatalog(page: Page, fieldLabel: string, dialogTitle: string, item: string, shot?: string): Promise<void> {
+export async function pickFromCatalog(
+  page: Page,
+  fieldLabel: string,
+  dialogTitle: string,
+  item: string,
+  shot?: string,
+): Promise<void> {
   await page.getByLabel(fieldLabel, { exact: true }).click();
   const picker = await openDialog(page, dialogTitle);
-  await picker.getByRole('row', { name: new RegExp(item) }).getByRole('checkbox').check();
+  await picker
+    .getByRole('row', { name: new RegExp(item) })
+    .getByRole('checkbox')
+    .check();
   await expect.poll(() => picker.getByTestId('picker-count').textContent()).toBe('Тандалды: 1');
   if (shot) await saveShot(page, shot, { dialog: true });
   await picker.getByRole('button', { name: 'Тандоо', exact: true }).click();
@@ -189,6 +207,13 @@ export function connectorOnCard(
 ): ModuleOnCard['connectors'][number] {
   return {
     title,
-    values: { 'Тип коннектора': type, Расположение: position, Мощность: power, 'Длина кабеля': cable, Тариф: tariff, 'ID коннектора в OCPP': ocpp },
+    values: {
+      'Тип коннектора': type,
+      Расположение: position,
+      Мощность: power,
+      'Длина кабеля': cable,
+      Тариф: tariff,
+      'ID коннектора в OCPP': ocpp,
+    },
   };
 }

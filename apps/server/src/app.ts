@@ -93,11 +93,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, public: isPublicRoute(route) });
+    for (const method of [route.method].flat())
+      routeTable.push({ method, url: route.url, public: isPublicRoute(route) });
   });
 
   // The pools replace what the database ended; the log says when, and which pool.
-  const notHearing = database.onConnectionLost?.((pool, error) => app.log.warn({ err: error, pool }, 'database connection lost; the pool opens another'));
+  const notHearing = database.onConnectionLost?.((pool, error) =>
+    app.log.warn({ err: error, pool }, 'database connection lost; the pool opens another'),
+  );
   if (notHearing) app.addHook('onClose', async () => void notHearing());
 
   const background = createBackground(app.log);
@@ -127,7 +130,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokens,
     mailer:
       deps.mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: app.log,
+      }),
     publicUrl: config.publicUrl,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
     rememberRefreshTtlSeconds: config.rememberRefreshTokenTtlSeconds,
@@ -153,7 +161,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // (in the OpenAPI document too): ignoring trailing slashes, Fastify registers a prefixed root once.
   await app.register(ratesRoutes({ db: database.db }), { prefix: '/api/v1/payments/' });
   await app.register(driversRoutes({ db: database.db }), { prefix: '/api/v1/users/' });
-  await app.register(chargesRoutes({ db: database.db, copyRows: database.copyRows, copyLines: database.copyLines }), { prefix: '/api/v1/users/transactions/' });
+  await app.register(chargesRoutes({ db: database.db, copyRows: database.copyRows, copyLines: database.copyLines }), {
+    prefix: '/api/v1/users/transactions/',
+  });
   const ocpp = await registerOcpp(app, {
     database,
     events,
@@ -171,8 +181,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Commands go out through the central system, so their routes come after it.
   await app.register(stationCommandsRoutes({ db: database.db, command: ocpp.command }), { prefix: '/api/v1' });
-  await app.register(chargeCommandsRoutes({ db: database.db, command: ocpp.command, commandTimeoutMs: config.ocppCommandTimeoutSeconds * 1000 }), { prefix: '/api/v1/users/transactions' });
-  const remoteStartDeps = { db: database.db, command: ocpp.command, events, minimumBalanceTyiyn: config.ocppMinimumBalanceTyiyn };
+  await app.register(
+    chargeCommandsRoutes({
+      db: database.db,
+      command: ocpp.command,
+      commandTimeoutMs: config.ocppCommandTimeoutSeconds * 1000,
+    }),
+    { prefix: '/api/v1/users/transactions' },
+  );
+  const remoteStartDeps = {
+    db: database.db,
+    command: ocpp.command,
+    events,
+    minimumBalanceTyiyn: config.ocppMinimumBalanceTyiyn,
+  };
   await app.register(chargeRemoteStartRoutes(remoteStartDeps), { prefix: '/api/v1' });
 
   await registerSpa(app, config.webDist);

@@ -4,13 +4,17 @@ import { ConfigError, loadConfig, urlOrigin } from './config.ts';
 describe('settings', () => {
   it('refuses a JWT_SECRET shorter than 32 bytes, saying why', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short-secret' })).toThrow(ConfigError);
-    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(31) })).toThrow(/JWT_SECRET must be at least 32 bytes long .* it has 31/);
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(31) })).toThrow(
+      /JWT_SECRET must be at least 32 bytes long .* it has 31/,
+    );
     expect(loadConfig({ JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
     expect(loadConfig({}).jwtSecret).toBeUndefined();
   });
 
   it('refuses a STATION_KEY_SECRET shorter than 32 bytes, and takes a longer one', () => {
-    expect(() => loadConfig({ STATION_KEY_SECRET: 'x'.repeat(31) })).toThrow(/STATION_KEY_SECRET must be at least 32 bytes long .* it has 31/);
+    expect(() => loadConfig({ STATION_KEY_SECRET: 'x'.repeat(31) })).toThrow(
+      /STATION_KEY_SECRET must be at least 32 bytes long .* it has 31/,
+    );
     expect(loadConfig({ STATION_KEY_SECRET: 'k'.repeat(32) }).stationKeySecret).toBe('k'.repeat(32));
     expect(loadConfig({}).stationKeySecret).toBeUndefined();
   });
@@ -18,12 +22,23 @@ describe('settings', () => {
 
 describe('HTTP time-outs', () => {
   it('default to what a slow link needs and a stalled client does not get, in seconds', () => {
-    expect(loadConfig({}).http).toEqual({ headersSeconds: 20, bodySeconds: 20, requestSeconds: 900, keepAliveSeconds: 72, idleSeconds: 120 });
-    expect(loadConfig({ HTTP_BODY_TIMEOUT: '5', HTTP_IDLE_TIMEOUT: '30' }).http).toMatchObject({ bodySeconds: 5, idleSeconds: 30 });
+    expect(loadConfig({}).http).toEqual({
+      headersSeconds: 20,
+      bodySeconds: 20,
+      requestSeconds: 900,
+      keepAliveSeconds: 72,
+      idleSeconds: 120,
+    });
+    expect(loadConfig({ HTTP_BODY_TIMEOUT: '5', HTTP_IDLE_TIMEOUT: '30' }).http).toMatchObject({
+      bodySeconds: 5,
+      idleSeconds: 30,
+    });
   });
 
   it('refuse a headers time-out longer than the whole request’s, which holds the headers', () => {
-    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT: '60', HTTP_REQUEST_TIMEOUT: '30' })).toThrow(/HTTP_HEADERS_TIMEOUT \(60\) must not exceed HTTP_REQUEST_TIMEOUT \(30\)/);
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT: '60', HTTP_REQUEST_TIMEOUT: '30' })).toThrow(
+      /HTTP_HEADERS_TIMEOUT \(60\) must not exceed HTTP_REQUEST_TIMEOUT \(30\)/,
+    );
     expect(() => loadConfig({ HTTP_KEEP_ALIVE_TIMEOUT: '0' })).toThrow(ConfigError);
   });
 });
@@ -36,15 +51,24 @@ describe('map settings', () => {
   });
 
   it('take other servers, the geocoder without a trailing slash', () => {
-    const config = loadConfig({ MAP_TILE_URL: 'https://{s}.tiles.example.kg/{z}/{x}/{y}.png', GEOCODER_URL: 'http://127.0.0.1:8091/geo/' });
+    const config = loadConfig({
+      MAP_TILE_URL: 'https://{s}.tiles.example.kg/{z}/{x}/{y}.png',
+      GEOCODER_URL: 'http://127.0.0.1:8091/geo/',
+    });
     expect(config.mapTileUrl).toBe('https://{s}.tiles.example.kg/{z}/{x}/{y}.png');
     expect(config.geocoderUrl).toBe('http://127.0.0.1:8091/geo');
   });
 
   it('refuse what the browser could not be allowed to fetch, naming the setting', () => {
-    expect(() => loadConfig({ MAP_TILE_URL: '/tiles/{z}/{x}/{y}.png' })).toThrow(/MAP_TILE_URL must be an absolute http\(s\) URL/);
-    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.{s}.example/{z}/{x}/{y}.png' })).toThrow(/only \{s\} may stand in the host/);
-    expect(() => loadConfig({ GEOCODER_URL: 'ftp://geo.example' })).toThrow(/GEOCODER_URL must be an absolute http\(s\) URL/);
+    expect(() => loadConfig({ MAP_TILE_URL: '/tiles/{z}/{x}/{y}.png' })).toThrow(
+      /MAP_TILE_URL must be an absolute http\(s\) URL/,
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.{s}.example/{z}/{x}/{y}.png' })).toThrow(
+      /only \{s\} may stand in the host/,
+    );
+    expect(() => loadConfig({ GEOCODER_URL: 'ftp://geo.example' })).toThrow(
+      /GEOCODER_URL must be an absolute http\(s\) URL/,
+    );
   });
 });
 

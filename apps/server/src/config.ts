@@ -85,7 +85,9 @@ function int(value: string | undefined, fallback: number, name: string, min = 1)
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < min) {
-    throw new ConfigError(`${name} must be ${min > 0 ? 'a positive integer' : `a whole number of at least ${min}`}, got "${value}"`);
+    throw new ConfigError(
+      `${name} must be ${min > 0 ? 'a positive integer' : `a whole number of at least ${min}`}, got "${value}"`,
+    );
   }
   return parsed;
 }
@@ -111,7 +113,8 @@ function som(value: string | undefined, name: string): number | undefined {
   const setting = text(value);
   if (setting === undefined) return undefined;
   const tyiyn = toMinorUnits(setting, DECIMALS.money);
-  if (tyiyn === undefined || tyiyn < 0) throw new ConfigError(`${name} must be an amount of som, 0 or more with at most 2 decimals, got "${value}"`);
+  if (tyiyn === undefined || tyiyn < 0)
+    throw new ConfigError(`${name} must be an amount of som, 0 or more with at most 2 decimals, got "${value}"`);
   return tyiyn;
 }
 
@@ -171,10 +174,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: text(env.SMTP_URL),
     mailFrom: text(env.MAIL_FROM) ?? 'EV Charging Back Office <no-reply@localhost>',
     jwtSecret: secretSetting(env.JWT_SECRET, 'JWT_SECRET', 'it signs every access token'),
-    stationKeySecret: secretSetting(env.STATION_KEY_SECRET, 'STATION_KEY_SECRET', 'it keys every station password hash'),
+    stationKeySecret: secretSetting(
+      env.STATION_KEY_SECRET,
+      'STATION_KEY_SECRET',
+      'it keys every station password hash',
+    ),
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 15 * 60, 'ACCESS_TOKEN_TTL'),
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 24 * 60 * 60, 'REFRESH_TOKEN_TTL'),
-    rememberRefreshTokenTtlSeconds: int(env.REMEMBER_REFRESH_TOKEN_TTL, 30 * 24 * 60 * 60, 'REMEMBER_REFRESH_TOKEN_TTL'),
+    rememberRefreshTokenTtlSeconds: int(
+      env.REMEMBER_REFRESH_TOKEN_TTL,
+      30 * 24 * 60 * 60,
+      'REMEMBER_REFRESH_TOKEN_TTL',
+    ),
     // src/config.ts and dist/config.js sit at the same depth, so one relative path serves both.
     webDist: path.resolve(text(env.WEB_DIST) ?? path.join(here, '../../web/dist')),
     logLevel: text(env.LOG_LEVEL) ?? 'info',
@@ -205,7 +216,9 @@ function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
   };
   // Node refuses a headers time-out past the request's, which includes the headers.
   if (timeouts.headersSeconds > timeouts.requestSeconds) {
-    throw new ConfigError(`HTTP_HEADERS_TIMEOUT (${timeouts.headersSeconds}) must not exceed HTTP_REQUEST_TIMEOUT (${timeouts.requestSeconds})`);
+    throw new ConfigError(
+      `HTTP_HEADERS_TIMEOUT (${timeouts.headersSeconds}) must not exceed HTTP_REQUEST_TIMEOUT (${timeouts.requestSeconds})`,
+    );
   }
   return timeouts;
 }

@@ -27,17 +27,25 @@ export async function serve(config: Config, database: Database): Promise<Fastify
   // a service manager or a pipe gets JSON.
   const logger =
     process.stdout.isTTY && isInstalled('pino-pretty')
-      ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? {
+          level: config.logLevel,
+          transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } },
+        }
       : { level: config.logLevel };
   const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
   const app = await buildApp({ config, database, jwtSecret, logger });
-  await removeOrphanIcons({ db: database.db, media: createMediaStore(path.join(config.dataDir, 'uploads')), log: app.log });
+  await removeOrphanIcons({
+    db: database.db,
+    media: createMediaStore(path.join(config.dataDir, 'uploads')),
+    log: app.log,
+  });
   await app.listen({ port: config.port, host: config.host });
   return app;
 }
 
 /** Where a browser on this machine opens the back office. */
-export const browserUrl = (config: Config) => `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+export const browserUrl = (config: Config) =>
+  `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
 
 /** On the first SIGTERM or SIGINT: `close` (the app, the database, what else the process runs), then exit. */
 export function closeOnSignals(log: FastifyBaseLogger, close: () => Promise<void>): void {

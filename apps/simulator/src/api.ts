@@ -22,7 +22,10 @@ export const SIMULATOR_AGREEMENT = 'SIMULATOR';
 /** The personal tariff of the simulator's connectors, som per kWh: their charges are priced whatever the rates. */
 const SIMULATOR_FEE = '12.5';
 /** The smallest real png (1x1): a station needs a photo. */
-const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 const PAGE = 100;
 
 export class ApiError extends Error {
@@ -54,7 +57,9 @@ export class BackOffice {
     const payload = body instanceof FormData ? body : body && JSON.stringify(body);
     const url = `${this.baseUrl}/api/v1${path}`;
     const response = await fetch(url, { method, headers, body: payload }).catch((error: Error) => {
-      throw new ApiError(`cannot reach ${this.baseUrl}: ${(error.cause as Error | undefined)?.message ?? error.message}`);
+      throw new ApiError(
+        `cannot reach ${this.baseUrl}: ${(error.cause as Error | undefined)?.message ?? error.message}`,
+      );
     });
     const text = await response.text();
     if (!response.ok) throw new ApiError(`${method} /api/v1${path}: ${response.status} ${text.slice(0, 300)}`);
@@ -63,7 +68,10 @@ export class BackOffice {
 
   /** The simulator's merchant, made on first use. */
   async simulatorMerchant(): Promise<number> {
-    const found = await this.request<Paged<MerchantListItem>>('GET', `/merchants/?search=${SIMULATOR_AGREEMENT}&size=${PAGE}`);
+    const found = await this.request<Paged<MerchantListItem>>(
+      'GET',
+      `/merchants/?search=${SIMULATOR_AGREEMENT}&size=${PAGE}`,
+    );
     const mine = found.items.find((merchant) => merchant.agreement_number === SIMULATOR_AGREEMENT);
     if (mine) return mine.id;
     const request: MerchantCreateRequest = {
@@ -87,7 +95,12 @@ export class BackOffice {
    * missing, given the password when they exist. A station of that identity at another merchant
    * is not taken over: the API's refusal names it.
    */
-  async ensureStations(options: { prefix: string; count: number; connectors: number; password: string }): Promise<SimulatedStation[]> {
+  async ensureStations(options: {
+    prefix: string;
+    count: number;
+    connectors: number;
+    password: string;
+  }): Promise<SimulatedStation[]> {
     const merchant = await this.simulatorMerchant();
     const existing = await this.merchantStations(merchant);
     const stations: SimulatedStation[] = [];
@@ -120,7 +133,12 @@ export class BackOffice {
       for (const driver of drivers.items) {
         if (driver.blocked || driver.balance <= 0 || tags.length >= limit) continue;
         const own = await this.request<DriverIdTag[]>('GET', `/users/${driver.id}/id-tags/`);
-        tags.push(...own.filter((tag) => !tag.blocked).map((tag) => tag.id_tag).slice(0, limit - tags.length));
+        tags.push(
+          ...own
+            .filter((tag) => !tag.blocked)
+            .map((tag) => tag.id_tag)
+            .slice(0, limit - tags.length),
+        );
       }
       if (page >= drivers.pages) break;
     }
@@ -130,7 +148,10 @@ export class BackOffice {
   private async merchantStations(merchant: number): Promise<Map<string, StationListItem>> {
     const stations = new Map<string, StationListItem>();
     for (let page = 1; ; page += 1) {
-      const found = await this.request<Paged<StationListItem>>('GET', `/stations/?merchant=${merchant}&size=${PAGE}&page=${page}`);
+      const found = await this.request<Paged<StationListItem>>(
+        'GET',
+        `/stations/?merchant=${merchant}&size=${PAGE}&page=${page}`,
+      );
       for (const station of found.items) stations.set(station.identity, station);
       if (page >= found.pages) return stations;
     }

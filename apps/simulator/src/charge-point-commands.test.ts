@@ -25,7 +25,13 @@ afterAll(() => central?.close());
 
 async function started(options: Partial<ChargePointOptions> = {}) {
   count += 1;
-  const chargePoint = new ChargePoint({ endpoint: central.endpoint, identity: `CP-${count}`, password: 'Abcdefgh12345678', rebootSeconds: 0, ...options });
+  const chargePoint = new ChargePoint({
+    endpoint: central.endpoint,
+    identity: `CP-${count}`,
+    password: 'Abcdefgh12345678',
+    rebootSeconds: 0,
+    ...options,
+  });
   chargePoints.push(chargePoint);
   await chargePoint.start();
   bootedAt.set(chargePoint.identity, central.calls.length);
@@ -41,15 +47,23 @@ function story(identity: string, connectorId: number): string[] {
     .map((call) => (call.action === 'StatusNotification' ? call.params.status : call.action));
 }
 
-const calls = (identity: string, action: string) => central.calls.filter((call) => call.identity === identity && call.action === action).map((call) => call.params);
+const calls = (identity: string, action: string) =>
+  central.calls.filter((call) => call.identity === identity && call.action === action).map((call) => call.params);
 
 describe('booting', () => {
   it('boots, reports connector 0 and each connector Available, and takes the heartbeat interval it is given', async () => {
-    central.answer('BootNotification', () => ({ status: 'Accepted', currentTime: new Date().toISOString(), interval: 42 }));
+    central.answer('BootNotification', () => ({
+      status: 'Accepted',
+      currentTime: new Date().toISOString(),
+      interval: 42,
+    }));
     const { chargePoint, identity } = await started({ connectors: 3 });
     await vi.waitFor(() => expect(calls(identity, 'StatusNotification')).toHaveLength(4));
 
-    expect(calls(identity, 'BootNotification')[0]).toMatchObject({ chargePointVendor: 'EVCMS', chargePointModel: 'Simulator' });
+    expect(calls(identity, 'BootNotification')[0]).toMatchObject({
+      chargePointVendor: 'EVCMS',
+      chargePointModel: 'Simulator',
+    });
     expect(calls(identity, 'StatusNotification').map(({ connectorId, status }) => [connectorId, status])).toEqual([
       [0, 'Available'],
       [1, 'Available'],
@@ -93,7 +107,10 @@ describe('a charging session', () => {
     expect(samples.length).toBeGreaterThanOrEqual(2);
     const sample = samples[0]!;
     expect(sample).toMatchObject({ connectorId: 1, transactionId: outcome.transactionId });
-    const measurands = sample.meterValue[0].sampledValue.map((value: { measurand: string; unit: string }) => [value.measurand, value.unit]);
+    const measurands = sample.meterValue[0].sampledValue.map((value: { measurand: string; unit: string }) => [
+      value.measurand,
+      value.unit,
+    ]);
     expect(measurands).toEqual([
       ['Energy.Active.Import.Register', 'Wh'],
       ['Power.Active.Import', 'W'],
@@ -102,14 +119,18 @@ describe('a charging session', () => {
     expect(sample.meterValue[0].sampledValue[1].value).toBe('50000');
     // The register only grows, and the stop carries its last value: 50 kW for about 1.2 s is about 17 Wh.
     const registers = samples.map((values) => Number(values.meterValue[0].sampledValue[0].value));
-    expect([start.meterStart, ...registers, stop.meterStop]).toEqual([start.meterStart, ...registers, stop.meterStop].sort((a, b) => a - b));
+    expect([start.meterStart, ...registers, stop.meterStop]).toEqual(
+      [start.meterStart, ...registers, stop.meterStop].sort((a, b) => a - b),
+    );
     expect(stop).toMatchObject({ transactionId: outcome.transactionId, idTag: 'DRIVER-1', reason: 'Local' });
     expect(stop.meterStop - start.meterStart).toBe(outcome.energyWh);
     expect(outcome.energyWh).toBeGreaterThanOrEqual(16);
   });
 
   it('never starts for an id tag the central system refuses', async () => {
-    central.answer('Authorize', ({ idTag }) => ({ idTagInfo: { status: idTag === 'BLOCKED' ? 'Blocked' : 'Accepted' } }));
+    central.answer('Authorize', ({ idTag }) => ({
+      idTagInfo: { status: idTag === 'BLOCKED' ? 'Blocked' : 'Accepted' },
+    }));
     const { chargePoint, identity } = await started();
     expect(await chargePoint.startSession('BLOCKED')).toEqual({ status: 'refused', idTagStatus: 'Blocked' });
     expect(story(identity, 1)).toEqual(['Authorize']);
@@ -120,8 +141,20 @@ describe('a charging session', () => {
     const { chargePoint, identity } = await started();
     const outcome = await chargePoint.startSession('UNKNOWN', { seconds: 60 });
 
-    expect(outcome).toMatchObject({ status: 'refused', transactionId: 900, reason: 'DeAuthorized', idTagStatus: 'Invalid' });
-    expect(story(identity, 1)).toEqual(['Authorize', 'Preparing', 'StartTransaction', 'StopTransaction', 'Finishing', 'Available']);
+    expect(outcome).toMatchObject({
+      status: 'refused',
+      transactionId: 900,
+      reason: 'DeAuthorized',
+      idTagStatus: 'Invalid',
+    });
+    expect(story(identity, 1)).toEqual([
+      'Authorize',
+      'Preparing',
+      'StartTransaction',
+      'StopTransaction',
+      'Finishing',
+      'Available',
+    ]);
   });
 });
 
@@ -137,7 +170,9 @@ describe('commands of the central system', () => {
   it('RemoteStopTransaction: Accepted for its transaction, which stops with reason Remote; Rejected for another', async () => {
     const { server, outcome, transactionId } = await charging();
 
-    expect(await server.call('RemoteStopTransaction', { transactionId: transactionId + 1000 })).toEqual({ status: 'Rejected' });
+    expect(await server.call('RemoteStopTransaction', { transactionId: transactionId + 1000 })).toEqual({
+      status: 'Rejected',
+    });
     expect(await server.call('RemoteStopTransaction', { transactionId })).toEqual({ status: 'Accepted' });
     expect(await outcome).toMatchObject({ status: 'completed', reason: 'Remote', transactionId });
   });
@@ -149,7 +184,9 @@ describe('commands of the central system', () => {
     await vi.waitFor(() => expect(story(identity, 1)).toEqual(['Preparing', 'StartTransaction', 'Charging']));
     expect(calls(identity, 'StartTransaction')[0]).toMatchObject({ connectorId: 1, idTag: 'REMOTE-1' });
     expect(await server.call('RemoteStartTransaction', { idTag: 'REMOTE-2' })).toEqual({ status: 'Rejected' });
-    expect(await server.call('RemoteStartTransaction', { idTag: 'REMOTE-2', connectorId: 7 })).toEqual({ status: 'Rejected' });
+    expect(await server.call('RemoteStartTransaction', { idTag: 'REMOTE-2', connectorId: 7 })).toEqual({
+      status: 'Rejected',
+    });
     chargePoint.connector(1)!.session!.end('Remote');
   });
 
@@ -164,17 +201,31 @@ describe('commands of the central system', () => {
   it('ChangeAvailability: Scheduled while charging, Unavailable once the session ends; Accepted and reported when idle', async () => {
     const { chargePoint, server, identity, outcome } = await charging();
 
-    expect(await server.call('ChangeAvailability', { connectorId: 1, type: 'Inoperative' })).toEqual({ status: 'Scheduled' });
-    expect(await server.call('ChangeAvailability', { connectorId: 2, type: 'Inoperative' })).toEqual({ status: 'Accepted' });
+    expect(await server.call('ChangeAvailability', { connectorId: 1, type: 'Inoperative' })).toEqual({
+      status: 'Scheduled',
+    });
+    expect(await server.call('ChangeAvailability', { connectorId: 2, type: 'Inoperative' })).toEqual({
+      status: 'Accepted',
+    });
     await vi.waitFor(() => expect(story(identity, 2).at(-1)).toBe('Unavailable'));
     chargePoint.connector(1)!.session!.end('Local');
     await outcome;
     expect(story(identity, 1).slice(-3)).toEqual(['StopTransaction', 'Finishing', 'Unavailable']);
     expect(await chargePoint.startSession('DRIVER-3')).toMatchObject({ status: 'failed', error: 'no free connector' });
 
-    expect(await server.call('ChangeAvailability', { connectorId: 0, type: 'Operative' })).toEqual({ status: 'Accepted' });
-    await vi.waitFor(() => expect([story(identity, 0).at(-1), story(identity, 1).at(-1), story(identity, 2).at(-1)]).toEqual(['Available', 'Available', 'Available']));
-    expect(await server.call('ChangeAvailability', { connectorId: 5, type: 'Operative' })).toEqual({ status: 'Rejected' });
+    expect(await server.call('ChangeAvailability', { connectorId: 0, type: 'Operative' })).toEqual({
+      status: 'Accepted',
+    });
+    await vi.waitFor(() =>
+      expect([story(identity, 0).at(-1), story(identity, 1).at(-1), story(identity, 2).at(-1)]).toEqual([
+        'Available',
+        'Available',
+        'Available',
+      ]),
+    );
+    expect(await server.call('ChangeAvailability', { connectorId: 5, type: 'Operative' })).toEqual({
+      status: 'Rejected',
+    });
   });
 
   it('Reset: Accepted, the session stopped (HardReset), the connection closed, then connected and booted again', async () => {
@@ -192,15 +243,31 @@ describe('commands of the central system', () => {
     const { server, identity } = await charging();
     const before = central.calls.length;
 
-    for (const requestedMessage of ['Heartbeat', 'BootNotification', 'DiagnosticsStatusNotification', 'FirmwareStatusNotification']) {
+    for (const requestedMessage of [
+      'Heartbeat',
+      'BootNotification',
+      'DiagnosticsStatusNotification',
+      'FirmwareStatusNotification',
+    ]) {
       expect(await server.call('TriggerMessage', { requestedMessage })).toEqual({ status: 'Accepted' });
     }
-    expect(await server.call('TriggerMessage', { requestedMessage: 'MeterValues', connectorId: 1 })).toEqual({ status: 'Accepted' });
-    expect(await server.call('TriggerMessage', { requestedMessage: 'StatusNotification', connectorId: 2 })).toEqual({ status: 'Accepted' });
-    expect(await server.call('TriggerMessage', { requestedMessage: 'StatusNotification', connectorId: 3 })).toEqual({ status: 'Rejected' });
+    expect(await server.call('TriggerMessage', { requestedMessage: 'MeterValues', connectorId: 1 })).toEqual({
+      status: 'Accepted',
+    });
+    expect(await server.call('TriggerMessage', { requestedMessage: 'StatusNotification', connectorId: 2 })).toEqual({
+      status: 'Accepted',
+    });
+    expect(await server.call('TriggerMessage', { requestedMessage: 'StatusNotification', connectorId: 3 })).toEqual({
+      status: 'Rejected',
+    });
 
     await vi.waitFor(() =>
-      expect(central.calls.slice(before).filter((call) => call.identity === identity).map((call) => call.action)).toEqual([
+      expect(
+        central.calls
+          .slice(before)
+          .filter((call) => call.identity === identity)
+          .map((call) => call.action),
+      ).toEqual([
         'Heartbeat',
         'BootNotification',
         'DiagnosticsStatusNotification',
@@ -210,7 +277,10 @@ describe('commands of the central system', () => {
       ]),
     );
     const triggered = calls(identity, 'MeterValues').at(-1)!;
-    expect(triggered.meterValue[0].sampledValue[0]).toMatchObject({ context: 'Trigger', measurand: 'Energy.Active.Import.Register' });
+    expect(triggered.meterValue[0].sampledValue[0]).toMatchObject({
+      context: 'Trigger',
+      measurand: 'Energy.Active.Import.Register',
+    });
     expect(triggered.transactionId).toBeGreaterThan(0);
   });
 
@@ -222,7 +292,9 @@ describe('commands of the central system', () => {
       unknownKey: ['NoSuchKey'],
     });
     const all = (await server.call('GetConfiguration', {})) as { configurationKey: { key: string }[] };
-    expect(all.configurationKey.map(({ key }) => key)).toEqual(expect.arrayContaining(['HeartbeatInterval', 'MeterValueSampleInterval', 'NumberOfConnectors']));
+    expect(all.configurationKey.map(({ key }) => key)).toEqual(
+      expect.arrayContaining(['HeartbeatInterval', 'MeterValueSampleInterval', 'NumberOfConnectors']),
+    );
 
     const change = (key: string, value: string) => server.call('ChangeConfiguration', { key, value });
     expect(await change('MeterValueSampleInterval', '30')).toEqual({ status: 'Accepted' });

@@ -28,7 +28,15 @@ async function central(options: { port?: number } = {}) {
 
 async function watched(endpoint: string, log: (line: string, error: boolean) => void = () => undefined) {
   const events: ChargePointEvent[] = [];
-  const chargePoint = new ChargePoint({ endpoint, identity: 'CP-EVENTS', password: 'Abcdefgh12345678', connectors: 1, meterIntervalSeconds: 0, events: (event) => events.push(event), log });
+  const chargePoint = new ChargePoint({
+    endpoint,
+    identity: 'CP-EVENTS',
+    password: 'Abcdefgh12345678',
+    connectors: 1,
+    meterIntervalSeconds: 0,
+    events: (event) => events.push(event),
+    log,
+  });
   chargePoints.push(chargePoint);
   await chargePoint.start();
   return { chargePoint, events, of: (type: ChargePointEvent['type']) => events.filter((event) => event.type === type) };
@@ -43,16 +51,36 @@ describe('what a charge point records', () => {
     const [start] = system.sent('StartTransaction');
     const [stop] = system.sent('StopTransaction');
     expect(of('started')).toEqual([
-      { type: 'started', identity: 'CP-EVENTS', at: expect.any(Number), connectorId: 1, idTag: 'DRIVER-1', meterStart: start!.meterStart, timestamp: start!.timestamp, transactionId: outcome.transactionId, idTagStatus: 'Accepted' },
+      {
+        type: 'started',
+        identity: 'CP-EVENTS',
+        at: expect.any(Number),
+        connectorId: 1,
+        idTag: 'DRIVER-1',
+        meterStart: start!.meterStart,
+        timestamp: start!.timestamp,
+        transactionId: outcome.transactionId,
+        idTagStatus: 'Accepted',
+      },
     ]);
     expect(of('stopped')).toEqual([
-      { type: 'stopped', identity: 'CP-EVENTS', at: expect.any(Number), connectorId: 1, idTag: 'DRIVER-1', meterStop: stop!.meterStop, timestamp: stop!.timestamp, transactionId: outcome.transactionId, reason: 'Local' },
+      {
+        type: 'stopped',
+        identity: 'CP-EVENTS',
+        at: expect.any(Number),
+        connectorId: 1,
+        idTag: 'DRIVER-1',
+        meterStop: stop!.meterStop,
+        timestamp: stop!.timestamp,
+        transactionId: outcome.transactionId,
+        reason: 'Local',
+      },
     ]);
     // Boot, four statuses, Authorize, Preparing, Start, Charging, Stop, Finishing, Available: every call answered.
     expect(chargePoint.stats.answered).toBe(system.calls.length);
   });
 
-  it('no stop the central system answered with an error: the charge stays the central system\'s to settle', async () => {
+  it("no stop the central system answered with an error: the charge stays the central system's to settle", async () => {
     const system = await central();
     system.answer('StopTransaction', () => {
       throw new Error('database gone');
@@ -66,7 +94,7 @@ describe('what a charge point records', () => {
     expect(chargePoint.stats.answered).toBe(system.calls.length - 1);
   });
 
-  it('offline when the central system\'s process goes away, online again once another answers on the same address, without booting again', async () => {
+  it("offline when the central system's process goes away, online again once another answers on the same address, without booting again", async () => {
     const first = await central();
     const { chargePoint, events } = await watched(first.endpoint);
     const port = Number(new URL(first.endpoint).port);
@@ -80,7 +108,9 @@ describe('what a charge point records', () => {
 
     expect(events.map((event) => event.type)).toEqual(['online', 'offline', 'online']);
     expect(second.sent('BootNotification')).toEqual([]);
-    await vi.waitFor(() => expect(second.sent('StatusNotification').map(({ connectorId }) => connectorId)).toEqual([0, 1]));
+    await vi.waitFor(() =>
+      expect(second.sent('StatusNotification').map(({ connectorId }) => connectorId)).toEqual([0, 1]),
+    );
   });
 
   it('tells an answer that came for no call waiting (its call timed out) from a malformed frame', async () => {
@@ -91,6 +121,9 @@ describe('what a charge point records', () => {
     system.client('CP-EVENTS').sendRaw(JSON.stringify([3, 'a-call-long-gone', {}]));
     system.client('CP-EVENTS').sendRaw('not a frame');
     await vi.waitFor(() => expect(chargePoint.stats.errors).toBe(2));
-    expect(errors).toEqual(['CP-EVENTS: an answer came for no call waiting (after its time-out)', 'CP-EVENTS: the central system sent a malformed frame']);
+    expect(errors).toEqual([
+      'CP-EVENTS: an answer came for no call waiting (after its time-out)',
+      'CP-EVENTS: the central system sent a malformed frame',
+    ]);
   });
 });

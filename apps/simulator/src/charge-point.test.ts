@@ -27,7 +27,11 @@ afterEach(async () => {
 });
 
 async function card(id: number): Promise<Station> {
-  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${id}/`, headers: { ...auth, 'accept-language': 'en' } });
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/stations/${id}/`,
+    headers: { ...auth, 'accept-language': 'en' },
+  });
   expect(response.statusCode).toBe(200);
   return response.json<Station>();
 }
@@ -35,7 +39,12 @@ async function card(id: number): Promise<Station> {
 /** A station of the server, and a simulated charge point for it, booted and shown online. */
 async function online() {
   const station = await aConnectableStation(ctx);
-  const chargePoint = new ChargePoint({ endpoint, identity: station.identity, password: STATION_PASSWORD, rebootSeconds: 0 });
+  const chargePoint = new ChargePoint({
+    endpoint,
+    identity: station.identity,
+    password: STATION_PASSWORD,
+    rebootSeconds: 0,
+  });
   chargePoints.push(chargePoint);
   await chargePoint.start();
   await vi.waitFor(async () => {
@@ -53,14 +62,25 @@ describe('a simulated charge point on the real server', () => {
     const shown = await card(station.id);
     expect(shown.boot).toMatchObject({ vendor: 'EVCMS', model: 'Simulator', firmware_version: '1.0.0' });
     expect(shown.ocpp_status?.status).toBe('Available');
-    expect(chargePoint.configuration.read(['HeartbeatInterval']).configurationKey).toEqual([{ key: 'HeartbeatInterval', readonly: false, value: '120' }]);
-    expect(await server.received(station.id)).toEqual(['BootNotification', 'StatusNotification', 'StatusNotification', 'StatusNotification']);
+    expect(chargePoint.configuration.read(['HeartbeatInterval']).configurationKey).toEqual([
+      { key: 'HeartbeatInterval', readonly: false, value: '120' },
+    ]);
+    expect(await server.received(station.id)).toEqual([
+      'BootNotification',
+      'StatusNotification',
+      'StatusNotification',
+      'StatusNotification',
+    ]);
   });
 
   it('answers GetConfiguration with its keys', async () => {
     const { station } = await online();
 
-    expect(await server.call(station, 'GetConfiguration', { key: ['HeartbeatInterval', 'MeterValueSampleInterval', 'Unknown'] })).toEqual({
+    expect(
+      await server.call(station, 'GetConfiguration', {
+        key: ['HeartbeatInterval', 'MeterValueSampleInterval', 'Unknown'],
+      }),
+    ).toEqual({
       configurationKey: [
         { key: 'HeartbeatInterval', readonly: false, value: '120' },
         { key: 'MeterValueSampleInterval', readonly: false, value: '10' },
@@ -73,12 +93,26 @@ describe('a simulated charge point on the real server', () => {
     const { station, chargePoint } = await online();
     const before = (await server.received(station.id)).length;
 
-    expect(await server.call(station, 'TriggerMessage', { requestedMessage: 'Heartbeat' })).toEqual({ status: 'Accepted' });
-    expect(await server.call(station, 'TriggerMessage', { requestedMessage: 'StatusNotification', connectorId: 2 })).toEqual({ status: 'Accepted' });
-    expect(await server.call(station, 'TriggerMessage', { requestedMessage: 'MeterValues', connectorId: 1 })).toEqual({ status: 'Accepted' });
-    expect(await server.call(station, 'TriggerMessage', { requestedMessage: 'Heartbeat', connectorId: 5 })).toEqual({ status: 'Rejected' });
+    expect(await server.call(station, 'TriggerMessage', { requestedMessage: 'Heartbeat' })).toEqual({
+      status: 'Accepted',
+    });
+    expect(
+      await server.call(station, 'TriggerMessage', { requestedMessage: 'StatusNotification', connectorId: 2 }),
+    ).toEqual({ status: 'Accepted' });
+    expect(await server.call(station, 'TriggerMessage', { requestedMessage: 'MeterValues', connectorId: 1 })).toEqual({
+      status: 'Accepted',
+    });
+    expect(await server.call(station, 'TriggerMessage', { requestedMessage: 'Heartbeat', connectorId: 5 })).toEqual({
+      status: 'Rejected',
+    });
 
-    await vi.waitFor(async () => expect((await server.received(station.id)).slice(before)).toEqual(['Heartbeat', 'StatusNotification', 'MeterValues']));
+    await vi.waitFor(async () =>
+      expect((await server.received(station.id)).slice(before)).toEqual([
+        'Heartbeat',
+        'StatusNotification',
+        'MeterValues',
+      ]),
+    );
     expect(chargePoint.stats.errors).toBe(0);
   });
 

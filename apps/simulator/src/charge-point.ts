@@ -4,7 +4,13 @@ import { Configuration } from './configuration.ts';
 import type { ChargePointEvent, TransactionAcknowledged } from './events.ts';
 import { errorText, Link } from './link.ts';
 import { registerValue, sessionValue } from './meter.ts';
-import { ocppTime, type BootNotificationConfirmation, type ChargePointStatus, type SampledValue, type StopReason } from './ocpp.ts';
+import {
+  ocppTime,
+  type BootNotificationConfirmation,
+  type ChargePointStatus,
+  type SampledValue,
+  type StopReason,
+} from './ocpp.ts';
 import { runSession, Session, type Connector, type SessionHost, type SessionOutcome } from './session.ts';
 import { newStats, type Stats } from './stats.ts';
 
@@ -45,7 +51,14 @@ export interface SessionRequest {
   authorize?: boolean;
 }
 
-const DEFAULTS = { connectors: 2, meterIntervalSeconds: 10, powerKw: 22, sessionSeconds: 120, finishingSeconds: 0, rebootSeconds: 1 };
+const DEFAULTS = {
+  connectors: 2,
+  meterIntervalSeconds: 10,
+  powerKw: 22,
+  sessionSeconds: 120,
+  finishingSeconds: 0,
+  rebootSeconds: 1,
+};
 /** A reset or stop waits this long for running sessions to be stopped before closing anyway. */
 const END_SESSIONS_MS = 15_000;
 const BATTERIES_WH = [40_000, 60_000, 77_000, 100_000];
@@ -95,7 +108,8 @@ export class ChargePoint implements SessionHost {
       log: (line, error) => this.log(line, error),
       handle: (client) => registerCommands(client, this),
       reconnected: () => void this.reconnected(),
-      onlineChanged: (online) => this.events?.({ type: online ? 'online' : 'offline', identity: this.identity, at: Date.now() }),
+      onlineChanged: (online) =>
+        this.events?.({ type: online ? 'online' : 'offline', identity: this.identity, at: Date.now() }),
     });
   }
 
@@ -167,7 +181,8 @@ export class ChargePoint implements SessionHost {
   /** Charges `idTag` on a free connector (or the one asked for); settles when the session is over. */
   startSession(idTag: string, request: SessionRequest = {}): Promise<SessionOutcome> {
     const connector = request.connectorId === undefined ? this.freeConnector() : this.connector(request.connectorId);
-    if (!connector || !this.canCharge(connector)) return Promise.resolve({ status: 'failed', error: 'no free connector' });
+    if (!connector || !this.canCharge(connector))
+      return Promise.resolve({ status: 'failed', error: 'no free connector' });
     const session = new Session(connector, {
       idTag,
       seconds: request.seconds ?? this.settings.sessionSeconds,
@@ -181,7 +196,10 @@ export class ChargePoint implements SessionHost {
     const done = nextTurn()
       .then(() => runSession(this, session))
       .then((outcome) => {
-        const what = outcome.status === 'completed' ? `${((outcome.energyWh ?? 0) / 1000).toFixed(2)} kWh, ${outcome.reason}` : (outcome.idTagStatus ?? outcome.error);
+        const what =
+          outcome.status === 'completed'
+            ? `${((outcome.energyWh ?? 0) / 1000).toFixed(2)} kWh, ${outcome.reason}`
+            : (outcome.idTagStatus ?? outcome.error);
         this.log(`connector ${connector.id}, ${idTag}: session ${outcome.status} (${what})`);
         return outcome;
       })
@@ -223,7 +241,10 @@ export class ChargePoint implements SessionHost {
 
   /** Connector 0 (the charge point) and every connector. */
   async sendStatuses(): Promise<void> {
-    const reports = [this.sendStatus(0, this.stationStatus()), ...this.connectors.map((connector) => this.sendStatus(connector.id, connector.status))];
+    const reports = [
+      this.sendStatus(0, this.stationStatus()),
+      ...this.connectors.map((connector) => this.sendStatus(connector.id, connector.status)),
+    ];
     await Promise.allSettled(reports);
   }
 
@@ -232,7 +253,10 @@ export class ChargePoint implements SessionHost {
     const at = Date.now();
     const session = connector.session;
     if (session?.transactionId === undefined) {
-      return this.send('MeterValues', { connectorId: connector.id, meterValue: [registerValue(connector.registerWh, at, context)] });
+      return this.send('MeterValues', {
+        connectorId: connector.id,
+        meterValue: [registerValue(connector.registerWh, at, context)],
+      });
     }
     return this.send('MeterValues', {
       connectorId: connector.id,
@@ -262,7 +286,11 @@ export class ChargePoint implements SessionHost {
   restartHeartbeat(): void {
     clearInterval(this.heartbeat);
     const seconds = this.configuration.number('HeartbeatInterval');
-    if (seconds > 0) this.heartbeat = setInterval(() => this.link.isOnline && void this.send('Heartbeat', {}).catch(() => undefined), seconds * 1000);
+    if (seconds > 0)
+      this.heartbeat = setInterval(
+        () => this.link.isOnline && void this.send('Heartbeat', {}).catch(() => undefined),
+        seconds * 1000,
+      );
   }
 
   log(line: string, error = false): void {
@@ -287,7 +315,8 @@ export class ChargePoint implements SessionHost {
   }
 
   private async reconnected(): Promise<void> {
-    if (!this.accepted) return this.boot().catch((error: unknown) => this.link.fail(`boot failed: ${errorText(error)}`));
+    if (!this.accepted)
+      return this.boot().catch((error: unknown) => this.link.fail(`boot failed: ${errorText(error)}`));
     this.log('reconnected');
     this.link.ready();
     await this.sendStatuses();

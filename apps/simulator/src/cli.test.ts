@@ -22,11 +22,17 @@ beforeAll(async () => {
 });
 
 /** The CLI as the npm script starts it; settles with its exit code and output. */
-function simulate(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function simulate(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const tsx = path.join(root, 'node_modules/.bin/tsx');
   return new Promise((resolve) => {
-    execFile(tsx, ['--conditions=source', 'apps/simulator/src/cli.ts', ...args], { cwd: root, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      tsx,
+      ['--conditions=source', 'apps/simulator/src/cli.ts', ...args],
+      { cwd: root, env: { ...process.env, ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -34,8 +40,14 @@ function simulate(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: 
 describe('npm run simulate', () => {
   it('creates its stations, charges the drivers it finds, prints its summary and closes cleanly after --duration', async () => {
     await aDriver(ctx.database, { balanceTyiyn: 100_000, idTags: ['CLI-TAG-1'] });
-    const args = ['--url', url, '--create', '--stations', '2', '--identity-prefix', 'CLI-', '--sessions', '1']
-      .concat(['--session-seconds', '1', '--meter-interval', '0.5', '--duration', '3']);
+    const args = ['--url', url, '--create', '--stations', '2', '--identity-prefix', 'CLI-', '--sessions', '1'].concat([
+      '--session-seconds',
+      '1',
+      '--meter-interval',
+      '0.5',
+      '--duration',
+      '3',
+    ]);
 
     const run = await simulate(args, { SIMULATOR_EMAIL: manager.email, SIMULATOR_PASSWORD: manager.password });
 
@@ -43,10 +55,16 @@ describe('npm run simulate', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Simulating 2 station(s) (CLI-0001..) against ws://127.0.0.1:');
     expect(run.stdout).toContain('1 session(s) at a time, 1 s each, with 1 id tag(s)');
-    expect(run.stdout).toMatch(/^2\/2 connected · 2 booted · [01] charging · [\d,]+ calls sent · 0 commands · \d+ sessions done · 0 errors$/m);
-    expect(run.stdout).toMatch(/^Stopped: [\d,]+ calls sent, 0 commands answered, [1-9]\d* sessions done, 0 errors\.$/m);
+    expect(run.stdout).toMatch(
+      /^2\/2 connected · 2 booted · [01] charging · [\d,]+ calls sent · 0 commands · \d+ sessions done · 0 errors$/m,
+    );
+    expect(run.stdout).toMatch(
+      /^Stopped: [\d,]+ calls sent, 0 commands answered, [1-9]\d* sessions done, 0 errors\.$/m,
+    );
     const auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
-    const charges = (await ctx.app.inject({ method: 'GET', url: '/api/v1/users/transactions/?status=finished', headers: auth })).json<Paged<ChargeListItem>>();
+    const charges = (
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/users/transactions/?status=finished', headers: auth })
+    ).json<Paged<ChargeListItem>>();
     expect(charges.items.filter((charge) => charge.id_tag === 'CLI-TAG-1').length).toBeGreaterThanOrEqual(1);
   });
 

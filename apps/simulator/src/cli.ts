@@ -77,8 +77,10 @@ async function main(): Promise<number> {
   const { stations, idTags } = await prepare(options);
   const sessions = options.sessions ?? Math.min(stations.length, idTags.length);
   out.event(`Simulating ${stations.length} station(s) (${stations[0]?.identity}..) against ${options.endpoint}`);
-  if (sessions > 0 && !idTags.length) out.event('No id tags (--id-tags, or sign in to find drivers\'): the stations only stay online.', true);
-  else if (sessions > 0) out.event(`${sessions} session(s) at a time, ${options.sessionSeconds} s each, with ${idTags.length} id tag(s)`);
+  if (sessions > 0 && !idTags.length)
+    out.event("No id tags (--id-tags, or sign in to find drivers'): the stations only stay online.", true);
+  else if (sessions > 0)
+    out.event(`${sessions} session(s) at a time, ${options.sessionSeconds} s each, with ${idTags.length} id tag(s)`);
 
   const fleet = new Fleet({
     endpoint: options.endpoint,
@@ -109,7 +111,10 @@ async function main(): Promise<number> {
   process.once('SIGTERM', () => stop('SIGTERM'));
 
   await fleet.start();
-  const timer = options.duration === undefined ? undefined : setTimeout(() => stop(`${options.duration} s passed`), options.duration * 1000);
+  const timer =
+    options.duration === undefined
+      ? undefined
+      : setTimeout(() => stop(`${options.duration} s passed`), options.duration * 1000);
   await finished;
   clearTimeout(timer);
   out.final(`Stopped: ${totals(fleet.stats)}.`);

@@ -34,7 +34,10 @@ export function registerCommands(client: RPCClient, cp: ChargePoint): void {
   on('RemoteStartTransaction', ({ idTag, connectorId }) => {
     const connector = connectorId === undefined ? cp.freeConnector() : cp.connector(connectorId);
     if (!connector || !cp.canCharge(connector)) return { status: 'Rejected' };
-    void cp.startSession(idTag, { connectorId: connector.id, authorize: cp.configuration.flag('AuthorizeRemoteTxRequests') });
+    void cp.startSession(idTag, {
+      connectorId: connector.id,
+      authorize: cp.configuration.flag('AuthorizeRemoteTxRequests'),
+    });
     return { status: 'Accepted' };
   });
 
@@ -73,7 +76,8 @@ export function registerCommands(client: RPCClient, cp: ChargePoint): void {
  * session ends (Scheduled); the others report their new status at once.
  */
 function changeAvailability(cp: ChargePoint, connectorId: number, operative: boolean) {
-  const targets = connectorId === 0 ? cp.connectors : [cp.connector(connectorId)].filter((connector) => connector !== undefined);
+  const targets =
+    connectorId === 0 ? cp.connectors : [cp.connector(connectorId)].filter((connector) => connector !== undefined);
   if (!targets.length) return { status: 'Rejected' };
   if (connectorId === 0) cp.stationOperative = operative;
   for (const connector of targets) connector.operative = operative;
@@ -85,7 +89,11 @@ function changeAvailability(cp: ChargePoint, connectorId: number, operative: boo
   return { status: !operative && idle.length < targets.length ? 'Scheduled' : 'Accepted' };
 }
 
-async function trigger(cp: ChargePoint, message: TriggerableMessage, connectorId: number | undefined): Promise<unknown> {
+async function trigger(
+  cp: ChargePoint,
+  message: TriggerableMessage,
+  connectorId: number | undefined,
+): Promise<unknown> {
   const connectors: Connector[] = connectorId ? [cp.connector(connectorId)!] : cp.connectors;
   switch (message) {
     case 'BootNotification':

@@ -31,4 +31,7 @@ export interface StopAcknowledged {
 
 export type TransactionAcknowledged = StartAcknowledged | StopAcknowledged;
 
-export type ChargePointEvent = (TransactionAcknowledged | { type: 'online' | 'offline' }) & { identity: string; at: number };
+export type ChargePointEvent = (TransactionAcknowledged | { type: 'online' | 'offline' }) & {
+  identity: string;
+  at: number;
+};

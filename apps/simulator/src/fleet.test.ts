@@ -50,7 +50,9 @@ describe('stations through the API', () => {
       ['API-0003', 1],
     ]);
 
-    const merchants = await get<Paged<{ id: number; agreement_number: string }>>(`/merchants/?search=${SIMULATOR_AGREEMENT}`);
+    const merchants = await get<Paged<{ id: number; agreement_number: string }>>(
+      `/merchants/?search=${SIMULATOR_AGREEMENT}`,
+    );
     expect(merchants.items.filter((merchant) => merchant.agreement_number === SIMULATOR_AGREEMENT)).toHaveLength(1);
     const stations = await get<Paged<StationListItem>>('/stations/?search=API-');
     expect(stations.items.map((station) => [station.identity, station.status]).sort()).toEqual([
@@ -84,7 +86,12 @@ describe('stations through the API', () => {
 describe('charging on the real server', () => {
   it('ends a session as a finished charge with the energy the meter counted, priced by the connector', async () => {
     await aDriver(ctx.database, { balanceTyiyn: 100_000, idTags: ['SESSION-1'] });
-    const [station] = await api.ensureStations({ prefix: 'RUN-', count: 1, connectors: 2, password: 'RunPassword123456' });
+    const [station] = await api.ensureStations({
+      prefix: 'RUN-',
+      count: 1,
+      connectors: 2,
+      password: 'RunPassword123456',
+    });
     const chargePoint = new ChargePoint({ endpoint, ...station!, meterIntervalSeconds: 0.5, powerKw: 150 });
     await chargePoint.start();
     const outcome = await chargePoint.startSession('SESSION-1', { seconds: 2 });
@@ -94,7 +101,13 @@ describe('charging on the real server', () => {
     const charges = await get<Paged<ChargeListItem>>(`/users/transactions/?search_by_tx_id=${outcome.transactionId}`);
     expect(charges.items).toHaveLength(1);
     const charge = charges.items[0]!;
-    expect(charge).toMatchObject({ id: outcome.transactionId, id_tag: 'SESSION-1', status: 'finished', stop_reason: 'Local', price: 12.5 });
+    expect(charge).toMatchObject({
+      id: outcome.transactionId,
+      id_tag: 'SESSION-1',
+      status: 'finished',
+      stop_reason: 'Local',
+      price: 12.5,
+    });
     expect(charge.consumed).toBeCloseTo(outcome.energyWh! / 1000, 3);
     expect(charge.consumed).toBeGreaterThan(0);
     expect(chargePoint.stats.errors).toBe(0);
@@ -102,13 +115,32 @@ describe('charging on the real server', () => {
 
   it('charges for a manager’s remote start, the charge the back office’s', async () => {
     const driver = await aDriver(ctx.database, { balanceTyiyn: 100_000, idTags: ['REMOTE-1'] });
-    const [station] = await api.ensureStations({ prefix: 'REMOTE-', count: 1, connectors: 2, password: 'RemotePassword123456' });
-    const chargePoint = new ChargePoint({ endpoint, ...station!, meterIntervalSeconds: 0.5, powerKw: 50, sessionSeconds: 1 });
+    const [station] = await api.ensureStations({
+      prefix: 'REMOTE-',
+      count: 1,
+      connectors: 2,
+      password: 'RemotePassword123456',
+    });
+    const chargePoint = new ChargePoint({
+      endpoint,
+      ...station!,
+      meterIntervalSeconds: 0.5,
+      powerKw: 50,
+      sessionSeconds: 1,
+    });
     await chargePoint.start();
     const { id } = (await get<Paged<StationListItem>>('/stations/?search=REMOTE-')).items[0]!;
-    await vi.waitFor(async () => expect((await get<Paged<StationListItem>>('/stations/?search=REMOTE-')).items[0]!.online).toBe(true), { timeout: 20_000 });
+    await vi.waitFor(
+      async () => expect((await get<Paged<StationListItem>>('/stations/?search=REMOTE-')).items[0]!.online).toBe(true),
+      { timeout: 20_000 },
+    );
 
-    const response = await ctx.app.inject({ method: 'POST', url: `/api/v1/stations/${id}/ocpp/remote-start/`, payload: { connector_id: 2, driver_id: driver.id }, headers: auth });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/stations/${id}/ocpp/remote-start/`,
+      payload: { connector_id: 2, driver_id: driver.id },
+      headers: auth,
+    });
     const answer = response.json<RemoteStartAnswer>();
     expect(answer).toMatchObject({ success: true, outcome: 'accepted' });
     const charge = () => get<ChargeDetail>(`/users/transactions/${answer.charge_id}/`);
@@ -122,8 +154,22 @@ describe('charging on the real server', () => {
   it('a fleet keeps its sessions going across its stations until stopped, then closes every connection', async () => {
     await aDriver(ctx.database, { balanceTyiyn: 100_000, idTags: ['FLEET-1'] });
     await aDriver(ctx.database, { balanceTyiyn: 100_000, idTags: ['FLEET-2'] });
-    const stations = await api.ensureStations({ prefix: 'FLEET-', count: 3, connectors: 1, password: 'FleetPassword12345' });
-    const fleet = new Fleet({ endpoint, stations, idTags: ['FLEET-1', 'FLEET-2'], sessions: 2, sessionSeconds: 1, meterIntervalSeconds: 0.5, powerKw: 11, finishingSeconds: 0 });
+    const stations = await api.ensureStations({
+      prefix: 'FLEET-',
+      count: 3,
+      connectors: 1,
+      password: 'FleetPassword12345',
+    });
+    const fleet = new Fleet({
+      endpoint,
+      stations,
+      idTags: ['FLEET-1', 'FLEET-2'],
+      sessions: 2,
+      sessionSeconds: 1,
+      meterIntervalSeconds: 0.5,
+      powerKw: 11,
+      finishingSeconds: 0,
+    });
 
     await fleet.start();
     expect(fleet.stats).toMatchObject({ connected: 3, booted: 3 });

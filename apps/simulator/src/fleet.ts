@@ -92,10 +92,13 @@ export class Fleet {
         const seconds = this.options.sessionSeconds * (0.8 + Math.random() * 0.4);
         const outcome = await chargePoint.startSession(idTag, { seconds });
         this.tagsInUse.delete(idTag);
-        if (outcome.status === 'refused' && outcome.idTagStatus && outcome.idTagStatus !== 'ConcurrentTx') this.dropTag(idTag, outcome.idTagStatus);
+        if (outcome.status === 'refused' && outcome.idTagStatus && outcome.idTagStatus !== 'ConcurrentTx')
+          this.dropTag(idTag, outcome.idTagStatus);
       }
       const [least, most] = ARRIVAL_MS;
-      await delay(least + Math.random() * (most - least), undefined, { signal: this.halt.signal }).catch(() => undefined);
+      await delay(least + Math.random() * (most - least), undefined, { signal: this.halt.signal }).catch(
+        () => undefined,
+      );
       if (!this.tags.length) return;
     }
   }
@@ -126,6 +129,9 @@ export class Fleet {
     const index = this.tags.indexOf(tag);
     if (index < 0) return;
     this.tags.splice(index, 1);
-    this.options.log?.(`id tag ${tag} refused (${status}): not used again${this.tags.length ? '' : '; no id tags left'}`, true);
+    this.options.log?.(
+      `id tag ${tag} refused (${status}): not used again${this.tags.length ? '' : '; no id tags left'}`,
+      true,
+    );
   }
 }

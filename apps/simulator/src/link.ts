@@ -72,13 +72,20 @@ export class Link {
       if (outbound) stats.calls += 1;
     });
     // A frame of the central system that broke the schema, or an answer of ours that did (our own calls fail in send).
-    client.on('strictValidationFailure', ({ method, outbound, isCall }: { method: string; outbound: boolean; isCall: boolean }) => {
-      if (!(outbound && isCall)) this.fail(`${method}: a frame broke the OCPP 1.6 schema`);
-    });
+    client.on(
+      'strictValidationFailure',
+      ({ method, outbound, isCall }: { method: string; outbound: boolean; isCall: boolean }) => {
+        if (!(outbound && isCall)) this.fail(`${method}: a frame broke the OCPP 1.6 schema`);
+      },
+    );
     // An answer whose call is no longer waiting came after the call's time-out (a call made while
     // reconnecting waits for the connection, its time-out running): late, not malformed.
     client.on('badMessage', ({ error }: { error: unknown }) =>
-      this.fail(/unrecognised message ID/.test(errorText(error)) ? 'an answer came for no call waiting (after its time-out)' : 'the central system sent a malformed frame'),
+      this.fail(
+        /unrecognised message ID/.test(errorText(error))
+          ? 'an answer came for no call waiting (after its time-out)'
+          : 'the central system sent a malformed frame',
+      ),
     );
     this.options.handle(client);
     this.client = client;

@@ -40,7 +40,15 @@ type Context = NonNullable<SampledValue['context']>;
 export function registerValue(registerWh: number, at: number, context: Context): MeterValue {
   return {
     timestamp: new Date(at).toISOString(),
-    sampledValue: [{ value: String(registerWh), context, measurand: 'Energy.Active.Import.Register', location: 'Outlet', unit: 'Wh' }],
+    sampledValue: [
+      {
+        value: String(registerWh),
+        context,
+        measurand: 'Energy.Active.Import.Register',
+        location: 'Outlet',
+        unit: 'Wh',
+      },
+    ],
   };
 }
 

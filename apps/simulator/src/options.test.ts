@@ -25,8 +25,31 @@ describe('flags', () => {
 
   it('reads every flag', () => {
     const options = parseOptions(
-      ['--url', 'https://localhost:9443/', '--stations', '50', '--connectors', '3', '--identity-prefix', 'CP-OSH-', '--create', '--email', 'm@example.com']
-        .concat(['--id-tags', 'A1, B2,,C3', '--sessions', '10', '--session-seconds', '30', '--meter-interval', '0.5', '--power-kw', '7.4'])
+      [
+        '--url',
+        'https://localhost:9443/',
+        '--stations',
+        '50',
+        '--connectors',
+        '3',
+        '--identity-prefix',
+        'CP-OSH-',
+        '--create',
+        '--email',
+        'm@example.com',
+      ]
+        .concat([
+          '--id-tags',
+          'A1, B2,,C3',
+          '--sessions',
+          '10',
+          '--session-seconds',
+          '30',
+          '--meter-interval',
+          '0.5',
+          '--power-kw',
+          '7.4',
+        ])
         .concat(['--duration', '600', '--quiet']),
       { SIMULATOR_PASSWORD: 'secret' },
     );
@@ -51,18 +74,26 @@ describe('flags', () => {
   });
 
   it('takes only a server on this machine unless --allow-remote', () => {
-    expect(() => parse('--url', 'http://10.0.0.5:8080', '--password', 'Abcdefgh12345678')).toThrow('--url 10.0.0.5 is not this machine');
-    expect(parse('--url', 'http://10.0.0.5:8080', '--password', 'Abcdefgh12345678', '--allow-remote').endpoint).toBe('ws://10.0.0.5:8080/ocpp');
+    expect(() => parse('--url', 'http://10.0.0.5:8080', '--password', 'Abcdefgh12345678')).toThrow(
+      '--url 10.0.0.5 is not this machine',
+    );
+    expect(parse('--url', 'http://10.0.0.5:8080', '--password', 'Abcdefgh12345678', '--allow-remote').endpoint).toBe(
+      'ws://10.0.0.5:8080/ocpp',
+    );
     expect(parse('--url', 'http://[::1]:8080', '--password', 'Abcdefgh12345678').endpoint).toBe('ws://[::1]:8080/ocpp');
   });
 
   it('refuses a wrong value naming its flag', () => {
     const password = ['--password', 'Abcdefgh12345678'];
-    expect(() => parse(...password, '--stations', '0')).toThrow('--stations must be a whole number of at least 1, got "0"');
+    expect(() => parse(...password, '--stations', '0')).toThrow(
+      '--stations must be a whole number of at least 1, got "0"',
+    );
     expect(() => parse(...password, '--connectors', '9')).toThrow('--connectors must be a whole number from 1 to 7');
     expect(() => parse(...password, '--power-kw', 'fast')).toThrow('--power-kw must be a number');
     expect(() => parse(...password, '--identity-prefix', 'CP/1')).toThrow('--identity-prefix may hold');
-    expect(() => parse(...password, '--id-tags', 'A-TAG-LONGER-THAN-20-CHARS')).toThrow('--id-tags: "A-TAG-LONGER-THAN-20-CHARS"');
+    expect(() => parse(...password, '--id-tags', 'A-TAG-LONGER-THAN-20-CHARS')).toThrow(
+      '--id-tags: "A-TAG-LONGER-THAN-20-CHARS"',
+    );
     expect(() => parse(...password, '--url', 'localhost:8080')).toThrow('--url must be http(s) or ws(s)');
     expect(() => parse(...password, '--stations')).toThrow("Option '--stations <value>' argument missing");
     expect(() => parse(...password, '--statoins', '3')).toThrow("Unknown option '--statoins'");
@@ -72,7 +103,9 @@ describe('flags', () => {
   it('needs a station password, or a manager to create the stations with', () => {
     expect(() => parse()).toThrow('--password is needed for stations that exist already');
     expect(() => parse('--create')).toThrow('--create signs in to the API');
-    expect(parseOptions(['--create'], { SIMULATOR_EMAIL: 'm@example.com', SIMULATOR_PASSWORD: 'secret' })).toMatchObject({
+    expect(
+      parseOptions(['--create'], { SIMULATOR_EMAIL: 'm@example.com', SIMULATOR_PASSWORD: 'secret' }),
+    ).toMatchObject({
       create: true,
       email: 'm@example.com',
       managerPassword: 'secret',

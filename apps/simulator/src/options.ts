@@ -63,12 +63,25 @@ Connects simulated OCPP 1.6J charge points to the server, boots them, and charge
   --quiet                only the final summary and errors
   --help`;
 
-function number(value: string | undefined, flag: string, fallback: number, { min = 0, integer = false, max = Infinity } = {}): number {
+function number(
+  value: string | undefined,
+  flag: string,
+  fallback: number,
+  { min = 0, integer = false, max = Infinity } = {},
+): number {
   if (value === undefined) return fallback;
   const parsed = Number(value);
-  if (value.trim() === '' || !Number.isFinite(parsed) || (integer && !Number.isInteger(parsed)) || parsed < min || parsed > max) {
+  if (
+    value.trim() === '' ||
+    !Number.isFinite(parsed) ||
+    (integer && !Number.isInteger(parsed)) ||
+    parsed < min ||
+    parsed > max
+  ) {
     const kind = integer ? 'a whole number' : 'a number';
-    throw new UsageError(`--${flag} must be ${kind} ${max < Infinity ? `from ${min} to ${max}` : `of at least ${min}`}, got "${value}"`);
+    throw new UsageError(
+      `--${flag} must be ${kind} ${max < Infinity ? `from ${min} to ${max}` : `of at least ${min}`}, got "${value}"`,
+    );
   }
   return parsed;
 }
@@ -80,9 +93,12 @@ function serverUrl(value: string, allowRemote: boolean): URL {
   } catch {
     throw new UsageError(`--url must be an absolute URL such as ${DEFAULT_URL}, got "${value}"`);
   }
-  if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) throw new UsageError(`--url must be http(s) or ws(s), got "${value}"`);
+  if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol))
+    throw new UsageError(`--url must be http(s) or ws(s), got "${value}"`);
   if (!allowRemote && !LOCAL_HOSTS.has(url.hostname)) {
-    throw new UsageError(`--url ${url.hostname} is not this machine: only 127.0.0.1 and localhost, unless --allow-remote`);
+    throw new UsageError(
+      `--url ${url.hostname} is not this machine: only 127.0.0.1 and localhost, unless --allow-remote`,
+    );
   }
   return url;
 }
@@ -122,7 +138,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
 
   const identityPrefix = values['identity-prefix'] ?? 'SIM-';
   if (!/^[A-Za-z0-9._:-]*$/.test(identityPrefix) || identityPrefix.length > IDENTITY_MAX - 4) {
-    throw new UsageError(`--identity-prefix may hold letters, digits and . _ : - only, at most ${IDENTITY_MAX - 4} of them`);
+    throw new UsageError(
+      `--identity-prefix may hold letters, digits and . _ : - only, at most ${IDENTITY_MAX - 4} of them`,
+    );
   }
   const password = values.password;
   const passwordPattern = new RegExp(`^[A-Za-z0-9]{${STATION_PASSWORD_MIN},${STATION_PASSWORD_MAX}}$`);
@@ -133,14 +151,20 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   const email = values.email ?? env.SIMULATOR_EMAIL;
   const managerPassword = values['manager-password'] ?? env.SIMULATOR_PASSWORD;
   if (create && (!email || !managerPassword)) {
-    throw new UsageError('--create signs in to the API: give --email (or SIMULATOR_EMAIL) and SIMULATOR_PASSWORD (or --manager-password)');
+    throw new UsageError(
+      '--create signs in to the API: give --email (or SIMULATOR_EMAIL) and SIMULATOR_PASSWORD (or --manager-password)',
+    );
   }
   if (!create && password === undefined && !values.help) {
     throw new UsageError('--password is needed for stations that exist already; or --create them through the API');
   }
-  const idTags = values['id-tags']?.split(',').map((tag) => tag.trim()).filter(Boolean);
+  const idTags = values['id-tags']
+    ?.split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
   const badTag = idTags?.find((tag) => !/^[\x21-\x7e]+$/.test(tag) || tag.length > ID_TAG_MAX);
-  if (badTag !== undefined) throw new UsageError(`--id-tags: "${badTag}" is not an id tag (at most ${ID_TAG_MAX} printable characters)`);
+  if (badTag !== undefined)
+    throw new UsageError(`--id-tags: "${badTag}" is not an id tag (at most ${ID_TAG_MAX} printable characters)`);
 
   return {
     url: `${secure ? 'https' : 'http'}://${server}`,

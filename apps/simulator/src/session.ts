@@ -81,7 +81,9 @@ export class Session {
   }
 
   reading(at = Date.now()): MeterReading {
-    return this.curve ? readMeter(this.curve, at) : { registerWh: this.connector.registerWh, powerW: 0, socPercent: this.plan.socStart };
+    return this.curve
+      ? readMeter(this.curve, at)
+      : { registerWh: this.connector.registerWh, powerW: 0, socPercent: this.plan.socStart };
   }
 
   /** Waits `ms`, or less when `end` is called. */
@@ -119,9 +121,20 @@ export async function runSession(host: SessionHost, session: Session): Promise<S
       await host.report(connector, idle());
       return { status: 'failed', error: message(error) };
     }
-    host.acknowledged({ type: 'started', ...start, transactionId: started.transactionId, idTagStatus: started.idTagInfo.status });
+    host.acknowledged({
+      type: 'started',
+      ...start,
+      transactionId: started.transactionId,
+      idTagStatus: started.idTagInfo.status,
+    });
     session.transactionId = started.transactionId;
-    session.curve = { startedAt, startWh: meterStart, powerW: plan.powerW, socStart: plan.socStart, capacityWh: plan.capacityWh };
+    session.curve = {
+      startedAt,
+      startWh: meterStart,
+      powerW: plan.powerW,
+      socStart: plan.socStart,
+      capacityWh: plan.capacityWh,
+    };
     const accepted = started.idTagInfo.status === 'Accepted';
     // StopTransactionOnInvalidId: a start the central system refused is stopped at once.
     if (!accepted) session.end('DeAuthorized');
@@ -132,9 +145,18 @@ export async function runSession(host: SessionHost, session: Session): Promise<S
     const final = session.reading(at);
     connector.registerWh = final.registerWh;
     const outcome = { transactionId: started.transactionId, reason, energyWh: final.registerWh - meterStart };
-    const stop = { transactionId: started.transactionId, idTag: plan.idTag, meterStop: final.registerWh, timestamp: ocppTime(at), reason };
+    const stop = {
+      transactionId: started.transactionId,
+      idTag: plan.idTag,
+      meterStop: final.registerWh,
+      timestamp: ocppTime(at),
+      reason,
+    };
     try {
-      const transactionData = [registerValue(meterStart, startedAt, 'Transaction.Begin'), sessionValue(final, at, 'Transaction.End')];
+      const transactionData = [
+        registerValue(meterStart, startedAt, 'Transaction.Begin'),
+        sessionValue(final, at, 'Transaction.End'),
+      ];
       await host.send('StopTransaction', { ...stop, transactionData }, { retry: true });
     } catch (error) {
       return { status: 'failed', ...outcome, error: message(error) };

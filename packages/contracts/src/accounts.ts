@@ -9,13 +9,15 @@ export const MANAGER_NAME_MAX = 100;
  * The signed-out screens check `email`, `loginRequest`'s password, `newPassword` and the
  * confirmation without zod, as written again in signed-out-fields.ts (held to these by its test).
  */
-export const email = z.string({ error: 'email_required' }).check(
-  z.trim(),
-  z.toLowerCase(),
-  z.minLength(1, { error: 'email_required', abort: true }),
-  z.maxLength(EMAIL_MAX, { error: 'max_length', abort: true }),
-  z.regex(HTML5_EMAIL, { error: 'email_invalid' }),
-);
+export const email = z
+  .string({ error: 'email_required' })
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, { error: 'email_required', abort: true }),
+    z.maxLength(EMAIL_MAX, { error: 'max_length', abort: true }),
+    z.regex(HTML5_EMAIL, { error: 'email_invalid' }),
+  );
 
 /** A new password: at least 8 characters. */
 export const newPassword = z
@@ -41,7 +43,11 @@ function confirmMatches<T extends z.ZodMiniType<PasswordPair>>(schema: T): T {
       path: ['password_confirm'],
       when: (payload) => {
         const value = payload.value as Partial<PasswordPair> | undefined;
-        return typeof value?.password === 'string' && typeof value.password_confirm === 'string' && value.password_confirm !== '';
+        return (
+          typeof value?.password === 'string' &&
+          typeof value.password_confirm === 'string' &&
+          value.password_confirm !== ''
+        );
       },
     }),
   );

@@ -123,7 +123,9 @@ describe('connector dictionaries', () => {
     for (const names of [...Object.values(CONNECTOR_TYPES), ...Object.values(CONNECTOR_POSITIONS)]) {
       for (const lang of LANGUAGES) expect(names[lang].trim()).not.toBe('');
     }
-    expect(Object.keys(CONNECTOR_TYPES)).toEqual(expect.arrayContaining(['type1', 'type2', 'ccs1', 'ccs2', 'chademo', 'gbt_ac', 'gbt_dc', 'tesla']));
+    expect(Object.keys(CONNECTOR_TYPES)).toEqual(
+      expect.arrayContaining(['type1', 'type2', 'ccs1', 'ccs2', 'chademo', 'gbt_ac', 'gbt_dc', 'tesla']),
+    );
     expect(CONNECTOR_POSITIONS[1].en).toBe('Left');
   });
 });

@@ -77,7 +77,11 @@ export const iconWithinLimit = z.superRefine<FileLike>((file, ctx) => {
 /** The icon file; the server also checks from the bytes that it is an svg, and sanitises it. */
 export const iconFile = z.custom<FileLike>(isFileLike, { error: 'icon_required' }).check(iconWithinLimit);
 
-export const infrastructureCreateRequest = z.object({ ...titles, active: z._default(formBoolean, true), icon: iconFile });
+export const infrastructureCreateRequest = z.object({
+  ...titles,
+  active: z._default(formBoolean, true),
+  icon: iconFile,
+});
 export type InfrastructureCreateRequest = z.input<typeof infrastructureCreateRequest>;
 
 export const infrastructureUpdateRequest = z.object({

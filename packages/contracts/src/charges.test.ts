@@ -24,12 +24,20 @@ describe('the charge list query', () => {
   });
 
   it('names the parameter of a malformed value', () => {
-    expect(errors(chargeListQuery.safeParse({ station_id__in: '1,x' }))).toEqual({ station_id__in: ['Enter a whole number'] });
-    expect(errors(chargeListQuery.safeParse({ status: 'finished,done' }))).toEqual({ status: ['Select a valid choice'] });
-    expect(errors(chargeListQuery.safeParse({ station_id__in: Array.from({ length: 1001 }, (_, n) => n + 1).join(',') }))).toEqual({
+    expect(errors(chargeListQuery.safeParse({ station_id__in: '1,x' }))).toEqual({
+      station_id__in: ['Enter a whole number'],
+    });
+    expect(errors(chargeListQuery.safeParse({ status: 'finished,done' }))).toEqual({
+      status: ['Select a valid choice'],
+    });
+    expect(
+      errors(chargeListQuery.safeParse({ station_id__in: Array.from({ length: 1001 }, (_, n) => n + 1).join(',') })),
+    ).toEqual({
       station_id__in: ['Ensure this value is less than or equal to 1000'],
     });
-    expect(errors(chargeListQuery.safeParse({ finished_time__from: '24:00:00', period__to: '2024-02-30' }))).toMatchObject({
+    expect(
+      errors(chargeListQuery.safeParse({ finished_time__from: '24:00:00', period__to: '2024-02-30' })),
+    ).toMatchObject({
       finished_time__from: [expect.any(String)],
       period__to: ['Enter a date as YYYY-MM-DD'],
     });

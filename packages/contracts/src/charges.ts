@@ -96,14 +96,25 @@ function listParam<T>(item: z.ZodMiniType<T, string>) {
     z.transform((value, ctx) => {
       const items = value === undefined ? [] : listItems(value);
       if (items.length > CHARGE_FILTER_VALUES_MAX) {
-        ctx.issues.push({ code: 'too_big', origin: 'array', input: value, inclusive: true, maximum: CHARGE_FILTER_VALUES_MAX, message: 'number_max' });
+        ctx.issues.push({
+          code: 'too_big',
+          origin: 'array',
+          input: value,
+          inclusive: true,
+          maximum: CHARGE_FILTER_VALUES_MAX,
+          message: 'number_max',
+        });
         return z.NEVER;
       }
       const values: T[] = [];
       for (const text of items) {
         const parsed = item.safeParse(text);
         if (!parsed.success) {
-          ctx.issues.push({ code: 'custom', input: text, message: parsed.error.issues[0]?.message ?? 'invalid_choice' });
+          ctx.issues.push({
+            code: 'custom',
+            input: text,
+            message: parsed.error.issues[0]?.message ?? 'invalid_choice',
+          });
           return z.NEVER;
         }
         values.push(parsed.data);
@@ -148,7 +159,10 @@ export type ChargeListQuery = z.input<typeof chargeListQuery>;
 export type ChargeFilters = z.output<typeof chargeListQuery>;
 
 /** GET /users/transactions/export/: the list's filters (no paging) and `format` (xlsx or csv). */
-export const chargeExportQuery = z.object({ ...z.omit(chargeListQuery, { page: true, size: true }).shape, ...exportQuery });
+export const chargeExportQuery = z.object({
+  ...z.omit(chargeListQuery, { page: true, size: true }).shape,
+  ...exportQuery,
+});
 export type ChargeExportQuery = z.output<typeof chargeExportQuery>;
 
 /** The charge export's sheet name and column headers, in each language. */
@@ -185,7 +199,11 @@ export const chargeListItem = z.object({
   /** `id` is null once the station is deleted; `name` is then the name it had at the start. */
   station: z.object({ id: z.nullable(id), name: z.string() }),
   /** The connector as it was when charging: its OCPP connectorId and type (null when the station named an unknown connector). */
-  connector: z.object({ ocpp_16_id: id, typo: z.nullable(z.enum(CONNECTOR_TYPE_KEYS)), typo_name: z.nullable(z.string()) }),
+  connector: z.object({
+    ocpp_16_id: id,
+    typo: z.nullable(z.enum(CONNECTOR_TYPE_KEYS)),
+    typo_name: z.nullable(z.string()),
+  }),
   started_at: z.string(),
   finished_at: z.nullable(z.string()),
   /** Start to finish; for an open charge, start to now; null before the start and for a charge that never ran. */

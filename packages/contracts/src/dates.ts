@@ -20,7 +20,12 @@ export function isCalendarDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-const bishkekDate = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const bishkekDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** The day `at` falls on in Bishkek, as YYYY-MM-DD. */
 export function localDate(at: Date = new Date()): string {
@@ -36,12 +41,22 @@ export function ageOn(birthday: string, today: string): number {
 
 /** An optional date in a query (`registration_date__from`); empty is no filter, anything but a real YYYY-MM-DD a 400. */
 export const dateParam = z.pipe(
-  z.optional(z.string().check(z.trim(), z.refine((value) => value === '' || isCalendarDate(value), { error: 'date_invalid' }))),
+  z.optional(
+    z.string().check(
+      z.trim(),
+      z.refine((value) => value === '' || isCalendarDate(value), { error: 'date_invalid' }),
+    ),
+  ),
   z.transform((value) => (value ? value : undefined)),
 );
 
 /** An optional time of day in a query (`registration_time__from`), 00:00:00..23:59:59; empty is no filter. */
 export const timeParam = z.pipe(
-  z.optional(z.string().check(z.trim(), z.refine((value) => value === '' || TIME.test(value), { error: 'schedule_time_invalid' }))),
+  z.optional(
+    z.string().check(
+      z.trim(),
+      z.refine((value) => value === '' || TIME.test(value), { error: 'schedule_time_invalid' }),
+    ),
+  ),
   z.transform((value) => (value ? value : undefined)),
 );

@@ -16,7 +16,19 @@ describe('minor units', () => {
   });
 
   it('refuses more decimals than allowed and anything that is not a plain decimal', () => {
-    for (const bad of [12.345, '12.345', '1e3', '12,5', '.5', '5.', 'abc', '', Number.NaN, Number.POSITIVE_INFINITY, 1e-7]) {
+    for (const bad of [
+      12.345,
+      '12.345',
+      '1e3',
+      '12,5',
+      '.5',
+      '5.',
+      'abc',
+      '',
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      1e-7,
+    ]) {
       expect(toMinorUnits(bad, DECIMALS.money)).toBeUndefined();
     }
   });

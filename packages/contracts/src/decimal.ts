@@ -49,7 +49,8 @@ export interface DecimalOptions {
   error?: MessageKey;
 }
 
-const isBlank = (input: unknown) => input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
+const isBlank = (input: unknown) =>
+  input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
 
 interface Refusal {
   message: MessageKey;
@@ -69,8 +70,10 @@ function parseUnits(value: number | string, { decimals, min, max }: DecimalOptio
     if (/[^0]/.test((match[3] ?? '').slice(decimals))) return { message: 'decimal_places', maximum: decimals };
     return { message: 'number_max', maximum: max ?? Number.MAX_SAFE_INTEGER };
   }
-  if (min !== undefined && units < (toMinorUnits(min, decimals) ?? -Infinity)) return { message: 'number_min', minimum: min };
-  if (max !== undefined && units > (toMinorUnits(max, decimals) ?? Infinity)) return { message: 'number_max', maximum: max };
+  if (min !== undefined && units < (toMinorUnits(min, decimals) ?? -Infinity))
+    return { message: 'number_min', minimum: min };
+  if (max !== undefined && units > (toMinorUnits(max, decimals) ?? Infinity))
+    return { message: 'number_max', maximum: max };
   return units;
 }
 
@@ -82,7 +85,9 @@ function parseUnits(value: number | string, { decimals, min, max }: DecimalOptio
 export function decimalUnits(options: DecimalOptions) {
   const { error } = options;
   return z.pipe(
-    z.union([z.number(), z.string()], { error: (issue) => (isBlank(issue.input) ? 'field_blank' : (error ?? 'number_invalid')) }),
+    z.union([z.number(), z.string()], {
+      error: (issue) => (isBlank(issue.input) ? 'field_blank' : (error ?? 'number_invalid')),
+    }),
     z.transform((value: number | string, ctx) => {
       const parsed = parseUnits(value, options);
       if (typeof parsed === 'number') return parsed;

@@ -55,7 +55,10 @@ export const balanceEntryListQuery = z.object({
 export type BalanceEntryListQuery = z.input<typeof balanceEntryListQuery>;
 
 /** GET /users/payments/export/: the ledger's filters (no paging) and `format` (xlsx or csv). */
-export const balanceEntryExportQuery = z.object({ ...z.omit(balanceEntryListQuery, { page: true, size: true }).shape, ...exportQuery });
+export const balanceEntryExportQuery = z.object({
+  ...z.omit(balanceEntryListQuery, { page: true, size: true }).shape,
+  ...exportQuery,
+});
 export type BalanceEntryExportQuery = z.output<typeof balanceEntryExportQuery>;
 
 /** The ledger export's sheet name and column headers, in each language (the web's ledger columns). */

@@ -41,11 +41,22 @@ describe('dates in Bishkek', () => {
 
 describe('driver requests', () => {
   it('keeps the phone digits, leaves optional facts out and makes a driver unblocked', () => {
-    expect(driverCreateRequest.parse(valid)).toEqual({ surname: 'Asanov', first_name: 'Bakyt', phone: '996555123456', blocked: false });
+    expect(driverCreateRequest.parse(valid)).toEqual({
+      surname: 'Asanov',
+      first_name: 'Bakyt',
+      phone: '996555123456',
+      blocked: false,
+    });
   });
 
   it('takes blank optional facts as none, and trims and lower-cases the email', () => {
-    const parsed = driverCreateRequest.parse({ ...valid, email: ' ', birthday: '', licence: '  ', car: { make: ' Tesla ', model: '' } });
+    const parsed = driverCreateRequest.parse({
+      ...valid,
+      email: ' ',
+      birthday: '',
+      licence: '  ',
+      car: { make: ' Tesla ', model: '' },
+    });
     expect(parsed).toMatchObject({ email: null, birthday: null, licence: null, car: { make: 'Tesla', model: null } });
     expect(driverCreateRequest.parse({ ...valid, email: ' A@B.KG ' }).email).toBe('a@b.kg');
   });
@@ -113,7 +124,11 @@ describe('driver requests', () => {
 
   it('changes only what a PATCH sends; null clears an optional fact', () => {
     expect(driverUpdateRequest.parse({})).toEqual({});
-    expect(driverUpdateRequest.parse({ blocked: true, email: null, car: null })).toEqual({ blocked: true, email: null, car: null });
+    expect(driverUpdateRequest.parse({ blocked: true, email: null, car: null })).toEqual({
+      blocked: true,
+      email: null,
+      car: null,
+    });
     expect(errors(driverUpdateRequest.safeParse({ surname: null, phone: null }))).toEqual({
       surname: ['Field cannot be blank'],
       phone: ['Enter your phone number'],
@@ -131,7 +146,12 @@ describe('list filters', () => {
         registration_date__to: '',
         registration_time__from: '23:00:00',
       }),
-    ).toEqual({ phone: '996555', search_by_user_id: 7, registration_date__from: '2024-03-01', registration_time__from: '23:00:00' });
+    ).toEqual({
+      phone: '996555',
+      search_by_user_id: 7,
+      registration_date__from: '2024-03-01',
+      registration_time__from: '23:00:00',
+    });
   });
 
   it('names a malformed filter', () => {
@@ -163,14 +183,22 @@ describe('list filters', () => {
 
 describe('balance top-up', () => {
   it('parses som to tyiyn exactly', () => {
-    expect(balanceTopUpRequest.parse({ amount: 150.1, reason: ' Cash at the office ' })).toEqual({ amount: 15010, reason: 'Cash at the office' });
+    expect(balanceTopUpRequest.parse({ amount: 150.1, reason: ' Cash at the office ' })).toEqual({
+      amount: 15010,
+      reason: 'Cash at the office',
+    });
     expect(balanceTopUpRequest.parse({ amount: '0.01', reason: 'x' }).amount).toBe(1);
     expect(balanceTopUpRequest.parse({ amount: 1_000_000, reason: 'x' }).amount).toBe(100_000_000);
   });
 
   it('asks to top up when the amount is missing, and names every other refusal', () => {
-    expect(errors(balanceTopUpRequest.safeParse({}))).toEqual({ amount: ['Top up your balance'], reason: ['Field cannot be blank'] });
-    expect(errors(balanceTopUpRequest.safeParse({ amount: '', reason: 'x' }))).toEqual({ amount: ['Top up your balance'] });
+    expect(errors(balanceTopUpRequest.safeParse({}))).toEqual({
+      amount: ['Top up your balance'],
+      reason: ['Field cannot be blank'],
+    });
+    expect(errors(balanceTopUpRequest.safeParse({ amount: '', reason: 'x' }))).toEqual({
+      amount: ['Top up your balance'],
+    });
     expect(errors(balanceTopUpRequest.safeParse({ amount: 1.005, reason: 'x' }))).toEqual({
       amount: ['Ensure that there are no more than 2 decimal places'],
     });

@@ -67,7 +67,8 @@ export const carYear = z.number({ error: (issue) => (isBlank(issue.input) ? 'fie
   z.gte(CAR_YEAR_MIN, { error: 'number_min' }),
   z.superRefine((year: number, ctx) => {
     const maximum = new Date().getFullYear() + 1;
-    if (year > maximum) ctx.addIssue({ code: 'too_big', origin: 'number', maximum, inclusive: true, input: year, message: 'number_max' });
+    if (year > maximum)
+      ctx.addIssue({ code: 'too_big', origin: 'number', maximum, inclusive: true, input: year, message: 'number_max' });
   }),
 );
 
@@ -81,11 +82,13 @@ export const carRequest = z.object({
 export type CarRequest = z.output<typeof carRequest>;
 
 /** An id tag: 1..20 printable ASCII characters without spaces, kept as typed. */
-export const idTag = z.string({ error: (issue) => (isBlank(issue.input) ? 'field_blank' : 'id_tag_format') }).check(
-  z.trim(),
-  z.minLength(1, { error: 'field_blank', abort: true }),
-  z.regex(new RegExp(`^[\\x21-\\x7e]{1,${ID_TAG_MAX}}$`), { error: 'id_tag_format' }),
-);
+export const idTag = z
+  .string({ error: (issue) => (isBlank(issue.input) ? 'field_blank' : 'id_tag_format') })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'field_blank', abort: true }),
+    z.regex(new RegExp(`^[\\x21-\\x7e]{1,${ID_TAG_MAX}}$`), { error: 'id_tag_format' }),
+  );
 
 /** What a manager may set of a driver; the app sets `app_version` and `platform`, the ledger the balance. */
 const driverFields = {
@@ -154,7 +157,10 @@ export const driverListQuery = z.object({
 export type DriverListQuery = z.input<typeof driverListQuery>;
 
 /** GET /users/export/: the list's filters (no paging) and `format` (xlsx or csv). */
-export const driverExportQuery = z.object({ ...z.omit(driverListQuery, { page: true, size: true }).shape, ...exportQuery });
+export const driverExportQuery = z.object({
+  ...z.omit(driverListQuery, { page: true, size: true }).shape,
+  ...exportQuery,
+});
 export type DriverExportQuery = z.output<typeof driverExportQuery>;
 
 /** The export's sheet name and column headers, in each language. */

@@ -17,7 +17,9 @@ describe('the export format', () => {
     for (const format of ['pdf', 'CSV', 'xls']) {
       const result = query.safeParse({ format });
       expect(result.success).toBe(false);
-      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issueMessage(issue, 'en')])).toEqual([['format', 'Select a valid choice']]);
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issueMessage(issue, 'en')])).toEqual([
+        ['format', 'Select a valid choice'],
+      ]);
     }
   });
 });

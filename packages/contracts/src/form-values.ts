@@ -6,7 +6,8 @@ import { z } from './schema.ts';
  * indexed names; the same fields sent as JSON carry numbers and arrays. These schemas take both.
  */
 
-export const isBlank = (input: unknown) => input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
+export const isBlank = (input: unknown) =>
+  input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
 
 /** A whole number in `min..max`, as a number or as digits; `error` replaces every refusal but a blank one. */
 export function formInt({ min = 1, max = 2_147_483_647, error = 'integer_invalid' as MessageKey } = {}) {
@@ -45,7 +46,8 @@ export function formIdList(max: number) {
 }
 
 /** The error of a required list: its own message when left out, `invalid_value` when sent malformed. */
-export const blankList = (message: MessageKey) => (issue: { input?: unknown }) => (issue.input === undefined ? message : 'invalid_value');
+export const blankList = (message: MessageKey) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? message : 'invalid_value';
 
 /** Optional text, trimmed: '' when left empty. */
 export function optionalText(max: number) {

@@ -17,8 +17,17 @@ describe('localized fields', () => {
   });
 
   it('reads a request into one value and presents it in the request language', () => {
-    expect(localizedFrom('title', { title_ru: 'а', title_en: 'b', title_ky: 'в' })).toEqual({ ru: 'а', en: 'b', ky: 'в' });
+    expect(localizedFrom('title', { title_ru: 'а', title_en: 'b', title_ky: 'в' })).toEqual({
+      ru: 'а',
+      en: 'b',
+      ky: 'в',
+    });
     expect(localizedChanges('title', { title_en: 'b', title_ru: undefined })).toEqual({ en: 'b' });
-    expect(presentLocalized('name', name, 'ky')).toEqual({ name: 'Кубаттоо', name_ru: 'Зарядка', name_en: 'Charging', name_ky: 'Кубаттоо' });
+    expect(presentLocalized('name', name, 'ky')).toEqual({
+      name: 'Кубаттоо',
+      name_ru: 'Зарядка',
+      name_en: 'Charging',
+      name_ky: 'Кубаттоо',
+    });
   });
 });

@@ -57,10 +57,17 @@ export function localizedChanges<B extends string>(
 
 /** The three fields of a value, as the API and the forms name them. */
 export function localizedFields<B extends string>(base: B, value: Localized): Record<LocalizedKey<B>, string> {
-  return Object.fromEntries(LANGUAGES.map((lang) => [localizedKey(base, lang), value[lang]])) as Record<LocalizedKey<B>, string>;
+  return Object.fromEntries(LANGUAGES.map((lang) => [localizedKey(base, lang), value[lang]])) as Record<
+    LocalizedKey<B>,
+    string
+  >;
 }
 
 /** An answer's fields of a value: the three texts and `name` in `lang`. */
-export function presentLocalized<B extends string>(base: B, value: Localized, lang: Lang): Record<B | LocalizedKey<B>, string> {
+export function presentLocalized<B extends string>(
+  base: B,
+  value: Localized,
+  lang: Lang,
+): Record<B | LocalizedKey<B>, string> {
   return { ...localizedFields(base, value), [base]: value[lang] } as Record<B | LocalizedKey<B>, string>;
 }

@@ -78,7 +78,9 @@ describe('merchant create request', () => {
   });
 
   it('limits the name to 100 and the agreement number to 50 characters', () => {
-    expect(errors(merchantCreateRequest.safeParse({ ...valid, name_en: 'x'.repeat(101), agreement_number: 'x'.repeat(51) }))).toEqual({
+    expect(
+      errors(merchantCreateRequest.safeParse({ ...valid, name_en: 'x'.repeat(101), agreement_number: 'x'.repeat(51) })),
+    ).toEqual({
       name_en: ['Ensure this field has no more than 100 characters'],
       agreement_number: ['Ensure this field has no more than 50 characters'],
     });
@@ -103,7 +105,10 @@ describe('merchant create request', () => {
 
 describe('merchant update request and list query', () => {
   it('accepts a partial change and an explicit null district', () => {
-    expect(merchantUpdateRequest.parse({ district: null, phone: '+996 555 123 456' })).toEqual({ district: null, phone: '996555123456' });
+    expect(merchantUpdateRequest.parse({ district: null, phone: '+996 555 123 456' })).toEqual({
+      district: null,
+      phone: '996555123456',
+    });
   });
 
   it('reads the status filter as 0 or 1', () => {

@@ -21,20 +21,16 @@ export const PERCENTAGE_MAX = 100;
 export const MERCHANT_ITEMS_MAX = 1000;
 
 const id = z.number().check(z.int());
-const refId = z.number({ error: (issue) => (issue.input == null || issue.input === '' ? 'field_blank' : 'invalid_choice') }).check(
-  z.int({ error: 'invalid_choice' }),
-  z.positive({ error: 'invalid_choice' }),
-);
+const refId = z
+  .number({ error: (issue) => (issue.input == null || issue.input === '' ? 'field_blank' : 'invalid_choice') })
+  .check(z.int({ error: 'invalid_choice' }), z.positive({ error: 'invalid_choice' }));
 
 /**
  * A phone number of exactly 12 digits. The mask's characters (`+`, spaces, brackets, dashes) are
  * dropped first, so `+996 (555) 12-34-56` and `996555123456` are the same number; the digits are kept.
  */
 export const phone = z.pipe(
-  z.string({ error: 'phone_required' }).check(
-    z.trim(),
-    z.minLength(1, { error: 'phone_required', abort: true }),
-  ),
+  z.string({ error: 'phone_required' }).check(z.trim(), z.minLength(1, { error: 'phone_required', abort: true })),
   z.pipe(
     z.transform((value: string) => value.replace(/[\s()+-]/g, '')),
     z.string().check(z.regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), { error: 'phone_format' })),
@@ -45,7 +41,12 @@ export const phone = z.pipe(
  * The agency share: 0..100 with at most two decimals, as a number or numeric text (form posts send
  * text). Parsed exactly to basis points (12.5 -> 1250), which is what the server stores.
  */
-export const percentage = decimalUnits({ decimals: DECIMALS.percent, min: 0, max: PERCENTAGE_MAX, error: 'percentage_invalid' });
+export const percentage = decimalUnits({
+  decimals: DECIMALS.percent,
+  min: 0,
+  max: PERCENTAGE_MAX,
+  error: 'percentage_invalid',
+});
 
 const idList = z.array(refId).check(z.maxLength(MERCHANT_ITEMS_MAX, { error: 'number_max' }));
 

@@ -76,8 +76,10 @@ export const en = {
   charge_stop_under_way: 'A stop of this charge is already under way',
   rate_active_edit: 'An active rate cannot be edited. Deactivate it first.',
   rate_active_delete: 'An active rate cannot be deleted. Deactivate it first.',
-  rate_default_active_exists: 'The default rate "{name}" is already active for this connector type. Deactivate it first.',
-  rate_personal_active_exists: 'The merchant "{merchant}" already has the active personal rate "{name}" for this connector type. Deactivate it first.',
+  rate_default_active_exists:
+    'The default rate "{name}" is already active for this connector type. Deactivate it first.',
+  rate_personal_active_exists:
+    'The merchant "{merchant}" already has the active personal rate "{name}" for this connector type. Deactivate it first.',
   rate_merchants_required: 'Choose at least one merchant for a personal rate',
   rate_merchants_default: 'A default rate applies to all merchants and cannot have merchants of its own',
   date_invalid: 'Enter a date as YYYY-MM-DD',
@@ -90,11 +92,11 @@ export const en = {
   remote_start_driver_required: 'Choose the driver or the id tag to start the charge for',
   remote_start_driver_unknown: 'The driver was not found',
   remote_start_id_tag_unknown: 'No driver holds this id tag',
-  remote_start_id_tag_not_drivers: 'This id tag is not the driver\'s',
+  remote_start_id_tag_not_drivers: "This id tag is not the driver's",
   remote_start_id_tag_choose: 'The driver has several id tags: choose one',
-  remote_start_no_id_tag: 'The driver has no id tag to start a charge with. Add one on the driver\'s page.',
+  remote_start_no_id_tag: "The driver has no id tag to start a charge with. Add one on the driver's page.",
   remote_start_blocked: 'The driver or the id tag is blocked',
-  remote_start_low_balance: 'The driver\'s balance is too low to start a charge. Top up the balance first.',
+  remote_start_low_balance: "The driver's balance is too low to start a charge. Top up the balance first.",
   remote_start_connector_busy: 'Connector {connector} is already in use by charge No. {charge}',
   remote_start_connector_unavailable: 'Connector {connector} cannot start a charge now: {status}',
 } as const;

@@ -18,7 +18,9 @@ describe('messages', () => {
 
   it('fills a parameter given in every language with the text in the message language', () => {
     const merchant = { ru: 'Горная Энергия', en: 'Mountain Energy', ky: 'Тоо Энержи' };
-    expect(formatMessage('ky', 'rate_personal_active_exists', { merchant, name: 'T2' })).toContain('«Тоо Энержи» мерчантында');
+    expect(formatMessage('ky', 'rate_personal_active_exists', { merchant, name: 'T2' })).toContain(
+      '«Тоо Энержи» мерчантында',
+    );
     expect(formatMessage('en', 'rate_personal_active_exists', { merchant, name: 'T2' })).toContain('"Mountain Energy"');
   });
 });
@@ -48,17 +50,27 @@ describe('schemas carry message keys', () => {
 
   it('says the limit of an overlong password, not that it is missing', () => {
     const result = loginRequest.safeParse({ email: 'manager@example.kg', password: 'x'.repeat(129) });
-    expect(result.error?.issues.map((i) => issueMessage(i, 'en'))).toEqual(['Ensure this field has no more than 128 characters']);
+    expect(result.error?.issues.map((i) => issueMessage(i, 'en'))).toEqual([
+      'Ensure this field has no more than 128 characters',
+    ]);
   });
 
   it('checks the confirmation on its own field', () => {
-    const result = changePasswordRequest.safeParse({ current_password: 'a', password: '12345678', password_confirm: '1234567' });
+    const result = changePasswordRequest.safeParse({
+      current_password: 'a',
+      password: '12345678',
+      password_confirm: '1234567',
+    });
     expect(result.error?.issues[0]?.path).toEqual(['password_confirm']);
     expect(issueMessage(result.error!.issues[0]!, 'en')).toBe('Password mismatch');
   });
 
   it('localises limits without explicit messages', () => {
-    const result = changePasswordRequest.safeParse({ current_password: 'a', password: 'short', password_confirm: 'short' });
+    const result = changePasswordRequest.safeParse({
+      current_password: 'a',
+      password: 'short',
+      password_confirm: 'short',
+    });
     expect(issueMessage(result.error!.issues[0]!, 'en')).toBe('Password must be at least 8 characters');
   });
 });

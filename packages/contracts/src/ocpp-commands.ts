@@ -20,8 +20,16 @@ export const COMMAND_OUTCOMES = {
   accepted: { ru: 'Принято станцией', en: 'Accepted by the station', ky: 'Станция кабыл алды' },
   rejected: { ru: 'Отклонено станцией', en: 'Rejected by the station', ky: 'Станция четке какты' },
   offline: { ru: 'Станция не в сети', en: 'The station is offline', ky: 'Станция тармакта эмес' },
-  timeout: { ru: 'Станция не ответила вовремя', en: 'The station did not answer in time', ky: 'Станция убагында жооп берген жок' },
-  error: { ru: 'Станция ответила ошибкой', en: 'The station answered with an error', ky: 'Станция ката менен жооп берди' },
+  timeout: {
+    ru: 'Станция не ответила вовремя',
+    en: 'The station did not answer in time',
+    ky: 'Станция убагында жооп берген жок',
+  },
+  error: {
+    ru: 'Станция ответила ошибкой',
+    en: 'The station answered with an error',
+    ky: 'Станция ката менен жооп берди',
+  },
 } as const satisfies Record<string, Names>;
 export type CommandOutcome = keyof typeof COMMAND_OUTCOMES;
 export const COMMAND_OUTCOME_KEYS = Object.keys(COMMAND_OUTCOMES) as [CommandOutcome, ...CommandOutcome[]];
@@ -35,8 +43,14 @@ export const COMMAND_REFUSALS = {
 export type CommandRefusal = keyof typeof COMMAND_REFUSALS;
 
 export type CommandAnswerOutcome = CommandOutcome | CommandRefusal;
-export const COMMAND_ANSWER_OUTCOMES = { ...COMMAND_OUTCOMES, ...COMMAND_REFUSALS } as const satisfies Record<CommandAnswerOutcome, Names>;
-const COMMAND_ANSWER_OUTCOME_KEYS = Object.keys(COMMAND_ANSWER_OUTCOMES) as [CommandAnswerOutcome, ...CommandAnswerOutcome[]];
+export const COMMAND_ANSWER_OUTCOMES = { ...COMMAND_OUTCOMES, ...COMMAND_REFUSALS } as const satisfies Record<
+  CommandAnswerOutcome,
+  Names
+>;
+const COMMAND_ANSWER_OUTCOME_KEYS = Object.keys(COMMAND_ANSWER_OUTCOMES) as [
+  CommandAnswerOutcome,
+  ...CommandAnswerOutcome[],
+];
 
 // ---- What OCPP 1.6 sends and answers (the official schemas that ocpp-rpc checks in strict mode)
 
@@ -69,8 +83,14 @@ export interface ConfigurationKey {
 export interface OcppCommandTypes {
   Reset: { params: { type: ResetType }; response: { status: 'Accepted' | 'Rejected' } };
   RemoteStopTransaction: { params: { transactionId: number }; response: { status: 'Accepted' | 'Rejected' } };
-  RemoteStartTransaction: { params: { connectorId: number; idTag: string }; response: { status: 'Accepted' | 'Rejected' } };
-  UnlockConnector: { params: { connectorId: number }; response: { status: 'Unlocked' | 'UnlockFailed' | 'NotSupported' } };
+  RemoteStartTransaction: {
+    params: { connectorId: number; idTag: string };
+    response: { status: 'Accepted' | 'Rejected' };
+  };
+  UnlockConnector: {
+    params: { connectorId: number };
+    response: { status: 'Unlocked' | 'UnlockFailed' | 'NotSupported' };
+  };
   ChangeAvailability: {
     params: { connectorId: number; type: AvailabilityType };
     response: { status: 'Accepted' | 'Rejected' | 'Scheduled' };
@@ -79,7 +99,10 @@ export interface OcppCommandTypes {
     params: { requestedMessage: TriggerMessage; connectorId?: number };
     response: { status: 'Accepted' | 'Rejected' | 'NotImplemented' };
   };
-  GetConfiguration: { params: { key?: string[] }; response: { configurationKey?: ConfigurationKey[]; unknownKey?: string[] } };
+  GetConfiguration: {
+    params: { key?: string[] };
+    response: { configurationKey?: ConfigurationKey[]; unknownKey?: string[] };
+  };
   ChangeConfiguration: {
     params: { key: string; value: string };
     response: { status: 'Accepted' | 'Rejected' | 'RebootRequired' | 'NotSupported' };
@@ -87,7 +110,9 @@ export interface OcppCommandTypes {
 }
 export type OcppCommandAction = keyof OcppCommandTypes;
 /** Every status a station answers a command with ('Accepted', 'Unlocked', 'Scheduled'...). */
-export type OcppCommandStatus = { [A in OcppCommandAction]: OcppCommandTypes[A]['response'] extends { status: infer S } ? S : never }[OcppCommandAction];
+export type OcppCommandStatus = {
+  [A in OcppCommandAction]: OcppCommandTypes[A]['response'] extends { status: infer S } ? S : never;
+}[OcppCommandAction];
 
 /**
  * The statuses that say the station took the command; any other status is a refusal. Scheduled:
@@ -117,7 +142,10 @@ export const changeAvailabilityRequest = z.object({ connector_id: connectorId(0)
 export type ChangeAvailabilityRequest = z.infer<typeof changeAvailabilityRequest>;
 
 /** Without a connector the message is about the station (or, for StatusNotification and MeterValues, each connector). */
-export const triggerMessageRequest = z.object({ requested_message: choice(TRIGGER_MESSAGES), connector_id: z.optional(connectorId(0)) });
+export const triggerMessageRequest = z.object({
+  requested_message: choice(TRIGGER_MESSAGES),
+  connector_id: z.optional(connectorId(0)),
+});
 export type TriggerMessageRequest = z.infer<typeof triggerMessageRequest>;
 
 /**

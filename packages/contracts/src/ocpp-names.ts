@@ -1,6 +1,12 @@
 import type { Lang } from './i18n.ts';
 import type { OcppErrorCode } from './ocpp.ts';
-import type { AvailabilityType, OcppCommandAction, OcppCommandStatus, ResetType, TriggerMessage } from './ocpp-commands.ts';
+import type {
+  AvailabilityType,
+  OcppCommandAction,
+  OcppCommandStatus,
+  ResetType,
+  TriggerMessage,
+} from './ocpp-commands.ts';
 
 /*
  * The names the back office shows for OCPP's own words, in each language: why a charge stopped,
@@ -14,26 +20,54 @@ type Names = Record<Lang, string>;
 export const OCPP_STOP_REASONS = {
   EmergencyStop: { ru: 'Аварийная остановка', en: 'Emergency stop', ky: 'Авариялык токтотуу' },
   EVDisconnected: { ru: 'Автомобиль отключён', en: 'Vehicle disconnected', ky: 'Унаа ажыратылды' },
-  HardReset: { ru: 'Жёсткая перезагрузка станции', en: 'Hard restart of the station', ky: 'Станцияны катуу кайра жүктөө' },
+  HardReset: {
+    ru: 'Жёсткая перезагрузка станции',
+    en: 'Hard restart of the station',
+    ky: 'Станцияны катуу кайра жүктөө',
+  },
   Local: { ru: 'Остановлена на станции', en: 'Stopped at the station', ky: 'Станцияда токтотулду' },
   Other: { ru: 'Другая причина', en: 'Other reason', ky: 'Башка себеп' },
   PowerLoss: { ru: 'Пропало питание', en: 'Power loss', ky: 'Электр энергиясы өчүп калды' },
   Reboot: { ru: 'Перезагрузка станции', en: 'Station reboot', ky: 'Станция кайра жүктөлдү' },
   Remote: { ru: 'Остановлена удалённо', en: 'Stopped remotely', ky: 'Алыстан токтотулду' },
-  SoftReset: { ru: 'Мягкая перезагрузка станции', en: 'Soft restart of the station', ky: 'Станцияны жумшак кайра жүктөө' },
-  UnlockCommand: { ru: 'Команда разблокировки коннектора', en: 'Connector unlock command', ky: 'Коннектордун кулпусун ачуу буйругу' },
-  DeAuthorized: { ru: 'ID-метка не авторизована', en: 'Id tag not authorised', ky: 'ID-белги авторизациядан өткөн жок' },
+  SoftReset: {
+    ru: 'Мягкая перезагрузка станции',
+    en: 'Soft restart of the station',
+    ky: 'Станцияны жумшак кайра жүктөө',
+  },
+  UnlockCommand: {
+    ru: 'Команда разблокировки коннектора',
+    en: 'Connector unlock command',
+    ky: 'Коннектордун кулпусун ачуу буйругу',
+  },
+  DeAuthorized: {
+    ru: 'ID-метка не авторизована',
+    en: 'Id tag not authorised',
+    ky: 'ID-белги авторизациядан өткөн жок',
+  },
 } as const satisfies Record<string, Names>;
 export type OcppStopReason = keyof typeof OCPP_STOP_REASONS;
 
 /** OCPP 1.6 ChargePointErrorCode, as a StatusNotification reports it beside the status. */
 export const OCPP_ERROR_CODE_NAMES = {
-  ConnectorLockFailure: { ru: 'Сбой блокировки коннектора', en: 'Connector lock failure', ky: 'Коннектордун кулпусу бузулду' },
-  EVCommunicationError: { ru: 'Ошибка связи с автомобилем', en: 'Vehicle communication error', ky: 'Унаа менен байланыш катасы' },
+  ConnectorLockFailure: {
+    ru: 'Сбой блокировки коннектора',
+    en: 'Connector lock failure',
+    ky: 'Коннектордун кулпусу бузулду',
+  },
+  EVCommunicationError: {
+    ru: 'Ошибка связи с автомобилем',
+    en: 'Vehicle communication error',
+    ky: 'Унаа менен байланыш катасы',
+  },
   GroundFailure: { ru: 'Нарушение заземления', en: 'Ground failure', ky: 'Жерге туташтыруу бузулду' },
   HighTemperature: { ru: 'Перегрев', en: 'High temperature', ky: 'Ашыкча ысып кетти' },
   InternalError: { ru: 'Внутренняя ошибка станции', en: 'Internal error', ky: 'Станциянын ички катасы' },
-  LocalListConflict: { ru: 'Конфликт локального списка меток', en: 'Local list conflict', ky: 'Жергиликтүү белгилер тизмесинде карама-каршылык' },
+  LocalListConflict: {
+    ru: 'Конфликт локального списка меток',
+    en: 'Local list conflict',
+    ky: 'Жергиликтүү белгилер тизмесинде карама-каршылык',
+  },
   NoError: { ru: 'Нет ошибки', en: 'No error', ky: 'Ката жок' },
   OtherError: { ru: 'Другая ошибка', en: 'Other error', ky: 'Башка ката' },
   OverCurrentFailure: { ru: 'Превышение тока', en: 'Overcurrent', ky: 'Ток ашып кетти' },
@@ -62,12 +96,24 @@ export const OCPP_COMMAND_ACTIONS = {
 export const OCPP_COMMAND_STATUSES = {
   Accepted: { ru: 'Принято', en: 'Accepted', ky: 'Кабыл алынды' },
   Rejected: { ru: 'Отклонено', en: 'Rejected', ky: 'Четке кагылды' },
-  Scheduled: { ru: 'Запланировано после текущей зарядки', en: 'Scheduled after the current charge', ky: 'Учурдагы кубаттоодон кийин пландалды' },
+  Scheduled: {
+    ru: 'Запланировано после текущей зарядки',
+    en: 'Scheduled after the current charge',
+    ky: 'Учурдагы кубаттоодон кийин пландалды',
+  },
   Unlocked: { ru: 'Разблокирован', en: 'Unlocked', ky: 'Кулпусу ачылды' },
   UnlockFailed: { ru: 'Не удалось разблокировать', en: 'Unlock failed', ky: 'Кулпусун ачуу ишке ашкан жок' },
   NotSupported: { ru: 'Не поддерживается станцией', en: 'Not supported by the station', ky: 'Станция колдобойт' },
-  NotImplemented: { ru: 'Не реализовано на станции', en: 'Not implemented by the station', ky: 'Станцияда ишке ашырылган эмес' },
-  RebootRequired: { ru: 'Применится после перезагрузки', en: 'Applies after a restart', ky: 'Кайра жүктөлгөндөн кийин колдонулат' },
+  NotImplemented: {
+    ru: 'Не реализовано на станции',
+    en: 'Not implemented by the station',
+    ky: 'Станцияда ишке ашырылган эмес',
+  },
+  RebootRequired: {
+    ru: 'Применится после перезагрузки',
+    en: 'Applies after a restart',
+    ky: 'Кайра жүктөлгөндөн кийин колдонулат',
+  },
 } as const satisfies Record<OcppCommandStatus, Names>;
 
 export const OCPP_RESET_TYPES = {

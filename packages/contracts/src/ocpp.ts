@@ -23,7 +23,10 @@ export const OCPP_CONNECTOR_STATUSES = {
   Faulted: { ru: 'Неисправность', en: 'Faulted', ky: 'Бузулган' },
 } as const satisfies Record<string, Names>;
 export type OcppConnectorStatus = keyof typeof OCPP_CONNECTOR_STATUSES;
-export const OCPP_CONNECTOR_STATUS_KEYS = Object.keys(OCPP_CONNECTOR_STATUSES) as [OcppConnectorStatus, ...OcppConnectorStatus[]];
+export const OCPP_CONNECTOR_STATUS_KEYS = Object.keys(OCPP_CONNECTOR_STATUSES) as [
+  OcppConnectorStatus,
+  ...OcppConnectorStatus[],
+];
 
 /** OCPP 1.6 ChargePointErrorCode. */
 export const OCPP_ERROR_CODES = [
@@ -49,7 +52,15 @@ export type OcppErrorCode = (typeof OCPP_ERROR_CODES)[number];
 /** OCPP 1.6 DiagnosticsStatus and FirmwareStatus: what a station's last notification of each reported. */
 export const OCPP_DIAGNOSTICS_STATUSES = ['Idle', 'Uploaded', 'UploadFailed', 'Uploading'] as const;
 export type OcppDiagnosticsStatus = (typeof OCPP_DIAGNOSTICS_STATUSES)[number];
-export const OCPP_FIRMWARE_STATUSES = ['Downloaded', 'DownloadFailed', 'Downloading', 'Idle', 'InstallationFailed', 'Installing', 'Installed'] as const;
+export const OCPP_FIRMWARE_STATUSES = [
+  'Downloaded',
+  'DownloadFailed',
+  'Downloading',
+  'Idle',
+  'InstallationFailed',
+  'Installing',
+  'Installed',
+] as const;
 export type OcppFirmwareStatus = (typeof OCPP_FIRMWARE_STATUSES)[number];
 
 const text = z.nullable(z.string());

@@ -23,10 +23,9 @@ export const RATE_TYPES = ['default', 'personal'] as const;
 export type RateType = (typeof RATE_TYPES)[number];
 
 /** One of `values`; 'Field cannot be blank' when absent or empty, 'Select a valid choice' otherwise. */
-const merchantId = z.number({ error: (issue) => (isBlank(issue.input) ? 'field_blank' : 'invalid_choice') }).check(
-  z.int({ error: 'invalid_choice' }),
-  z.positive({ error: 'invalid_choice' }),
-);
+const merchantId = z
+  .number({ error: (issue) => (isBlank(issue.input) ? 'field_blank' : 'invalid_choice') })
+  .check(z.int({ error: 'invalid_choice' }), z.positive({ error: 'invalid_choice' }));
 const merchantIds = z.array(merchantId).check(z.maxLength(RATE_MERCHANTS_MAX, { error: 'number_max' }));
 
 /** Som per kWh with at most two decimals, as a number or numeric text; parsed to tyiyn. */
@@ -60,10 +59,9 @@ export type RateUpdate = z.output<typeof rateUpdateRequest>;
 /** One entry of the bulk PATCH /payments/: the rate and its new status. */
 export const rateStatusChange = z.object({ id: z.number().check(z.int(), z.positive()), status });
 /** PATCH /payments/: a list of status changes, applied all or none; answers the rates changed, in the order sent. */
-export const rateStatusesRequest = z.array(rateStatusChange).check(
-  z.minLength(1, { error: 'field_blank' }),
-  z.maxLength(BULK_IDS_MAX, { error: 'number_max' }),
-);
+export const rateStatusesRequest = z
+  .array(rateStatusChange)
+  .check(z.minLength(1, { error: 'field_blank' }), z.maxLength(BULK_IDS_MAX, { error: 'number_max' }));
 export type RateStatusesRequest = z.infer<typeof rateStatusesRequest>;
 
 /** An optional connector type in a query string; an empty value is no filter. */

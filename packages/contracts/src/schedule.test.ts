@@ -75,7 +75,9 @@ describe('a weekly schedule', () => {
   it('accepts a week with breaks inside the hours, bounds included', () => {
     const entries = [...week('09:00:00', '18:00:00'), rest(0, '13:00:00', '14:00:00'), rest(1, '09:00:00', '18:00:00')];
     expect(weeklySchedule.safeParse(entries).success).toBe(true);
-    expect(weeklySchedule.safeParse([work(4, '20:00:00', '00:00:00'), rest(4, '23:00:00', '00:00:00')]).success).toBe(true);
+    expect(weeklySchedule.safeParse([work(4, '20:00:00', '00:00:00'), rest(4, '23:00:00', '00:00:00')]).success).toBe(
+      true,
+    );
     expect(weeklySchedule.safeParse([]).success).toBe(true);
   });
 
@@ -114,7 +116,9 @@ describe('a weekly schedule', () => {
   });
 
   it('refuses a break on a day off, except the blank 00:00:00-00:00:00 break', () => {
-    expect(errors(weeklySchedule.safeParse([work(0, '09:00:00', '18:00:00'), rest(5, '12:00:00', '13:00:00')]))).toEqual({
+    expect(
+      errors(weeklySchedule.safeParse([work(0, '09:00:00', '18:00:00'), rest(5, '12:00:00', '13:00:00')])),
+    ).toEqual({
       '1.day': ['A break can only be set on a working day'],
     });
     const blank = [work(0, '09:00:00', '18:00:00'), rest(0, '00:00:00', '00:00:00'), rest(5, '00:00:00', '00:00:00')];
@@ -181,7 +185,9 @@ describe('schedule summary', () => {
   });
 
   it('reads non-standard when days differ, and none without working days', () => {
-    expect(scheduleSummary([...week('09:00:00', '18:00:00', [0, 1, 2, 3, 4]), work(5, '10:00:00', '16:00:00')])).toEqual({
+    expect(
+      scheduleSummary([...week('09:00:00', '18:00:00', [0, 1, 2, 3, 4]), work(5, '10:00:00', '16:00:00')]),
+    ).toEqual({
       kind: 'non_standard',
     });
     expect(scheduleSummary([])).toEqual({ kind: 'none' });

@@ -28,12 +28,10 @@ export const timeOfDay = z
   .check(z.regex(TIME, { error: 'schedule_time_invalid' }));
 
 /** An end time: like `timeOfDay`, but a well-formed time past 23:59:59 says so. */
-export const endTimeOfDay = z
-  .string({ error: 'schedule_time_invalid' })
-  .check(
-    z.regex(TIME_SHAPE, { error: 'schedule_time_invalid', abort: true }),
-    z.refine((value) => value <= TIME_MAX, { error: 'schedule_end_max' }),
-  );
+export const endTimeOfDay = z.string({ error: 'schedule_time_invalid' }).check(
+  z.regex(TIME_SHAPE, { error: 'schedule_time_invalid', abort: true }),
+  z.refine((value) => value <= TIME_MAX, { error: 'schedule_end_max' }),
+);
 
 export const weekDay = z.number().check(z.int(), z.gte(0), z.lte(DAYS_IN_WEEK - 1));
 
@@ -68,7 +66,12 @@ export const scheduleEntry = z
   .check(
     z.superRefine((entry, ctx) => {
       if (!startsAfterEnd(entry)) return;
-      ctx.addIssue({ code: 'custom', message: 'schedule_start_after_end', path: ['start_time'], input: entry.start_time });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'schedule_start_after_end',
+        path: ['start_time'],
+        input: entry.start_time,
+      });
       ctx.addIssue({ code: 'custom', message: 'schedule_end_before_start', path: ['end_time'], input: entry.end_time });
     }),
   );
@@ -94,7 +97,8 @@ export const weeklySchedule = z.array(scheduleEntry).check(
     const breaks = new Set<number>();
     entries.forEach((entry, index) => {
       const seen = entry.is_break ? breaks.has(entry.day) : working.has(entry.day);
-      if (seen) ctx.addIssue({ code: 'custom', message: 'schedule_day_duplicate', path: [index, 'day'], input: entry.day });
+      if (seen)
+        ctx.addIssue({ code: 'custom', message: 'schedule_day_duplicate', path: [index, 'day'], input: entry.day });
       else if (entry.is_break) breaks.add(entry.day);
       else working.set(entry.day, entry);
     });
@@ -106,10 +110,20 @@ export const weeklySchedule = z.array(scheduleEntry).check(
         return;
       }
       if (timeSeconds(entry.start_time) < timeSeconds(day.start_time)) {
-        ctx.addIssue({ code: 'custom', message: 'schedule_break_outside', path: [index, 'start_time'], input: entry.start_time });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'schedule_break_outside',
+          path: [index, 'start_time'],
+          input: entry.start_time,
+        });
       }
       if (endSeconds(entry.end_time) > endSeconds(day.end_time)) {
-        ctx.addIssue({ code: 'custom', message: 'schedule_break_outside', path: [index, 'end_time'], input: entry.end_time });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'schedule_break_outside',
+          path: [index, 'end_time'],
+          input: entry.end_time,
+        });
       }
     });
   }),

@@ -10,7 +10,9 @@ z.config({
   customError: (issue) => {
     switch (issue.code) {
       case 'invalid_type':
-        return issue.input === undefined || issue.input === null || issue.input === '' ? 'field_blank' : 'invalid_value';
+        return issue.input === undefined || issue.input === null || issue.input === ''
+          ? 'field_blank'
+          : 'invalid_value';
       case 'too_big':
         return issue.origin === 'string' ? 'max_length' : issue.origin === 'number' ? 'number_max' : 'invalid_value';
       case 'too_small':
@@ -38,7 +40,9 @@ export function requiredText(max: number) {
  * The same fields, each optional: the shape of a partial update. (`z.partial` would also run the
  * fields' defaults, so a PATCH that leaves `active` out would set it.)
  */
-export function optionalFields<S extends Record<string, z.ZodMiniType>>(shape: S): { [K in keyof S]: z.ZodMiniOptional<S[K]> } {
+export function optionalFields<S extends Record<string, z.ZodMiniType>>(
+  shape: S,
+): { [K in keyof S]: z.ZodMiniOptional<S[K]> } {
   return Object.fromEntries(Object.entries(shape).map(([name, schema]) => [name, z.optional(schema)])) as {
     [K in keyof S]: z.ZodMiniOptional<S[K]>;
   };

@@ -24,7 +24,9 @@ function schemaSays(schema: z.ZodMiniType, value: unknown) {
 /** What the reset form's schema says first of the confirmation, as shown. */
 function confirmationSays(password: string, confirmation: string) {
   const result = passwordResetConfirm.safeParse({ token: 't', password, password_confirm: confirmation });
-  return shown(result.success ? undefined : result.error.issues.find((issue) => issue.path.join('.') === 'password_confirm'));
+  return shown(
+    result.success ? undefined : result.error.issues.find((issue) => issue.path.join('.') === 'password_confirm'),
+  );
 }
 
 /** A fixed sequence of strings over characters that matter to the rules (a seeded generator). */
@@ -57,7 +59,16 @@ const EMAILS = [
   `  ${'m'.repeat(EMAIL_MAX - 11)}@example.kg  `,
   `${'m'.repeat(300)}@`,
 ];
-const PASSWORDS = ['', ' ', 'x', 'not-it', 'seven-7', 'eight-88', 'x'.repeat(PASSWORD_MAX), 'x'.repeat(PASSWORD_MAX + 1)];
+const PASSWORDS = [
+  '',
+  ' ',
+  'x',
+  'not-it',
+  'seven-7',
+  'eight-88',
+  'x'.repeat(PASSWORD_MAX),
+  'x'.repeat(PASSWORD_MAX + 1),
+];
 
 describe("the signed-out screens' checks without zod", () => {
   it.each(EMAILS)('say what the schema says of the email %j', (value) => {
@@ -83,12 +94,17 @@ describe("the signed-out screens' checks without zod", () => {
     let previous = '';
     for (const value of randomValues(2000)) {
       expect(shown(emailIssue(value)), `email ${JSON.stringify(value)}`).toEqual(schemaSays(email, value));
-      expect(shown(signInPasswordIssue(value)), `password ${JSON.stringify(value)}`).toEqual(schemaSays(loginRequest.shape.password, value));
-      expect(shown(newPasswordIssue(value)), `new password ${JSON.stringify(value)}`).toEqual(schemaSays(newPassword, value));
-      const confirmation = value.length % 3 ? previous : value;
-      expect(shown(passwordConfirmIssue(value, confirmation)), `confirmation ${JSON.stringify([value, confirmation])}`).toEqual(
-        confirmationSays(value, confirmation),
+      expect(shown(signInPasswordIssue(value)), `password ${JSON.stringify(value)}`).toEqual(
+        schemaSays(loginRequest.shape.password, value),
       );
+      expect(shown(newPasswordIssue(value)), `new password ${JSON.stringify(value)}`).toEqual(
+        schemaSays(newPassword, value),
+      );
+      const confirmation = value.length % 3 ? previous : value;
+      expect(
+        shown(passwordConfirmIssue(value, confirmation)),
+        `confirmation ${JSON.stringify([value, confirmation])}`,
+      ).toEqual(confirmationSays(value, confirmation));
       previous = value;
     }
   });

@@ -47,7 +47,10 @@ const customFee = z.pipe(
   z.nullable(decimalUnits({ decimals: DECIMALS.money, min: 0, max: CUSTOM_FEE_MAX })),
 );
 
-const connectorPosition = z._default(formInt({ min: 1, max: Math.max(...CONNECTOR_POSITION_KEYS), error: 'invalid_choice' }), DEFAULT_CONNECTOR_POSITION);
+const connectorPosition = z._default(
+  formInt({ min: 1, max: Math.max(...CONNECTOR_POSITION_KEYS), error: 'invalid_choice' }),
+  DEFAULT_CONNECTOR_POSITION,
+);
 
 /**
  * One connector as the form sends it. `evse_id` names its module and `connector_id` its order in
@@ -86,7 +89,8 @@ export const connectorList = z.array(connectorRequest, { error: blankList('conne
   z.minLength(1, { error: 'connectors_required' }),
   z.maxLength(CONNECTORS_MAX, { error: 'connectors_max' }),
   z.superRefine((connectors, ctx) => {
-    if (repeatedPositions(connectors).length) ctx.addIssue({ code: 'custom', message: 'connector_position_duplicate', input: connectors });
+    if (repeatedPositions(connectors).length)
+      ctx.addIssue({ code: 'custom', message: 'connector_position_duplicate', input: connectors });
   }),
 );
 
@@ -94,7 +98,9 @@ export const connectorList = z.array(connectorRequest, { error: blankList('conne
 export const deletedConnectorIds = z._default(formIdList(CONNECTORS_MAX), []);
 
 /** Connectors to change (with an id) or add (without one), as the connectors call and the station update send them. */
-export const connectorChanges = z.array(connectorRequest).check(z.maxLength(CONNECTORS_MAX, { error: 'connectors_max' }));
+export const connectorChanges = z
+  .array(connectorRequest)
+  .check(z.maxLength(CONNECTORS_MAX, { error: 'connectors_max' }));
 
 /** PATCH /stations/update/{id}/connectors/: connectors with an id change, without one are added. */
 export const connectorsUpdateRequest = z.object({

@@ -22,7 +22,10 @@ export function mediaKindOf(type: DetectedType): MediaKind | undefined {
 }
 
 /** What is wrong with a media file (a photo or video of the gallery), or undefined. */
-export function mediaFileProblem(kind: MediaKind | undefined, size: number): { message: MessageKey; max?: number } | undefined {
+export function mediaFileProblem(
+  kind: MediaKind | undefined,
+  size: number,
+): { message: MessageKey; max?: number } | undefined {
   if (kind === undefined) return { message: 'media_type_invalid' };
   if (kind === 'photo' && size > PHOTO_MAX_BYTES) return { message: 'image_too_large', max: PHOTO_MAX_MB };
   if (kind === 'video' && size > VIDEO_MAX_BYTES) return { message: 'video_too_large', max: VIDEO_MAX_MB };
@@ -30,10 +33,18 @@ export function mediaFileProblem(kind: MediaKind | undefined, size: number): { m
 }
 
 /** What is wrong with an avatar (a photo only), or undefined. */
-export function avatarProblem(kind: MediaKind | undefined, size: number): { message: MessageKey; max?: number } | undefined {
+export function avatarProblem(
+  kind: MediaKind | undefined,
+  size: number,
+): { message: MessageKey; max?: number } | undefined {
   if (kind !== 'photo') return { message: 'avatar_type_invalid' };
   return mediaFileProblem(kind, size);
 }
 
-export const stationMediaFile = z.object({ id: wholeNumber, url: z.string(), kind: z.enum(['photo', 'video']), position: wholeNumber });
+export const stationMediaFile = z.object({
+  id: wholeNumber,
+  url: z.string(),
+  kind: z.enum(['photo', 'video']),
+  position: wholeNumber,
+});
 export type StationMediaFile = z.infer<typeof stationMediaFile>;

@@ -57,21 +57,38 @@ describe('station create request', () => {
 
   it('asks for an operating mode and a connector', () => {
     const { schedule: _s, connectors: _c, ...rest } = form;
-    expect(errors(stationCreateRequest.safeParse(rest))).toEqual({ schedule: ['Specify operating mode'], connectors: ['Add a connector'] });
+    expect(errors(stationCreateRequest.safeParse(rest))).toEqual({
+      schedule: ['Specify operating mode'],
+      connectors: ['Add a connector'],
+    });
     const onlyBreak = { ...form, schedule: [form.schedule[1]], connectors: [] };
     expect(errors(stationCreateRequest.safeParse(onlyBreak))).toMatchObject({ connectors: ['Add a connector'] });
     expect(errors(stationCreateRequest.safeParse(onlyBreak)).schedule).toContain('Specify operating mode');
   });
 
   it('limits names to 80, responsible person 80, manufacturer 50 and address 50 characters', () => {
-    const result = stationCreateRequest.safeParse({ ...form, name_en: 'x'.repeat(81), pic: 'x'.repeat(81), manufacturer: 'x'.repeat(51), address_ky: 'x'.repeat(51) });
+    const result = stationCreateRequest.safeParse({
+      ...form,
+      name_en: 'x'.repeat(81),
+      pic: 'x'.repeat(81),
+      manufacturer: 'x'.repeat(51),
+      address_ky: 'x'.repeat(51),
+    });
     expect(errors(result)).toEqual({
       name_en: ['Ensure this field has no more than 80 characters'],
       pic: ['Ensure this field has no more than 80 characters'],
       manufacturer: ['Ensure this field has no more than 50 characters'],
       address_ky: ['Ensure this field has no more than 50 characters'],
     });
-    expect(stationCreateRequest.safeParse({ ...form, name_en: 'x'.repeat(80), pic: 'x'.repeat(80), manufacturer: 'x'.repeat(50), address_ky: 'x'.repeat(50) }).success).toBe(true);
+    expect(
+      stationCreateRequest.safeParse({
+        ...form,
+        name_en: 'x'.repeat(80),
+        pic: 'x'.repeat(80),
+        manufacturer: 'x'.repeat(50),
+        address_ky: 'x'.repeat(50),
+      }).success,
+    ).toBe(true);
   });
 
   it('refuses two connectors in one position', () => {
@@ -83,33 +100,51 @@ describe('station create request', () => {
 
   it('takes an execution type of wall, floor or mobile', () => {
     expect(stationCreateRequest.parse({ ...form, execution_type: 'floor' }).execution_type).toBe('floor');
-    expect(errors(stationCreateRequest.safeParse({ ...form, execution_type: 'roof' }))).toEqual({ execution_type: ['Select a valid choice'] });
+    expect(errors(stationCreateRequest.safeParse({ ...form, execution_type: 'roof' }))).toEqual({
+      execution_type: ['Select a valid choice'],
+    });
   });
 });
 
 describe('identity and password', () => {
   it('keeps the identity to 48 URL-safe characters', () => {
     expect(identity.parse(' CP_01.a:b-2 ')).toBe('CP_01.a:b-2');
-    expect(errors(identity.safeParse('CP 01'))).toEqual({ '': ['Use only Latin letters, digits and the characters - _ . :'] });
-    expect(errors(identity.safeParse('CP/01'))).toEqual({ '': ['Use only Latin letters, digits and the characters - _ . :'] });
+    expect(errors(identity.safeParse('CP 01'))).toEqual({
+      '': ['Use only Latin letters, digits and the characters - _ . :'],
+    });
+    expect(errors(identity.safeParse('CP/01'))).toEqual({
+      '': ['Use only Latin letters, digits and the characters - _ . :'],
+    });
     expect(identity.safeParse('x'.repeat(48)).success).toBe(true);
-    expect(errors(identity.safeParse('x'.repeat(49)))).toEqual({ '': ['Ensure this field has no more than 48 characters'] });
+    expect(errors(identity.safeParse('x'.repeat(49)))).toEqual({
+      '': ['Ensure this field has no more than 48 characters'],
+    });
   });
 
   it('takes a password of 16 to 40 Latin letters and digits', () => {
     expect(stationPassword.safeParse('a1'.repeat(8)).success).toBe(true);
     expect(stationPassword.safeParse('a'.repeat(40)).success).toBe(true);
-    expect(errors(stationPassword.safeParse('a'.repeat(15)))).toEqual({ '': ['The password must be 16 to 40 characters long'] });
-    expect(errors(stationPassword.safeParse('a'.repeat(41)))).toEqual({ '': ['The password must be 16 to 40 characters long'] });
-    expect(errors(stationPassword.safeParse('Пароль1234567890'))).toEqual({ '': ['The password may contain only Latin letters and digits'] });
-    expect(errors(stationPassword.safeParse('abcdefgh 12345678'))).toEqual({ '': ['The password may contain only Latin letters and digits'] });
+    expect(errors(stationPassword.safeParse('a'.repeat(15)))).toEqual({
+      '': ['The password must be 16 to 40 characters long'],
+    });
+    expect(errors(stationPassword.safeParse('a'.repeat(41)))).toEqual({
+      '': ['The password must be 16 to 40 characters long'],
+    });
+    expect(errors(stationPassword.safeParse('Пароль1234567890'))).toEqual({
+      '': ['The password may contain only Latin letters and digits'],
+    });
+    expect(errors(stationPassword.safeParse('abcdefgh 12345678'))).toEqual({
+      '': ['The password may contain only Latin letters and digits'],
+    });
     expect(errors(stationPassword.safeParse(''))).toEqual({ '': ['Field cannot be blank'] });
   });
 
   it('leaves the password unchanged on an update that sends it empty', () => {
     expect(stationUpdateRequest.parse({ password: '' }).password).toBeUndefined();
     expect(stationUpdateRequest.parse({ password: 'A'.repeat(16) }).password).toBe('A'.repeat(16));
-    expect(errors(stationUpdateRequest.safeParse({ password: 'short' }))).toEqual({ password: ['The password must be 16 to 40 characters long'] });
+    expect(errors(stationUpdateRequest.safeParse({ password: 'short' }))).toEqual({
+      password: ['The password must be 16 to 40 characters long'],
+    });
   });
 });
 
@@ -120,10 +155,14 @@ describe('coordinates', () => {
     expect(parse(-7).data?.latitude).toBe('-7.000000');
     expect(parse('-0.123456').data?.latitude).toBe('-0.123456');
     for (const bad of ['42.1234567', '1234', '4a', '42.', '+4', '.5']) {
-      expect(errors(parse(bad)), bad).toEqual({ latitude: ['Enter up to 3 digits before the point and up to 6 after it'] });
+      expect(errors(parse(bad)), bad).toEqual({
+        latitude: ['Enter up to 3 digits before the point and up to 6 after it'],
+      });
     }
     expect(errors(parse('90.000001'))).toEqual({ latitude: ['Ensure this value is less than or equal to 90'] });
-    expect(errors(stationUpdateRequest.safeParse({ longitude: '-180.5' }))).toEqual({ longitude: ['Ensure this value is greater than or equal to -180'] });
+    expect(errors(stationUpdateRequest.safeParse({ longitude: '-180.5' }))).toEqual({
+      longitude: ['Ensure this value is greater than or equal to -180'],
+    });
     expect(formatCoordinate('-0.0')).toBe('0.000000');
     expect(formatCoordinate('042.5')).toBe('42.500000');
   });
@@ -133,12 +172,24 @@ describe('connector', () => {
   const base = { evse_id: 1, typo: 'ccs2', power_kWh: 60 };
 
   it('requires the type and a numeric power; position defaults to 1', () => {
-    expect(connectorRequest.parse(base)).toMatchObject({ position: 1, power_kWh: 60_000, cable_length: null, custom_fee: null });
-    expect(errors(connectorRequest.safeParse({ evse_id: 1 }))).toEqual({ typo: ['Field cannot be blank'], power_kWh: ['Field cannot be blank'] });
-    expect(errors(connectorRequest.safeParse({ ...base, power_kWh: 'fast' }))).toEqual({ power_kWh: ['Enter a number'] });
+    expect(connectorRequest.parse(base)).toMatchObject({
+      position: 1,
+      power_kWh: 60_000,
+      cable_length: null,
+      custom_fee: null,
+    });
+    expect(errors(connectorRequest.safeParse({ evse_id: 1 }))).toEqual({
+      typo: ['Field cannot be blank'],
+      power_kWh: ['Field cannot be blank'],
+    });
+    expect(errors(connectorRequest.safeParse({ ...base, power_kWh: 'fast' }))).toEqual({
+      power_kWh: ['Enter a number'],
+    });
     expect(connectorRequest.parse({ ...base, power_kWh: '7.4' }).power_kWh).toBe(7400);
     expect(errors(connectorRequest.safeParse({ ...base, typo: 'nema' }))).toEqual({ typo: ['Select a valid choice'] });
-    expect(errors(connectorRequest.safeParse({ ...base, position: 8 }))).toEqual({ position: ['Select a valid choice'] });
+    expect(errors(connectorRequest.safeParse({ ...base, position: 8 }))).toEqual({
+      position: ['Select a valid choice'],
+    });
   });
 
   it('takes a cable length as a positive integer without a leading zero, or null when empty', () => {
@@ -146,15 +197,21 @@ describe('connector', () => {
     expect(connectorRequest.parse({ ...base, cable_length: '' }).cable_length).toBeNull();
     expect(connectorRequest.parse({ ...base, cable_length: null }).cable_length).toBeNull();
     for (const bad of ['05', '0', '-3', '2.5', 'abc', 2.5]) {
-      expect(errors(connectorRequest.safeParse({ ...base, cable_length: bad })), String(bad)).toEqual({ cable_length: ['Cable length must be an integer'] });
+      expect(errors(connectorRequest.safeParse({ ...base, cable_length: bad })), String(bad)).toEqual({
+        cable_length: ['Cable length must be an integer'],
+      });
     }
   });
 
   it('takes a personal tariff as som with 2 decimals, optional and nullable', () => {
     expect(connectorRequest.parse({ ...base, custom_fee: '12.5' }).custom_fee).toBe(1250);
     expect(connectorRequest.parse({ ...base, custom_fee: null }).custom_fee).toBeNull();
-    expect(errors(connectorRequest.safeParse({ ...base, custom_fee: '1.234' }))).toEqual({ custom_fee: ['Ensure that there are no more than 2 decimal places'] });
-    expect(errors(connectorRequest.safeParse({ ...base, custom_fee: 'x' }))).toEqual({ custom_fee: ['Enter a number'] });
+    expect(errors(connectorRequest.safeParse({ ...base, custom_fee: '1.234' }))).toEqual({
+      custom_fee: ['Ensure that there are no more than 2 decimal places'],
+    });
+    expect(errors(connectorRequest.safeParse({ ...base, custom_fee: 'x' }))).toEqual({
+      custom_fee: ['Enter a number'],
+    });
   });
 
   it('updates connectors and deletes others by id', () => {

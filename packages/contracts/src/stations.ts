@@ -35,7 +35,9 @@ export const STATION_ITEMS_MAX = 1000;
 
 const IDENTITY_PATTERN = /^[A-Za-z0-9._:-]+$/;
 /** The OCPP charge point id: it ends the station's WebSocket URL, so only characters a URL path keeps as they are. */
-export const identity = requiredText(IDENTITY_MAX).check(z.regex(IDENTITY_PATTERN, { error: 'station_identity_chars' }));
+export const identity = requiredText(IDENTITY_MAX).check(
+  z.regex(IDENTITY_PATTERN, { error: 'station_identity_chars' }),
+);
 
 const PASSWORD_PATTERN = /^[A-Za-z0-9]+$/;
 /** OCPP 1.6 security profile 1: the Basic-auth key, 16 to 40 letters and digits. */
@@ -43,7 +45,14 @@ export const stationPassword = z.string({ error: 'field_blank' }).check(
   z.minLength(1, { error: 'field_blank', abort: true }),
   z.superRefine((value, ctx) => {
     if (value.length >= STATION_PASSWORD_MIN && value.length <= STATION_PASSWORD_MAX) return;
-    ctx.addIssue({ code: 'custom', input: value, message: 'station_password_length', minimum: STATION_PASSWORD_MIN, maximum: STATION_PASSWORD_MAX, abort: true } as never);
+    ctx.addIssue({
+      code: 'custom',
+      input: value,
+      message: 'station_password_length',
+      minimum: STATION_PASSWORD_MIN,
+      maximum: STATION_PASSWORD_MAX,
+      abort: true,
+    } as never);
   }),
   z.regex(PASSWORD_PATTERN, { error: 'station_password_chars' }),
 );
@@ -60,7 +69,9 @@ export function formatCoordinate(text: string): string {
 /** Latitude (bound 90) or longitude (bound 180): optional minus, up to 3 digits, up to 6 decimals. */
 function coordinate(bound: number) {
   return z.pipe(
-    z.union([z.string(), z.number()], { error: (issue) => (isBlank(issue.input) ? 'field_blank' : 'coordinate_invalid') }),
+    z.union([z.string(), z.number()], {
+      error: (issue) => (isBlank(issue.input) ? 'field_blank' : 'coordinate_invalid'),
+    }),
     z.transform((value: string | number, ctx) => {
       const text = String(value).trim();
       const fail = (message: MessageKey, bound: object = {}) => {
@@ -75,7 +86,6 @@ function coordinate(bound: number) {
     }),
   );
 }
-
 
 /** The form's schedule entries (day, times and is_break as text) checked as a week. */
 export const formSchedule = z.pipe(
@@ -99,7 +109,6 @@ const requiredSchedule = formSchedule.check(
   z.refine((entries) => entries.some((entry) => !entry.is_break), { error: 'schedule_required' }),
 );
 
-
 // ---- Station requests
 
 const stationFields = {
@@ -108,7 +117,9 @@ const stationFields = {
   password: stationPassword,
   pic: requiredText(PIC_MAX),
   manufacturer: optionalText(MANUFACTURER_MAX),
-  execution_type: z.enum(EXECUTION_TYPES, { error: (issue) => (isBlank(issue.input) ? 'field_blank' : 'invalid_choice') }),
+  execution_type: z.enum(EXECUTION_TYPES, {
+    error: (issue) => (isBlank(issue.input) ? 'field_blank' : 'invalid_choice'),
+  }),
   ...localizedText('address', ADDRESS_MAX),
   latitude: coordinate(90),
   longitude: coordinate(180),
@@ -147,7 +158,12 @@ const flag = z.optional(formBoolean);
  */
 export const stationUpdateRequest = z.object({
   ...optionalFields(stationFields),
-  password: z.optional(z.pipe(z.transform((value: unknown) => (value === '' ? undefined : value)), z.optional(stationPassword))),
+  password: z.optional(
+    z.pipe(
+      z.transform((value: unknown) => (value === '' ? undefined : value)),
+      z.optional(stationPassword),
+    ),
+  ),
   status: z.optional(z.pipe(formInt({ min: 0, max: 1, error: 'invalid_choice' }), status)),
   is_new: flag,
   delete_tags: flag,
@@ -172,7 +188,12 @@ export const stationListQuery = z.object({
 export type StationListQuery = z.input<typeof stationListQuery>;
 
 /** GET /stations/for-transaction/ and /stations/for-promotion/: the station pickers. */
-export const stationOptionsQuery = z.object({ ...pageParams, merchant: intParam(1), search: searchParam, active: booleanParam });
+export const stationOptionsQuery = z.object({
+  ...pageParams,
+  merchant: intParam(1),
+  search: searchParam,
+  active: booleanParam,
+});
 export type StationOptionsQuery = z.input<typeof stationOptionsQuery>;
 
 // ---- Answers
@@ -180,10 +201,11 @@ export type StationOptionsQuery = z.input<typeof stationOptionsQuery>;
 export const stationOption = z.object({ id, name: z.string() });
 export type StationOption = z.infer<typeof stationOption>;
 
-
-
 /** A connector on the card and the list: its last reported OCPP status (null until reported) and its charge in progress. */
-export const connectorOnCard = z.extend(connector, { ocpp_status: z.nullable(ocppStatus), charge: z.nullable(connectorCharge) });
+export const connectorOnCard = z.extend(connector, {
+  ocpp_status: z.nullable(ocppStatus),
+  charge: z.nullable(connectorCharge),
+});
 export type ConnectorOnCard = z.infer<typeof connectorOnCard>;
 
 /** A row of a merchant's station list. `location` is the city and address in the request's language. */
@@ -230,7 +252,6 @@ const stationEditable = {
   tag_items: z.array(merchantTagItem),
   environment_items: z.array(merchantEnvironmentItem),
 };
-
 
 /** GET /stations/{id}/, and the answer of POST and PATCH: the station's OCPP link and statuses too. */
 export const station = z.object({

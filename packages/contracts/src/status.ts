@@ -30,10 +30,9 @@ export const BULK_IDS_MAX = 1000;
 
 /** `PATCH .../statuses/`: activate (0) or deactivate (1) every id, or none. */
 export const statusesRequest = z.object({
-  ids: z.array(z.number().check(z.int(), z.positive())).check(
-    z.minLength(1, { error: 'field_blank' }),
-    z.maxLength(BULK_IDS_MAX, { error: 'number_max' }),
-  ),
+  ids: z
+    .array(z.number().check(z.int(), z.positive()))
+    .check(z.minLength(1, { error: 'field_blank' }), z.maxLength(BULK_IDS_MAX, { error: 'number_max' })),
   status,
 });
 export type StatusesRequest = z.infer<typeof statusesRequest>;

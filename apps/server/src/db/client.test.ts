@@ -12,7 +12,9 @@ describe.skipIf(!url)('openPostgres', () => {
   it('commits telemetry without waiting for the disk, everything else with', async () => {
     const database = await openPostgres(url!);
     try {
-      const setting = async (db: typeof database.db) => (await queryRows<{ value: string }>(db, sql`select current_setting('synchronous_commit') as "value"`))[0]?.value;
+      const setting = async (db: typeof database.db) =>
+        (await queryRows<{ value: string }>(db, sql`select current_setting('synchronous_commit') as "value"`))[0]
+          ?.value;
       expect(await setting(database.telemetryDb)).toBe('off');
       expect(await setting(database.db)).toBe('on');
     } finally {
@@ -71,7 +73,13 @@ describe.skipIf(!url)('openPostgres', () => {
         () => 'slept',
         (error: Error) => error.cause,
       );
-      const running = async () => (await admin.query<{ pid: number }>('select pid from pg_stat_activity where query like $1 and pid <> pg_backend_pid()', [`%${marker}%`])).rows;
+      const running = async () =>
+        (
+          await admin.query<{ pid: number }>(
+            'select pid from pg_stat_activity where query like $1 and pid <> pg_backend_pid()',
+            [`%${marker}%`],
+          )
+        ).rows;
       await vi.waitFor(async () => expect(await running()).toHaveLength(1));
       await terminate((await running())[0]!.pid);
       expect(await sleeping).toMatchObject({ code: '57P01' });
@@ -86,7 +94,9 @@ describe.skipIf(!url)('openPostgres', () => {
 
   it('takes back a connection the server ended while it was handed out, though its holder never gives it back (drizzle, when BEGIN fails)', async () => {
     const lost: string[] = [];
-    const pool = survivingPool({ connectionString: url, max: 1, application_name: 'evcms-test' }, (name) => lost.push(name));
+    const pool = survivingPool({ connectionString: url, max: 1, application_name: 'evcms-test' }, (name) =>
+      lost.push(name),
+    );
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {

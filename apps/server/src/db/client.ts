@@ -57,7 +57,11 @@ const LONG_READS = 3;
 export async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   // pg_trgm backs the "contains" searches of lists with trigram indexes (migration 0003).
-  const client = await PGlite.create({ ...(dataDir && { dataDir }), ...(template && { loadDataDir: template }), extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    ...(dataDir && { dataDir }),
+    ...(template && { loadDataDir: template }),
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,

@@ -36,7 +36,7 @@ describe.skipIf(!url)('copyRows on PostgreSQL', () => {
   });
 
   it('gives every field as it was: tabs, line breaks, backslashes, a literal \\N, Cyrillic, empty text and NULL', async () => {
-    const texts = ['a\tb', 'line\nbreak\r\n', 'back\\slash', '\\N', 'Асанов Ырыс 🚗', '', "it's \"quoted\"", '\b\f\v'];
+    const texts = ['a\tb', 'line\nbreak\r\n', 'back\\slash', '\\N', 'Асанов Ырыс 🚗', '', 'it\'s "quoted"', '\b\f\v'];
     const query = sql`select ${sql.join(
       texts.map((text) => sql`${text}::text`),
       sql`, `,
@@ -81,7 +81,9 @@ describe.skipIf(!url)('copyRows on PostgreSQL', () => {
   });
 
   it('fails with the database’s error, and the pool goes on', async () => {
-    await expect(all(copyRows(pool, sql`select 1 / (n - 3000) from generate_series(1, 5000) as n`, 100))).rejects.toThrow(/division by zero/);
+    await expect(
+      all(copyRows(pool, sql`select 1 / (n - 3000) from generate_series(1, 5000) as n`, 100)),
+    ).rejects.toThrow(/division by zero/);
     const { rows } = await pool.query<{ ok: number }>('select 1 as ok');
     expect(rows).toEqual([{ ok: 1 }]);
   });
@@ -91,16 +93,20 @@ describe.skipIf(!url)('copyRows on PostgreSQL', () => {
     await pool.query('truncate copy_snapshot');
     await pool.query('insert into copy_snapshot select generate_series(1, 3)');
     const seen: [number, CopiedRow[]][] = [];
-    for await (const [query, lines] of copyLines(pool, [sql`select count(*) from copy_snapshot`, sql`select n, repeat('я', 40000) from generate_series(1, 20) as n`, sql`select count(*) from copy_snapshot`])) {
+    for await (const [query, lines] of copyLines(pool, [
+      sql`select count(*) from copy_snapshot`,
+      sql`select n, repeat('я', 40000) from generate_series(1, 20) as n`,
+      sql`select count(*) from copy_snapshot`,
+    ])) {
       expect(lines[lines.length - 1]).toBe(10);
       // Rows added by another connection between the reads are not in the second count.
       if (query === 0) await pool.query('insert into copy_snapshot values (4)');
       seen.push([query, copiedRows(lines)]);
     }
     expect(seen.filter(([query]) => query === 0).flatMap(([, rows]) => rows)).toEqual([['3']]);
-    expect(seen.filter(([query]) => query === 1).flatMap(([, rows]) => rows.map(([n, text]) => [Number(n), text!.length]))).toEqual(
-      Array.from({ length: 20 }, (_, i) => [i + 1, 40_000]),
-    );
+    expect(
+      seen.filter(([query]) => query === 1).flatMap(([, rows]) => rows.map(([n, text]) => [Number(n), text!.length])),
+    ).toEqual(Array.from({ length: 20 }, (_, i) => [i + 1, 40_000]));
     expect(seen.filter(([query]) => query === 2).flatMap(([, rows]) => rows)).toEqual([['3']]);
     const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from copy_snapshot');
     expect(rows).toEqual([{ n: 4 }]);

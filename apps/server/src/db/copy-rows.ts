@@ -75,7 +75,10 @@ export function copiedField(field: string): string | null {
  * the connection rather than reading the rest: PostgreSQL then cancels the statement. The
  * connection goes back to the pool only when every COPY ended by itself.
  */
-export async function* copyLines(pool: pg.Pool, queries: readonly SQL[]): AsyncGenerator<[query: number, lines: Buffer], void, undefined> {
+export async function* copyLines(
+  pool: pg.Pool,
+  queries: readonly SQL[],
+): AsyncGenerator<[query: number, lines: Buffer], void, undefined> {
   const client = await pool.connect();
   let finished = false;
   let stream: CopyToStreamQuery | undefined;
@@ -106,11 +109,18 @@ export async function* copyLines(pool: pg.Pool, queries: readonly SQL[]): AsyncG
 
 /** The rows of text-format lines (a piece of `copyLines`), each as its fields' text. */
 export function copiedRows(lines: Buffer): CopiedRow[] {
-  return lines.toString('utf8', 0, lines.length - 1).split('\n').map(fieldsOf);
+  return lines
+    .toString('utf8', 0, lines.length - 1)
+    .split('\n')
+    .map(fieldsOf);
 }
 
 /** The rows of `query` (`copyLines`), each as its fields' text in the query's column order, in batches of at most `batchSize`. */
-export async function* copyRows(pool: pg.Pool, query: SQL, batchSize: number): AsyncGenerator<CopiedRow[], void, undefined> {
+export async function* copyRows(
+  pool: pg.Pool,
+  query: SQL,
+  batchSize: number,
+): AsyncGenerator<CopiedRow[], void, undefined> {
   let batch: CopiedRow[] = [];
   for await (const [, lines] of copyLines(pool, [query])) {
     for (const row of copiedRows(lines)) {

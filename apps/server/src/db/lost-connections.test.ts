@@ -70,7 +70,12 @@ describe.skipIf(!url)('the database ending the server connections', () => {
 
   it('keeps the process serving and loses nothing it acknowledged when every backend is terminated, idle and busy, under load', async () => {
     const manager = await aManager(ctx.database);
-    const login = () => fetch(`${base}/api/v1/accounts/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: manager.email, password: manager.password }) });
+    const login = () =>
+      fetch(`${base}/api/v1/accounts/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: manager.email, password: manager.password }),
+      });
     const auth = bearer(((await (await login()).json()) as { access: string }).access);
 
     const halt = new AbortController();
@@ -78,7 +83,9 @@ describe.skipIf(!url)('the database ending the server connections', () => {
     // Awaited once the attack is over; a station's failure meanwhile is that await's to report.
     chargingDone.catch(() => undefined);
     // Traffic of every kind first: a charge done at each station, and an export through COPY (the long reads' pool).
-    await vi.waitFor(() => expect(stations.every((station) => station.stops.length > 0)).toBe(true), { timeout: 30_000 });
+    await vi.waitFor(() => expect(stations.every((station) => station.stops.length > 0)).toBe(true), {
+      timeout: 30_000,
+    });
 
     // The API asked all along: health, a list, an export.
     let asking = true;
@@ -87,7 +94,9 @@ describe.skipIf(!url)('the database ending the server connections', () => {
         await Promise.all([
           fetch(`${base}/api/v1/health`).then((response) => response.arrayBuffer()),
           fetch(`${base}/api/v1/users/transactions/`, { headers: auth }).then((response) => response.arrayBuffer()),
-          fetch(`${base}/api/v1/users/transactions/export/?format=csv`, { headers: auth }).then((response) => response.arrayBuffer()),
+          fetch(`${base}/api/v1/users/transactions/export/?format=csv`, { headers: auth }).then((response) =>
+            response.arrayBuffer(),
+          ),
         ]).catch(() => undefined);
       }
     })();
@@ -111,9 +120,15 @@ describe.skipIf(!url)('the database ending the server connections', () => {
     expect(new Set(killed.map((row) => row.application_name))).toEqual(
       new Set(['evcms', 'evcms-telemetry', 'evcms-long-reads', 'evcms-bus-listen', 'evcms-bus-publish']),
     );
-    await vi.waitFor(async () => expect((await fetch(`${base}/api/v1/health`)).status).toBe(200), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(async () => expect((await fetch(`${base}/api/v1/health`)).status).toBe(200), {
+      timeout: 15_000,
+      interval: 100,
+    });
     // Every station charges again, on the same sockets.
-    await vi.waitFor(() => expect(stations.map((station, i) => station.stops.length > attackEnded[i]!)).not.toContain(false), { timeout: 30_000 });
+    await vi.waitFor(
+      () => expect(stations.map((station, i) => station.stops.length > attackEnded[i]!)).not.toContain(false),
+      { timeout: 30_000 },
+    );
     expect(stations.map((station) => station.client.state)).toEqual(stations.map(() => 1));
     asking = false;
     halt.abort();
@@ -122,12 +137,18 @@ describe.skipIf(!url)('the database ending the server connections', () => {
     // New calls of every kind work.
     expect((await login()).status).toBe(200);
     expect((await fetch(`${base}/api/v1/users/transactions/`, { headers: auth })).status).toBe(200);
-    for (const { client } of stations) expect(await client.call('Heartbeat', {})).toEqual({ currentTime: expect.any(String) });
+    for (const { client } of stations)
+      expect(await client.call('Heartbeat', {})).toEqual({ currentTime: expect.any(String) });
     // A command from the other process reaches a station over the bus: both listen again.
     const managerAuth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
     await vi.waitFor(
       async () => {
-        const reset = await ctx.app.inject({ method: 'POST', url: `/api/v1/stations/reset/${stations[0]!.identity}/`, headers: managerAuth, payload: { reset_type: 'Soft' } });
+        const reset = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/v1/stations/reset/${stations[0]!.identity}/`,
+          headers: managerAuth,
+          payload: { reset_type: 'Soft' },
+        });
         expect(reset.json()).toMatchObject({ success: true, outcome: 'accepted' });
       },
       { timeout: 30_000, interval: 500 },

@@ -25,15 +25,25 @@ function values(rows: readonly [number, number][]): SQL {
 }
 
 /** Sets `columns` of the rows of `table` named by id; and the news event of each (its `kind`), when it has one. */
-async function backdate(tx: Db, table: string, columns: readonly string[], rows: readonly [number, number][], newsKind?: string): Promise<void> {
+async function backdate(
+  tx: Db,
+  table: string,
+  columns: readonly string[],
+  rows: readonly [number, number][],
+  newsKind?: string,
+): Promise<void> {
   if (!rows.length) return;
   const set = sql.join(
     columns.map((column) => sql`${sql.identifier(column)} = v.at`),
     sql`, `,
   );
-  await tx.execute(sql`update ${sql.identifier(table)} set ${set} from (values ${values(rows)}) as v(id, at) where ${sql.identifier(table)}.id = v.id`);
+  await tx.execute(
+    sql`update ${sql.identifier(table)} set ${set} from (values ${values(rows)}) as v(id, at) where ${sql.identifier(table)}.id = v.id`,
+  );
   if (newsKind) {
-    await tx.execute(sql`update news_events set created_at = v.at from (values ${values(rows)}) as v(id, at) where kind = ${newsKind} and subject_id = v.id`);
+    await tx.execute(
+      sql`update news_events set created_at = v.at from (values ${values(rows)}) as v(id, at) where kind = ${newsKind} and subject_id = v.id`,
+    );
   }
 }
 
@@ -44,6 +54,8 @@ export async function backdateDemo(db: Db, dates: DemoDates): Promise<void> {
     await backdate(tx, 'rates', ['created_at'], dates.rates);
     await backdate(tx, 'drivers', ['registered_at', 'created_at'], dates.drivers, 'user_created');
     // A driver's cards were bound when they registered.
-    await tx.execute(sql`update driver_id_tags set created_at = d.registered_at from drivers d where d.id = driver_id_tags.driver_id`);
+    await tx.execute(
+      sql`update driver_id_tags set created_at = d.registered_at from drivers d where d.id = driver_id_tags.driver_id`,
+    );
   });
 }

@@ -69,7 +69,9 @@ export async function createDrivers(input: DriversInput): Promise<DemoDriver[]> 
     const created = await createDriver({ db }, driverCreateRequest.parse(person.request), input.managerId);
     const span = input.now - input.historyStart;
     // A little over half came before the history; the rest join through it, the network growing.
-    const registeredAt = random.chance(0.55) ? input.historyStart - random.between(1, 400) * DAY : input.historyStart + random.between(0, 0.97) * span;
+    const registeredAt = random.chance(0.55)
+      ? input.historyStart - random.between(1, 400) * DAY
+      : input.historyStart + random.between(0, 0.97) * span;
     const taxi = random.chance(0.05);
     const driver: DemoDriver = {
       id: created.id,
@@ -116,7 +118,13 @@ export async function topUp(db: Db, random: Random, driver: DemoDriver, at: numb
  * Before a charge at `start`: a driver short of money mostly tops up first, some time after their
  * last entry; now and then one forgets, and the charge point refuses them.
  */
-export async function topUpBefore(db: Db, random: Random, driver: DemoDriver, start: number, managerId: number): Promise<void> {
+export async function topUpBefore(
+  db: Db,
+  random: Random,
+  driver: DemoDriver,
+  start: number,
+  managerId: number,
+): Promise<void> {
   const short = driver.balanceTyiyn < 50_000;
   if (!(short ? random.chance(0.92) : random.chance(0.02))) return;
   const earliest = Math.max(driver.lastEntryAt + MINUTE, start - 2 * DAY);

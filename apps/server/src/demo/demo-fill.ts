@@ -48,7 +48,9 @@ export interface DemoSummary {
 }
 
 /** What the back office holds already, if anything: the demo fills only an empty one. */
-export async function existingData(deps: DemoDeps): Promise<{ demo: boolean; merchants: number; drivers: number; other: number } | undefined> {
+export async function existingData(
+  deps: DemoDeps,
+): Promise<{ demo: boolean; merchants: number; drivers: number; other: number } | undefined> {
   const one = { page: 1, size: 1 };
   const [merchants, drivers, rates, tags, infrastructure, demo] = await Promise.all([
     listMerchants(deps, one),
@@ -73,7 +75,10 @@ function homes(stations: readonly DemoStation[]): { town: Town; weight: number }
 /** Days before the history each rate was created (createRates' order): last year's rate long ago, today's defaults, then the personal rates. */
 const rateAge = (index: number) => (index === 0 ? 330 : index <= 5 ? 45 - index : 20 - index);
 
-export async function fillDemo(deps: DemoDeps, options: { size?: DemoSize; seed?: number; now?: Date } = {}): Promise<DemoSummary> {
+export async function fillDemo(
+  deps: DemoDeps,
+  options: { size?: DemoSize; seed?: number; now?: Date } = {},
+): Promise<DemoSummary> {
   const size = options.size ?? FULL_DEMO;
   const random = createRandom(options.seed ?? 11);
   const now = (options.now ?? new Date()).getTime();
@@ -82,15 +87,44 @@ export async function fillDemo(deps: DemoDeps, options: { size?: DemoSize; seed?
   const merchantIds = await createMerchants(deps, size.merchants);
   const rateIds = await createRates(deps, merchantIds);
   const sites = chosenSites(size.merchants, size.stations);
-  const stations = await createStations({ deps, uploadsDir: deps.uploadsDir, random, catalog, merchantIds, sites, historyStart, now });
+  const stations = await createStations({
+    deps,
+    uploadsDir: deps.uploadsDir,
+    random,
+    catalog,
+    merchantIds,
+    sites,
+    historyStart,
+    now,
+  });
   const cards = new Set<string>();
-  const drivers = await createDrivers({ db: deps.db, random, managerId: deps.managerId, count: size.drivers, homes: homes(stations), historyStart, now, cards });
-  const input = { db: deps.db, random, managerId: deps.managerId, drivers, stations, historyStart, now, perDay: size.chargesPerDay, cards };
+  const drivers = await createDrivers({
+    db: deps.db,
+    random,
+    managerId: deps.managerId,
+    count: size.drivers,
+    homes: homes(stations),
+    historyStart,
+    now,
+    cards,
+  });
+  const input = {
+    db: deps.db,
+    random,
+    managerId: deps.managerId,
+    drivers,
+    stations,
+    historyStart,
+    now,
+    perDay: size.chargesPerDay,
+    cards,
+  };
   const history = await playHistory(input);
   const running = await playNow(input);
 
   // A merchant signed up some weeks before its first station opened; a station was registered a week before it opened.
-  const opened = (merchant: number) => stations.filter((_, i) => sites[i]!.merchant === merchant).map((station) => station.openedAt);
+  const opened = (merchant: number) =>
+    stations.filter((_, i) => sites[i]!.merchant === merchant).map((station) => station.openedAt);
   await backdateDemo(deps.db, {
     merchants: merchantIds.map((id, i) => [id, Math.min(...opened(i), historyStart) - random.between(20, 60) * DAY]),
     stations: stations.map((station) => [station.id, Math.min(station.openedAt, now) - 7 * DAY]),
@@ -98,7 +132,8 @@ export async function fillDemo(deps: DemoDeps, options: { size?: DemoSize; seed?
     drivers: drivers.map((driver) => [driver.id, driver.registeredAt]),
   });
   const charges: StatusCounts = { ...history };
-  for (const [status, n] of Object.entries(running)) charges[status as keyof StatusCounts] = (charges[status as keyof StatusCounts] ?? 0) + n;
+  for (const [status, n] of Object.entries(running))
+    charges[status as keyof StatusCounts] = (charges[status as keyof StatusCounts] ?? 0) + n;
   return {
     merchants: merchantIds.length,
     stations: stations.length,

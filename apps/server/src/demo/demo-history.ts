@@ -15,7 +15,9 @@ export const DAY = 24 * HOUR;
 const BISHKEK_OFFSET = 6 * HOUR;
 
 /** Relative share of charges starting in each hour of a Bishkek day. */
-const HOURS = [0.3, 0.15, 0.1, 0.1, 0.1, 0.2, 0.5, 1.2, 2.2, 2.4, 2, 1.8, 2, 2, 1.8, 1.8, 2, 2.6, 3.4, 3.8, 3.6, 2.8, 1.6, 0.8];
+const HOURS = [
+  0.3, 0.15, 0.1, 0.1, 0.1, 0.2, 0.5, 1.2, 2.2, 2.4, 2, 1.8, 2, 2, 1.8, 1.8, 2, 2.6, 3.4, 3.8, 3.6, 2.8, 1.6, 0.8,
+];
 const HOUR_KEYS = HOURS.map((_, hour) => hour);
 /** Monday first, as `bishkekWeekday` counts. */
 const WEEKDAYS = [1, 1, 1, 1.05, 1.1, 1.15, 0.85];
@@ -30,8 +32,13 @@ const bishkekWeekday = (at: number) => (Math.floor((at + BISHKEK_OFFSET) / DAY) 
 
 /** Start times of one day's charges, in order: the network grows through the history, Saturdays are busiest. */
 export function startTimes(random: Random, day: number, progress: number, perDay: number): number[] {
-  const count = Math.round(perDay * (0.65 + 0.6 * progress) * WEEKDAYS[bishkekWeekday(day)]! * random.between(0.85, 1.15));
-  return Array.from({ length: count }, () => day + random.weighted(HOUR_KEYS, (hour) => HOURS[hour]!) * HOUR + Math.floor(random.next() * HOUR)).sort((a, b) => a - b);
+  const count = Math.round(
+    perDay * (0.65 + 0.6 * progress) * WEEKDAYS[bishkekWeekday(day)]! * random.between(0.85, 1.15),
+  );
+  return Array.from(
+    { length: count },
+    () => day + random.weighted(HOUR_KEYS, (hour) => HOURS[hour]!) * HOUR + Math.floor(random.next() * HOUR),
+  ).sort((a, b) => a - b);
 }
 
 export type Ending = 'finished' | 'stopped' | 'not_completed' | 'no_energy' | 'canceled' | 'unknown_card';
@@ -69,7 +76,9 @@ function isOpen(station: DemoStation, at: number): boolean {
 /** Energy and time of a charge of `driver`'s car on `connector`: 5 to 60 kWh, DC at a fraction of its peak, AC at the car's rate. */
 function session(random: Random, driver: DemoDriver, connector: DemoConnector) {
   const dc = connector.kw >= 40;
-  const powerKw = dc ? Math.min(connector.kw, driver.car.dcKw) * random.between(0.55, 0.85) : Math.min(connector.kw, driver.car.acKw) * 0.95;
+  const powerKw = dc
+    ? Math.min(connector.kw, driver.car.dcKw) * random.between(0.55, 0.85)
+    : Math.min(connector.kw, driver.car.acKw) * 0.95;
   const most = Math.min(60, driver.car.batteryKwh * 0.9, dc ? 60 : powerKw * 9);
   const kwh = 5 + (most - 5) * Math.sqrt(random.next()) * random.between(0.5, 1);
   const durationMs = (kwh / powerKw) * HOUR + random.between(2, 6) * MINUTE;
@@ -81,7 +90,12 @@ function session(random: Random, driver: DemoDriver, connector: DemoConnector) {
  * station of their town (weighted by how busy it is), on a free connector their car fits. Undefined
  * when nobody can (everyone busy, every fitting connector taken): the attempt is dropped.
  */
-export function aPlan(random: Random, start: number, drivers: readonly DemoDriver[], stations: readonly DemoStation[]): Plan | undefined {
+export function aPlan(
+  random: Random,
+  start: number,
+  drivers: readonly DemoDriver[],
+  stations: readonly DemoStation[],
+): Plan | undefined {
   const free = drivers.filter((driver) => driver.registeredAt < start && driver.freeAt < start);
   if (!free.length) return undefined;
   const driver = random.weighted(free, (candidate) => candidate.activity);
@@ -91,7 +105,9 @@ export function aPlan(random: Random, start: number, drivers: readonly DemoDrive
     const pool = local.length && random.chance(0.92) ? local : open;
     if (!pool.length) return undefined;
     const station = random.weighted(pool, (candidate) => candidate.popularity);
-    const fitting = station.connectors.filter((connector) => driver.car.plugs.includes(connector.typo) && connector.freeAt < start);
+    const fitting = station.connectors.filter(
+      (connector) => driver.car.plugs.includes(connector.typo) && connector.freeAt < start,
+    );
     if (!fitting.length) continue;
     // A fast connector first, when the car takes it.
     const connector = fitting.reduce((best, candidate) => (candidate.kw > best.kw ? candidate : best));

@@ -9,7 +9,8 @@ import { png, type Rgb } from '../lib/png.ts';
 const WIDTH = 480;
 const HEIGHT = 320;
 
-const inside = (x: number, y: number, left: number, top: number, right: number, bottom: number) => x >= left && x < right && y >= top && y < bottom;
+const inside = (x: number, y: number, left: number, top: number, right: number, bottom: number) =>
+  x >= left && x < right && y >= top && y < bottom;
 
 /** A station photo: its body in `colour`, placed by `variant` so the photos of one merchant differ. */
 export function stationPhoto(colour: Rgb, variant: number): Buffer {
@@ -26,13 +27,20 @@ export function stationPhoto(colour: Rgb, variant: number): Buffer {
   });
 }
 
-const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2">${body}</svg>`;
+const svg = (body: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2">${body}</svg>`;
 
 /** Icons of the demo's infrastructure items, by the item's English title. */
 export const ICONS = {
-  cafe: svg('<path d="M4 8h13v5a5 5 0 0 1-5 5H9a5 5 0 0 1-5-5z"/><path d="M17 9h2a2 2 0 0 1 0 4h-2"/><path d="M8 2v3M12 2v3"/>'),
-  wifi: svg('<path d="M2 9a15 15 0 0 1 20 0"/><path d="M5 13a10 10 0 0 1 14 0"/><path d="M8.5 16.5a5 5 0 0 1 7 0"/><circle cx="12" cy="20" r="1"/>'),
+  cafe: svg(
+    '<path d="M4 8h13v5a5 5 0 0 1-5 5H9a5 5 0 0 1-5-5z"/><path d="M17 9h2a2 2 0 0 1 0 4h-2"/><path d="M8 2v3M12 2v3"/>',
+  ),
+  wifi: svg(
+    '<path d="M2 9a15 15 0 0 1 20 0"/><path d="M5 13a10 10 0 0 1 14 0"/><path d="M8.5 16.5a5 5 0 0 1 7 0"/><circle cx="12" cy="20" r="1"/>',
+  ),
   parking: svg('<rect x="3" y="3" width="18" height="18" rx="2"/><path d="M9 17V7h4a3 3 0 0 1 0 6H9"/>'),
-  toilet: svg('<circle cx="7" cy="5" r="2"/><circle cx="17" cy="5" r="2"/><path d="M5 22v-7H4l1-6h4l1 6H9v7M15 22V9h4v13"/>'),
+  toilet: svg(
+    '<circle cx="7" cy="5" r="2"/><circle cx="17" cy="5" r="2"/><path d="M5 22v-7H4l1-6h4l1 6H9v7M15 22V9h4v13"/>',
+  ),
   shop: svg('<path d="M3 9l2-5h14l2 5"/><path d="M4 9v11h16V9"/><path d="M9 20v-6h6v6"/>'),
 } as const;

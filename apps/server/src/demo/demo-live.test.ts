@@ -33,7 +33,14 @@ beforeAll(async () => {
   const uploadsDir = path.join(ctx.config.dataDir, 'uploads');
   // The key the app checks station passwords with.
   const passwordKey = await loadSecret(ctx.config.stationKeySecret, ctx.config.dataDir, 'station-key');
-  deps = { db: ctx.database.db, media: createMediaStore(uploadsDir), log, passwordKey, uploadsDir, managerId: manager.id };
+  deps = {
+    db: ctx.database.db,
+    media: createMediaStore(uploadsDir),
+    log,
+    passwordKey,
+    uploadsDir,
+    managerId: manager.id,
+  };
   await fillDemo(deps, { size: { merchants: 3, stations: 6, drivers: 20, days: 2, chargesPerDay: 10 }, seed: 5 });
 });
 
@@ -45,7 +52,8 @@ async function get<T>(url: string): Promise<T> {
   return response.json<T>();
 }
 
-const openCharges = async () => (await get<Paged<ChargeListItem>>('/users/transactions/?status=initiated,in_progress,pause&size=100')).items;
+const openCharges = async () =>
+  (await get<Paged<ChargeListItem>>('/users/transactions/?status=initiated,in_progress,pause&size=100')).items;
 
 describe('the live demo', () => {
   it('picks demo stations without open charges and drivers with money, and gives the stations passwords it knows', async () => {
@@ -74,7 +82,9 @@ describe('the live demo', () => {
       async () => {
         const stations = (await get<Paged<StationListItem>>('/stations/?search=KG-&size=100')).items.filter(live);
         expect(stations.map((station) => station.online)).toEqual([true, true]);
-        const charging = stations.flatMap((station) => station.connectors.filter((connector) => connector.charge?.status === 'in_progress'));
+        const charging = stations.flatMap((station) =>
+          station.connectors.filter((connector) => connector.charge?.status === 'in_progress'),
+        );
         expect(charging.map((connector) => connector.ocpp_status?.status)).toContain('Charging');
       },
       { timeout: 20_000, interval: 200 },
@@ -83,7 +93,11 @@ describe('the live demo', () => {
     await vi.waitFor(
       async () => {
         const finished = (await get<Paged<ChargeListItem>>('/users/transactions/?status=finished&size=100')).items;
-        const liveCharges = finished.filter((charge) => plan.idTags.includes(charge.id_tag ?? '') && charge.started_at > new Date(Date.now() - 60_000).toISOString());
+        const liveCharges = finished.filter(
+          (charge) =>
+            plan.idTags.includes(charge.id_tag ?? '') &&
+            charge.started_at > new Date(Date.now() - 60_000).toISOString(),
+        );
         expect(liveCharges.length).toBeGreaterThanOrEqual(3);
         expect(liveCharges.every((charge) => charge.price !== null && charge.total > 0)).toBe(true);
       },

@@ -52,11 +52,16 @@ export interface LiveRun {
 /** Every connector but one charges at once, so a live station shows both; a single connector charges. */
 const sessionsAt = (station: SimulatedStation) => Math.max(1, station.connectors - 1);
 
-const roundTheClock = (station: StationListRecord) => station.schedule.every((day) => day.start_time === '00:00:00' && day.end_time === '00:00:00');
+const roundTheClock = (station: StationListRecord) =>
+  station.schedule.every((day) => day.start_time === '00:00:00' && day.end_time === '00:00:00');
 
 async function allPriced(deps: StationsDeps, station: StationListRecord): Promise<boolean> {
   for (const connector of station.connectors) {
-    const price = await priceFor(deps.db, { merchantId: station.merchantId, typo: connector.typo, customFee: connector.customFeeTyiyn });
+    const price = await priceFor(deps.db, {
+      merchantId: station.merchantId,
+      typo: connector.typo,
+      customFee: connector.customFeeTyiyn,
+    });
     if (price.priceTyiyn === null) return false;
   }
   return true;
@@ -90,8 +95,12 @@ async function liveIdTags(deps: StationsDeps, busyDrivers: ReadonlySet<number>, 
  * password through the stations service (which keeps only its hash); its charge point is told it here.
  */
 export async function prepareLive(deps: StationsDeps, count = LIVE_STATIONS): Promise<LivePlan | undefined> {
-  const listed = (await listStations(deps, { search: 'KG-', status: STATUS_ACTIVE, size: MAX_PAGE_SIZE })).items.filter((station) => DEMO_IDENTITY.test(station.identity));
-  const busyDrivers = new Set(listed.flatMap((station) => [...station.openCharges.values()].flatMap((charge) => charge.driverId ?? [])));
+  const listed = (await listStations(deps, { search: 'KG-', status: STATUS_ACTIVE, size: MAX_PAGE_SIZE })).items.filter(
+    (station) => DEMO_IDENTITY.test(station.identity),
+  );
+  const busyDrivers = new Set(
+    listed.flatMap((station) => [...station.openCharges.values()].flatMap((charge) => charge.driverId ?? [])),
+  );
   const candidates = listed
     .filter((station) => station.openCharges.size === 0 && numberedInOrder(station))
     .sort((a, b) => Number(roundTheClock(b)) - Number(roundTheClock(a)) || a.id - b.id);
@@ -106,7 +115,14 @@ export async function prepareLive(deps: StationsDeps, count = LIVE_STATIONS): Pr
     const password = generatePassword();
     await updateStation(deps, station.id, stationUpdateRequest.parse({ password }));
     const powerKw = Math.min(...station.connectors.map((connector) => connector.powerW)) / 1000;
-    stations.push({ stationId: station.id, identity: station.identity, password, connectors: station.connectors.length, name: station.name.en, powerKw });
+    stations.push({
+      stationId: station.id,
+      identity: station.identity,
+      password,
+      connectors: station.connectors.length,
+      name: station.name.en,
+      powerKw,
+    });
   }
   // Twice the sessions, so a driver can leave before the same card comes back.
   const sessions = stations.reduce((sum, station) => sum + sessionsAt(station), 0);

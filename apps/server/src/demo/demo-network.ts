@@ -56,7 +56,9 @@ export async function createCatalog(deps: NetworkDeps): Promise<Catalog> {
   for (const [key, title] of Object.entries(INFRASTRUCTURE) as [DemoItem, Localized][]) {
     const bytes = Buffer.from(ICONS[key]);
     const icon = { filename: `${key}.svg`, mimetype: 'image/svg+xml', bytes, size: bytes.length };
-    infrastructure[key] = (await createInfrastructure(deps, { ...localizedFields('title', title), active: true, icon })).id;
+    infrastructure[key] = (
+      await createInfrastructure(deps, { ...localizedFields('title', title), active: true, icon })
+    ).id;
   }
   return { tags, infrastructure };
 }
@@ -109,8 +111,24 @@ export async function createRates(deps: NetworkDeps, merchantIds: readonly numbe
   ];
   const osh = merchantIds[2];
   const naryn = merchantIds[5];
-  if (osh) rates.push({ name: 'Ош Энерджи — CCS2', type: 'personal', typo: 'ccs2', price: '16.5', status: STATUS_ACTIVE, merchants: [osh] });
-  if (naryn) rates.push({ name: 'Нарын Кубат — GB/T DC', type: 'personal', typo: 'gbt_dc', price: '14', status: STATUS_ACTIVE, merchants: [naryn] });
+  if (osh)
+    rates.push({
+      name: 'Ош Энерджи — CCS2',
+      type: 'personal',
+      typo: 'ccs2',
+      price: '16.5',
+      status: STATUS_ACTIVE,
+      merchants: [osh],
+    });
+  if (naryn)
+    rates.push({
+      name: 'Нарын Кубат — GB/T DC',
+      type: 'personal',
+      typo: 'gbt_dc',
+      price: '14',
+      status: STATUS_ACTIVE,
+      merchants: [naryn],
+    });
   const ids: number[] = [];
   for (const rate of rates) ids.push((await createRate(deps, rateCreateRequest.parse(rate))).id);
   return ids;

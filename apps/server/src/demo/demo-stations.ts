@@ -6,7 +6,12 @@ import { stationCreateRequest, stationUpdateRequest } from '@evcms/contracts/sta
 import { STATUS_ACTIVE } from '@evcms/contracts/status';
 import { randomToken } from '../lib/secrets.ts';
 import { INCOMING_FOLDER } from '../lib/upload-temp-files.ts';
-import { createStation, setStationStatuses, updateStation, type StationsDeps } from '../modules/stations/stations.service.ts';
+import {
+  createStation,
+  setStationStatuses,
+  updateStation,
+  type StationsDeps,
+} from '../modules/stations/stations.service.ts';
 import type { NetworkDeps, Catalog, DemoItem } from './demo-network.ts';
 import { DAY } from './demo-history.ts';
 import { stationPhoto } from './demo-image.ts';
@@ -40,13 +45,26 @@ export interface DemoStation {
   connectors: DemoConnector[];
 }
 
-const ROUND_THE_CLOCK = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, start_time: '00:00:00', end_time: '00:00:00', is_break: false }));
-const MANUFACTURERS = { hub: 'Kempower', dc150: 'ABB', dc60: 'Star Charge', chademo: 'Delta', ac22: 'Autel', ac7: 'XCharge' } as const;
+const ROUND_THE_CLOCK = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+  day,
+  start_time: '00:00:00',
+  end_time: '00:00:00',
+  is_break: false,
+}));
+const MANUFACTURERS = {
+  hub: 'Kempower',
+  dc150: 'ABB',
+  dc60: 'Star Charge',
+  chademo: 'Delta',
+  ac22: 'Autel',
+  ac7: 'XCharge',
+} as const;
 const REGIONS: readonly Town[] = ['karakol', 'cholponAta', 'naryn', 'talas'];
 const ALNUM = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
 /** `KG-BIS-001`: the town and the site's number; DEMO_IDENTITY finds them again (the live demo). */
-const demoIdentity = (town: Town, index: number) => `KG-${town.slice(0, 3).toUpperCase()}-${String(index + 1).padStart(3, '0')}`;
+const demoIdentity = (town: Town, index: number) =>
+  `KG-${town.slice(0, 3).toUpperCase()}-${String(index + 1).padStart(3, '0')}`;
 export const DEMO_IDENTITY = /^KG-[A-Z]{3}-\d{3}$/;
 
 /** A photo written where the multipart hook puts uploads, so the store keeps it by a rename, as it keeps an upload. */
@@ -55,11 +73,20 @@ async function photoUpload(uploadsDir: string, site: DemoSite, variant: number) 
   const bytes = stationPhoto(MERCHANTS[site.merchant]!.colour, variant);
   await mkdir(path.dirname(tempPath), { recursive: true });
   await writeFile(tempPath, bytes);
-  return { filename: `station-${variant + 1}.png`, mimetype: 'image/png', size: bytes.length, type: 'png' as const, tempPath };
+  return {
+    filename: `station-${variant + 1}.png`,
+    mimetype: 'image/png',
+    size: bytes.length,
+    type: 'png' as const,
+    tempPath,
+  };
 }
 
 function items(random: Random, catalog: Catalog): number[] {
-  const chosen: DemoItem[] = ['parking', ...(['cafe', 'wifi', 'toilet', 'shop'] as const).filter(() => random.chance(0.4))];
+  const chosen: DemoItem[] = [
+    'parking',
+    ...(['cafe', 'wifi', 'toilet', 'shop'] as const).filter(() => random.chance(0.4)),
+  ];
   return chosen.map((item) => catalog.infrastructure[item]);
 }
 
@@ -89,7 +116,13 @@ function stationRequest(input: StationsInput, site: DemoSite, index: number) {
   const fast = isFast(site);
   let position = 0;
   const connectors = kit.flatMap((module, evse) =>
-    module.map((plug) => ({ evse_id: evse + 1, typo: plug.typo, position: (position += 1), power_kWh: plug.kw, custom_fee: site.customFee ?? null })),
+    module.map((plug) => ({
+      evse_id: evse + 1,
+      typo: plug.typo,
+      position: (position += 1),
+      power_kWh: plug.kw,
+      custom_fee: site.customFee ?? null,
+    })),
   );
   return stationCreateRequest.parse({
     ...localizedFields('name', site.name),
@@ -104,9 +137,15 @@ function stationRequest(input: StationsInput, site: DemoSite, index: number) {
     merchant: input.merchantIds[site.merchant],
     country: KYRGYZSTAN,
     city: TOWNS[site.town].city,
-    tags: [...(fast ? [catalog.tags.fast] : []), ...(site.hours ? [] : [catalog.tags.allDay]), ...(REGIONS.includes(site.town) ? [catalog.tags.tourist] : [])],
+    tags: [
+      ...(fast ? [catalog.tags.fast] : []),
+      ...(site.hours ? [] : [catalog.tags.allDay]),
+      ...(REGIONS.includes(site.town) ? [catalog.tags.tourist] : []),
+    ],
     environment: items(random, catalog),
-    schedule: site.hours ? ROUND_THE_CLOCK.map((day) => ({ ...day, start_time: site.hours![0], end_time: site.hours![1] })) : ROUND_THE_CLOCK,
+    schedule: site.hours
+      ? ROUND_THE_CLOCK.map((day) => ({ ...day, start_time: site.hours![0], end_time: site.hours![1] }))
+      : ROUND_THE_CLOCK,
     connectors,
   });
 }
@@ -119,7 +158,9 @@ export async function createStations(input: StationsInput): Promise<DemoStation[
   for (const [index, site] of input.sites.entries()) {
     const openedAt = openingTime(input, index);
     const request = stationRequest(input, site, index);
-    const photos = await Promise.all([index, index + 2].slice(0, isFast(site) ? 2 : 1).map((variant) => photoUpload(input.uploadsDir, site, variant)));
+    const photos = await Promise.all(
+      [index, index + 2].slice(0, isFast(site) ? 2 : 1).map((variant) => photoUpload(input.uploadsDir, site, variant)),
+    );
     const station = await createStation(deps, { ...request, media_files: photos }, deps.managerId);
     created.push({
       id: station.id,

@@ -29,7 +29,14 @@ let summary: DemoSummary;
 
 async function depsFor(db: Db, dataDir: string, managerId: number): Promise<DemoDeps> {
   const uploadsDir = path.join(dataDir, 'uploads');
-  return { db, media: createMediaStore(uploadsDir), log, passwordKey: 'demo-test-key-demo-test-key-demo-test', uploadsDir, managerId };
+  return {
+    db,
+    media: createMediaStore(uploadsDir),
+    log,
+    passwordKey: 'demo-test-key-demo-test-key-demo-test',
+    uploadsDir,
+    managerId,
+  };
 }
 
 beforeAll(async () => {
@@ -45,7 +52,8 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-const count = async (table: string) => (await queryRows<{ n: number }>(deps.db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
+const count = async (table: string) =>
+  (await queryRows<{ n: number }>(deps.db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
 
 describe('the demo network', () => {
   it('holds the merchants, stations, drivers and charges it reports', async () => {
@@ -59,7 +67,10 @@ describe('the demo network', () => {
   });
 
   it('gives every station a photo in the media store', async () => {
-    const photos = await queryRows<{ path: string }>(deps.db, sql`select distinct on (station_id) path from station_media order by station_id, id`);
+    const photos = await queryRows<{ path: string }>(
+      deps.db,
+      sql`select distinct on (station_id) path from station_media order by station_id, id`,
+    );
     expect(photos).toHaveLength(6);
     const stored = await readdir(path.join(deps.uploadsDir, 'station-photos'));
     for (const photo of photos) expect(stored).toContain(path.basename(photo.path));
@@ -86,7 +97,16 @@ describe('the demo network', () => {
   });
 
   it('fixed each started charge’s price at its start and debited what it cost', async () => {
-    const charges = await queryRows<{ id: number; status: string; price: number | null; source: string | null; consumed: number; amount: number; total: number; debit: number | null }>(
+    const charges = await queryRows<{
+      id: number;
+      status: string;
+      price: number | null;
+      source: string | null;
+      consumed: number;
+      amount: number;
+      total: number;
+      debit: number | null;
+    }>(
       deps.db,
       sql`select c.id, c.status, c.price_tyiyn as price, c.price_source as source, c.consumed_wh::int as consumed, c.amount_tyiyn::int as amount,
                  c.total_tyiyn::int as total, e.debit_tyiyn::int as debit
@@ -115,8 +135,14 @@ describe('the demo network', () => {
         const manager = await aManager(other);
         await fillDemo(await depsFor(other.db, dataDir, manager.id), { size: tiny, seed: 3, now: NOW });
         return {
-          charges: await queryRows(other.db, sql`select status, id_tag, started_at, consumed_wh, total_tyiyn from charges order by id`),
-          ledger: await queryRows(other.db, sql`select driver_id, created_at, method, credit_tyiyn, debit_tyiyn from balance_entries order by id`),
+          charges: await queryRows(
+            other.db,
+            sql`select status, id_tag, started_at, consumed_wh, total_tyiyn from charges order by id`,
+          ),
+          ledger: await queryRows(
+            other.db,
+            sql`select driver_id, created_at, method, credit_tyiyn, debit_tyiyn from balance_entries order by id`,
+          ),
         };
       } finally {
         await other.close();

@@ -27,10 +27,14 @@ const USAGE = 'Usage: npm run demo [-- --no-live]';
 const number = (n: number) => n.toLocaleString('en-US');
 
 // The services log only a file they could not remove; the demo says so on the console.
-const log = { warn: (details: unknown, message: string) => console.warn(message, details) } as unknown as FastifyBaseLogger;
+const log = {
+  warn: (details: unknown, message: string) => console.warn(message, details),
+} as unknown as FastifyBaseLogger;
 
 function report(summary: DemoSummary, seconds: number): string {
-  const charges = CHARGE_STATUS_KEYS.flatMap((status) => (summary.charges[status] ? [`${number(summary.charges[status])} ${status}`] : []));
+  const charges = CHARGE_STATUS_KEYS.flatMap((status) =>
+    summary.charges[status] ? [`${number(summary.charges[status])} ${status}`] : [],
+  );
   const total = Object.values(summary.charges).reduce((sum, n) => sum + n, 0);
   return [
     `Demo network created in ${seconds.toFixed(0)} s:`,
@@ -43,7 +47,10 @@ function report(summary: DemoSummary, seconds: number): string {
 /** The web app built as `npm start` builds it, when missing or stale, so the demo's server shows it. */
 function buildIfStale(): boolean {
   const root = fileURLToPath(new URL('../../../../', import.meta.url));
-  return spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--if-stale'], { cwd: root, stdio: 'inherit' }).status === 0;
+  return (
+    spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--if-stale'], { cwd: root, stdio: 'inherit' })
+      .status === 0
+  );
 }
 
 /** Where charge points in this process reach the app: its own address, or 127.0.0.1 when it listens on every one. */
@@ -63,8 +70,19 @@ async function run(live: boolean): Promise<number> {
     const media = createMediaStore(path.join(config.dataDir, 'uploads'));
     const passwordKey = await loadSecret(config.stationKeySecret, config.dataDir, 'station-key');
     const first = await ensureFirstManager(database.db, { email: config.adminEmail, password: config.adminPassword });
-    const [manager] = await database.db.select({ id: managers.id, email: managers.email }).from(managers).orderBy(asc(managers.id)).limit(1);
-    const deps = { db: database.db, media, log, passwordKey, uploadsDir: path.join(config.dataDir, 'uploads'), managerId: manager!.id };
+    const [manager] = await database.db
+      .select({ id: managers.id, email: managers.email })
+      .from(managers)
+      .orderBy(asc(managers.id))
+      .limit(1);
+    const deps = {
+      db: database.db,
+      media,
+      log,
+      passwordKey,
+      uploadsDir: path.join(config.dataDir, 'uploads'),
+      managerId: manager!.id,
+    };
     const found = await existingData(deps);
     if (found) {
       console.log(
@@ -74,12 +92,16 @@ async function run(live: boolean): Promise<number> {
               'the demo fills only an empty one, so nothing was added. Point DATA_DIR (or DATABASE_URL) at a new place to try it.',
       );
     } else {
-      console.log(`Filling the demo network (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})...`);
+      console.log(
+        `Filling the demo network (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})...`,
+      );
       const started = performance.now();
       const summary = await fillDemo(deps);
       console.log(report(summary, (performance.now() - started) / 1000));
     }
-    const account = first ? `${first.email} / ${first.generated ? `${first.password} (shown once)` : 'ADMIN_PASSWORD'}` : `your manager account (${manager!.email} or another)`;
+    const account = first
+      ? `${first.email} / ${first.generated ? `${first.password} (shown once)` : 'ADMIN_PASSWORD'}`
+      : `your manager account (${manager!.email} or another)`;
     if (!live) {
       console.log(`\nNow run \`npm start\`, open ${browserUrl(config)} and sign in as ${account}.`);
       return 0;
@@ -87,13 +109,17 @@ async function run(live: boolean): Promise<number> {
 
     const plan = await prepareLive(deps);
     if (!plan) {
-      console.error("None of the demo's stations is here to run live (active, priced, no charge open); run `npm run demo` on an empty database.");
+      console.error(
+        "None of the demo's stations is here to run live (active, priced, no charge open); run `npm run demo` on an empty database.",
+      );
       return 1;
     }
     if (!buildIfStale()) return 1;
     const app = await serve(config, database);
     serving = true;
-    const running = await startLive(ocppEndpoint(app), plan, { log: (line, error) => (error ? console.error : console.log)(line) });
+    const running = await startLive(ocppEndpoint(app), plan, {
+      log: (line, error) => (error ? console.error : console.log)(line),
+    });
     closeOnSignals(app.log, async () => {
       await running.stop();
       await app.close();
@@ -101,8 +127,11 @@ async function run(live: boolean): Promise<number> {
     });
     const names = plan.stations.map((station) => `${station.identity} ${station.name}`).join(', ');
     console.log(`\nBack office: ${browserUrl(config)}  (database: ${database.kind}); sign in as ${account}.`);
-    console.log(`Live: ${running.online()} of ${plan.stations.length} stations online and charging ${plan.idTags.length} demo drivers' cards in turn (${names}).`);
-    if (!plan.idTags.length) console.error('No demo driver has money and an unblocked card: the stations only stay online.');
+    console.log(
+      `Live: ${running.online()} of ${plan.stations.length} stations online and charging ${plan.idTags.length} demo drivers' cards in turn (${names}).`,
+    );
+    if (!plan.idTags.length)
+      console.error('No demo driver has money and an unblocked card: the stations only stay online.');
     console.log('Ctrl+C ends the sessions and stops the server.\n');
     return 0;
   } finally {

@@ -13,7 +13,11 @@ describe('access tokens', () => {
   });
 
   it('refuses a correctly signed token that never expires', async () => {
-    const forever = await new SignJWT({ typ: 'access' }).setProtectedHeader({ alg: 'HS256' }).setSubject('7').setIssuedAt().sign(key);
+    const forever = await new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('7')
+      .setIssuedAt()
+      .sign(key);
     expect(await tokens.verify(forever)).toBeNull();
   });
 });

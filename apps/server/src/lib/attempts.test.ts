@@ -22,7 +22,16 @@ describe('attempt limits', () => {
 
   it('checks and counts every limit of a request, not only the first', () => {
     const attempts = createAttempts(60_000, () => 0);
-    for (let i = 0; i < 3; i += 1) attempts.count([{ key: `client|address${i}`, max: 10 }, { key: 'client', max: 3 }]);
-    expect(() => attempts.check([{ key: 'client|address9', max: 10 }, { key: 'client', max: 3 }])).toThrow(AppError);
+    for (let i = 0; i < 3; i += 1)
+      attempts.count([
+        { key: `client|address${i}`, max: 10 },
+        { key: 'client', max: 3 },
+      ]);
+    expect(() =>
+      attempts.check([
+        { key: 'client|address9', max: 10 },
+        { key: 'client', max: 3 },
+      ]),
+    ).toThrow(AppError);
   });
 });

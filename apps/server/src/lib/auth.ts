@@ -40,7 +40,8 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens, session
         const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
         const verified = token ? await tokens.verify(token) : null;
         // A token from before tokens named their session has none to check: refused as well.
-        if (!verified || verified.sessionId === null || !(await sessionLives(verified.managerId, verified.sessionId))) throw unauthorized();
+        if (!verified || verified.sessionId === null || !(await sessionLives(verified.managerId, verified.sessionId)))
+          throw unauthorized();
         request.managerId = verified.managerId;
         request.sessionId = verified.sessionId;
       },

@@ -32,11 +32,18 @@ async function hammer(url: string, ids: number[]) {
 
 describe('overlapping bulk status changes in parallel', () => {
   it('changes merchants without a single failure, leaving them uniform', { timeout: 120_000 }, async () => {
-    const ids = (await Promise.all(Array.from({ length: 10 }, () => aMerchant(ctx.app, ctx.auth)))).map((merchant) => merchant.id);
+    const ids = (await Promise.all(Array.from({ length: 10 }, () => aMerchant(ctx.app, ctx.auth)))).map(
+      (merchant) => merchant.id,
+    );
     const codes = await hammer('/api/v1/merchants/statuses/', ids);
     expect(codes.filter((code) => code !== 200)).toEqual([]);
     const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/merchants/?size=100`, headers: ctx.auth });
-    const statuses = new Set(list.json<{ items: { id: number; status: number }[] }>().items.filter((m) => ids.includes(m.id)).map((m) => m.status));
+    const statuses = new Set(
+      list
+        .json<{ items: { id: number; status: number }[] }>()
+        .items.filter((m) => ids.includes(m.id))
+        .map((m) => m.status),
+    );
     expect(statuses.size).toBe(1);
   });
 
@@ -45,17 +52,30 @@ describe('overlapping bulk status changes in parallel', () => {
     const codes = await hammer('/api/v1/common/tags/statuses/', ids);
     expect(codes.filter((code) => code !== 200)).toEqual([]);
     const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/common/tags/?size=1000`, headers: ctx.auth });
-    const statuses = new Set(list.json<{ items: { id: number; active: boolean }[] }>().items.filter((t) => ids.includes(t.id)).map((t) => t.active));
+    const statuses = new Set(
+      list
+        .json<{ items: { id: number; active: boolean }[] }>()
+        .items.filter((t) => ids.includes(t.id))
+        .map((t) => t.active),
+    );
     expect(statuses.size).toBe(1);
   });
 
   it('changes stations without a single failure, leaving them uniform', { timeout: 120_000 }, async () => {
     const owner = await aMerchant(ctx.app, ctx.auth);
-    const ids = (await Promise.all(Array.from({ length: 10 }, () => aStation(ctx.database, owner.id)))).map((station) => station.id);
+    const ids = (await Promise.all(Array.from({ length: 10 }, () => aStation(ctx.database, owner.id)))).map(
+      (station) => station.id,
+    );
     const codes = await hammer('/api/v1/stations/statuses/', ids);
     expect(codes.filter((code) => code !== 200)).toEqual([]);
-    const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/?merchant=${owner.id}&size=100`, headers: ctx.auth });
-    const statuses = new Set(list.json<{ items: { id: number; status: number }[] }>().items.map((station) => station.status));
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/stations/?merchant=${owner.id}&size=100`,
+      headers: ctx.auth,
+    });
+    const statuses = new Set(
+      list.json<{ items: { id: number; status: number }[] }>().items.map((station) => station.status),
+    );
     expect(statuses.size).toBe(1);
   });
 });

@@ -77,7 +77,12 @@ type StatusTable = PgTable & { id: PgColumn; status: PgColumn; updatedAt: PgColu
  * where the status differs (a row at it already gets no new version). A missing id answers 404
  * naming it, nothing written. The rows are to be read after it.
  */
-export async function setStatusEveryIdOrNone(db: Db, table: StatusTable, ids: readonly number[], status: Status): Promise<void> {
+export async function setStatusEveryIdOrNone(
+  db: Db,
+  table: StatusTable,
+  ids: readonly number[],
+  status: Status,
+): Promise<void> {
   const unique = uniqueIds(ids);
   const found = await queryRows<{ id: number }>(
     db,

@@ -68,7 +68,12 @@ describe.skipIf(!url)('the PostgreSQL bus', () => {
     await admin.connect();
     try {
       // Its LISTEN is the last statement its connection ran; no other bus listens to this channel.
-      const listening = async () => (await admin.query<{ pid: number }>('select pid from pg_stat_activity where query = $1', [`LISTEN "${channel}"`])).rows;
+      const listening = async () =>
+        (
+          await admin.query<{ pid: number }>('select pid from pg_stat_activity where query = $1', [
+            `LISTEN "${channel}"`,
+          ])
+        ).rows;
       const [before] = await listening();
       await admin.query('select pg_terminate_backend($1)', [before!.pid]);
       await vi.waitFor(() => expect(heard).toEqual([false, true]));

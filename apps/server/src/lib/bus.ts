@@ -54,7 +54,8 @@ function deliver(listeners: Set<BusListener> | undefined, message: unknown, log?
 
 function checkedText(message: unknown): string {
   const text = JSON.stringify(message);
-  if (Buffer.byteLength(text) > BUS_MESSAGE_MAX) throw new Error(`bus message of ${Buffer.byteLength(text)} bytes, over ${BUS_MESSAGE_MAX}`);
+  if (Buffer.byteLength(text) > BUS_MESSAGE_MAX)
+    throw new Error(`bus message of ${Buffer.byteLength(text)} bytes, over ${BUS_MESSAGE_MAX}`);
   return text;
 }
 
@@ -92,8 +93,9 @@ export function postgresBus(url: string, log: FastifyBaseLogger): Bus {
   const listeners = new Map<string, Set<BusListener>>();
   const watchers = new Set<(listening: boolean) => void>();
   const waiters = new Set<() => void>();
-  const publisher = survivingPool({ connectionString: url, max: 2, application_name: 'evcms-bus-publish' }, (_pool, error) =>
-    log.warn({ err: error }, 'bus publishing connection lost; the pool opens another'),
+  const publisher = survivingPool(
+    { connectionString: url, max: 2, application_name: 'evcms-bus-publish' },
+    (_pool, error) => log.warn({ err: error }, 'bus publishing connection lost; the pool opens another'),
   );
   /** The listening connection, once it listens to every channel; undefined while there is none. */
   let client: pg.Client | undefined;
@@ -174,7 +176,9 @@ export function postgresBus(url: string, log: FastifyBaseLogger): Bus {
           // No connection yet: opening one listens to every channel, this one included.
           if (!client) return listen();
           // A connection lost meanwhile is opened again and listens to every channel.
-          await client.query(`LISTEN ${quote(channel)}`).catch((error: unknown) => log.error({ err: error, channel }, 'bus could not listen'));
+          await client
+            .query(`LISTEN ${quote(channel)}`)
+            .catch((error: unknown) => log.error({ err: error, channel }, 'bus could not listen'));
         });
       }
       return () => set.delete(fn);

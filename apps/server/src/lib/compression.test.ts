@@ -27,7 +27,11 @@ describe('API answer compression', () => {
 
   it('prefers brotli when the client accepts it', async () => {
     const plain = await ctx.app.inject({ method: 'GET', url: LARGE });
-    const response = await ctx.app.inject({ method: 'GET', url: LARGE, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: LARGE,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(response.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(plain.body);
   });
@@ -50,7 +54,11 @@ describe('API answer compression', () => {
   });
 
   it('leaves an error answer its status and body', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/merchants/', headers: { 'accept-encoding': 'gzip', 'accept-language': 'en' } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/merchants/',
+      headers: { 'accept-encoding': 'gzip', 'accept-language': 'en' },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json()).toEqual({ detail: expect.any(String) });
@@ -59,7 +67,10 @@ describe('API answer compression', () => {
   it('never compresses files on the fly: uploads are images, Swagger UI is a developer page', async () => {
     const folder = path.join(ctx.config.dataDir, 'uploads', 'surroundings');
     await mkdir(folder, { recursive: true });
-    await writeFile(path.join(folder, 'big.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(1000)}</svg>`);
+    await writeFile(
+      path.join(folder, 'big.svg'),
+      `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(1000)}</svg>`,
+    );
     for (const url of ['/media/surroundings/big.svg', '/api/docs/static/swagger-ui.css']) {
       const response = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
       expect(response.statusCode, url).toBe(200);

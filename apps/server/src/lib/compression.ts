@@ -25,5 +25,9 @@ export async function registerCompression(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (!compressesAnswersOf(route.url)) route.compress = false;
   });
-  await app.register(compress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'], globalDecompression: false });
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
 }

@@ -7,14 +7,23 @@ export function violatedConstraint(error: unknown): { code: string; constraint: 
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
     const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (typeof code === 'string' && code.startsWith('23')) return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
+    if (typeof code === 'string' && code.startsWith('23'))
+      return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
 
 /** Node's socket errors that mean the database could not be reached or went away. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /**
  * Whether a failed statement failed because the database was out of reach, not because of the
@@ -25,9 +34,14 @@ export function databaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
     const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (UNREACHABLE.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')) return true;
+    if (
+      typeof code === 'string' &&
+      (UNREACHABLE.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')
+    )
+      return true;
     // node-postgres's own words for a connection that ended or never came (no code on them).
-    if (typeof message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect)/.test(message)) return true;
+    if (typeof message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect)/.test(message))
+      return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

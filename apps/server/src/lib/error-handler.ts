@@ -19,7 +19,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       const { fields, params } = error.options;
       if (fields) {
         const body: Record<string, string[]> = {};
-        for (const [field, keys] of Object.entries(fields)) body[field] = keys.map((k) => formatMessage(lang, k, params));
+        for (const [field, keys] of Object.entries(fields))
+          body[field] = keys.map((k) => formatMessage(lang, k, params));
         return reply.code(error.statusCode).send(body);
       }
       return reply.code(error.statusCode).send({ detail: formatMessage(lang, error.key, params) });
@@ -51,10 +52,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: withoutValues(error) }, 'request failed');
     // The database out of reach (restarting, its connections cut): nothing was wrong with the
     // request, and asking again shortly is the way out; clients and proxies read 503 so.
-    if (databaseUnavailable(error)) return reply.code(503).header('retry-after', '5').send({ detail: formatMessage(lang, 'server_unavailable') });
+    if (databaseUnavailable(error))
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ detail: formatMessage(lang, 'server_unavailable') });
     return reply.code(500).send({ detail: formatMessage(lang, 'server_error') });
   });
-
 }
 
 /**

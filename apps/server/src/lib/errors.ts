@@ -15,9 +15,11 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (key: MessageKey, params?: MessageParams) => new AppError(400, key, { ...(params && { params }) });
+export const badRequest = (key: MessageKey, params?: MessageParams) =>
+  new AppError(400, key, { ...(params && { params }) });
 export const fieldError = (field: string, key: MessageKey, params?: MessageParams) =>
   new AppError(400, key, { fields: { [field]: [key] }, ...(params && { params }) });
 export const unauthorized = (key: MessageKey = 'unauthorized') => new AppError(401, key);
 export const notFound = () => new AppError(404, 'not_found');
-export const conflict = (key: MessageKey, params?: MessageParams) => new AppError(409, key, { ...(params && { params }) });
+export const conflict = (key: MessageKey, params?: MessageParams) =>
+  new AppError(409, key, { ...(params && { params }) });

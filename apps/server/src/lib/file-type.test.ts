@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectFileType } from './file-type.ts';
 
-const ftyp = (brand: string) => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftyp${brand}`, 'ascii'), Buffer.alloc(8)]);
+const ftyp = (brand: string) =>
+  Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftyp${brand}`, 'ascii'), Buffer.alloc(8)]);
 
 describe('detectFileType', () => {
   it.each([

@@ -15,7 +15,25 @@ const JPEG = [0xff, 0xd8, 0xff];
  * Major brands of an ISO-BMFF `ftyp` box that mean an mp4 video. Only the major brand counts: an
  * m4a song or a QuickTime movie lists `isom` or `mp42` among its compatible brands too.
  */
-const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'iso8', 'iso9', 'mp41', 'mp42', 'mp71', 'avc1', 'dash', 'M4V ', 'MSNV', 'mmp4', 'XAVC']);
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'iso8',
+  'iso9',
+  'mp41',
+  'mp42',
+  'mp71',
+  'avc1',
+  'dash',
+  'M4V ',
+  'MSNV',
+  'mmp4',
+  'XAVC',
+]);
 
 const startsWith = (head: Uint8Array, signature: number[]) => signature.every((byte, i) => head[i] === byte);
 const ascii = (head: Uint8Array, from: number, to: number) => String.fromCharCode(...head.subarray(from, to));

@@ -54,7 +54,10 @@ function probe(port: number): Promise<Probe> {
 
 /** Writes `text` into the probe every `everyMs` until it closes (or `stop` is called). */
 function trickle(socket: Probe, text: string, everyMs: number) {
-  const timer = setInterval(() => (socket.closedAfter() === undefined ? socket.write(text) : clearInterval(timer)), everyMs);
+  const timer = setInterval(
+    () => (socket.closedAfter() === undefined ? socket.write(text) : clearInterval(timer)),
+    everyMs,
+  );
   return () => clearInterval(timer);
 }
 
@@ -84,7 +87,12 @@ function useListeningApp(env: NodeJS.ProcessEnv) {
 }
 
 describe('a client too slow to be anyone', () => {
-  const ctx = useListeningApp({ HTTP_HEADERS_TIMEOUT: '1', HTTP_BODY_TIMEOUT: '1', HTTP_KEEP_ALIVE_TIMEOUT: '1', HTTP_IDLE_TIMEOUT: '2' });
+  const ctx = useListeningApp({
+    HTTP_HEADERS_TIMEOUT: '1',
+    HTTP_BODY_TIMEOUT: '1',
+    HTTP_KEEP_ALIVE_TIMEOUT: '1',
+    HTTP_IDLE_TIMEOUT: '2',
+  });
 
   it('is cut off when its body trickles in slower than the pace (HTTP_BODY_TIMEOUT, then 2 KB a second)', async () => {
     const socket = await cutOff(ctx.port, LONG_BODY, ' ');
@@ -156,7 +164,9 @@ describe('a request taking longer than HTTP_REQUEST_TIMEOUT', () => {
       await cutOff(ctx.port, 1_000_000, ' '.repeat(4_000));
       const station = await aConnectableStation(ctx);
       const client = await connectChargePoint(`ws://127.0.0.1:${ctx.port}/ocpp`, station.identity);
-      await vi.waitFor(() => expect(heard).toContain(`{"resource":"stations","ids":[${station.id}]}`), { timeout: 10_000 });
+      await vi.waitFor(() => expect(heard).toContain(`{"resource":"stations","ids":[${station.id}]}`), {
+        timeout: 10_000,
+      });
       await client.close({ force: true });
     } finally {
       abort.abort();

@@ -26,13 +26,22 @@ export const BODY_PACE_BYTES = 2_048;
 const CHECK_EVERY_MS = 1_000;
 
 /** The server options that carry the time-outs Node and Fastify keep. */
-export function httpServerOptions(timeouts: HttpTimeouts): { requestTimeout: number; keepAliveTimeout: number; connectionTimeout: number; http: ServerOptions } {
+export function httpServerOptions(timeouts: HttpTimeouts): {
+  requestTimeout: number;
+  keepAliveTimeout: number;
+  connectionTimeout: number;
+  http: ServerOptions;
+} {
   const requestTimeout = timeouts.requestSeconds * 1000;
   return {
     requestTimeout,
     keepAliveTimeout: timeouts.keepAliveSeconds * 1000,
     connectionTimeout: timeouts.idleSeconds * 1000,
-    http: { requestTimeout, headersTimeout: timeouts.headersSeconds * 1000, connectionsCheckingInterval: CHECK_EVERY_MS },
+    http: {
+      requestTimeout,
+      headersTimeout: timeouts.headersSeconds * 1000,
+      connectionsCheckingInterval: CHECK_EVERY_MS,
+    },
   };
 }
 
@@ -45,7 +54,12 @@ export function registerBodyPace(app: FastifyInstance, timeouts: HttpTimeouts): 
     const { raw } = request;
     const { socket } = raw;
     // app.inject's requests (tests) have a stand-in socket and no pace.
-    if (raw.complete || !(socket instanceof Socket) || !('content-length' in raw.headers || 'transfer-encoding' in raw.headers)) return;
+    if (
+      raw.complete ||
+      !(socket instanceof Socket) ||
+      !('content-length' in raw.headers || 'transfer-encoding' in raw.headers)
+    )
+      return;
     let from = socket.bytesRead;
     let started = performance.now();
     const check = () => {

@@ -66,7 +66,8 @@ export function changeGatherer(send: (batch: ChangeBatch) => void | Promise<void
 export function createLiveEvents(bus: Bus, log: FastifyBaseLogger, options: { gatherMs?: number } = {}): LiveEvents {
   const listeners = new Set<BatchListener>();
   const outgoing = changeGatherer(
-    (batch) => bus.publish(CHANNEL, batch).catch((error: unknown) => log.error({ err: error }, 'live changes not published')),
+    (batch) =>
+      bus.publish(CHANNEL, batch).catch((error: unknown) => log.error({ err: error }, 'live changes not published')),
     options.gatherMs ?? 250,
   );
   const unsubscribe = bus.subscribe(CHANNEL, (message) => {

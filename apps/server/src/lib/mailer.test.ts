@@ -36,7 +36,11 @@ afterAll(async () => {
 describe('mail over SMTP', () => {
   it('delivers the recovery link to the SMTP server when SMTP_URL is set', async () => {
     const manager = await aManager(ctx.database);
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/password-reset/', payload: { email: manager.email } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/password-reset/',
+      payload: { email: manager.email },
+    });
     expect(response.statusCode).toBe(200);
     // The mail goes out after the answer.
     await ctx.app.background.idle();

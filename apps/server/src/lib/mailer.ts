@@ -19,7 +19,12 @@ export interface Mailer {
  * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in `outboxDir`, so
  * password recovery works on a machine with no mail server (the link is logged too).
  */
-export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -33,7 +38,10 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
       await mkdir(options.outboxDir, { recursive: true });
-      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}.eml`);
+      const file = path.join(
+        options.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       options.log.info({ to: mail.to, file }, `mail written to the outbox: ${mail.subject}\n${mail.text}`);
     },

@@ -61,16 +61,44 @@ function operations(doc: OpenApi): Operation[] {
 
 const LONG = 'x'.repeat(100_000);
 const deep = (levels: number): unknown => (levels === 0 ? 'x' : [deep(levels - 1)]);
-const BAD_VALUES: unknown[] = ['a\u0000b', 'a\ud800b', ['\udfff'], LONG, 123, -1, 1.5, true, null, {}, [], ['x'], { nested: { a: 1 } }, deep(500), '', ' '];
+const BAD_VALUES: unknown[] = [
+  'a\u0000b',
+  'a\ud800b',
+  ['\udfff'],
+  LONG,
+  123,
+  -1,
+  1.5,
+  true,
+  null,
+  {},
+  [],
+  ['x'],
+  { nested: { a: 1 } },
+  deep(500),
+  '',
+  ' ',
+];
 const NON_OBJECT_BODIES = ['null', '[]', '"x"', '1', 'true', '{"a":'];
-const BAD_QUERY = ['%00', 'a%00b', encodeURIComponent(LONG.slice(0, 5000)), '-1', '0', 'abc', '1e3', '99999999999999999999'];
+const BAD_QUERY = [
+  '%00',
+  'a%00b',
+  encodeURIComponent(LONG.slice(0, 5000)),
+  '-1',
+  '0',
+  'abc',
+  '1e3',
+  '99999999999999999999',
+];
 const BAD_IDS = ['abc', '0', '-1', '1.5', '99999999999', '%00', '1%00', '%', '%zz'];
 
 /** The product's error body: every value a list of strings, except `detail`, one string. */
 function isProductError(body: unknown): boolean {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
   return Object.entries(body).every(([key, value]) =>
-    key === 'detail' ? typeof value === 'string' : Array.isArray(value) && value.every((item) => typeof item === 'string'),
+    key === 'detail'
+      ? typeof value === 'string'
+      : Array.isArray(value) && value.every((item) => typeof item === 'string'),
   );
 }
 
@@ -88,15 +116,25 @@ describe('malformed input on every route', () => {
       const response = await ctx.app.inject({
         method,
         url,
-        headers: { ...ctx.auth, 'accept-language': 'en', ...(payload !== undefined && { 'content-type': contentType }) },
+        headers: {
+          ...ctx.auth,
+          'accept-language': 'en',
+          ...(payload !== undefined && { 'content-type': contentType }),
+        },
         ...(payload !== undefined && { payload }),
       });
       // A successful export is a file (xlsx, csv), not JSON; every error is JSON.
       const json = String(response.headers['content-type'] ?? '').startsWith('application/json');
       const text = response.statusCode < 400 && !json ? '' : response.body;
       const body = text ? (JSON.parse(text) as unknown) : undefined;
-      if (response.statusCode >= 500 || text.includes('FST_ERR') || (response.statusCode >= 400 && !isProductError(body))) {
-        failures.push(`${method} ${url} ${payload?.slice(0, 60) ?? ''} -> ${response.statusCode} ${text.slice(0, 120)}`);
+      if (
+        response.statusCode >= 500 ||
+        text.includes('FST_ERR') ||
+        (response.statusCode >= 400 && !isProductError(body))
+      ) {
+        failures.push(
+          `${method} ${url} ${payload?.slice(0, 60) ?? ''} -> ${response.statusCode} ${text.slice(0, 120)}`,
+        );
       }
     };
 
@@ -119,18 +157,36 @@ describe('malformed input on every route', () => {
 
   it('refuses a body that is not an object, alike on every route that takes one', async () => {
     const merchant = await aMerchant(ctx.app, ctx.auth);
-    const ops = operations((await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApi>()).filter((op) => op.body);
+    const ops = operations((await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApi>()).filter(
+      (op) => op.body,
+    );
     expect(ops.length).toBeGreaterThan(20);
-    const bodies: [string, string][] = [...['null', '[]', '[1,2]', '"x"', '1', 'true', 'false'].map((body): [string, string] => [body, 'application/json']), ['plain text', 'text/plain']];
+    const bodies: [string, string][] = [
+      ...['null', '[]', '[1,2]', '"x"', '1', 'true', 'false'].map((body): [string, string] => [
+        body,
+        'application/json',
+      ]),
+      ['plain text', 'text/plain'],
+    ];
     const failures: string[] = [];
     for (const op of ops) {
       const url = `/api${op.path.replace(/\{[^}]+\}/g, String(merchant.id))}`.replace('/api/api/', '/api/');
       for (const [payload, contentType] of bodies) {
-        const response = await ctx.app.inject({ method: op.method, url, payload, headers: { ...ctx.auth, 'accept-language': 'en', 'content-type': contentType } });
+        const response = await ctx.app.inject({
+          method: op.method,
+          url,
+          payload,
+          headers: { ...ctx.auth, 'accept-language': 'en', 'content-type': contentType },
+        });
         // A list where one is the body (the rates' bulk change) is refused item by item.
         const named = op.arrayBody && payload.startsWith('[');
-        if (response.statusCode !== 400 || (!named && response.body !== JSON.stringify({ detail: 'The request body is malformed.' }))) {
-          failures.push(`${op.method} ${op.path} ${payload} (${contentType}) -> ${response.statusCode} ${response.body.slice(0, 100)}`);
+        if (
+          response.statusCode !== 400 ||
+          (!named && response.body !== JSON.stringify({ detail: 'The request body is malformed.' }))
+        ) {
+          failures.push(
+            `${op.method} ${op.path} ${payload} (${contentType}) -> ${response.statusCode} ${response.body.slice(0, 100)}`,
+          );
         }
       }
     }
@@ -139,16 +195,26 @@ describe('malformed input on every route', () => {
 
   it('names every bad field of a body, a NUL character among the fields missing or wrong', async () => {
     const merchant = await aMerchant(ctx.app, ctx.auth);
-    const ops = operations((await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApi>()).filter((op) => op.textFields.length);
+    const ops = operations((await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApi>()).filter(
+      (op) => op.textFields.length,
+    );
     const failures: string[] = [];
     let sent = 0;
     for (const op of ops) {
       const url = `/api${op.path.replace(/\{[^}]+\}/g, String(merchant.id))}`.replace('/api/api/', '/api/');
       for (const field of op.textFields) {
         sent += 1;
-        const response = await ctx.app.inject({ method: op.method, url, payload: { [field]: 'a\u0000b' }, headers: { ...ctx.auth, 'accept-language': 'en' } });
+        const response = await ctx.app.inject({
+          method: op.method,
+          url,
+          payload: { [field]: 'a\u0000b' },
+          headers: { ...ctx.auth, 'accept-language': 'en' },
+        });
         const body = response.json<Record<string, unknown>>();
-        if (response.statusCode !== 400 || !(field in body)) failures.push(`${op.method} ${op.path} {${field}: NUL} -> ${response.statusCode} ${response.body.slice(0, 160)}`);
+        if (response.statusCode !== 400 || !(field in body))
+          failures.push(
+            `${op.method} ${op.path} {${field}: NUL} -> ${response.statusCode} ${response.body.slice(0, 160)}`,
+          );
       }
     }
     console.log(`NUL among missing fields: ${sent} requests, ${failures.length} failed`);

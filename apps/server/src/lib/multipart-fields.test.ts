@@ -72,9 +72,29 @@ describe('the field collector', () => {
   });
 
   it('refuses a name used both as a value and as a list or record', () => {
-    expect(() => collect([['a', '1'], ['a[0]', '2']])).toThrow(expect.objectContaining({ key: 'request_malformed' }));
-    expect(() => collect([['a[0]', '1'], ['a', '2']])).toThrow(expect.objectContaining({ key: 'request_malformed' }));
-    expect(() => collect([['a[0]', '1'], ['a[x]', '2']])).toThrow(expect.objectContaining({ key: 'request_malformed' }));
-    expect(() => collect([['a[0][b]', '1'], ['a[0]', '2']])).toThrow(expect.objectContaining({ key: 'request_malformed' }));
+    expect(() =>
+      collect([
+        ['a', '1'],
+        ['a[0]', '2'],
+      ]),
+    ).toThrow(expect.objectContaining({ key: 'request_malformed' }));
+    expect(() =>
+      collect([
+        ['a[0]', '1'],
+        ['a', '2'],
+      ]),
+    ).toThrow(expect.objectContaining({ key: 'request_malformed' }));
+    expect(() =>
+      collect([
+        ['a[0]', '1'],
+        ['a[x]', '2'],
+      ]),
+    ).toThrow(expect.objectContaining({ key: 'request_malformed' }));
+    expect(() =>
+      collect([
+        ['a[0][b]', '1'],
+        ['a[0]', '2'],
+      ]),
+    ).toThrow(expect.objectContaining({ key: 'request_malformed' }));
   });
 });

@@ -39,11 +39,15 @@ export function parseFieldName(name: string): FieldPath {
       path.push(Number(segment));
     } else path.push(segment);
   }
-  if (path.length > MAX_FIELD_DEPTH || path.some((key) => typeof key === 'string' && FORBIDDEN.has(key))) throw malformed();
+  if (path.length > MAX_FIELD_DEPTH || path.some((key) => typeof key === 'string' && FORBIDDEN.has(key)))
+    throw malformed();
   return path;
 }
 
-type Node = { kind: 'leaf'; values: unknown[] } | { kind: 'list'; items: Map<number, Node> } | { kind: 'record'; items: Map<string, Node> };
+type Node =
+  | { kind: 'leaf'; values: unknown[] }
+  | { kind: 'list'; items: Map<number, Node> }
+  | { kind: 'record'; items: Map<string, Node> };
 type Container = Extract<Node, { items: unknown }>;
 
 /** Collects parts in the order they come and gives the body they make. */
@@ -65,7 +69,8 @@ export function createFieldCollector() {
         }
         const wanted = typeof path[i + 1] === 'number' ? 'list' : 'record';
         if (existing && existing.kind !== wanted) throw malformed();
-        const next = existing ?? (wanted === 'list' ? { kind: 'list', items: new Map() } : { kind: 'record', items: new Map() });
+        const next =
+          existing ?? (wanted === 'list' ? { kind: 'list', items: new Map() } : { kind: 'record', items: new Map() });
         items.set(key, next);
         container = next as Container;
       }

@@ -10,7 +10,8 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: 'EV charging network back office API',
         version: '1.0.0',
-        description: 'Every call of the back office. Send `Authorization: Bearer <access>`; `Accept-Language` picks ru, en or ky.',
+        description:
+          'Every call of the back office. Send `Authorization: Bearer <access>`; `Accept-Language` picks ru, en or ky.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
@@ -21,7 +22,8 @@ export async function registerOpenApi(app: FastifyInstance) {
     routePrefix: '/api/docs',
     staticCSP: true,
     // Swagger UI sets a few styles inline itself.
-    transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
+    transformStaticCSP: (header) =>
+      header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
   });
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 }

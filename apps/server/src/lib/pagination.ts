@@ -13,7 +13,10 @@ export const PICKER_SIZE_CAP = MAX_PICKER_PAGE_SIZE;
  * The page asked for, with defaults: page 1, size 10. A size above the cap is lowered to it (the
  * answer's `size` says so) rather than refused, as the picker's select-all asks for "all".
  */
-export function pageRequest(query: { page?: number | undefined; size?: number | undefined }, cap: number = LIST_SIZE_CAP): PageRequest {
+export function pageRequest(
+  query: { page?: number | undefined; size?: number | undefined },
+  cap: number = LIST_SIZE_CAP,
+): PageRequest {
   return { page: query.page ?? 1, size: Math.min(query.size ?? DEFAULT_PAGE_SIZE, cap) };
 }
 

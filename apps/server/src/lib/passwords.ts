@@ -25,7 +25,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, options(Number(n), Number(r), Number(p)));
+  const key = await scrypt(
+    password,
+    Buffer.from(salt, 'base64url'),
+    expected.length,
+    options(Number(n), Number(r), Number(p)),
+  );
   return timingSafeEqual(key, expected);
 }
 

@@ -36,10 +36,19 @@ describe('every API route is protected unless it must not be', () => {
     expect(protectedRoutes.length).toBeGreaterThan(0);
     for (const route of protectedRoutes) {
       const method = route.method as 'GET' | 'HEAD' | 'POST';
-      const none = await ctx.app.inject({ method, url: concrete(route.url), payload: method === 'GET' || method === 'HEAD' ? undefined : {} });
+      const none = await ctx.app.inject({
+        method,
+        url: concrete(route.url),
+        payload: method === 'GET' || method === 'HEAD' ? undefined : {},
+      });
       expect(none.statusCode, `${route.method} ${route.url}`).toBe(401);
-      if (method !== 'HEAD') expect(none.json()).toEqual({ detail: 'Учётные данные не были предоставлены или срок их действия истёк.' });
-      const forged = await ctx.app.inject({ method, url: concrete(route.url), headers: bearer('eyJhbGciOiJIUzI1NiJ9.e30.x') });
+      if (method !== 'HEAD')
+        expect(none.json()).toEqual({ detail: 'Учётные данные не были предоставлены или срок их действия истёк.' });
+      const forged = await ctx.app.inject({
+        method,
+        url: concrete(route.url),
+        headers: bearer('eyJhbGciOiJIUzI1NiJ9.e30.x'),
+      });
       expect(forged.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
   });
@@ -49,48 +58,69 @@ describe('every API route is protected unless it must not be', () => {
     const sid = decodeJwt((await signIn(ctx.app, manager.email, manager.password)).access).sid as number;
     const own = await createAccessTokens(SECRET, 60).sign(manager.id, sid);
     const foreign = await createAccessTokens('some-other-secret-entirely', 60).sign(manager.id, sid);
-    const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/v1/accounts/me/', headers: bearer(token) });
+    const me = (token: string) =>
+      ctx.app.inject({ method: 'GET', url: '/api/v1/accounts/me/', headers: bearer(token) });
     expect((await me(own)).statusCode).toBe(200);
     expect((await me(foreign)).statusCode).toBe(401);
   });
 });
 
 describe('an access token counts only while its session and its manager do', () => {
-  it('answers 401 on every protected route to a well-signed token naming a missing session, no session, a missing manager or another manager’s session', { timeout: 120_000 }, async () => {
-    const manager = await aManager(ctx.database);
-    const other = await aManager(ctx.database);
-    const sid = decodeJwt((await signIn(ctx.app, manager.email, manager.password)).access).sid as number;
-    const tokens = createAccessTokens(SECRET, 900);
-    // As tokens were signed before they named their session.
-    const sessionless = await new SignJWT({ typ: 'access' }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(manager.id)).setIssuedAt().setExpirationTime('15m').sign(new TextEncoder().encode(SECRET));
-    const bad = {
-      'a missing session': await tokens.sign(manager.id, sid + 1_000_000),
-      'no session': sessionless,
-      'a missing manager': await tokens.sign(other.id + 1_000_000, sid),
-      'another manager’s session': await tokens.sign(other.id, sid),
-    };
-    const protectedRoutes = ctx.app.routeTable.filter((r) => !r.public && r.url.startsWith('/api/'));
-    const failures: string[] = [];
-    for (const route of protectedRoutes) {
-      const method = route.method as 'GET' | 'HEAD' | 'POST';
-      for (const [what, token] of Object.entries(bad)) {
-        const response = await ctx.app.inject({
-          method,
-          url: concrete(route.url),
-          headers: bearer(token),
-          payload: method === 'GET' || method === 'HEAD' ? undefined : {},
-        });
-        const body = method === 'HEAD' ? undefined : response.json<unknown>();
-        if (response.statusCode !== 401 || (body && JSON.stringify(body) !== JSON.stringify({ detail: 'Учётные данные не были предоставлены или срок их действия истёк.' }))) {
-          failures.push(`${route.method} ${route.url} with ${what}: ${response.statusCode} ${response.body.slice(0, 80)}`);
+  it(
+    'answers 401 on every protected route to a well-signed token naming a missing session, no session, a missing manager or another manager’s session',
+    { timeout: 120_000 },
+    async () => {
+      const manager = await aManager(ctx.database);
+      const other = await aManager(ctx.database);
+      const sid = decodeJwt((await signIn(ctx.app, manager.email, manager.password)).access).sid as number;
+      const tokens = createAccessTokens(SECRET, 900);
+      // As tokens were signed before they named their session.
+      const sessionless = await new SignJWT({ typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(manager.id))
+        .setIssuedAt()
+        .setExpirationTime('15m')
+        .sign(new TextEncoder().encode(SECRET));
+      const bad = {
+        'a missing session': await tokens.sign(manager.id, sid + 1_000_000),
+        'no session': sessionless,
+        'a missing manager': await tokens.sign(other.id + 1_000_000, sid),
+        'another manager’s session': await tokens.sign(other.id, sid),
+      };
+      const protectedRoutes = ctx.app.routeTable.filter((r) => !r.public && r.url.startsWith('/api/'));
+      const failures: string[] = [];
+      for (const route of protectedRoutes) {
+        const method = route.method as 'GET' | 'HEAD' | 'POST';
+        for (const [what, token] of Object.entries(bad)) {
+          const response = await ctx.app.inject({
+            method,
+            url: concrete(route.url),
+            headers: bearer(token),
+            payload: method === 'GET' || method === 'HEAD' ? undefined : {},
+          });
+          const body = method === 'HEAD' ? undefined : response.json<unknown>();
+          if (
+            response.statusCode !== 401 ||
+            (body &&
+              JSON.stringify(body) !==
+                JSON.stringify({ detail: 'Учётные данные не были предоставлены или срок их действия истёк.' }))
+          ) {
+            failures.push(
+              `${route.method} ${route.url} with ${what}: ${response.statusCode} ${response.body.slice(0, 80)}`,
+            );
+          }
         }
       }
-    }
-    expect(failures).toEqual([]);
-    // The session itself is good: its own token is let in.
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/accounts/me/', headers: bearer(await tokens.sign(manager.id, sid)) });
-    expect(me.statusCode).toBe(200);
-  });
+      expect(failures).toEqual([]);
+      // The session itself is good: its own token is let in.
+      const me = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/accounts/me/',
+        headers: bearer(await tokens.sign(manager.id, sid)),
+      });
+      expect(me.statusCode).toBe(200);
+    },
+  );
 });
 
 describe('CSRF double submit', () => {
@@ -124,7 +154,11 @@ describe('CSRF double submit', () => {
 
 describe('errors', () => {
   it('answers unknown API paths with a localised 404 body', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/nothing-here/', headers: { 'accept-language': 'en' } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/nothing-here/',
+      headers: { 'accept-language': 'en' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: 'Not found.' });
   });
@@ -141,7 +175,12 @@ describe('errors', () => {
   });
 
   it('answers a body of the wrong type field by field', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { email: 42, password: [], remember: 'yes' }, headers: { 'accept-language': 'en' } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/login/',
+      payload: { email: 42, password: [], remember: 'yes' },
+      headers: { 'accept-language': 'en' },
+    });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json()).sort()).toEqual(['email', 'password', 'remember']);
   });
@@ -156,8 +195,12 @@ describe('health and OpenAPI', () => {
   it('serves an OpenAPI document with the accounts calls and a readable page', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/accounts/login/', '/api/v1/accounts/me/', '/api/v1/health']));
-    expect(doc.paths['/api/v1/accounts/login/'].post.requestBody.content['application/json'].schema.properties.email).toBeDefined();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/accounts/login/', '/api/v1/accounts/me/', '/api/v1/health']),
+    );
+    expect(
+      doc.paths['/api/v1/accounts/login/'].post.requestBody.content['application/json'].schema.properties.email,
+    ).toBeDefined();
     const page = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');

@@ -17,7 +17,12 @@ export function scheduleForStorage(entries: readonly ScheduleItem[]): StoredSche
   return sortedSchedule(
     entries
       .filter((entry) => !(entry.is_break && isEmptyBreak(entry)))
-      .map((entry) => ({ day: entry.day, start_time: entry.start_time, end_time: entry.end_time, is_break: entry.is_break })),
+      .map((entry) => ({
+        day: entry.day,
+        start_time: entry.start_time,
+        end_time: entry.end_time,
+        is_break: entry.is_break,
+      })),
   );
 }
 

@@ -18,7 +18,11 @@ beforeAll(async () => {
   [plain, secure, ownMaps] = await Promise.all([
     createTestApp({ WEB_DIST: web }),
     createTestApp({ WEB_DIST: web, PUBLIC_URL: 'https://office.example.kg' }),
-    createTestApp({ WEB_DIST: web, MAP_TILE_URL: 'https://{s}.tiles.example.kg/osm/{z}/{x}/{y}.png', GEOCODER_URL: 'http://127.0.0.1:8091/nominatim' }),
+    createTestApp({
+      WEB_DIST: web,
+      MAP_TILE_URL: 'https://{s}.tiles.example.kg/osm/{z}/{x}/{y}.png',
+      GEOCODER_URL: 'http://127.0.0.1:8091/nominatim',
+    }),
   ]);
 });
 afterAll(async () => {
@@ -29,7 +33,9 @@ afterAll(async () => {
 /** The page's CSP as directive name -> sources. */
 async function directives(context: TestContext): Promise<Record<string, string[]>> {
   const { headers } = await context.app.inject({ method: 'GET', url: '/merchants', headers: { accept: 'text/html' } });
-  const parts = String(headers['content-security-policy']).split(';').map((directive) => directive.trim().split(/\s+/));
+  const parts = String(headers['content-security-policy'])
+    .split(';')
+    .map((directive) => directive.trim().split(/\s+/));
   return Object.fromEntries(parts.map(([name = '', ...sources]) => [name, sources]));
 }
 
@@ -63,12 +69,19 @@ describe('security headers', () => {
     expect(own['connect-src']).toEqual(["'self'", 'http://127.0.0.1:8091']);
   });
 
-  it("go with pages, not with every built script and style, which keep only what applies to them", async () => {
+  it('go with pages, not with every built script and style, which keep only what applies to them', async () => {
     for (const url of ['/assets/app-abc123.js', '/assets/index-abc123.css']) {
       const { statusCode, headers } = await secure.app.inject({ method: 'GET', url });
       expect(statusCode, url).toBe(200);
       // A script or a style is not a document: a policy or a framing rule on it does nothing.
-      for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'strict-transport-security', 'origin-agent-cluster']) {
+      for (const name of [
+        'content-security-policy',
+        'x-frame-options',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+        'strict-transport-security',
+        'origin-agent-cluster',
+      ]) {
         expect(headers[name], `${url} ${name}`).toBeUndefined();
       }
       // What a browser does apply to a script or a style: no type guessing, not readable by other sites.

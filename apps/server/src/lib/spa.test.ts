@@ -50,16 +50,35 @@ describe('web app serving', () => {
 
   it('answers a missing or malformed media path with 404 in the product format, never the page', async () => {
     await writeFile(path.join(ctx.config.dataDir, 'secret.txt'), 'not for the web');
-    const outside = ['/media/%2e%2e/secret.txt', '/media/..%2fsecret.txt', '/media/surroundings/%2e%2e/%2e%2e/secret.txt'];
-    for (const url of ['/media/surroundings/gone.svg', '/media/x', '/media/', '/media', '/media/surroundings/', ...outside]) {
-      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-language': 'en' } });
+    const outside = [
+      '/media/%2e%2e/secret.txt',
+      '/media/..%2fsecret.txt',
+      '/media/surroundings/%2e%2e/%2e%2e/secret.txt',
+    ];
+    for (const url of [
+      '/media/surroundings/gone.svg',
+      '/media/x',
+      '/media/',
+      '/media',
+      '/media/surroundings/',
+      ...outside,
+    ]) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', 'accept-language': 'en' },
+      });
       expect(response.statusCode, url).toBe(404);
       expect(response.json(), url).toEqual({ detail: 'Not found.' });
     }
   });
 
   it('sends a built file brotli-compressed to a client that accepts brotli, cached for a year', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
@@ -69,7 +88,11 @@ describe('web app serving', () => {
   });
 
   it('sends it gzipped to a client that accepts gzip only', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
     expect(response.headers.vary).toMatch(/accept-encoding/i);
@@ -84,12 +107,20 @@ describe('web app serving', () => {
   });
 
   it('answers a HEAD and a revalidation with the headers of the chosen encoding and no body', async () => {
-    const head = await ctx.app.inject({ method: 'HEAD', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'br' } });
+    const head = await ctx.app.inject({
+      method: 'HEAD',
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-encoding']).toBe('br');
     expect(head.body).toBe('');
     const etag = String(head.headers.etag);
-    const again = await ctx.app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });

@@ -17,7 +17,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
   const index = path.join(webDist, 'index.html');
   if (!existsSync(index)) {
     app.log.warn({ webDist }, 'web app is not built; serving the API only');
-    app.setNotFoundHandler((request, reply) => reply.code(404).send({ detail: formatMessage(request.lang, 'not_found') }));
+    app.setNotFoundHandler((request, reply) =>
+      reply.code(404).send({ detail: formatMessage(request.lang, 'not_found') }),
+    );
     return;
   }
   await app.register(fastifyStatic, {
@@ -38,7 +40,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
   });
   app.setNotFoundHandler((request, reply) => {
     // Files (API answers, built assets, uploads) are never answered with the page.
-    const wantsPage = request.method === 'GET' && !FILE_PREFIXES.some((prefix) => request.url === prefix.slice(0, -1) || request.url.startsWith(prefix));
+    const wantsPage =
+      request.method === 'GET' &&
+      !FILE_PREFIXES.some((prefix) => request.url === prefix.slice(0, -1) || request.url.startsWith(prefix));
     if (wantsPage && !path.extname(request.url.split('?')[0] ?? '')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -42,7 +42,10 @@ interface Waiting<Item, Result> {
 }
 
 /** The waiting items of distinct keys, oldest first, taken from `queue`; the others stay, in order. */
-function takeBatch<Item, Result>(queue: Waiting<Item, Result>[], key: (item: Item) => number | string): Waiting<Item, Result>[] {
+function takeBatch<Item, Result>(
+  queue: Waiting<Item, Result>[],
+  key: (item: Item) => number | string,
+): Waiting<Item, Result>[] {
   const taken: Waiting<Item, Result>[] = [];
   const keys = new Set<number | string>();
   const rest: Waiting<Item, Result>[] = [];
@@ -65,7 +68,8 @@ async function apply<Item, Result>(batching: Batching<Item, Result>, batch: read
     results = await batching.together(batch.map((waiting) => waiting.item));
   } catch {
     // Each alone, so one station's bad values fail only its own call.
-    for (const waiting of batch) await batching.together([waiting.item]).then(([result]) => waiting.settle(result as Result), waiting.fail);
+    for (const waiting of batch)
+      await batching.together([waiting.item]).then(([result]) => waiting.settle(result as Result), waiting.fail);
     return;
   }
   batch.forEach((waiting, i) => waiting.settle(results[i] as Result));

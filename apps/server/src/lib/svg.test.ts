@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { checkSvgShape, NotSvgError, sanitizeSvg, SVG_MAX_DEPTH, SVG_MAX_ELEMENTS, SvgTooComplexError } from './svg.ts';
 
 const svg = (body: string, rootAttributes = '') =>
-  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 24 24"${rootAttributes}>${body}</svg>`);
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 24 24"${rootAttributes}>${body}</svg>`,
+  );
 
 const PNG_HEADER = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
 

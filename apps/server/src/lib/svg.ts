@@ -137,7 +137,11 @@ export async function sanitizeSvg(bytes: Buffer): Promise<string> {
   const { window, purify } = await loadSanitiser();
   const document = new window.DOMParser().parseFromString(text, 'image/svg+xml');
   const root = document.documentElement;
-  if (root.localName !== 'svg' || root.namespaceURI !== SVG_NS || document.getElementsByTagName('parsererror').length > 0) {
+  if (
+    root.localName !== 'svg' ||
+    root.namespaceURI !== SVG_NS ||
+    document.getElementsByTagName('parsererror').length > 0
+  ) {
     throw new NotSvgError('not an SVG document');
   }
   purify.sanitize(root, {

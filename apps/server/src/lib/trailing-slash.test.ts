@@ -30,16 +30,30 @@ describe('a path answers the same with or without its trailing slash', () => {
       expect(bare.json(), withoutSlash(url)).toEqual(slashed.json());
     }
     // A call that is not a GET, and one that needs no token.
-    const created = await ctx.app.inject({ method: 'PATCH', url: '/api/v1/accounts/me', headers: ctx.auth, payload: { name: 'Aibek Sadykov' } });
+    const created = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/accounts/me',
+      headers: ctx.auth,
+      payload: { name: 'Aibek Sadykov' },
+    });
     expect(created.statusCode).toBe(200);
     const health = await ctx.app.inject({ method: 'GET', url: '/api/v1/health/' });
     expect(health.statusCode).toBe(200);
   });
 
   it('keeps the spec’s paths, each ending in a slash, in the route table', () => {
-    const urls = ctx.app.routeTable.filter((route) => route.url.startsWith('/api/v1/') && route.url !== '/api/v1/health').map((route) => `${route.method} ${route.url}`);
+    const urls = ctx.app.routeTable
+      .filter((route) => route.url.startsWith('/api/v1/') && route.url !== '/api/v1/health')
+      .map((route) => `${route.method} ${route.url}`);
     expect(urls.filter((url) => !url.endsWith('/'))).toEqual([]);
-    expect(urls).toEqual(expect.arrayContaining(['GET /api/v1/payments/', 'POST /api/v1/users/', 'GET /api/v1/users/transactions/', 'GET /api/v1/users/transactions/export/']));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/payments/',
+        'POST /api/v1/users/',
+        'GET /api/v1/users/transactions/',
+        'GET /api/v1/users/transactions/export/',
+      ]),
+    );
   });
 
   it('still answers an unknown path 404 either way', async () => {

@@ -50,7 +50,9 @@ export function tempFilesOf(request: FastifyRequest, reply: FastifyReply, dir: s
   if (!temps) {
     const created = new RequestTempFiles(dir);
     const over = () => {
-      created.removeAll().catch((error: unknown) => request.log.warn({ err: error }, 'could not remove temporary upload files'));
+      created
+        .removeAll()
+        .catch((error: unknown) => request.log.warn({ err: error }, 'could not remove temporary upload files'));
     };
     // 'close' follows the sent answer, and also a connection dropped before one: it covers every
     // ending. A connection already gone has closed before anyone listened.
@@ -66,7 +68,11 @@ export function tempFilesOf(request: FastifyRequest, reply: FastifyReply, dir: s
  * Writes `source` to `file`, stopping one byte past `maxBytes` and reading the rest without
  * keeping it, so the file holds what `size` says and a route can report the file as too large.
  */
-export async function writeLimited(source: AsyncIterable<Buffer>, file: string, maxBytes: number): Promise<{ size: number; head: Buffer }> {
+export async function writeLimited(
+  source: AsyncIterable<Buffer>,
+  file: string,
+  maxBytes: number,
+): Promise<{ size: number; head: Buffer }> {
   const handle = await open(file, 'wx');
   let size = 0;
   const head: Buffer[] = [];
@@ -79,7 +85,7 @@ export async function writeLimited(source: AsyncIterable<Buffer>, file: string, 
       }
       const take = Math.max(0, Math.min(chunk.length, maxBytes + 1 - size));
       // A write can take less than it was given; awaiting each one is the back-pressure.
-      for (let offset = 0; offset < take; ) offset += (await handle.write(chunk, offset, take - offset)).bytesWritten;
+      for (let offset = 0; offset < take;) offset += (await handle.write(chunk, offset, take - offset)).bytesWritten;
       size += take;
     }
   } finally {

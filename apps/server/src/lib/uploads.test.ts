@@ -18,7 +18,12 @@ afterAll(() => ctx.close());
 
 async function upload(fields: Record<string, FormValue | undefined> | FormEntry[], then = 'answer') {
   const form = await multipartForm(fields);
-  return ctx.app.inject({ method: 'POST', url: `/upload?then=${then}`, headers: { ...form.headers, 'accept-language': 'en' }, payload: form.payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/upload?then=${then}`,
+    headers: { ...form.headers, 'accept-language': 'en' },
+    payload: form.payload,
+  });
 }
 
 /** Temporary files go when the response is over, just after the client has it. */
@@ -28,7 +33,10 @@ describe('a multipart body', () => {
   it('nests bracketed fields and gathers indexed files, as the route schema checks them', async () => {
     const response = await upload({
       name: 'Station',
-      schedule: [{ day: '0', start_time: '08:00:00' }, { day: '1', start_time: '09:00:00' }],
+      schedule: [
+        { day: '0', start_time: '08:00:00' },
+        { day: '1', start_time: '09:00:00' },
+      ],
       connectors: [{ typo: 'type2' }, { typo: 'ccs2' }],
       deleted_media_ids: ['5'],
       tags: repeated(['1', '2']),
@@ -41,7 +49,10 @@ describe('a multipart body', () => {
     const body = response.json();
     expect(body).toMatchObject({
       name: 'Station',
-      schedule: [{ day: '0', start_time: '08:00:00' }, { day: '1', start_time: '09:00:00' }],
+      schedule: [
+        { day: '0', start_time: '08:00:00' },
+        { day: '1', start_time: '09:00:00' },
+      ],
       connectors: [{ typo: 'type2' }, { typo: 'ccs2' }],
       deleted_media_ids: ['5'],
       tags: ['1', '2'],
@@ -58,27 +69,46 @@ describe('a multipart body', () => {
       photo: { filename: 'photo.png', content: JPEG, type: 'image/png' },
       media_files: [{ filename: 'notes.jpg', content: 'plain text, not a photo', type: 'image/jpeg' }],
     });
-    expect(response.json()).toMatchObject({ photo: { filename: 'photo.png', type: 'jpeg' }, media_files: [{ filename: 'notes.jpg', type: null }] });
+    expect(response.json()).toMatchObject({
+      photo: { filename: 'photo.png', type: 'jpeg' },
+      media_files: [{ filename: 'notes.jpg', type: null }],
+    });
   });
 
   it('reports a file over its limit as one byte past it and writes no more than that', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(50_000, 7)]);
-    const response = await upload({ photo: { filename: 'big.png', content: big, type: 'image/png' }, name: 'after the file' });
+    const response = await upload({
+      photo: { filename: 'big.png', content: big, type: 'image/png' },
+      name: 'after the file',
+    });
     expect(response.json()).toMatchObject({ photo: { size: 1001, onDisk: 1001, type: 'png' }, name: 'after the file' });
   });
 
   it('still reads small declared files into memory, and a JSON body passes through without file fields', async () => {
     const response = await upload({ icon: { filename: 'i.svg', content: '<svg/>', type: 'image/svg+xml' } });
-    expect(response.json()).toEqual({ icon: { filename: 'i.svg', mimetype: 'image/svg+xml', bytes: '<6 bytes>', size: 6 } });
-    const json = await ctx.app.inject({ method: 'POST', url: '/upload', payload: { name: 'x', photo: { tempPath: '/etc/passwd', size: 1 } } });
+    expect(response.json()).toEqual({
+      icon: { filename: 'i.svg', mimetype: 'image/svg+xml', bytes: '<6 bytes>', size: 6 },
+    });
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/upload',
+      payload: { name: 'x', photo: { tempPath: '/etc/passwd', size: 1 } },
+    });
     expect(json.json()).toEqual({ name: 'x' });
   });
 
   it('takes no file-shaped value from text fields or JSON for a streamed file', async () => {
     const forged = { filename: 'x.jpg', mimetype: 'image/jpeg', size: 1, type: 'jpeg', tempPath: '/etc/hostname' };
-    const fromText = await upload({ photo: { ...forged, size: '1' }, other: forged as unknown as Record<string, string> }, 'keep');
+    const fromText = await upload(
+      { photo: { ...forged, size: '1' }, other: forged as unknown as Record<string, string> },
+      'keep',
+    );
     expect(fromText.json()).toEqual({ kept: [] });
-    const fromJson = await ctx.app.inject({ method: 'POST', url: '/upload?then=keep', payload: { other: forged, list: [forged] } });
+    const fromJson = await ctx.app.inject({
+      method: 'POST',
+      url: '/upload?then=keep',
+      payload: { other: forged, list: [forged] },
+    });
     expect(fromJson.json()).toEqual({ kept: [] });
   });
 
@@ -106,7 +136,10 @@ describe('a multipart body', () => {
     ['an index past 1000', 'media_files[1001]'],
     ['four levels', 'schedule[0][day][x]'],
   ])('refuses %s with 400 and pollutes nothing', async (_what, name) => {
-    const response = await upload([['photo', { filename: 'a.png', content: PNG }], [name, 'yes']]);
+    const response = await upload([
+      ['photo', { filename: 'a.png', content: PNG }],
+      [name, 'yes'],
+    ]);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail: 'The request body is malformed.' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -152,7 +185,10 @@ describe('temporary files', () => {
   });
 
   it('are moved into the store by keep, named by their type, and served from there', async () => {
-    const response = await upload({ photo: { filename: 'photo.png', content: JPEG }, media_files: [{ filename: 'clip', content: MP4 }] }, 'keep');
+    const response = await upload(
+      { photo: { filename: 'photo.png', content: JPEG }, media_files: [{ filename: 'clip', content: MP4 }] },
+      'keep',
+    );
     const { kept } = response.json<{ kept: string[] }>();
     expect(kept).toEqual([expect.stringMatching(/^kept\/[\w-]+\.jpg$/), expect.stringMatching(/^kept\/[\w-]+\.mp4$/)]);
     expect(await readFile(path.join(ctx.uploadsDir, kept[0]!))).toEqual(JPEG);
@@ -177,10 +213,21 @@ describe('the media route', () => {
     await mkdir(path.join(ctx.uploadsDir, 'videos'), { recursive: true });
     await writeFile(path.join(ctx.uploadsDir, 'videos', 'clip.mp4'), video);
     const whole = await ctx.app.inject({ method: 'GET', url: '/media/videos/clip.mp4' });
-    expect(whole.headers).toMatchObject({ 'content-type': 'video/mp4', 'accept-ranges': 'bytes', 'content-length': String(video.length) });
-    const part = await ctx.app.inject({ method: 'GET', url: '/media/videos/clip.mp4', headers: { range: 'bytes=100-199' } });
+    expect(whole.headers).toMatchObject({
+      'content-type': 'video/mp4',
+      'accept-ranges': 'bytes',
+      'content-length': String(video.length),
+    });
+    const part = await ctx.app.inject({
+      method: 'GET',
+      url: '/media/videos/clip.mp4',
+      headers: { range: 'bytes=100-199' },
+    });
     expect(part.statusCode).toBe(206);
-    expect(part.headers).toMatchObject({ 'content-type': 'video/mp4', 'content-range': `bytes 100-199/${video.length}` });
+    expect(part.headers).toMatchObject({
+      'content-type': 'video/mp4',
+      'content-range': `bytes 100-199/${video.length}`,
+    });
     expect(part.rawPayload).toEqual(video.subarray(100, 200));
     const png = await ctx.app.inject({ method: 'GET', url: `/media/${await ctx.media.save('photos', 'png', PNG)}` });
     expect(png.headers['content-type']).toBe('image/png');

@@ -8,7 +8,13 @@ import { AppError, badRequest } from './errors.ts';
 import { detectFileType, extensionOf, type DetectedFileType } from './file-type.ts';
 import { createFieldCollector, parseFieldName, type FieldPath } from './multipart-fields.ts';
 import { randomToken } from './secrets.ts';
-import { INCOMING_FOLDER, removeStaleIncoming, tempFilesOf, writeLimited, type RequestTempFiles } from './upload-temp-files.ts';
+import {
+  INCOMING_FOLDER,
+  removeStaleIncoming,
+  tempFilesOf,
+  writeLimited,
+  type RequestTempFiles,
+} from './upload-temp-files.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,7 +92,8 @@ export interface MediaStore {
 export function createMediaStore(uploadsDir: string): MediaStore {
   const resolve = (stored: string) => {
     const file = path.resolve(uploadsDir, stored);
-    if (!file.startsWith(path.resolve(uploadsDir) + path.sep)) throw new Error(`media path escapes the uploads folder: ${stored}`);
+    if (!file.startsWith(path.resolve(uploadsDir) + path.sep))
+      throw new Error(`media path escapes the uploads folder: ${stored}`);
     return file;
   };
   return {
@@ -99,7 +106,8 @@ export function createMediaStore(uploadsDir: string): MediaStore {
     async keep(file, folder) {
       if (!file.type) throw new Error(`an upload of unknown type cannot be kept: ${file.filename}`);
       const incoming = path.resolve(uploadsDir, INCOMING_FOLDER);
-      if (path.dirname(path.resolve(file.tempPath)) !== incoming) throw new Error(`not an incoming upload: ${file.tempPath}`);
+      if (path.dirname(path.resolve(file.tempPath)) !== incoming)
+        throw new Error(`not an incoming upload: ${file.tempPath}`);
       const stored = `${folder}/${randomToken(16)}.${extensionOf(file.type)}`;
       await mkdir(path.join(uploadsDir, folder), { recursive: true });
       await rename(file.tempPath, resolve(stored));
@@ -134,7 +142,10 @@ export async function registerUploads(app: FastifyInstance, dataDir: string): Pr
   await removeStaleIncoming(incoming);
   app.decorate('incomingUploadsDir', incoming);
   // Oversized files are reported on their field by `multipartBody`, not thrown as a bare 413.
-  await app.register(multipart, { throwFileSizeLimit: false, limits: { fieldNameSize: 200, fieldSize: 64 * 1024, fields: 200, parts: 300 } });
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fieldNameSize: 200, fieldSize: 64 * 1024, fields: 200, parts: 300 },
+  });
   await app.register(fastifyStatic, {
     root: uploadsDir,
     prefix: MEDIA_PREFIX,
@@ -246,14 +257,24 @@ async function readPart(part: MultipartFile, rule: FileRule): Promise<UploadedFi
   };
 }
 
-async function streamPart(part: MultipartFile, rule: FileRule, temps: RequestTempFiles): Promise<StreamedFile | undefined> {
+async function streamPart(
+  part: MultipartFile,
+  rule: FileRule,
+  temps: RequestTempFiles,
+): Promise<StreamedFile | undefined> {
   const tempPath = temps.create();
   const { size, head } = await writeLimited(part.file, tempPath, rule.maxBytes);
   if (leftEmpty(part, size)) {
     await temps.remove(tempPath);
     return undefined;
   }
-  const file: StreamedFile = { filename: part.filename, mimetype: part.mimetype, size, type: detectFileType(head), tempPath };
+  const file: StreamedFile = {
+    filename: part.filename,
+    mimetype: part.mimetype,
+    size,
+    type: detectFileType(head),
+    tempPath,
+  };
   streamedFiles.add(file);
   return file;
 }

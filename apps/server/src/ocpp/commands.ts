@@ -43,7 +43,12 @@ function stationError(code: string, description: string, details: unknown): Deli
 }
 
 /** One call over a station's socket, held by this process (`socket` undefined: not connected here). */
-export async function callOverSocket(socket: StationSocket | undefined, action: string, params: object, timeoutMs: number): Promise<Delivery> {
+export async function callOverSocket(
+  socket: StationSocket | undefined,
+  action: string,
+  params: object,
+  timeoutMs: number,
+): Promise<Delivery> {
   if (!socket) return { kind: 'offline', disconnected: false };
   try {
     const response = (await socket.call(action, params, timeoutMs)) as Record<string, unknown>;
@@ -62,7 +67,10 @@ function judged(delivery: Delivery): { outcome: CommandOutcome; response: Record
   switch (delivery.kind) {
     case 'answered': {
       const { status } = delivery.response;
-      return { outcome: status === undefined || ACCEPTING_STATUSES.includes(String(status)) ? 'accepted' : 'rejected', response: delivery.response };
+      return {
+        outcome: status === undefined || ACCEPTING_STATUSES.includes(String(status)) ? 'accepted' : 'rejected',
+        response: delivery.response,
+      };
     }
     case 'offline':
       return { outcome: 'offline', response: delivery.disconnected ? { disconnected: true } : null };
@@ -90,12 +98,18 @@ export function createCommandSender({ db, log, timeoutMs, deliver }: CommandSend
     try {
       delivery = await deliver(command.stationId, command.action, command.params, timeoutMs);
     } catch (error) {
-      log.error({ err: error, identity: command.identity, action: command.action, commandId }, 'OCPP command not delivered');
+      log.error(
+        { err: error, identity: command.identity, action: command.action, commandId },
+        'OCPP command not delivered',
+      );
       delivery = { kind: 'error', code: 'InternalError', description: 'The central system could not send the command' };
     }
     const { outcome, response } = judged(delivery);
     await recordCommandOutcome(db, commandId, outcome, response);
-    log.info({ identity: command.identity, action: command.action, commandId, managerId: command.managerId, outcome }, 'OCPP command');
+    log.info(
+      { identity: command.identity, action: command.action, commandId, managerId: command.managerId, outcome },
+      'OCPP command',
+    );
     return { commandId, outcome, response } as CommandResult;
   };
 }

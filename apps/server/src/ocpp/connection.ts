@@ -45,7 +45,11 @@ export const HANDLERS: Partial<Record<string, OcppHandler<any, object>>> = {
 };
 
 /** The calls that change what a screen shows of the station, and those that change its charges too. */
-export const STATION_CHANGES = new Set(['BootNotification', 'DiagnosticsStatusNotification', 'FirmwareStatusNotification']);
+export const STATION_CHANGES = new Set([
+  'BootNotification',
+  'DiagnosticsStatusNotification',
+  'FirmwareStatusNotification',
+]);
 // A connector's status moves its charge along (connector-charges.ts).
 export const CHARGE_CHANGES = new Set(['StatusNotification', 'StartTransaction', 'MeterValues', 'StopTransaction']);
 const ACTIONS: ReadonlySet<string> = new Set(Object.keys(HANDLERS));
@@ -59,7 +63,13 @@ export interface StationConnection extends Opened {
 }
 
 export function serveStation(
-  ctx: OcppContext & { presence: Presence; messageLog: MessageLog; events: LiveEvents; processId: string; stateWrites: StateWrites },
+  ctx: OcppContext & {
+    presence: Presence;
+    messageLog: MessageLog;
+    events: LiveEvents;
+    processId: string;
+    stateWrites: StateWrites;
+  },
   ws: WebSocket,
   station: StationLink,
   pingIntervalMs: number,
@@ -115,8 +125,10 @@ export function serveStation(
       frames.frame(text, outbound, head);
     },
     onUnreadable: (error) => log.warn({ err: error }, 'OCPP message refused'),
-    onSchemaFailure: (action, outbound, error) => log.warn({ action, outbound, err: error }, 'OCPP frame broke the schema'),
-    onFault: (error, action) => log.error({ err: error, action }, action ? 'OCPP call failed' : 'OCPP frame could not be handled'),
+    onSchemaFailure: (action, outbound, error) =>
+      log.warn({ action, outbound, err: error }, 'OCPP frame broke the schema'),
+    onFault: (error, action) =>
+      log.error({ err: error, action }, action ? 'OCPP call failed' : 'OCPP frame could not be handled'),
     onAlive: alive,
     onClose(code) {
       log.info({ code }, 'OCPP station disconnected');

@@ -1,6 +1,11 @@
 import type { OcppConnectorStatus } from '@evcms/contracts/ocpp';
 import { initiateCharge } from '../modules/charges/charge-start.service.ts';
-import { cancelCharge, findOpenMeterBase, markChargeNotCompleted, setChargeSuspended } from '../modules/charges/charge-lifecycle.service.ts';
+import {
+  cancelCharge,
+  findOpenMeterBase,
+  markChargeNotCompleted,
+  setChargeSuspended,
+} from '../modules/charges/charge-lifecycle.service.ts';
 import type { OcppContext, StationLink } from './context.ts';
 
 /*
@@ -35,7 +40,13 @@ export function connectorChargeStep(status: OcppConnectorStatus, open: { status:
 }
 
 /** The statuses `connectorChargeStep` acts on: for the others no charge need be read. */
-export const STEPPING_STATUSES: ReadonlySet<OcppConnectorStatus> = new Set<OcppConnectorStatus>(['Preparing', 'SuspendedEV', 'SuspendedEVSE', 'Charging', 'Available']);
+export const STEPPING_STATUSES: ReadonlySet<OcppConnectorStatus> = new Set<OcppConnectorStatus>([
+  'Preparing',
+  'SuspendedEV',
+  'SuspendedEVSE',
+  'Charging',
+  'Available',
+]);
 
 /**
  * Applies the status to the connector's charge once `recorded` (the status's own write) is done;
@@ -53,14 +64,22 @@ export async function followConnectorStatus(
     await recorded;
     return false;
   }
-  const [, found] = await Promise.all([recorded, findOpenMeterBase(ctx.telemetryDb ?? ctx.db, { stationId: station.stationId, ocppConnectorId: connectorId })]);
+  const [, found] = await Promise.all([
+    recorded,
+    findOpenMeterBase(ctx.telemetryDb ?? ctx.db, { stationId: station.stationId, ocppConnectorId: connectorId }),
+  ]);
   const open = found ?? null;
   const step = connectorChargeStep(status, open);
   if (step === 'close' || step === 'replace') {
     const lost = await markChargeNotCompleted(ctx.db, open!.id);
-    if (lost) ctx.log.info({ identity: station.identity, chargeId: lost.id, connectorId, status }, 'OCPP connector without its transaction: charge not completed');
+    if (lost)
+      ctx.log.info(
+        { identity: station.identity, chargeId: lost.id, connectorId, status },
+        'OCPP connector without its transaction: charge not completed',
+      );
   }
-  if (step === 'initiate' || step === 'replace') await initiateCharge(ctx.db, { stationId: station.stationId, ocppConnectorId: connectorId });
+  if (step === 'initiate' || step === 'replace')
+    await initiateCharge(ctx.db, { stationId: station.stationId, ocppConnectorId: connectorId });
   else if (step === 'pause' || step === 'resume') await setChargeSuspended(ctx.db, open!.id, step === 'pause');
   else if (step === 'cancel') await cancelCharge(ctx.db, open!.id);
   return step !== 'none';

@@ -38,4 +38,8 @@ export interface StationLink {
 }
 
 /** One OCPP action: the request as the strict schema let it through, the confirmation to send back. */
-export type OcppHandler<Request, Confirmation> = (ctx: OcppContext, station: StationLink, request: Request) => Promise<Confirmation>;
+export type OcppHandler<Request, Confirmation> = (
+  ctx: OcppContext,
+  station: StationLink,
+  request: Request,
+) => Promise<Confirmation>;

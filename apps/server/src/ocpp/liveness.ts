@@ -15,7 +15,12 @@ export interface Liveness {
   close(): Promise<void>;
 }
 
-export async function startLiveness(db: Db, log: FastifyBaseLogger, events: LiveEvents, options: { processId: string; beatMs?: number; deadAfterMs?: number }): Promise<Liveness> {
+export async function startLiveness(
+  db: Db,
+  log: FastifyBaseLogger,
+  events: LiveEvents,
+  options: { processId: string; beatMs?: number; deadAfterMs?: number },
+): Promise<Liveness> {
   const { processId, beatMs = 10_000, deadAfterMs = 45_000 } = options;
   const beat = async (now = new Date()) => {
     await recordProcessAlive(db, processId, now);
@@ -26,13 +31,18 @@ export async function startLiveness(db: Db, log: FastifyBaseLogger, events: Live
   };
   // Alive before the first station connects, so no other process takes its stations for orphans.
   await recordProcessAlive(db, processId);
-  const timer = setInterval(() => void beat().catch((error: unknown) => log.error({ err: error }, 'OCPP liveness beat failed')), beatMs);
+  const timer = setInterval(
+    () => void beat().catch((error: unknown) => log.error({ err: error }, 'OCPP liveness beat failed')),
+    beatMs,
+  );
   timer.unref();
   return {
     beat,
     async close() {
       clearInterval(timer);
-      await forgetProcess(db, processId).catch((error: unknown) => log.error({ err: error }, 'OCPP process not forgotten'));
+      await forgetProcess(db, processId).catch((error: unknown) =>
+        log.error({ err: error }, 'OCPP process not forgotten'),
+      );
     },
   };
 }

@@ -49,7 +49,9 @@ export interface MessageLog {
 }
 
 function unreadable(raw: string): unknown {
-  return raw.length > PAYLOAD_MAX ? { truncated: true, length: raw.length, start: raw.slice(0, EXCERPT) } : { unreadable: raw };
+  return raw.length > PAYLOAD_MAX
+    ? { truncated: true, length: raw.length, start: raw.slice(0, EXCERPT) }
+    : { unreadable: raw };
 }
 
 /** The entry of a frame that is not OCPP-J: the text it was, under no message id. */
@@ -57,7 +59,11 @@ function unreadableEntry(at: Date, direction: Direction, raw: string): string[] 
   return [payloadEntry({ at, direction, kind: 'error', idLiteral: '"-1"', actionLiteral: null }, unreadable(raw))];
 }
 
-export function createMessageLog(db: Db, log: FastifyBaseLogger, options: { keepDays: number; flushMs?: number; sweepMs?: number }): MessageLog {
+export function createMessageLog(
+  db: Db,
+  log: FastifyBaseLogger,
+  options: { keepDays: number; flushMs?: number; sweepMs?: number },
+): MessageLog {
   const enabled = options.keepDays > 0;
   // Rows in the order begun; each station's current row, until it is full.
   let rows: EntryRow[] = [];
@@ -74,8 +80,18 @@ export function createMessageLog(db: Db, log: FastifyBaseLogger, options: { keep
     open.clear();
     waitingBytes = 0;
     writing = writing
-      .then(() => recordMessages(db, batch.map((row) => ({ stationId: row.stationId, at: row.at, count: row.count, frames: row.done() }))))
-      .catch((error: unknown) => log.error({ err: error, frames: batch.reduce((sum, row) => sum + row.count, 0) }, 'OCPP message log not written'));
+      .then(() =>
+        recordMessages(
+          db,
+          batch.map((row) => ({ stationId: row.stationId, at: row.at, count: row.count, frames: row.done() })),
+        ),
+      )
+      .catch((error: unknown) =>
+        log.error(
+          { err: error, frames: batch.reduce((sum, row) => sum + row.count, 0) },
+          'OCPP message log not written',
+        ),
+      );
     return writing;
   };
   /** Adds an entry to the station's row. */
@@ -96,7 +112,12 @@ export function createMessageLog(db: Db, log: FastifyBaseLogger, options: { keep
     sweepOldMessages(db, options.keepDays)
       .then((deleted) => deleted && log.info({ deleted }, 'OCPP message log swept'))
       .catch((error: unknown) => log.error({ err: error }, 'OCPP message log sweep failed'));
-  const timers = enabled ? [setInterval(() => void flush(), options.flushMs ?? 1_000), setInterval(() => void sweep(), options.sweepMs ?? 3_600_000)] : [];
+  const timers = enabled
+    ? [
+        setInterval(() => void flush(), options.flushMs ?? 1_000),
+        setInterval(() => void sweep(), options.sweepMs ?? 3_600_000),
+      ]
+    : [];
   for (const timer of timers) timer.unref();
   if (enabled) void sweep();
 
@@ -115,7 +136,11 @@ export function createMessageLog(db: Db, log: FastifyBaseLogger, options: { keep
             idLiteral: JSON.stringify(head.id),
             actionLiteral: head.action === null ? null : JSON.stringify(head.action),
           };
-          add(stationId, at, raw.length > PAYLOAD_MAX ? [payloadEntry(entryHead, unreadable(raw))] : frameEntryParts(entryHead, raw));
+          add(
+            stationId,
+            at,
+            raw.length > PAYLOAD_MAX ? [payloadEntry(entryHead, unreadable(raw))] : frameEntryParts(entryHead, raw),
+          );
         },
       };
     },

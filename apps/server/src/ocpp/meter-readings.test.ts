@@ -9,7 +9,9 @@ const one = (sampledValue: SampledValue[], timestamp = at(0)) => meterReadings([
 
 describe('meterReadings', () => {
   it('reads the energy register in Wh or kWh (a sample without a measurand is the register), power in W or kW, and the state of charge', () => {
-    expect(one([{ value: '12345' }])).toEqual([{ meterWh: 12_345, at: new Date(at(0)), powerW: undefined, socPercent: undefined }]);
+    expect(one([{ value: '12345' }])).toEqual([
+      { meterWh: 12_345, at: new Date(at(0)), powerW: undefined, socPercent: undefined },
+    ]);
     expect(
       one([
         { value: '12.3456', measurand: 'Energy.Active.Import.Register', unit: 'kWh' },
@@ -75,10 +77,22 @@ describe('meterReadings', () => {
 describe('eventTime', () => {
   it('keeps a station’s time up to the skew ahead of the receipt (15 minutes unless told), else takes the receipt', () => {
     const receivedAt = new Date('2026-03-01T10:00:00Z');
-    expect(eventTime(new Date('2026-03-01T10:15:00Z'), receivedAt)).toEqual({ at: new Date('2026-03-01T10:15:00Z'), review: null });
-    expect(eventTime(new Date('2026-03-01T10:15:00.001Z'), receivedAt)).toEqual({ at: receivedAt, review: 'clock_future' });
-    expect(eventTime(new Date('2999-01-01T00:00:00Z'), receivedAt, 60_000)).toEqual({ at: receivedAt, review: 'clock_future' });
+    expect(eventTime(new Date('2026-03-01T10:15:00Z'), receivedAt)).toEqual({
+      at: new Date('2026-03-01T10:15:00Z'),
+      review: null,
+    });
+    expect(eventTime(new Date('2026-03-01T10:15:00.001Z'), receivedAt)).toEqual({
+      at: receivedAt,
+      review: 'clock_future',
+    });
+    expect(eventTime(new Date('2999-01-01T00:00:00Z'), receivedAt, 60_000)).toEqual({
+      at: receivedAt,
+      review: 'clock_future',
+    });
     // Late is no clock fault: a queued message keeps its time.
-    expect(eventTime(new Date('2026-02-01T10:00:00Z'), receivedAt)).toEqual({ at: new Date('2026-02-01T10:00:00Z'), review: null });
+    expect(eventTime(new Date('2026-02-01T10:00:00Z'), receivedAt)).toEqual({
+      at: new Date('2026-02-01T10:00:00Z'),
+      review: null,
+    });
   });
 });

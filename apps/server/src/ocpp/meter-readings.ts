@@ -61,7 +61,12 @@ function readSamples(sampled: readonly SampledValue[]): Read {
   const read: Read = { phasePowers: [] };
   for (const sample of sampled) {
     const measurand = sample.measurand ?? ENERGY;
-    if ((measurand !== ENERGY && measurand !== POWER && measurand !== SOC) || sample.format === 'SignedData' || sample.value.trim() === '') continue;
+    if (
+      (measurand !== ENERGY && measurand !== POWER && measurand !== SOC) ||
+      sample.format === 'SignedData' ||
+      sample.value.trim() === ''
+    )
+      continue;
     const number = Number(sample.value);
     if (!Number.isFinite(number)) continue;
     const numbered = { sample, number };
@@ -118,7 +123,12 @@ export function meterReadings(meterValues: readonly MeterValue[], receipt?: Rece
     const read = readSamples(meterValue.sampledValue);
     const meterWh = energyWh(read);
     if (meterWh === undefined) continue;
-    readings.push({ meterWh, at: chargePointTime(meterValue.timestamp), powerW: powerW(read), socPercent: socPercent(read) });
+    readings.push({
+      meterWh,
+      at: chargePointTime(meterValue.timestamp),
+      powerW: powerW(read),
+      socPercent: socPercent(read),
+    });
   }
   if (readings.length > 1) readings.sort((a, b) => a.at.getTime() - b.at.getTime());
   // Oldest first: only the last can be too far ahead when none of the others is.

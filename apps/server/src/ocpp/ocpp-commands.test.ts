@@ -1,4 +1,9 @@
-import type { CommandAnswer, ConfigurationAnswer, OcppCommandEntry, StationCommandAnswer } from '@evcms/contracts/ocpp-commands';
+import type {
+  CommandAnswer,
+  ConfigurationAnswer,
+  OcppCommandEntry,
+  StationCommandAnswer,
+} from '@evcms/contracts/ocpp-commands';
 import type { ChargeDetail } from '@evcms/contracts/charges';
 import type { Paged } from '@evcms/contracts/common';
 import type { Station } from '@evcms/contracts/stations';
@@ -6,7 +11,12 @@ import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aManager } from '../test/builders/accounts.ts';
 import { aCharge, aChargePoint } from '../test/builders/charges.ts';
-import { aConnectableStation, connectChargePoint, giveStationPassword, listenForChargePoints } from '../test/charge-points.ts';
+import {
+  aConnectableStation,
+  connectChargePoint,
+  giveStationPassword,
+  listenForChargePoints,
+} from '../test/charge-points.ts';
 import { bearer, createTestApp, signIn, type TestContext } from '../test/test-app.ts';
 
 /*
@@ -18,7 +28,13 @@ const WAIT = { timeout: 20_000 };
 
 /** An app listening for charge points, with a signed-in manager. */
 function useCommandsApp(env: NodeJS.ProcessEnv = {}) {
-  const app = { ctx: {} as TestContext, endpoint: '', auth: {} as Record<string, string>, managerId: 0, managerName: '' };
+  const app = {
+    ctx: {} as TestContext,
+    endpoint: '',
+    auth: {} as Record<string, string>,
+    managerId: 0,
+    managerName: '',
+  };
   const clients: RPCClient[] = [];
   beforeAll(async () => {
     app.ctx = await createTestApp(env);
@@ -33,7 +49,12 @@ function useCommandsApp(env: NodeJS.ProcessEnv = {}) {
   afterAll(() => app.ctx.close?.());
 
   const inject = async <T>(method: 'GET' | 'POST', url: string, payload?: object, lang = 'en') => {
-    const response = await app.ctx.app.inject({ method, url: `/api/v1${url}`, payload, headers: { ...app.auth, 'accept-language': lang } });
+    const response = await app.ctx.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      payload,
+      headers: { ...app.auth, 'accept-language': lang },
+    });
     return { status: response.statusCode, body: response.json<T>() };
   };
   const card = async (id: number) => (await inject<Station>('GET', `/stations/${id}/`)).body;
@@ -48,7 +69,8 @@ function useCommandsApp(env: NodeJS.ProcessEnv = {}) {
     const station = await aConnectableStation(app.ctx);
     return { station, client: await connect(station) };
   };
-  const audit = async (stationId: number) => (await inject<Paged<OcppCommandEntry>>('GET', `/stations/${stationId}/ocpp/commands/`)).body;
+  const audit = async (stationId: number) =>
+    (await inject<Paged<OcppCommandEntry>>('GET', `/stations/${stationId}/ocpp/commands/`)).body;
   return { app, inject, connect, connectedStation, audit };
 }
 
@@ -100,14 +122,22 @@ describe('commands', { timeout: 60_000 }, () => {
       client.handle('Reset', async () => ({ status: 'Rejected' }));
       const { body } = await reset(station.identity, { reset_type: 'Soft' }, 'ru');
       expect(body).toEqual({ success: false, outcome: 'rejected', outcome_name: 'Отклонено станцией' });
-      expect((await audit(station.id)).items[0]).toMatchObject({ outcome: 'rejected', response: { status: 'Rejected' } });
+      expect((await audit(station.id)).items[0]).toMatchObject({
+        outcome: 'rejected',
+        response: { status: 'Rejected' },
+      });
     });
 
     it('is a failure for an offline station, recorded as such', async () => {
       const station = await aConnectableStation(app.ctx);
       expect((await reset(station.identity)).body).toMatchObject({ success: false, outcome: 'offline' });
       expect((await audit(station.id)).items).toEqual([
-        expect.objectContaining({ action: 'Reset', outcome: 'offline', response: null, finished_at: expect.any(String) as string }),
+        expect.objectContaining({
+          action: 'Reset',
+          outcome: 'offline',
+          response: null,
+          finished_at: expect.any(String) as string,
+        }),
       ]);
     });
 
@@ -131,7 +161,10 @@ describe('commands', { timeout: 60_000 }, () => {
       // A charge point without a Reset handler answers NotImplemented.
       const { station } = await connectedStation();
       expect((await reset(station.identity)).body).toMatchObject({ success: false, outcome: 'error' });
-      expect((await audit(station.id)).items[0]).toMatchObject({ outcome: 'error', response: { code: 'NotImplemented' } });
+      expect((await audit(station.id)).items[0]).toMatchObject({
+        outcome: 'error',
+        response: { code: 'NotImplemented' },
+      });
     });
 
     it('is a failure, recorded as offline, when the station drops the connection instead of answering', async () => {
@@ -141,7 +174,10 @@ describe('commands', { timeout: 60_000 }, () => {
         return new Promise<never>(() => undefined);
       });
       expect((await reset(station.identity)).body).toMatchObject({ success: false, outcome: 'offline' });
-      expect((await audit(station.id)).items[0]).toMatchObject({ outcome: 'offline', response: { disconnected: true } });
+      expect((await audit(station.id)).items[0]).toMatchObject({
+        outcome: 'offline',
+        response: { disconnected: true },
+      });
     });
   });
 
@@ -149,7 +185,12 @@ describe('commands', { timeout: 60_000 }, () => {
     async function runningCharge() {
       const station = await aPricedStation();
       // Started an hour ago: the stops below end it with a register the connector's power can have reached.
-      const row = await aCharge(app.ctx.database, { station, stop: false, meterStartWh: 0, startedAt: new Date(Date.now() - 3_600_000) });
+      const row = await aCharge(app.ctx.database, {
+        station,
+        stop: false,
+        meterStartWh: 0,
+        startedAt: new Date(Date.now() - 3_600_000),
+      });
       expect(row.status).toBe('in_progress');
       return { station, chargeId: row.id };
     }
@@ -162,12 +203,21 @@ describe('commands', { timeout: 60_000 }, () => {
         received.push(params);
         // As charge points do: the stop follows the confirmation at once.
         setImmediate(() => {
-          void client.call('StopTransaction', { transactionId: chargeId, meterStop: 9_999, timestamp: new Date().toISOString(), reason: 'Remote' });
+          void client.call('StopTransaction', {
+            transactionId: chargeId,
+            meterStop: 9_999,
+            timestamp: new Date().toISOString(),
+            reason: 'Remote',
+          });
         });
         return { status: 'Accepted' };
       });
 
-      expect((await stop({ transaction_id: chargeId })).body).toEqual({ success: true, outcome: 'accepted', outcome_name: 'Accepted by the station' });
+      expect((await stop({ transaction_id: chargeId })).body).toEqual({
+        success: true,
+        outcome: 'accepted',
+        outcome_name: 'Accepted by the station',
+      });
       expect(received).toEqual([{ transactionId: chargeId }]);
       expect((await charge(chargeId)).stop_requested_at).not.toBeNull();
       await vi.waitFor(async () => expect((await charge(chargeId)).status).toBe('stopped'), WAIT);
@@ -189,7 +239,10 @@ describe('commands', { timeout: 60_000 }, () => {
       });
       expect((await stop({ transaction_id: chargeId })).body).toMatchObject({ success: false, outcome: 'rejected' });
       expect((await charge(chargeId)).status).toBe('in_progress');
-      expect((await audit(station.id)).items[0]).toMatchObject({ action: 'RemoteStopTransaction', outcome: 'rejected' });
+      expect((await audit(station.id)).items[0]).toMatchObject({
+        action: 'RemoteStopTransaction',
+        outcome: 'rejected',
+      });
       // The manager may ask again: that stop is over.
       expect((await stop({ transaction_id: chargeId })).body).toMatchObject({ success: false, outcome: 'rejected' });
       expect(asked).toBe(2);
@@ -210,7 +263,10 @@ describe('commands', { timeout: 60_000 }, () => {
         outcome: 'charge_not_running',
         outcome_name: 'The charge is not in progress',
       });
-      expect((await stop({ transaction_id: 99_999_999 })).body).toMatchObject({ success: false, outcome: 'unknown_charge' });
+      expect((await stop({ transaction_id: 99_999_999 })).body).toMatchObject({
+        success: false,
+        outcome: 'unknown_charge',
+      });
       expect((await audit(station.id)).total).toBe(0);
     });
 
@@ -227,21 +283,38 @@ describe('commands', { timeout: 60_000 }, () => {
       const answers = await Promise.all(Array.from({ length: 100 }, () => stop({ transaction_id: chargeId })));
       expect(asked).toBe(1);
       const sent = answers.filter((answer) => answer.status === 200);
-      expect(sent).toEqual([{ status: 200, body: { success: true, outcome: 'accepted', outcome_name: 'Accepted by the station' } }]);
+      expect(sent).toEqual([
+        { status: 200, body: { success: true, outcome: 'accepted', outcome_name: 'Accepted by the station' } },
+      ]);
       expect(answers.filter((answer) => answer.status !== 200)).toEqual(
-        Array.from({ length: 99 }, () => ({ status: 409, body: { detail: 'A stop of this charge is already under way' } })),
+        Array.from({ length: 99 }, () => ({
+          status: 409,
+          body: { detail: 'A stop of this charge is already under way' },
+        })),
       );
       // Until the station's stop comes, a stop asked again is under way, in the asker's language.
       expect(await inject('POST', '/users/transactions/stop/', { transaction_id: chargeId }, 'ru')).toEqual({
         status: 409,
         body: { detail: 'Остановка этой зарядки уже выполняется' },
       });
-      expect(await audit(station.id)).toMatchObject({ total: 1, items: [{ action: 'RemoteStopTransaction', outcome: 'accepted' }] });
+      expect(await audit(station.id)).toMatchObject({
+        total: 1,
+        items: [{ action: 'RemoteStopTransaction', outcome: 'accepted' }],
+      });
 
-      await client.call('StopTransaction', { transactionId: chargeId, meterStop: 9_999, timestamp: new Date().toISOString(), reason: 'Remote' });
+      await client.call('StopTransaction', {
+        transactionId: chargeId,
+        meterStop: 9_999,
+        timestamp: new Date().toISOString(),
+        reason: 'Remote',
+      });
       expect(await charge(chargeId)).toMatchObject({ status: 'stopped', stop_reason: 'Remote' });
-      const payments = (await inject<Paged<{ method: string; charge_id: number | null }>>('GET', `/users/payments/?user=${driverId}`)).body.items;
-      expect(payments.filter((entry) => entry.method === 'charge')).toEqual([expect.objectContaining({ charge_id: chargeId })]);
+      const payments = (
+        await inject<Paged<{ method: string; charge_id: number | null }>>('GET', `/users/payments/?user=${driverId}`)
+      ).body.items;
+      expect(payments.filter((entry) => entry.method === 'charge')).toEqual([
+        expect.objectContaining({ charge_id: chargeId }),
+      ]);
       expect((await stop({ transaction_id: chargeId })).body).toMatchObject({ outcome: 'charge_not_running' });
       expect(asked).toBe(1);
     });
@@ -256,7 +329,10 @@ describe('commands', { timeout: 60_000 }, () => {
         ]).toContainEqual(answer);
       }
       expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(1);
-      expect(await audit(station.id)).toMatchObject({ total: 1, items: [{ action: 'RemoteStopTransaction', outcome: 'offline' }] });
+      expect(await audit(station.id)).toMatchObject({
+        total: 1,
+        items: [{ action: 'RemoteStopTransaction', outcome: 'offline' }],
+      });
       // Asked again while it is still offline: the same answer, nothing more recorded.
       expect((await stop({ transaction_id: chargeId })).body).toMatchObject({ success: false, outcome: 'offline' });
       expect((await audit(station.id)).total).toBe(1);
@@ -275,27 +351,54 @@ describe('commands', { timeout: 60_000 }, () => {
   });
 
   describe('the station card’s commands', () => {
-    const post = <T = StationCommandAnswer>(id: number, command: string, payload: object) => inject<T>('POST', `/stations/${id}/ocpp/${command}/`, payload);
+    const post = <T = StationCommandAnswer>(id: number, command: string, payload: object) =>
+      inject<T>('POST', `/stations/${id}/ocpp/${command}/`, payload);
 
     it('unlocks a connector of the station and answers the station’s word', async () => {
       const { station, client } = await connectedStation();
-      client.handle('UnlockConnector', async ({ params }) => ({ status: (params as { connectorId: number }).connectorId === 2 ? 'Unlocked' : 'UnlockFailed' }));
-      expect((await post(station.id, 'unlock-connector', { connector_id: 2 })).body).toMatchObject({ success: true, outcome: 'accepted', status: 'Unlocked' });
-      expect((await post(station.id, 'unlock-connector', { connector_id: 1 })).body).toMatchObject({ success: false, outcome: 'rejected', status: 'UnlockFailed' });
+      client.handle('UnlockConnector', async ({ params }) => ({
+        status: (params as { connectorId: number }).connectorId === 2 ? 'Unlocked' : 'UnlockFailed',
+      }));
+      expect((await post(station.id, 'unlock-connector', { connector_id: 2 })).body).toMatchObject({
+        success: true,
+        outcome: 'accepted',
+        status: 'Unlocked',
+      });
+      expect((await post(station.id, 'unlock-connector', { connector_id: 1 })).body).toMatchObject({
+        success: false,
+        outcome: 'rejected',
+        status: 'UnlockFailed',
+      });
       // The station has connectors 1 and 2 only.
-      expect(await post(station.id, 'unlock-connector', { connector_id: 3 })).toEqual({ status: 400, body: { connector_id: ['Select a valid choice'] } });
+      expect(await post(station.id, 'unlock-connector', { connector_id: 3 })).toEqual({
+        status: 400,
+        body: { connector_id: ['Select a valid choice'] },
+      });
     });
 
     it('unlocking the connector of a running charge ends it as stopped by the back office, the reason UnlockCommand', async () => {
       const station = await aPricedStation();
-      const row = await aCharge(app.ctx.database, { station, stop: false, meterStartWh: 1_000, startedAt: new Date(Date.now() - 3_600_000) });
+      const row = await aCharge(app.ctx.database, {
+        station,
+        stop: false,
+        meterStartWh: 1_000,
+        startedAt: new Date(Date.now() - 3_600_000),
+      });
       const client = await connect(station);
       client.handle('UnlockConnector', async () => {
         // OCPP 1.6: a transaction on the connector is ended first, its reason UnlockCommand.
-        await client.call('StopTransaction', { transactionId: row.id, meterStop: 3_000, timestamp: new Date().toISOString(), reason: 'UnlockCommand' });
+        await client.call('StopTransaction', {
+          transactionId: row.id,
+          meterStop: 3_000,
+          timestamp: new Date().toISOString(),
+          reason: 'UnlockCommand',
+        });
         return { status: 'Unlocked' };
       });
-      expect((await post(station.id, 'unlock-connector', { connector_id: 1 })).body).toMatchObject({ success: true, status: 'Unlocked' });
+      expect((await post(station.id, 'unlock-connector', { connector_id: 1 })).body).toMatchObject({
+        success: true,
+        status: 'Unlocked',
+      });
       expect((await inject<ChargeDetail>('GET', `/users/transactions/${row.id}/`)).body).toMatchObject({
         status: 'stopped',
         status_name: 'Stopped',
@@ -313,12 +416,16 @@ describe('commands', { timeout: 60_000 }, () => {
         received.push(params);
         return { status: 'Scheduled' };
       });
-      expect((await post(station.id, 'change-availability', { connector_id: 0, type: 'Inoperative' })).body).toMatchObject({
+      expect(
+        (await post(station.id, 'change-availability', { connector_id: 0, type: 'Inoperative' })).body,
+      ).toMatchObject({
         success: true,
         status: 'Scheduled',
       });
       expect(received).toEqual([{ connectorId: 0, type: 'Inoperative' }]);
-      expect((await post(station.id, 'change-availability', { connector_id: 1, type: 'Broken' })).body).toEqual({ type: ['Select a valid choice'] });
+      expect((await post(station.id, 'change-availability', { connector_id: 1, type: 'Broken' })).body).toEqual({
+        type: ['Select a valid choice'],
+      });
     });
 
     it('triggers a message, for a connector or the station', async () => {
@@ -326,15 +433,26 @@ describe('commands', { timeout: 60_000 }, () => {
       const received: unknown[] = [];
       client.handle('TriggerMessage', async ({ params }) => {
         received.push(params);
-        return { status: (params as { requestedMessage: string }).requestedMessage === 'Heartbeat' ? 'Accepted' : 'NotImplemented' };
+        return {
+          status:
+            (params as { requestedMessage: string }).requestedMessage === 'Heartbeat' ? 'Accepted' : 'NotImplemented',
+        };
       });
-      expect((await post(station.id, 'trigger-message', { requested_message: 'Heartbeat' })).body).toMatchObject({ success: true, status: 'Accepted' });
-      expect((await post(station.id, 'trigger-message', { requested_message: 'MeterValues', connector_id: 1 })).body).toMatchObject({
+      expect((await post(station.id, 'trigger-message', { requested_message: 'Heartbeat' })).body).toMatchObject({
+        success: true,
+        status: 'Accepted',
+      });
+      expect(
+        (await post(station.id, 'trigger-message', { requested_message: 'MeterValues', connector_id: 1 })).body,
+      ).toMatchObject({
         success: false,
         outcome: 'rejected',
         status: 'NotImplemented',
       });
-      expect(received).toEqual([{ requestedMessage: 'Heartbeat' }, { requestedMessage: 'MeterValues', connectorId: 1 }]);
+      expect(received).toEqual([
+        { requestedMessage: 'Heartbeat' },
+        { requestedMessage: 'MeterValues', connectorId: 1 },
+      ]);
     });
 
     it('reads the configuration, all of it or the keys asked', async () => {
@@ -368,12 +486,19 @@ describe('commands', { timeout: 60_000 }, () => {
 
     it('changes a configuration value; RebootRequired counts as taken', async () => {
       const { station, client } = await connectedStation();
-      client.handle('ChangeConfiguration', async ({ params }) => ({ status: (params as { key: string }).key === 'HeartbeatInterval' ? 'RebootRequired' : 'NotSupported' }));
-      expect((await post(station.id, 'change-configuration', { key: 'HeartbeatInterval', value: '120' })).body).toMatchObject({
+      client.handle('ChangeConfiguration', async ({ params }) => ({
+        status: (params as { key: string }).key === 'HeartbeatInterval' ? 'RebootRequired' : 'NotSupported',
+      }));
+      expect(
+        (await post(station.id, 'change-configuration', { key: 'HeartbeatInterval', value: '120' })).body,
+      ).toMatchObject({
         success: true,
         status: 'RebootRequired',
       });
-      expect((await post(station.id, 'change-configuration', { key: 'Foo', value: '' })).body).toMatchObject({ success: false, status: 'NotSupported' });
+      expect((await post(station.id, 'change-configuration', { key: 'Foo', value: '' })).body).toMatchObject({
+        success: false,
+        status: 'NotSupported',
+      });
       expect((await post(station.id, 'change-configuration', { key: 'K'.repeat(51), value: 'x' })).body).toEqual({
         key: ['Ensure this field has no more than 50 characters'],
       });
@@ -381,11 +506,16 @@ describe('commands', { timeout: 60_000 }, () => {
 
     it('records a station’s answer or CALLERROR holding a text the database cannot store as an error, and answers, never a 500', async () => {
       const { station, client } = await connectedStation();
-      client.handle('GetConfiguration', async () => ({ configurationKey: [{ key: 'Heart\ud800beat', readonly: false, value: '300' }] }));
+      client.handle('GetConfiguration', async () => ({
+        configurationKey: [{ key: 'Heart\ud800beat', readonly: false, value: '300' }],
+      }));
       client.handle('ChangeConfiguration', async () => {
         throw Object.assign(new Error('no\u0000way'), { rpcErrorCode: 'NotSupported', details: { why: 'nul\u0000' } });
       });
-      expect(await post(station.id, 'get-configuration', {})).toMatchObject({ status: 200, body: { success: false, outcome: 'error' } });
+      expect(await post(station.id, 'get-configuration', {})).toMatchObject({
+        status: 200,
+        body: { success: false, outcome: 'error' },
+      });
       expect(await post(station.id, 'change-configuration', { key: 'HeartbeatInterval', value: '120' })).toMatchObject({
         status: 200,
         body: { success: false, outcome: 'error' },
@@ -412,10 +542,14 @@ describe('commands', { timeout: 60_000 }, () => {
       client.handle('Reset', async () => ({ status: 'Accepted' }));
       client.handle('TriggerMessage', async () => ({ status: 'Accepted' }));
       await reset(station.identity);
-      await inject('POST', `/stations/${station.id}/ocpp/trigger-message/`, { requested_message: 'StatusNotification' });
+      await inject('POST', `/stations/${station.id}/ocpp/trigger-message/`, {
+        requested_message: 'StatusNotification',
+      });
       await reset(station.identity, { reset_type: 'Hard' });
 
-      const page = (await inject<Paged<OcppCommandEntry>>('GET', `/stations/${station.id}/ocpp/commands/?size=2`, undefined, 'ru')).body;
+      const page = (
+        await inject<Paged<OcppCommandEntry>>('GET', `/stations/${station.id}/ocpp/commands/?size=2`, undefined, 'ru')
+      ).body;
       expect(page).toMatchObject({ total: 3, pages: 2, size: 2 });
       expect(page.items.map((entry) => [entry.action, entry.params, entry.outcome_name, entry.manager_name])).toEqual([
         ['Reset', { type: 'Hard' }, 'Принято станцией', 'Aizada Bekova'],
@@ -432,9 +566,15 @@ describe('a station that does not answer', { timeout: 60_000 }, () => {
     const { station, client } = await connectedStation();
     client.handle('Reset', () => new Promise<never>(() => undefined));
     const started = Date.now();
-    const { body } = await inject<CommandAnswer>('POST', `/stations/reset/${station.identity}/`, { reset_type: 'Soft' });
+    const { body } = await inject<CommandAnswer>('POST', `/stations/reset/${station.identity}/`, {
+      reset_type: 'Soft',
+    });
     expect(body).toEqual({ success: false, outcome: 'timeout', outcome_name: 'The station did not answer in time' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
-    expect((await audit(station.id)).items[0]).toMatchObject({ outcome: 'timeout', response: null, finished_at: expect.any(String) as string });
+    expect((await audit(station.id)).items[0]).toMatchObject({
+      outcome: 'timeout',
+      response: null,
+      finished_at: expect.any(String) as string,
+    });
   });
 });

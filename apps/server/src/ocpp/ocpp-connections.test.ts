@@ -16,7 +16,10 @@ let auth: Record<string, string>;
 const clients: RPCClient[] = [];
 
 beforeAll(async () => {
-  Object.assign(ctx, await createTestApp({}, { logger: { level: 'info', stream: { write: (line: string) => logLines.push(line) } } }));
+  Object.assign(
+    ctx,
+    await createTestApp({}, { logger: { level: 'info', stream: { write: (line: string) => logLines.push(line) } } }),
+  );
   endpoint = await listenForChargePoints(ctx);
   const manager = await aManager(ctx.database);
   auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
@@ -55,11 +58,18 @@ describe('connecting', () => {
     expect(await refusal(station.identity, { password: null })).toBe(401);
 
     const deleted = await aConnectableStation(ctx);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/v1/stations/${deleted.id}/`, headers: auth })).statusCode).toBe(204);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/v1/stations/${deleted.id}/`, headers: auth })).statusCode,
+    ).toBe(204);
     expect(await refusal(deleted.identity)).toBe(401);
 
     const refusals = logLines.filter((line) => line.includes('OCPP connection refused'));
-    expect(refusals.map((line) => JSON.parse(line).identity)).toEqual(['NO-SUCH-STATION', station.identity, station.identity, deleted.identity]);
+    expect(refusals.map((line) => JSON.parse(line).identity)).toEqual([
+      'NO-SUCH-STATION',
+      station.identity,
+      station.identity,
+      deleted.identity,
+    ]);
     expect(logLines.join('\n')).not.toContain('WrongPassword12345');
     expect(await card(station.id)).toMatchObject({ online: false, last_seen_at: null, boot: null });
   });
@@ -71,7 +81,9 @@ describe('connecting', () => {
     expect(await refusal(`${station.identity}\u0000`)).toBe(401);
     expect(await refusal('\u0000')).toBe(401);
     const logged = logLines.slice(before).map((line) => JSON.parse(line) as { level: number; msg: string });
-    expect(logged.map((line) => line.msg)).toEqual(Array(2).fill('OCPP connection refused: unknown identity or wrong password'));
+    expect(logged.map((line) => line.msg)).toEqual(
+      Array(2).fill('OCPP connection refused: unknown identity or wrong password'),
+    );
     expect(logged.every((line) => line.level < 50)).toBe(true);
     expect(logLines.slice(before).join('\n')).not.toMatch(/\bselect\b.*\bfrom\b/i);
     expect(await chargePoint(station.identity)).toBeDefined();
@@ -81,11 +93,15 @@ describe('connecting', () => {
     const station = await aConnectableStation(ctx);
     expect(await refusal(station.identity, { protocols: ['ocpp2.0.1'], strictMode: false })).toBe(400);
     // Dropped, not answered: the client sees its connection reset.
-    await expect(connectChargePoint(endpoint.replace('/ocpp', '/api/v1'), station.identity)).rejects.toMatchObject({ code: 'ECONNRESET' });
+    await expect(connectChargePoint(endpoint.replace('/ocpp', '/api/v1'), station.identity)).rejects.toMatchObject({
+      code: 'ECONNRESET',
+    });
     // A bad escape in the identity is no OCPP path either: the socket is dropped, the server carries on.
     const { port } = new URL(endpoint);
     const raw = connect(Number(port), '127.0.0.1');
-    raw.write('GET /ocpp/%E0%A4%A HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n');
+    raw.write(
+      'GET /ocpp/%E0%A4%A HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
     await new Promise((resolve) => raw.on('close', resolve));
     await expect(chargePoint(station.identity)).resolves.toBeDefined();
   });
@@ -140,7 +156,9 @@ describe('connecting', () => {
     expect((await closed).code).toBe(1009);
     await ctx.app.ocpp.settled();
     const again = await chargePoint(station.identity);
-    await expect(again.call('DataTransfer', { vendorId: 'Alfen', data: 'x'.repeat(1000 * 1000) })).resolves.toEqual({ status: 'UnknownVendorId' });
+    await expect(again.call('DataTransfer', { vendorId: 'Alfen', data: 'x'.repeat(1000 * 1000) })).resolves.toEqual({
+      status: 'UnknownVendorId',
+    });
   });
 });
 

@@ -41,7 +41,8 @@ describe('the step a status asks of the connector’s charge', () => {
     const others = OCPP_CONNECTOR_STATUS_KEYS.filter((status) => !STEPPING_STATUSES.has(status));
     expect(others).toEqual(['Finishing', 'Reserved', 'Unavailable', 'Faulted']);
     for (const status of others) {
-      for (const open of [null, ...CHARGE_STATUS_KEYS.map((chargeStatus) => ({ status: chargeStatus }))]) expect(connectorChargeStep(status, open)).toBe('none');
+      for (const open of [null, ...CHARGE_STATUS_KEYS.map((chargeStatus) => ({ status: chargeStatus }))])
+        expect(connectorChargeStep(status, open)).toBe('none');
     }
   });
 });
@@ -61,12 +62,14 @@ async function get<T>(url: string): Promise<T> {
 async function connectedStation() {
   const station = await aConnectableStation(ctx);
   const client = await ctx.connect(station.identity);
-    await vi.waitFor(async () => expect((await get<Station>(`/api/v1/stations/${station.id}/`)).online).toBe(true));
+  await vi.waitFor(async () => expect((await get<Station>(`/api/v1/stations/${station.id}/`)).online).toBe(true));
   return { station, client };
 }
 
-const status = (client: RPCClient, connectorId: number, value: string) => client.call('StatusNotification', { connectorId, errorCode: 'NoError', status: value });
-const chargesAt = async (stationId: number) => (await get<{ items: ChargeListItem[] }>(`/api/v1/users/transactions/?station_id__in=${stationId}`)).items;
+const status = (client: RPCClient, connectorId: number, value: string) =>
+  client.call('StatusNotification', { connectorId, errorCode: 'NoError', status: value });
+const chargesAt = async (stationId: number) =>
+  (await get<{ items: ChargeListItem[] }>(`/api/v1/users/transactions/?station_id__in=${stationId}`)).items;
 
 describe('a connector’s statuses and its charge', () => {
   it('Preparing initiates the charge StartTransaction takes; Suspended pauses it and Charging resumes it', async () => {
@@ -78,11 +81,18 @@ describe('a connector’s statuses and its charge', () => {
 
     // Started ten minutes ago (sent late): the 2.5 kWh read below is within what the connector delivers since.
     const tenMinutesAgo = new Date(Date.now() - 600_000).toISOString();
-    const started = (await client.call('StartTransaction', { connectorId: 1, idTag: 'PREP-1', meterStart: 0, timestamp: tenMinutesAgo })) as { transactionId: number };
+    const started = (await client.call('StartTransaction', {
+      connectorId: 1,
+      idTag: 'PREP-1',
+      meterStart: 0,
+      timestamp: tenMinutesAgo,
+    })) as { transactionId: number };
     expect(started.transactionId).toBe(initiated!.id);
     await status(client, 1, 'Charging');
     await status(client, 1, 'SuspendedEV');
-    expect(await chargesAt(station.id)).toMatchObject([{ id: initiated!.id, status: 'pause', driver: { id: driver.id } }]);
+    expect(await chargesAt(station.id)).toMatchObject([
+      { id: initiated!.id, status: 'pause', driver: { id: driver.id } },
+    ]);
     await status(client, 1, 'Charging');
     expect(await chargesAt(station.id)).toMatchObject([{ id: initiated!.id, status: 'in_progress' }]);
     await client.call('MeterValues', {
@@ -101,12 +111,29 @@ describe('a connector’s statuses and its charge', () => {
     });
 
     // The card and the list show the charge on its connector as it runs.
-    const charge = { id: started.transactionId, status: 'in_progress', status_name: 'Charging', driver: { id: driver.id, name: expect.any(String) }, consumed: 2.5, amount: 31.25, power_kw: 7.4, soc: 64 };
+    const charge = {
+      id: started.transactionId,
+      status: 'in_progress',
+      status_name: 'Charging',
+      driver: { id: driver.id, name: expect.any(String) },
+      consumed: 2.5,
+      amount: 31.25,
+      power_kw: 7.4,
+      soc: 64,
+    };
     const card = await get<Station>(`/api/v1/stations/${station.id}/`);
-    expect(card.connectors.find((connector) => connector.ocpp_16_id === 1)).toMatchObject({ ocpp_status: { status: 'Charging' }, charge });
+    expect(card.connectors.find((connector) => connector.ocpp_16_id === 1)).toMatchObject({
+      ocpp_status: { status: 'Charging' },
+      charge,
+    });
     expect(card.connectors.find((connector) => connector.ocpp_16_id === 2)!.charge).toBeNull();
     const list = await get<{ items: StationListItem[] }>(`/api/v1/stations/?merchant=${card.merchant}`);
-    expect(list.items[0]).toMatchObject({ online: true, connectors: expect.arrayContaining([expect.objectContaining({ ocpp_16_id: 1, charge: expect.objectContaining(charge) })]) });
+    expect(list.items[0]).toMatchObject({
+      online: true,
+      connectors: expect.arrayContaining([
+        expect.objectContaining({ ocpp_16_id: 1, charge: expect.objectContaining(charge) }),
+      ]),
+    });
     // Another connector, and the station itself, leave the charge alone.
     await status(client, 2, 'SuspendedEVSE');
     await status(client, 0, 'Available');

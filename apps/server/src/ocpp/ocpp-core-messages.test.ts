@@ -17,7 +17,11 @@ async function connectedStation(options?: ChargePointOptions) {
 }
 
 async function card(id: number, lang = 'en'): Promise<Station> {
-  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${id}/`, headers: { ...ctx.auth, 'accept-language': lang } });
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/stations/${id}/`,
+    headers: { ...ctx.auth, 'accept-language': lang },
+  });
   expect(response.statusCode).toBe(200);
   return response.json<Station>();
 }
@@ -53,8 +57,15 @@ describe('BootNotification', () => {
     expect(isRecent(boot!.booted_at, before)).toBe(true);
 
     // A reboot with a new firmware replaces what the last boot said.
-    await client.call('BootNotification', { chargePointVendor: 'Alfen', chargePointModel: 'Eve Double', firmwareVersion: '6.5.0' });
-    expect((await card(station.id)).boot).toMatchObject({ firmware_version: '6.5.0', charge_point_serial_number: null });
+    await client.call('BootNotification', {
+      chargePointVendor: 'Alfen',
+      chargePointModel: 'Eve Double',
+      firmwareVersion: '6.5.0',
+    });
+    expect((await card(station.id)).boot).toMatchObject({
+      firmware_version: '6.5.0',
+      charge_point_serial_number: null,
+    });
   });
 });
 
@@ -124,7 +135,12 @@ describe('StatusNotification', () => {
     await report(0, 'Available');
     await report(1, 'Available', { timestamp: '2026-03-01T10:00:00Z' });
     await report(1, 'Finishing', { timestamp: '2026-03-01T10:05:00Z' }); // never Charging: recorded as reported
-    await report(2, 'Faulted', { errorCode: 'GroundFailure', info: 'RCD tripped', vendorId: 'Alfen', vendorErrorCode: 'E42' });
+    await report(2, 'Faulted', {
+      errorCode: 'GroundFailure',
+      info: 'RCD tripped',
+      vendorId: 'Alfen',
+      vendorErrorCode: 'E42',
+    });
     await report(7, 'Available'); // the station has no connector 7
     // Stamped before the status held (queued while offline): history only.
     await report(1, 'Charging', { timestamp: '2026-03-01T10:01:00Z' });
@@ -135,16 +151,35 @@ describe('StatusNotification', () => {
       [1, expect.objectContaining({ status: 'Finishing', timestamp: '2026-03-01T10:05:00.000Z' })],
       [
         2,
-        expect.objectContaining({ status: 'Faulted', error_code: 'GroundFailure', info: 'RCD tripped', vendor_id: 'Alfen', vendor_error_code: 'E42', timestamp: null }),
+        expect.objectContaining({
+          status: 'Faulted',
+          error_code: 'GroundFailure',
+          info: 'RCD tripped',
+          vendor_id: 'Alfen',
+          vendor_error_code: 'E42',
+          timestamp: null,
+        }),
       ],
     ]);
     const history = await findStatusHistory(ctx.database.db, station.id);
-    expect(history.map((row) => `${row.connectorId}:${row.status}`)).toEqual(['0:Available', '1:Available', '1:Finishing', '2:Faulted', '7:Available', '1:Charging']);
+    expect(history.map((row) => `${row.connectorId}:${row.status}`)).toEqual([
+      '0:Available',
+      '1:Available',
+      '1:Finishing',
+      '2:Faulted',
+      '7:Available',
+      '1:Charging',
+    ]);
   });
 
   it('reads a timestamp without a zone as UTC', async () => {
     const { station, client } = await connectedStation();
-    await client.call('StatusNotification', { connectorId: 1, status: 'Preparing', errorCode: 'NoError', timestamp: '2026-03-01T10:00:00' });
+    await client.call('StatusNotification', {
+      connectorId: 1,
+      status: 'Preparing',
+      errorCode: 'NoError',
+      timestamp: '2026-03-01T10:00:00',
+    });
     expect((await card(station.id)).connectors[0]!.ocpp_status?.timestamp).toBe('2026-03-01T10:00:00.000Z');
   });
 });
@@ -155,13 +190,19 @@ describe('a frame that breaks the schema', () => {
     await expect(client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError' })).rejects.toMatchObject({
       rpcErrorCode: 'OccurenceConstraintViolation',
     });
-    await expect(client.call('StatusNotification', { connectorId: 1, status: 'Resting', errorCode: 'NoError' })).rejects.toMatchObject({
+    await expect(
+      client.call('StatusNotification', { connectorId: 1, status: 'Resting', errorCode: 'NoError' }),
+    ).rejects.toMatchObject({
       rpcErrorCode: 'PropertyConstraintViolation',
     });
-    await expect(client.call('BootNotification', { chargePointVendor: 'Alfen', chargePointModel: 'Eve', colour: 'red' })).rejects.toMatchObject({
+    await expect(
+      client.call('BootNotification', { chargePointVendor: 'Alfen', chargePointModel: 'Eve', colour: 'red' }),
+    ).rejects.toMatchObject({
       rpcErrorCode: 'FormationViolation',
     });
-    await expect(client.call('StatusNotification', { connectorId: -1, status: 'Available', errorCode: 'NoError' })).rejects.toMatchObject({
+    await expect(
+      client.call('StatusNotification', { connectorId: -1, status: 'Available', errorCode: 'NoError' }),
+    ).rejects.toMatchObject({
       rpcErrorCode: 'PropertyConstraintViolation',
     });
     await expect(client.call('Teleport', {})).rejects.toMatchObject({ rpcErrorCode: 'NotImplemented' });
@@ -175,11 +216,20 @@ describe('a frame that breaks the schema', () => {
 describe('a text the database cannot store', () => {
   it('is refused naming the field, a surrogate alone as NUL is; a pair is a character like any other', async () => {
     const { station, client } = await connectedStation({ strictMode: false });
-    await expect(client.call('BootNotification', { chargePointVendor: 'Alfen', chargePointModel: 'Eve\ud800' })).rejects.toMatchObject({
+    await expect(
+      client.call('BootNotification', { chargePointVendor: 'Alfen', chargePointModel: 'Eve\ud800' }),
+    ).rejects.toMatchObject({
       rpcErrorCode: 'PropertyConstraintViolation',
       message: 'chargePointModel may not contain an unpaired surrogate (U+D800-U+DFFF)',
     });
-    await expect(client.call('StatusNotification', { connectorId: 1, status: 'Faulted', errorCode: 'OtherError', info: '\udc00 hot' })).rejects.toMatchObject({
+    await expect(
+      client.call('StatusNotification', {
+        connectorId: 1,
+        status: 'Faulted',
+        errorCode: 'OtherError',
+        info: '\udc00 hot',
+      }),
+    ).rejects.toMatchObject({
       rpcErrorCode: 'PropertyConstraintViolation',
       message: 'info may not contain an unpaired surrogate (U+D800-U+DFFF)',
     });

@@ -10,7 +10,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { WebSocket } from 'ws';
 import { aManager } from '../test/builders/accounts.ts';
 import { aCharge, aChargePoint } from '../test/builders/charges.ts';
-import { aConnectableStation, connectChargePoint, giveStationPassword, listenForChargePoints, STATION_PASSWORD } from '../test/charge-points.ts';
+import {
+  aConnectableStation,
+  connectChargePoint,
+  giveStationPassword,
+  listenForChargePoints,
+  STATION_PASSWORD,
+} from '../test/charge-points.ts';
 import { bearer, createTestApp, signIn, type TestContext } from '../test/test-app.ts';
 
 /*
@@ -47,9 +53,11 @@ async function inject<T>(method: 'GET' | 'POST', url: string, payload?: object |
   const response = await ctx.app.inject({ method, url: `/api/v1${url}`, payload, headers });
   return { status: response.statusCode, body: response.json<T>() };
 }
-const parallel = <T>(count: number, make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: count }, (_, i) => make(i)));
+const parallel = <T>(count: number, make: (i: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: count }, (_, i) => make(i)));
 const card = async (id: number) => (await inject<Station>('GET', `/stations/${id}/`)).body;
-const audit = async (id: number) => (await inject<Paged<OcppCommandEntry>>('GET', `/stations/${id}/ocpp/commands/?size=${N}`)).body;
+const audit = async (id: number) =>
+  (await inject<Paged<OcppCommandEntry>>('GET', `/stations/${id}/ocpp/commands/?size=${N}`)).body;
 
 async function connect(station: { id: number; identity: string }) {
   const client = await connectChargePoint(endpoint, station.identity);
@@ -78,28 +86,44 @@ describe('bursts of commands', { timeout: 120_000 }, () => {
     });
 
     const answers = await parallel(N, () =>
-      inject<StationCommandAnswer>('POST', `/stations/${station.id}/ocpp/trigger-message/`, { requested_message: 'Heartbeat' }),
+      inject<StationCommandAnswer>('POST', `/stations/${station.id}/ocpp/trigger-message/`, {
+        requested_message: 'Heartbeat',
+      }),
     );
-    for (const answer of answers) expect(answer).toMatchObject({ status: 200, body: { success: true, outcome: 'accepted', status: 'Accepted' } });
+    for (const answer of answers)
+      expect(answer).toMatchObject({ status: 200, body: { success: true, outcome: 'accepted', status: 'Accepted' } });
     expect(received).toBe(N);
     // Each answer names its own audit entry.
     expect(new Set(answers.map((answer) => answer.body.command_id)).size).toBe(N);
     const entries = await audit(station.id);
     expect(entries.total).toBe(N);
-    expect(entries.items.every((entry) => entry.manager_id === managerId && entry.manager_name === 'Aizada Bekova' && entry.outcome === 'accepted')).toBe(true);
+    expect(
+      entries.items.every(
+        (entry) =>
+          entry.manager_id === managerId && entry.manager_name === 'Aizada Bekova' && entry.outcome === 'accepted',
+      ),
+    ).toBe(true);
 
     expect((await card(station.id)).online).toBe(true);
-    const again = await inject<StationCommandAnswer>('POST', `/stations/${station.id}/ocpp/trigger-message/`, { requested_message: 'Heartbeat' });
+    const again = await inject<StationCommandAnswer>('POST', `/stations/${station.id}/ocpp/trigger-message/`, {
+      requested_message: 'Heartbeat',
+    });
     expect(again.body).toMatchObject({ success: true, status: 'Accepted' });
   });
 
   it('fails 100 parallel resets of an offline station, and of an unknown identity, at once', async () => {
     const offline = await aConnectableStation(ctx);
-    const reset = (identity: string) => inject<CommandAnswer>('POST', `/stations/reset/${encodeURIComponent(identity)}/`, { reset_type: 'Soft' });
-    const [toOffline, toUnknown] = await Promise.all([parallel(N, () => reset(offline.identity)), parallel(N, () => reset('NO-SUCH-STATION-42'))]);
+    const reset = (identity: string) =>
+      inject<CommandAnswer>('POST', `/stations/reset/${encodeURIComponent(identity)}/`, { reset_type: 'Soft' });
+    const [toOffline, toUnknown] = await Promise.all([
+      parallel(N, () => reset(offline.identity)),
+      parallel(N, () => reset('NO-SUCH-STATION-42')),
+    ]);
     // 'offline' and 'unknown_station', not 'timeout': none waited for the command's time-out (30 s).
-    for (const answer of toOffline) expect(answer).toMatchObject({ status: 200, body: { success: false, outcome: 'offline' } });
-    for (const answer of toUnknown) expect(answer).toMatchObject({ status: 200, body: { success: false, outcome: 'unknown_station' } });
+    for (const answer of toOffline)
+      expect(answer).toMatchObject({ status: 200, body: { success: false, outcome: 'offline' } });
+    for (const answer of toUnknown)
+      expect(answer).toMatchObject({ status: 200, body: { success: false, outcome: 'unknown_station' } });
     // An offline station's failures are audited, every one.
     expect((await audit(offline.id)).total).toBe(N);
   });
@@ -115,17 +139,28 @@ describe('bursts of commands', { timeout: 120_000 }, () => {
       return { status: 'Accepted' };
     });
 
-    const answers = await parallel(N, () => inject<CommandAnswer>('POST', '/users/transactions/stop/', { transaction_id: row.id }));
+    const answers = await parallel(N, () =>
+      inject<CommandAnswer>('POST', '/users/transactions/stop/', { transaction_id: row.id }),
+    );
     // One stop at a time per charge (ocpp-commands.test.ts has the rest): the others are told it is under way.
-    expect(answers.filter((answer) => answer.status === 200)).toEqual([expect.objectContaining({ body: expect.objectContaining({ success: true, outcome: 'accepted' }) })]);
+    expect(answers.filter((answer) => answer.status === 200)).toEqual([
+      expect.objectContaining({ body: expect.objectContaining({ success: true, outcome: 'accepted' }) }),
+    ]);
     for (const answer of answers.filter((each) => each.status !== 200)) expect(answer.status).toBe(409);
     expect(remoteStops).toBe(1);
 
-    await client.call('StopTransaction', { transactionId: row.id, meterStop: 999_999, timestamp: new Date().toISOString(), reason: 'Remote' });
+    await client.call('StopTransaction', {
+      transactionId: row.id,
+      meterStop: 999_999,
+      timestamp: new Date().toISOString(),
+      reason: 'Remote',
+    });
     const charge = async () => (await inject<ChargeDetail>('GET', `/users/transactions/${row.id}/`)).body;
     await vi.waitFor(async () => expect((await charge()).status).toBe('stopped'), WAIT);
     // Once ended, further stops are refused without reaching the station.
-    expect((await inject<CommandAnswer>('POST', '/users/transactions/stop/', { transaction_id: row.id })).body).toMatchObject({ outcome: 'charge_not_running' });
+    expect(
+      (await inject<CommandAnswer>('POST', '/users/transactions/stop/', { transaction_id: row.id })).body,
+    ).toMatchObject({ outcome: 'charge_not_running' });
     expect(remoteStops).toBe(1);
   });
 });
@@ -156,7 +191,9 @@ describe('hostile query strings on the message log', () => {
 
   it('never answers 5xx, and refuses with the product’s error body', async () => {
     const station = await aConnectableStation(ctx);
-    const answers = await parallel(N, (i) => inject<unknown>('GET', `/stations/${station.id}/ocpp/messages/?${hostile[i % hostile.length]}`));
+    const answers = await parallel(N, (i) =>
+      inject<unknown>('GET', `/stations/${station.id}/ocpp/messages/?${hostile[i % hostile.length]}`),
+    );
     answers.forEach((answer, i) => {
       const query = hostile[i % hostile.length];
       expect(answer.status, query).toBeLessThan(500);
@@ -165,13 +202,18 @@ describe('hostile query strings on the message log', () => {
       if (answer.status === 400) expectErrorBody(answer.body);
     });
     // A page far past the end is just empty; an oversized page is lowered to the cap.
-    expect((await inject('GET', `/stations/${station.id}/ocpp/messages/?page=999999999&size=999999999`)).body).toMatchObject({ items: [], size: 100 });
-    expect((await inject('GET', `/stations/${station.id}/ocpp/messages/?size=0`)).body).toEqual({ size: [expect.any(String)] });
+    expect(
+      (await inject('GET', `/stations/${station.id}/ocpp/messages/?page=999999999&size=999999999`)).body,
+    ).toMatchObject({ items: [], size: 100 });
+    expect((await inject('GET', `/stations/${station.id}/ocpp/messages/?size=0`)).body).toEqual({
+      size: [expect.any(String)],
+    });
   });
 });
 
 describe('the live events stream under a flood', { timeout: 60_000 }, () => {
-  const events = (headers: Record<string, string>, signal: AbortSignal) => fetch(`${base}/api/v1/events/`, { headers, signal });
+  const events = (headers: Record<string, string>, signal: AbortSignal) =>
+    fetch(`${base}/api/v1/events/`, { headers, signal });
   /**
    * An answer read whole on a connection of its own (`agent: false`: closed after it), within 5 s.
    * Through fetch's pooled connections, the app's close at the end of the file waited on one of
@@ -195,7 +237,10 @@ describe('the live events stream under a flood', { timeout: 60_000 }, () => {
     expect(opened.map((response) => response.status)).toEqual(Array(N).fill(200));
     for (const abort of aborts) abort.abort();
     // A stream whose client left must end on the server too, or each reload would leak a socket.
-    const sockets = () => new Promise<number>((resolve, reject) => ctx.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+    const sockets = () =>
+      new Promise<number>((resolve, reject) =>
+        ctx.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      );
     await vi.waitFor(async () => expect(await sockets()).toBeLessThan(5), WAIT);
 
     const secret = new TextEncoder().encode('test-secret-test-secret-test-secret');
@@ -231,7 +276,9 @@ describe('the live events stream under a flood', { timeout: 60_000 }, () => {
     clients.push(await connectChargePoint(endpoint, station.identity));
     let text = '';
     // The station's going online reaches the new subscriber as a change naming it.
-    while (!new RegExp(`event: change\\ndata: \\{"resource":"stations","ids":\\[[^\\]]*\\b${station.id}\\b`).test(text)) {
+    while (
+      !new RegExp(`event: change\\ndata: \\{"resource":"stations","ids":\\[[^\\]]*\\b${station.id}\\b`).test(text)
+    ) {
       const { value, done } = await reader.read();
       if (done) throw new Error('the stream ended');
       text += value;
@@ -270,39 +317,62 @@ describe('hostile bodies on the card’s commands', { timeout: 60_000 }, () => {
     ['change-configuration', '{"key":"Heart\\ud800beat","value":"1"}'],
   ];
 
-  it.each(bodies.map(([command, body]) => [command, body.length > 80 ? `${body.slice(0, 60)}… (${body.length} chars)` : body, body]))(
-    '%s with %s: 400 with the product’s error body; the station hears nothing',
-    async (command, _label, body) => {
-      const station = await aConnectableStation(ctx);
-      const client = await connect(station);
-      const heard: string[] = [];
-      for (const action of ['TriggerMessage', 'GetConfiguration', 'ChangeConfiguration', 'UnlockConnector', 'ChangeAvailability'])
-        client.handle(action, async () => {
-          heard.push(action);
-          return action === 'GetConfiguration' ? { configurationKey: [] } : { status: 'Accepted' };
-        });
-      const answer = await inject<unknown>('POST', `/stations/${station.id}/ocpp/${command}/`, body);
-      expect(answer.status).toBe(400);
-      expectErrorBody(answer.body);
-      expect(heard).toEqual([]);
-      expect((await audit(station.id)).total).toBe(0);
-    },
-  );
+  it.each(
+    bodies.map(([command, body]) => [
+      command,
+      body.length > 80 ? `${body.slice(0, 60)}… (${body.length} chars)` : body,
+      body,
+    ]),
+  )('%s with %s: 400 with the product’s error body; the station hears nothing', async (command, _label, body) => {
+    const station = await aConnectableStation(ctx);
+    const client = await connect(station);
+    const heard: string[] = [];
+    for (const action of [
+      'TriggerMessage',
+      'GetConfiguration',
+      'ChangeConfiguration',
+      'UnlockConnector',
+      'ChangeAvailability',
+    ])
+      client.handle(action, async () => {
+        heard.push(action);
+        return action === 'GetConfiguration' ? { configurationKey: [] } : { status: 'Accepted' };
+      });
+    const answer = await inject<unknown>('POST', `/stations/${station.id}/ocpp/${command}/`, body);
+    expect(answer.status).toBe(400);
+    expectErrorBody(answer.body);
+    expect(heard).toEqual([]);
+    expect((await audit(station.id)).total).toBe(0);
+  });
 
   it('names the field holding a surrogate alone, in the request’s language', async () => {
     const station = await aConnectableStation(ctx);
     const post = async (body: string, lang: string) =>
-      ctx.app.inject({ method: 'POST', url: `/api/v1/stations/${station.id}/ocpp/get-configuration/`, payload: body, headers: { ...auth, 'content-type': 'application/json', 'accept-language': lang } });
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/stations/${station.id}/ocpp/get-configuration/`,
+        payload: body,
+        headers: { ...auth, 'content-type': 'application/json', 'accept-language': lang },
+      });
     const en = await post('{"keys":["HeartbeatInterval","\\ud800x"]}', 'en');
-    expect([en.statusCode, en.json()]).toEqual([400, { 'keys.1': ['The text contains a character that cannot be stored (an unpaired surrogate)'] }]);
-    expect((await post('{"keys":["\\udc00"]}', 'ru')).json()).toEqual({ 'keys.0': ['Текст содержит символ, который нельзя сохранить (непарный суррогат)'] });
+    expect([en.statusCode, en.json()]).toEqual([
+      400,
+      { 'keys.1': ['The text contains a character that cannot be stored (an unpaired surrogate)'] },
+    ]);
+    expect((await post('{"keys":["\\udc00"]}', 'ru')).json()).toEqual({
+      'keys.0': ['Текст содержит символ, который нельзя сохранить (непарный суррогат)'],
+    });
     // A pair is a character like any other.
     expect((await post('{"keys":["\\ud83d\\udd0c"]}', 'en')).statusCode).toBe(200);
   });
 
   it('refuses a body over the 1 MiB limit as too large, without a 5xx', async () => {
     const station = await aConnectableStation(ctx);
-    const answer = await inject<unknown>('POST', `/stations/${station.id}/ocpp/trigger-message/`, json({ requested_message: 'H'.repeat(1_100_000) }));
+    const answer = await inject<unknown>(
+      'POST',
+      `/stations/${station.id}/ocpp/trigger-message/`,
+      json({ requested_message: 'H'.repeat(1_100_000) }),
+    );
     expect(answer.status).toBe(413);
     expectErrorBody(answer.body);
   });
@@ -312,7 +382,9 @@ describe('a station’s frame that would have ended the server', { timeout: 60_0
   /** A charge point as plain `ws`, reading every frame it is sent. */
   async function rawStation(identity: string) {
     const credentials = Buffer.from(`${identity}:${STATION_PASSWORD}`).toString('base64');
-    const ws = new WebSocket(`${endpoint}/${identity}`, ['ocpp1.6'], { headers: { authorization: `Basic ${credentials}` } });
+    const ws = new WebSocket(`${endpoint}/${identity}`, ['ocpp1.6'], {
+      headers: { authorization: `Basic ${credentials}` },
+    });
     const frames: unknown[][] = [];
     ws.on('message', (data) => frames.push(JSON.parse(String(data)) as unknown[]));
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
@@ -322,7 +394,10 @@ describe('a station’s frame that would have ended the server', { timeout: 60_0
 
   it.each([
     ['a Heartbeat holding an array 5,000 deep', `[2,"deep","Heartbeat",{"x":${nested(5_000)}}]`],
-    ['a DataTransfer whose data is 5,000 deep', `[2,"deep","DataTransfer",{"vendorId":"Alfen","data":${nested(5_000)}}]`],
+    [
+      'a DataTransfer whose data is 5,000 deep',
+      `[2,"deep","DataTransfer",{"vendorId":"Alfen","data":${nested(5_000)}}]`,
+    ],
   ])('%s is refused, and the API, that station and every other carry on', async (_name, frame) => {
     const hostile = await aConnectableStation(ctx);
     const other = await aConnectableStation(ctx);
@@ -330,7 +405,10 @@ describe('a station’s frame that would have ended the server', { timeout: 60_0
     const { ws, frames } = await rawStation(hostile.identity);
     try {
       ws.send(frame);
-      await vi.waitFor(() => expect(frames).toEqual([[4, 'deep', 'FormationViolation', 'Message nests deeper than 32 levels', {}]]), WAIT);
+      await vi.waitFor(
+        () => expect(frames).toEqual([[4, 'deep', 'FormationViolation', 'Message nests deeper than 32 levels', {}]]),
+        WAIT,
+      );
       ws.send(JSON.stringify([2, 'beat', 'Heartbeat', {}]));
       await vi.waitFor(() => expect(frames[1]?.slice(0, 2)).toEqual([3, 'beat']), WAIT);
     } finally {

@@ -14,8 +14,18 @@ const online = async (stationId: number) => (await findStationOcpp(ctx.database.
 async function heldElsewhere(processId: string, secondsAgo: number) {
   const station = await aConnectableStation(ctx);
   const seenAt = new Date(Date.now() - secondsAgo * 1000);
-  await ctx.database.db.insert(ocppProcesses).values({ id: processId, startedAt: seenAt, seenAt }).onConflictDoNothing();
-  await ctx.database.db.insert(stationOcppState).values({ stationId: station.id, online: true, connectionId: `${processId}-1`, processId, connectedAt: seenAt, lastSeenAt: seenAt });
+  await ctx.database.db
+    .insert(ocppProcesses)
+    .values({ id: processId, startedAt: seenAt, seenAt })
+    .onConflictDoNothing();
+  await ctx.database.db.insert(stationOcppState).values({
+    stationId: station.id,
+    online: true,
+    connectionId: `${processId}-1`,
+    processId,
+    connectedAt: seenAt,
+    lastSeenAt: seenAt,
+  });
   return station;
 }
 

@@ -18,7 +18,11 @@ async function connectedStation(options?: ChargePointOptions) {
 
 async function messages(stationId: number, query = ''): Promise<Paged<OcppMessage>> {
   await ctx.app.ocpp.flushMessageLog();
-  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${stationId}/ocpp/messages/${query}`, headers: ctx.auth });
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/stations/${stationId}/ocpp/messages/${query}`,
+    headers: ctx.auth,
+  });
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -44,25 +48,57 @@ describe('the OCPP message log', () => {
     expect(bootAnswer!.message_id).toBe(boot!.message_id);
     expect(bootAnswer!.payload).toMatchObject({ status: 'Accepted' });
     expect(Date.parse(boot!.at)).toBeLessThanOrEqual(Date.parse(bootAnswer!.at));
-    expect((await messages(station.id, '?page=2&size=3')).items.map((item) => item.action)).toEqual(['BootNotification']);
+    expect((await messages(station.id, '?page=2&size=3')).items.map((item) => item.action)).toEqual([
+      'BootNotification',
+    ]);
   });
 
   it('logs refused frames, a NUL in a text as it came and what is not OCPP at all, and keeps the connection', async () => {
     const { station, client } = await connectedStation({ strictMode: false });
-    await expect(client.call('BootNotification', { chargePointVendor: 42 })).rejects.toMatchObject({ rpcErrorCode: expect.stringMatching(/Violation/) });
-    await expect(client.call('BootNotification', { chargePointVendor: 'Nul\u0000Vendor', chargePointModel: 'M' })).rejects.toMatchObject({
+    await expect(client.call('BootNotification', { chargePointVendor: 42 })).rejects.toMatchObject({
+      rpcErrorCode: expect.stringMatching(/Violation/),
+    });
+    await expect(
+      client.call('BootNotification', { chargePointVendor: 'Nul\u0000Vendor', chargePointModel: 'M' }),
+    ).rejects.toMatchObject({
       rpcErrorCode: 'PropertyConstraintViolation',
       message: 'chargePointVendor may not contain U+0000',
     });
     client.sendRaw('this is not json');
-    await vi.waitFor(async () => expect((await messages(station.id)).items.some((item) => item.payload && typeof item.payload === 'object' && 'unreadable' in item.payload)).toBe(true));
+    await vi.waitFor(async () =>
+      expect(
+        (await messages(station.id)).items.some(
+          (item) => item.payload && typeof item.payload === 'object' && 'unreadable' in item.payload,
+        ),
+      ).toBe(true),
+    );
 
     const log = (await messages(station.id, '?size=100')).items.reverse();
-    expect(log[1]).toMatchObject({ direction: 'out', kind: 'error', action: 'BootNotification', payload: { code: expect.stringMatching(/Violation/) } });
+    expect(log[1]).toMatchObject({
+      direction: 'out',
+      kind: 'error',
+      action: 'BootNotification',
+      payload: { code: expect.stringMatching(/Violation/) },
+    });
     expect(log[2]!.payload).toEqual({ chargePointVendor: 'Nul\u0000Vendor', chargePointModel: 'M' });
-    expect(log[3]).toMatchObject({ direction: 'out', kind: 'error', action: 'BootNotification', payload: { code: 'PropertyConstraintViolation' } });
-    expect(log.at(-2)).toMatchObject({ direction: 'in', kind: 'error', message_id: '-1', payload: { unreadable: 'this is not json' } });
-    expect(log.at(-1)).toMatchObject({ direction: 'out', kind: 'error', action: null, payload: { code: 'FormationViolation' } });
+    expect(log[3]).toMatchObject({
+      direction: 'out',
+      kind: 'error',
+      action: 'BootNotification',
+      payload: { code: 'PropertyConstraintViolation' },
+    });
+    expect(log.at(-2)).toMatchObject({
+      direction: 'in',
+      kind: 'error',
+      message_id: '-1',
+      payload: { unreadable: 'this is not json' },
+    });
+    expect(log.at(-1)).toMatchObject({
+      direction: 'out',
+      kind: 'error',
+      action: null,
+      payload: { code: 'FormationViolation' },
+    });
     expect(await client.call('Heartbeat', {})).toHaveProperty('currentTime');
   });
 
@@ -94,7 +130,13 @@ describe('the OCPP message log', () => {
     await vi.waitFor(async () => expect((await messages(station.id)).total).toBe(2));
     const [answer, call] = (await messages(station.id)).items;
     expect(call).toMatchObject({ direction: 'in', kind: 'call', message_id: 'Ab-1', action: 'Heartbeat', payload: {} });
-    expect(answer).toMatchObject({ direction: 'out', kind: 'result', message_id: 'Ab-1', action: 'Heartbeat', payload: { currentTime: expect.any(String) } });
+    expect(answer).toMatchObject({
+      direction: 'out',
+      kind: 'result',
+      message_id: 'Ab-1',
+      action: 'Heartbeat',
+      payload: { currentTime: expect.any(String) },
+    });
 
     await client.call('DataTransfer', { vendorId: 'Acme', data: 'Станция ✓ 😀' });
     const [, unicode] = (await messages(station.id)).items;
@@ -103,25 +145,45 @@ describe('the OCPP message log', () => {
     const data = 'x'.repeat(70_000);
     await client.call('DataTransfer', { vendorId: 'Acme', data });
     const [, big] = (await messages(station.id)).items;
-    expect(big).toMatchObject({ direction: 'in', kind: 'call', action: 'DataTransfer', payload: { truncated: true, length: expect.any(Number) } });
+    expect(big).toMatchObject({
+      direction: 'in',
+      kind: 'call',
+      action: 'DataTransfer',
+      payload: { truncated: true, length: expect.any(Number) },
+    });
     expect((big!.payload as { start: string }).start).toHaveLength(4_096);
   });
 
   it('writes early once 4 MB of frames wait, in rows of at most 1 MB, and a refused frame as the text it was', async () => {
     const station = await aConnectableStation(ctx);
-    const messageLog = createMessageLog(ctx.database.db, ctx.app.log, { keepDays: 7, flushMs: 3_600_000, sweepMs: 3_600_000 });
+    const messageLog = createMessageLog(ctx.database.db, ctx.app.log, {
+      keepDays: 7,
+      flushMs: 3_600_000,
+      sweepMs: 3_600_000,
+    });
     try {
       const frames = messageLog.connection(station.id);
       const big = JSON.stringify([2, 'big', 'DataTransfer', { vendorId: 'Acme', data: 'y'.repeat(60_000) }]);
       for (let i = 0; i < 70; i += 1) frames.frame(big, false, { type: 2, id: 'big', action: 'DataTransfer' });
       await vi.waitFor(async () => expect((await messages(station.id)).total).toBe(70));
-      const rows = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from ocpp_message_batches where station_id = ${station.id}`);
+      const rows = await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as n from ocpp_message_batches where station_id = ${station.id}`,
+      );
       expect(rows[0]!.n).toBeGreaterThanOrEqual(4);
       frames.frame('[2, "cut", "Heartbeat", {', false, undefined);
       await messageLog.close();
       const [cut] = (await messages(station.id)).items;
-      expect(cut).toMatchObject({ direction: 'in', kind: 'error', message_id: '-1', action: null, payload: { unreadable: '[2, "cut", "Heartbeat", {' } });
-      expect((await messages(station.id, '?page=8&size=10')).items.map((item) => item.action)).toEqual(['DataTransfer']);
+      expect(cut).toMatchObject({
+        direction: 'in',
+        kind: 'error',
+        message_id: '-1',
+        action: null,
+        payload: { unreadable: '[2, "cut", "Heartbeat", {' },
+      });
+      expect((await messages(station.id, '?page=8&size=10')).items.map((item) => item.action)).toEqual([
+        'DataTransfer',
+      ]);
     } finally {
       await messageLog.close();
     }
@@ -137,9 +199,17 @@ describe('the OCPP message log', () => {
 
     await client.call('Heartbeat', {});
     await ctx.app.ocpp.flushMessageLog();
-    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/stations/${station.id}/`, headers: ctx.auth });
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/stations/${station.id}/`,
+      headers: ctx.auth,
+    });
     expect(deleted.statusCode).toBe(204);
-    const missing = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/ocpp/messages/`, headers: ctx.auth });
+    const missing = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/stations/${station.id}/ocpp/messages/`,
+      headers: ctx.auth,
+    });
     expect(missing.statusCode).toBe(404);
   });
 

@@ -10,7 +10,12 @@ import { findChargeRow } from '../modules/charges/charge-lifecycle.service.ts';
 import { findStationOcpp } from '../modules/stations/station-ocpp.service.ts';
 import { aDriver } from '../test/builders/drivers.ts';
 import { aRate } from '../test/builders/rates.ts';
-import { aConnectableStation, connectChargePoint, listenForChargePoints, useChargePointApp } from '../test/charge-points.ts';
+import {
+  aConnectableStation,
+  connectChargePoint,
+  listenForChargePoints,
+  useChargePointApp,
+} from '../test/charge-points.ts';
 import { createTestApp } from '../test/test-app.ts';
 
 /*
@@ -41,7 +46,9 @@ async function get<T>(url: string): Promise<T> {
 const online = async (stationId: number) => (await get<Station>(`/api/v1/stations/${stationId}/`)).online;
 const chargeDetail = (id: number) => get<ChargeDetail>(`/api/v1/users/transactions/${id}/`);
 const debitsOf = async (driverId: number) =>
-  (await get<{ items: BalanceEntry[] }>(`/api/v1/users/payments/?user=${driverId}`)).items.filter((entry) => entry.method === 'charge');
+  (await get<{ items: BalanceEntry[] }>(`/api/v1/users/payments/?user=${driverId}`)).items.filter(
+    (entry) => entry.method === 'charge',
+  );
 
 async function connect(identity: string) {
   const client = await ctx.connect(identity);
@@ -64,7 +71,9 @@ async function aChargingStation(startedAt: Date) {
   await client.call('MeterValues', {
     connectorId: 1,
     transactionId,
-    meterValue: [{ timestamp: new Date(startedAt.getTime() + 10 * 60_000).toISOString(), sampledValue: [{ value: '23000' }] }],
+    meterValue: [
+      { timestamp: new Date(startedAt.getTime() + 10 * 60_000).toISOString(), sampledValue: [{ value: '23000' }] },
+    ],
   });
   return { station, client, driver, transactionId };
 }
@@ -86,7 +95,14 @@ describe('a StopTransaction that arrives late', () => {
     // The charge ended while the link was down; the station delivers its stop once back.
     const stoppedAt = minutesAgo(20);
     const back = await connect(station.identity);
-    expect(await back.call('StopTransaction', { transactionId, meterStop: 25_000, timestamp: stoppedAt.toISOString(), reason: 'EVDisconnected' })).toEqual({});
+    expect(
+      await back.call('StopTransaction', {
+        transactionId,
+        meterStop: 25_000,
+        timestamp: stoppedAt.toISOString(),
+        reason: 'EVDisconnected',
+      }),
+    ).toEqual({});
 
     expect(await chargeDetail(transactionId)).toMatchObject({
       status: 'finished',
@@ -104,12 +120,22 @@ describe('a StopTransaction that arrives late', () => {
 
 describe('a BootNotification from a station with open charges', () => {
   const post = async <T>(url: string, payload: object, lang = 'en') => {
-    const response = await ctx.app.inject({ method: 'POST', url, payload, headers: { ...ctx.auth, 'accept-language': lang } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { ...ctx.auth, 'accept-language': lang },
+    });
     return { status: response.statusCode, body: response.json<T>() };
   };
   const meterValue = (client: RPCClient, transactionId: number, wh: number, at: Date) =>
-    client.call('MeterValues', { connectorId: 1, transactionId, meterValue: [{ timestamp: at.toISOString(), sampledValue: [{ value: String(wh) }] }] });
-  const connectorOf = async (stationId: number) => (await get<Station>(`/api/v1/stations/${stationId}/`)).connectors.find((connector) => connector.ocpp_16_id === 1)!;
+    client.call('MeterValues', {
+      connectorId: 1,
+      transactionId,
+      meterValue: [{ timestamp: at.toISOString(), sampledValue: [{ value: String(wh) }] }],
+    });
+  const connectorOf = async (stationId: number) =>
+    (await get<Station>(`/api/v1/stations/${stationId}/`)).connectors.find((connector) => connector.ocpp_16_id === 1)!;
 
   it('that the back office asked for (TriggerMessage) ends nothing: the charge runs on, metered, stoppable and billed once', async () => {
     const startedAt = minutesAgo(40);
@@ -118,27 +144,53 @@ describe('a BootNotification from a station with open charges', () => {
     client.handle('TriggerMessage', async ({ params }) => {
       // As charge points do: the message asked for follows the confirmation.
       if ((params as { requestedMessage: string }).requestedMessage === 'BootNotification') {
-        setImmediate(() => void client.call('BootNotification', { chargePointVendor: 'Alfen', chargePointModel: 'Eve' }));
+        setImmediate(
+          () => void client.call('BootNotification', { chargePointVendor: 'Alfen', chargePointModel: 'Eve' }),
+        );
       }
       return { status: 'Accepted' };
     });
-    const triggered = await post(`/api/v1/stations/${station.id}/ocpp/trigger-message/`, { requested_message: 'BootNotification' });
+    const triggered = await post(`/api/v1/stations/${station.id}/ocpp/trigger-message/`, {
+      requested_message: 'BootNotification',
+    });
     expect(triggered.body).toMatchObject({ success: true });
-    await vi.waitFor(async () => expect((await get<Station>(`/api/v1/stations/${station.id}/`)).boot).toMatchObject({ vendor: 'Alfen' }), WAIT);
+    await vi.waitFor(
+      async () =>
+        expect((await get<Station>(`/api/v1/stations/${station.id}/`)).boot).toMatchObject({ vendor: 'Alfen' }),
+      WAIT,
+    );
 
     expect(await chargeDetail(transactionId)).toMatchObject({ status: 'in_progress', result: null, consumed: 3 });
     // Its meter values still move it, and the connector still shows it.
     await meterValue(client, transactionId, 23_399, minutesAgo(5));
     expect(await chargeDetail(transactionId)).toMatchObject({ status: 'in_progress', consumed: 3.399 });
-    expect(await connectorOf(station.id)).toMatchObject({ ocpp_status: { status: 'Charging' }, charge: { id: transactionId, status: 'in_progress' } });
+    expect(await connectorOf(station.id)).toMatchObject({
+      ocpp_status: { status: 'Charging' },
+      charge: { id: transactionId, status: 'in_progress' },
+    });
 
     // The back office can still stop it; the station's stop bills it once.
     client.handle('RemoteStopTransaction', async () => {
-      setImmediate(() => void client.call('StopTransaction', { transactionId, meterStop: 24_000, timestamp: new Date().toISOString(), reason: 'Remote' }));
+      setImmediate(
+        () =>
+          void client.call('StopTransaction', {
+            transactionId,
+            meterStop: 24_000,
+            timestamp: new Date().toISOString(),
+            reason: 'Remote',
+          }),
+      );
       return { status: 'Accepted' };
     });
-    expect((await post('/api/v1/users/transactions/stop/', { transaction_id: transactionId })).body).toMatchObject({ success: true, outcome: 'accepted' });
-    await vi.waitFor(async () => expect(await chargeDetail(transactionId)).toMatchObject({ status: 'stopped', consumed: 4, total: 40 }), WAIT);
+    expect((await post('/api/v1/users/transactions/stop/', { transaction_id: transactionId })).body).toMatchObject({
+      success: true,
+      outcome: 'accepted',
+    });
+    await vi.waitFor(
+      async () =>
+        expect(await chargeDetail(transactionId)).toMatchObject({ status: 'stopped', consumed: 4, total: 40 }),
+      WAIT,
+    );
     expect(await debitsOf(driver.id)).toEqual([expect.objectContaining({ debit: 40, charge_id: transactionId })]);
   });
 
@@ -149,18 +201,29 @@ describe('a BootNotification from a station with open charges', () => {
       setImmediate(() => void client.close({ code: 1000, reason: 'Rebooting' }));
       return { status: 'Accepted' };
     });
-    expect((await post('/api/v1/stations/reset/' + station.identity + '/', { reset_type: 'Hard' })).body).toMatchObject({ success: true });
+    expect((await post('/api/v1/stations/reset/' + station.identity + '/', { reset_type: 'Hard' })).body).toMatchObject(
+      { success: true },
+    );
     await vi.waitFor(async () => expect(await online(station.id)).toBe(false), WAIT);
 
     const rebooted = await connect(station.identity);
-    const boot = (await rebooted.call('BootNotification', { chargePointVendor: 'Alfen', chargePointModel: 'Eve' })) as { status: string };
+    const boot = (await rebooted.call('BootNotification', { chargePointVendor: 'Alfen', chargePointModel: 'Eve' })) as {
+      status: string;
+    };
     expect(boot.status).toBe('Accepted');
     expect((await chargeDetail(transactionId)).status).toBe('in_progress');
 
     // After its boot the station reports its connector free: it holds no transaction there any more.
     await rebooted.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' });
     // Consumption and cost as last metered, nothing debited, no finish; the connector shows no charge.
-    expect(await chargeDetail(transactionId)).toMatchObject({ status: 'not_completed', result: 'failed', consumed: 3, amount: 30, total: 0, finished_at: null });
+    expect(await chargeDetail(transactionId)).toMatchObject({
+      status: 'not_completed',
+      result: 'failed',
+      consumed: 3,
+      amount: 30,
+      total: 0,
+      finished_at: null,
+    });
     expect(await debitsOf(driver.id)).toEqual([]);
     expect(await connectorOf(station.id)).toMatchObject({ ocpp_status: { status: 'Available' }, charge: null });
 
@@ -170,7 +233,14 @@ describe('a BootNotification from a station with open charges', () => {
     const stoppedAt = minutesAgo(10);
     const stopped = { transactionId, meterStop: 26_000, timestamp: stoppedAt.toISOString(), reason: 'HardReset' };
     await rebooted.call('StopTransaction', stopped);
-    expect(await chargeDetail(transactionId)).toMatchObject({ status: 'finished', result: 'successful', finished_at: stoppedAt.toISOString(), consumed: 6, total: 60, stop_reason: 'HardReset' });
+    expect(await chargeDetail(transactionId)).toMatchObject({
+      status: 'finished',
+      result: 'successful',
+      finished_at: stoppedAt.toISOString(),
+      consumed: 6,
+      total: 60,
+      stop_reason: 'HardReset',
+    });
     // Sent again, it bills nothing more.
     await rebooted.call('StopTransaction', stopped);
     expect(await debitsOf(driver.id)).toEqual([expect.objectContaining({ debit: 60, charge_id: transactionId })]);
@@ -182,14 +252,17 @@ describe('a BootNotification from a station with open charges', () => {
     const rebooted = await connect(station.identity);
     await rebooted.call('BootNotification', { chargePointVendor: 'Alfen', chargePointModel: 'Eve' });
     await rebooted.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Preparing' });
-    const { items } = await get<{ items: { id: number; status: string }[] }>(`/api/v1/users/transactions/?station_id__in=${station.id}`);
+    const { items } = await get<{ items: { id: number; status: string }[] }>(
+      `/api/v1/users/transactions/?station_id__in=${station.id}`,
+    );
     expect(items).toMatchObject([{ status: 'initiated' }, { id: transactionId, status: 'not_completed' }]);
     // The next one, never started, is canceled when the connector is free again.
     await rebooted.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' });
-    expect((await get<{ items: { status: string }[] }>(`/api/v1/users/transactions/?station_id__in=${station.id}`)).items.map((charge) => charge.status)).toEqual([
-      'canceled',
-      'not_completed',
-    ]);
+    expect(
+      (
+        await get<{ items: { status: string }[] }>(`/api/v1/users/transactions/?station_id__in=${station.id}`)
+      ).items.map((charge) => charge.status),
+    ).toEqual(['canceled', 'not_completed']);
   });
 });
 
@@ -209,7 +282,12 @@ describe('a station offline past OCPP_OFFLINE_CHARGE_LIMIT', () => {
 
     vi.setSystemTime(silentFrom + (LIMIT_SECONDS + 5) * 1000);
     expect(await ctx.app.ocpp.sweepOfflineCharges()).toBe(1);
-    expect(await chargeDetail(transactionId)).toMatchObject({ status: 'not_completed', result: 'failed', consumed: 3, total: 0 });
+    expect(await chargeDetail(transactionId)).toMatchObject({
+      status: 'not_completed',
+      result: 'failed',
+      consumed: 3,
+      total: 0,
+    });
     expect((await chargeDetail(steady.transactionId)).status).toBe('in_progress');
     // Swept once: the next sweep finds nothing more to do.
     expect(await ctx.app.ocpp.sweepOfflineCharges()).toBe(0);
@@ -227,11 +305,19 @@ describe('a server that was itself down', { timeout: 60_000 }, () => {
       const station = await aConnectableStation(first);
       const client = await connectChargePoint(await listenForChargePoints(first), station.identity);
       await aDriver(first.database, { balanceTyiyn: 50_000, idTags: ['RESTART-1'] });
-      const { transactionId } = (await client.call('StartTransaction', { connectorId: 1, idTag: 'RESTART-1', meterStart: 0, timestamp: minutesAgo(5).toISOString() })) as {
+      const { transactionId } = (await client.call('StartTransaction', {
+        connectorId: 1,
+        idTag: 'RESTART-1',
+        meterStart: 0,
+        timestamp: minutesAgo(5).toISOString(),
+      })) as {
         transactionId: number;
       };
       await client.close({ force: true });
-      await vi.waitFor(async () => expect((await findStationOcpp(first.database.db, station.id)).online).toBe(false), WAIT);
+      await vi.waitFor(
+        async () => expect((await findStationOcpp(first.database.db, station.id)).online).toBe(false),
+        WAIT,
+      );
       const silentFrom = (await findStationOcpp(first.database.db, station.id)).lastSeenAt!.getTime();
       const status = async () => (await findChargeRow(first.database.db, transactionId))!.status;
 
@@ -240,7 +326,11 @@ describe('a server that was itself down', { timeout: 60_000 }, () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       const restartAt = silentFrom + (LIMIT_SECONDS + 60) * 1000;
       vi.setSystemTime(restartAt);
-      restarted = await buildApp({ config: first.config, database: first.database, jwtSecret: 'test-secret-test-secret-test-secret' });
+      restarted = await buildApp({
+        config: first.config,
+        database: first.database,
+        jwtSecret: 'test-secret-test-secret-test-secret',
+      });
       await restarted.ready();
       expect(await restarted.ocpp.sweepOfflineCharges()).toBe(0);
       vi.setSystemTime(restartAt + (LIMIT_SECONDS - 5) * 1000);

@@ -36,33 +36,71 @@ async function get<T>(url: string): Promise<T> {
   expect(response.statusCode).toBe(200);
   return response.json<T>();
 }
-const chargesOf = async (driverId: number, filter = '') => (await get<Paged<ChargeListItem>>(`/api/v1/users/transactions/?user=${driverId}${filter}`)).items;
-const ledgerOf = async (driverId: number) => (await get<Paged<BalanceEntry>>(`/api/v1/users/payments/?user=${driverId}`)).items;
+const chargesOf = async (driverId: number, filter = '') =>
+  (await get<Paged<ChargeListItem>>(`/api/v1/users/transactions/?user=${driverId}${filter}`)).items;
+const ledgerOf = async (driverId: number) =>
+  (await get<Paged<BalanceEntry>>(`/api/v1/users/payments/?user=${driverId}`)).items;
 const balanceOf = async (driverId: number) => (await get<{ balance: number }>(`/api/v1/users/${driverId}/`)).balance;
 
 const T0 = '2026-03-01T10:00:00.000Z';
 const minutes = (n: number) => new Date(Date.parse(T0) + n * 60_000).toISOString();
-const register = (timestamp: string, wh: number) => [{ timestamp, sampledValue: [{ value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] }];
+const register = (timestamp: string, wh: number) => [
+  { timestamp, sampledValue: [{ value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] },
+];
 const start = async (client: RPCClient, idTag: string, timestamp = T0) =>
-  ((await client.call('StartTransaction', { connectorId: 1, idTag, meterStart: 1_000_000, timestamp })) as { transactionId: number }).transactionId;
+  (
+    (await client.call('StartTransaction', { connectorId: 1, idTag, meterStart: 1_000_000, timestamp })) as {
+      transactionId: number;
+    }
+  ).transactionId;
 
 /** A time the server set: after `before`, not after now. */
-const serverTime = (before: number) => expect.toSatisfy((text: string) => Date.parse(text) >= before && Date.parse(text) <= Date.now());
+const serverTime = (before: number) =>
+  expect.toSatisfy((text: string) => Date.parse(text) >= before && Date.parse(text) <= Date.now());
 
 describe('an absurd register', () => {
   it('in MeterValues and at the stop is not billed: the charge ends on the last plausible reading, marked for review, the ledger equal to the balance', async () => {
     const { driver, idTag, client } = await aChargingDriver();
     const id = await start(client, idTag);
-    await client.call('MeterValues', { connectorId: 1, transactionId: id, meterValue: register(minutes(30), 1_005_000) });
+    await client.call('MeterValues', {
+      connectorId: 1,
+      transactionId: id,
+      meterValue: register(minutes(30), 1_005_000),
+    });
     // Issue 28's reading: 10^15 Wh, at 12.50 som per kWh 12.5 trillion som.
-    await client.call('MeterValues', { connectorId: 1, transactionId: id, meterValue: register(minutes(40), 1_000_000_000_000_000) });
-    expect(await get<ChargeDetail>(`/api/v1/users/transactions/${id}/`)).toMatchObject({ consumed: 5, amount: 62.5, last_meter: 1005, review_reason: 'meter_jump' });
+    await client.call('MeterValues', {
+      connectorId: 1,
+      transactionId: id,
+      meterValue: register(minutes(40), 1_000_000_000_000_000),
+    });
+    expect(await get<ChargeDetail>(`/api/v1/users/transactions/${id}/`)).toMatchObject({
+      consumed: 5,
+      amount: 62.5,
+      last_meter: 1005,
+      review_reason: 'meter_jump',
+    });
 
-    await client.call('StopTransaction', { transactionId: id, meterStop: 1_000_000_000_000_000, timestamp: minutes(45), reason: 'Local' });
+    await client.call('StopTransaction', {
+      transactionId: id,
+      meterStop: 1_000_000_000_000_000,
+      timestamp: minutes(45),
+      reason: 'Local',
+    });
     expect(await chargesOf(driver.id)).toEqual([
-      expect.objectContaining({ id, status: 'finished', result: 'successful', finished_at: minutes(45), consumed: 5, total: 62.5, review_reason: 'stop_implausible' }),
+      expect.objectContaining({
+        id,
+        status: 'finished',
+        result: 'successful',
+        finished_at: minutes(45),
+        consumed: 5,
+        total: 62.5,
+        review_reason: 'stop_implausible',
+      }),
     ]);
-    expect(await get<ChargeDetail>(`/api/v1/users/transactions/${id}/`)).toMatchObject({ meter_start: 1000, meter_stop: 1005 });
+    expect(await get<ChargeDetail>(`/api/v1/users/transactions/${id}/`)).toMatchObject({
+      meter_start: 1000,
+      meter_stop: 1005,
+    });
     const ledger = await ledgerOf(driver.id);
     expect(ledger.map((entry) => [entry.method, entry.debit, entry.credit])).toEqual([
       ['charge', 62.5, 0],
@@ -72,9 +110,15 @@ describe('an absurd register', () => {
     expect(ledger[0]!.deposit).toBe(437.5);
 
     // The list's filter finds it by its reason.
-    expect((await chargesOf(driver.id, '&review=stop_implausible,meter_jump')).map((charge) => charge.id)).toEqual([id]);
+    expect((await chargesOf(driver.id, '&review=stop_implausible,meter_jump')).map((charge) => charge.id)).toEqual([
+      id,
+    ]);
     expect(await chargesOf(driver.id, '&review=clock_future')).toEqual([]);
-    const refused = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/transactions/?review=absurd', headers: ctx.auth });
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/transactions/?review=absurd',
+      headers: ctx.auth,
+    });
     expect(refused.statusCode).toBe(400);
     expect(Object.keys(refused.json())).toEqual(['review']);
   });
@@ -86,11 +130,27 @@ describe('a station’s clock', () => {
     const before = Date.now();
     const id = await start(client, idTag, '2999-01-01T00:00:00.000Z');
     expect(await start(client, idTag, '2999-01-01T00:00:00.000Z')).toBe(id);
-    await client.call('MeterValues', { connectorId: 1, transactionId: id, meterValue: register('2999-01-01T00:30:00.000Z', 1_000_500) });
-    await client.call('StopTransaction', { transactionId: id, meterStop: 1_001_000, timestamp: '2999-01-01T01:00:00.000Z' });
+    await client.call('MeterValues', {
+      connectorId: 1,
+      transactionId: id,
+      meterValue: register('2999-01-01T00:30:00.000Z', 1_000_500),
+    });
+    await client.call('StopTransaction', {
+      transactionId: id,
+      meterStop: 1_001_000,
+      timestamp: '2999-01-01T01:00:00.000Z',
+    });
 
     expect(await chargesOf(driver.id)).toEqual([
-      expect.objectContaining({ id, status: 'finished', started_at: serverTime(before), finished_at: serverTime(before), consumed: 1, total: 12.5, review_reason: 'clock_future' }),
+      expect.objectContaining({
+        id,
+        status: 'finished',
+        started_at: serverTime(before),
+        finished_at: serverTime(before),
+        consumed: 1,
+        total: 12.5,
+        review_reason: 'clock_future',
+      }),
     ]);
     expect(await balanceOf(driver.id)).toBe(487.5);
   });
@@ -101,7 +161,15 @@ describe('a station’s clock', () => {
     const before = Date.now();
     await client.call('StopTransaction', { transactionId: id, meterStop: 1_002_000, timestamp: minutes(-60) });
     expect(await chargesOf(driver.id)).toEqual([
-      expect.objectContaining({ id, status: 'finished', started_at: T0, finished_at: serverTime(before), consumed: 2, total: 25, review_reason: 'clock_before_start' }),
+      expect.objectContaining({
+        id,
+        status: 'finished',
+        started_at: T0,
+        finished_at: serverTime(before),
+        consumed: 2,
+        total: 25,
+        review_reason: 'clock_before_start',
+      }),
     ]);
   });
 
@@ -109,9 +177,17 @@ describe('a station’s clock', () => {
     const { driver, idTag, client } = await aChargingDriver();
     const id = await start(client, idTag);
     // 16.5 kWh in half an hour: the 22 kW connector's 33 kW allowance.
-    await client.call('MeterValues', { connectorId: 1, transactionId: id, meterValue: register(minutes(30), 1_017_500) });
+    await client.call('MeterValues', {
+      connectorId: 1,
+      transactionId: id,
+      meterValue: register(minutes(30), 1_017_500),
+    });
     await client.call('StopTransaction', { transactionId: id, meterStop: 1_020_000, timestamp: minutes(40) });
-    expect(await chargesOf(driver.id)).toEqual([expect.objectContaining({ id, finished_at: minutes(40), consumed: 20, total: 250, review_reason: null })]);
-    expect(await chargesOf(driver.id, '&review=clock_future,clock_before_start,meter_jump,stop_implausible')).toEqual([]);
+    expect(await chargesOf(driver.id)).toEqual([
+      expect.objectContaining({ id, finished_at: minutes(40), consumed: 20, total: 250, review_reason: null }),
+    ]);
+    expect(await chargesOf(driver.id, '&review=clock_future,clock_before_start,meter_jump,stop_implausible')).toEqual(
+      [],
+    );
   });
 });

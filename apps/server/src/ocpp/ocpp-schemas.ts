@@ -29,7 +29,8 @@ const official = createRequire(import.meta.url)('ocpp-rpc/lib/schemas/ocpp1_6.js
 function loosenMeterValues(schema: JsonSchema, property: string): void {
   const meterValue = schema.properties?.[property]?.items;
   const sampledValue = meterValue?.properties?.sampledValue?.items;
-  if (!meterValue || !sampledValue?.properties?.measurand) throw new Error(`OCPP 1.6 schema ${schema.$id} has no ${property}.sampledValue.measurand`);
+  if (!meterValue || !sampledValue?.properties?.measurand)
+    throw new Error(`OCPP 1.6 schema ${schema.$id} has no ${property}.sampledValue.measurand`);
   delete meterValue.additionalProperties;
   delete sampledValue.additionalProperties;
   sampledValue.properties.measurand = { type: 'string' };
@@ -47,7 +48,9 @@ const schemas = ocpp16Schemas();
 const validator = createValidator('ocpp1.6', schemas);
 
 /** Every action of OCPP 1.6 (those of the security extension in ocpp-rpc's schemas too). */
-export const OCPP16_ACTIONS: ReadonlySet<string> = new Set(schemas.flatMap((schema) => /^urn:(\w+)\.req$/.exec(schema.$id ?? '')?.[1] ?? []));
+export const OCPP16_ACTIONS: ReadonlySet<string> = new Set(
+  schemas.flatMap((schema) => /^urn:(\w+)\.req$/.exec(schema.$id ?? '')?.[1] ?? []),
+);
 
 interface AjvError {
   keyword?: unknown;
@@ -60,7 +63,10 @@ function schemaViolation(error: unknown): Error {
   const [first] = ((error.details as { errors?: AjvError[] } | undefined)?.errors ?? []) as AjvError[];
   // No keyword: not a payload check (a schema missing is ocpp-rpc's ProtocolError).
   if (typeof first?.keyword !== 'string') return new OcppError(error.rpcErrorCode, error.message);
-  return new OcppError(schemaFaultCode(first.keyword), error.message, { keyword: first.keyword, path: String(first.instancePath ?? '') });
+  return new OcppError(schemaFaultCode(first.keyword), error.message, {
+    keyword: first.keyword,
+    path: String(first.instancePath ?? ''),
+  });
 }
 
 /** ocpp-rpc's strict-mode validator for `ocpp1.6`, in place of its own, failing with OCPP-J 1.6's codes. */

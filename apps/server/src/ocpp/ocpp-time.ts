@@ -27,6 +27,12 @@ export function currentTime(now = new Date()): string {
  * than `skewMs` ahead of when the server received it (a clock set to 2999); then the receive time,
  * marked `clock_future`.
  */
-export function eventTime(sent: Date, receivedAt: Date, skewMs = DEFAULT_CLOCK_SKEW_MS): { at: Date; review: ChargeReviewReason | null } {
-  return sent.getTime() - receivedAt.getTime() > skewMs ? { at: receivedAt, review: 'clock_future' } : { at: sent, review: null };
+export function eventTime(
+  sent: Date,
+  receivedAt: Date,
+  skewMs = DEFAULT_CLOCK_SKEW_MS,
+): { at: Date; review: ChargeReviewReason | null } {
+  return sent.getTime() - receivedAt.getTime() > skewMs
+    ? { at: receivedAt, review: 'clock_future' }
+    : { at: sent, review: null };
 }

@@ -42,9 +42,11 @@ async function get<T>(url: string): Promise<T> {
   return response.json<T>();
 }
 
-const chargesOf = async (driverId: number) => (await get<{ items: ChargeListItem[] }>(`/api/v1/users/transactions/?user=${driverId}`)).items;
+const chargesOf = async (driverId: number) =>
+  (await get<{ items: ChargeListItem[] }>(`/api/v1/users/transactions/?user=${driverId}`)).items;
 const chargeDetail = (id: number) => get<ChargeDetail>(`/api/v1/users/transactions/${id}/`);
-const ledgerOf = async (driverId: number) => (await get<{ items: BalanceEntry[] }>(`/api/v1/users/payments/?user=${driverId}`)).items;
+const ledgerOf = async (driverId: number) =>
+  (await get<{ items: BalanceEntry[] }>(`/api/v1/users/payments/?user=${driverId}`)).items;
 
 interface StartAnswer {
   transactionId: number;
@@ -53,8 +55,15 @@ interface StartAnswer {
 
 const T0 = '2026-03-01T10:00:00.000Z';
 const minutes = (n: number) => new Date(Date.parse(T0) + n * 60_000).toISOString();
-const startOf = (idTag: string, extra: object = {}) => ({ connectorId: 1, idTag, meterStart: 1_000_000, timestamp: T0, ...extra });
-const start = async (client: RPCClient, idTag: string, extra: object = {}) => (await client.call('StartTransaction', startOf(idTag, extra))) as StartAnswer;
+const startOf = (idTag: string, extra: object = {}) => ({
+  connectorId: 1,
+  idTag,
+  meterStart: 1_000_000,
+  timestamp: T0,
+  ...extra,
+});
+const start = async (client: RPCClient, idTag: string, extra: object = {}) =>
+  (await client.call('StartTransaction', startOf(idTag, extra))) as StartAnswer;
 
 describe('a charging session', () => {
   it('Authorize, StartTransaction, MeterValues and StopTransaction end in a paid charge and its ledger entry', async () => {
@@ -98,7 +107,12 @@ describe('a charging session', () => {
       meterStop: 1_012_345,
       timestamp: minutes(60),
       reason: 'EVDisconnected',
-      transactionData: [{ timestamp: minutes(59), sampledValue: [{ value: '1012000' }, { value: '80', measurand: 'SoC', unit: 'Percent' }] }],
+      transactionData: [
+        {
+          timestamp: minutes(59),
+          sampledValue: [{ value: '1012000' }, { value: '80', measurand: 'SoC', unit: 'Percent' }],
+        },
+      ],
     });
     // 154.31 of 500 som paid: the tag still covers the minimum of 50.
     expect(stopped).toEqual({ idTagInfo: { status: 'Accepted' } });
@@ -126,10 +140,22 @@ describe('a charging session', () => {
         review_reason: null,
       }),
     ]);
-    expect(await chargeDetail(id)).toMatchObject({ meter_start: 1000, meter_stop: 1012.345, soc_percent: 80, price_source: 'default' });
+    expect(await chargeDetail(id)).toMatchObject({
+      meter_start: 1000,
+      meter_stop: 1012.345,
+      soc_percent: 80,
+      price_source: 'default',
+    });
     const [debit, topUp] = await ledgerOf(driver.id);
     expect(topUp).toMatchObject({ method: 'manager_top_up', credit: 500, deposit: 500 });
-    expect(debit).toMatchObject({ method: 'charge', reason: `#${id}`, charge_id: id, debit: 154.31, credit: 0, deposit: 345.69 });
+    expect(debit).toMatchObject({
+      method: 'charge',
+      reason: `#${id}`,
+      charge_id: id,
+      debit: 154.31,
+      credit: 0,
+      deposit: 345.69,
+    });
     expect((await get<{ balance: number }>(`/api/v1/users/${driver.id}/`)).balance).toBe(345.69);
   });
 
@@ -137,7 +163,11 @@ describe('a charging session', () => {
     const { client } = await connectedStation();
     const { idTag } = await aTagHolder();
     const id = (await start(client, idTag)).transactionId;
-    const meter = (n: number, wh: number) => ({ connectorId: 1, transactionId: id, meterValue: [{ timestamp: minutes(n), sampledValue: [{ value: String(wh) }] }] });
+    const meter = (n: number, wh: number) => ({
+      connectorId: 1,
+      transactionId: id,
+      meterValue: [{ timestamp: minutes(n), sampledValue: [{ value: String(wh) }] }],
+    });
     await client.call('MeterValues', meter(10, 1_001_000));
     await client.call('MeterValues', meter(20, 1_002_000));
     // Late: older than the last reading.
@@ -164,10 +194,18 @@ describe('a charging session', () => {
     const stop = { transactionId: first.transactionId, meterStop: 1_010_000, timestamp: minutes(45) };
     // First without a reason (OCPP's Local), then again with one.
     expect(await client.call('StopTransaction', stop)).toEqual({});
-    expect(await client.call('StopTransaction', { ...stop, reason: 'Remote', idTag })).toEqual({ idTagInfo: { status: 'Accepted' } });
+    expect(await client.call('StopTransaction', { ...stop, reason: 'Remote', idTag })).toEqual({
+      idTagInfo: { status: 'Accepted' },
+    });
 
     expect(await chargesOf(driver.id)).toEqual([
-      expect.objectContaining({ id: first.transactionId, status: 'finished', consumed: 10, total: 125, stop_reason: 'Local' }),
+      expect.objectContaining({
+        id: first.transactionId,
+        status: 'finished',
+        consumed: 10,
+        total: 125,
+        stop_reason: 'Local',
+      }),
     ]);
     const debits = (await ledgerOf(driver.id)).filter((entry) => entry.method === 'charge');
     expect(debits).toEqual([expect.objectContaining({ debit: 125, charge_id: first.transactionId })]);
@@ -178,7 +216,9 @@ describe('a charging session', () => {
     const { driver, idTag } = await aTagHolder();
     const started = await start(client, idTag);
     expect(started.idTagInfo).toEqual({ status: 'Accepted' });
-    expect(await chargesOf(driver.id)).toEqual([expect.objectContaining({ id: started.transactionId, status: 'in_progress' })]);
+    expect(await chargesOf(driver.id)).toEqual([
+      expect.objectContaining({ id: started.transactionId, status: 'in_progress' }),
+    ]);
   });
 });
 
@@ -187,29 +227,52 @@ describe('tags refused', () => {
     const { station, client } = await connectedStation();
     const blockedTag = await aTagHolder();
     const tags = await get<{ id: number }[]>(`/api/v1/users/${blockedTag.driver.id}/id-tags/`);
-    const patched = await ctx.app.inject({ method: 'PATCH', url: `/api/v1/users/${blockedTag.driver.id}/id-tags/${tags[0]!.id}/`, headers: ctx.auth, payload: { blocked: true } });
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/users/${blockedTag.driver.id}/id-tags/${tags[0]!.id}/`,
+      headers: ctx.auth,
+      payload: { blocked: true },
+    });
     expect(patched.statusCode).toBe(200);
     const blockedDriver = await aTagHolder(50_000, { blocked: true });
 
     expect(await client.call('Authorize', { idTag: 'NOBODYS-CARD' })).toEqual({ idTagInfo: { status: 'Invalid' } });
     expect(await client.call('Authorize', { idTag: blockedTag.idTag })).toEqual({ idTagInfo: { status: 'Blocked' } });
-    expect(await client.call('Authorize', { idTag: blockedDriver.idTag })).toEqual({ idTagInfo: { status: 'Blocked' } });
+    expect(await client.call('Authorize', { idTag: blockedDriver.idTag })).toEqual({
+      idTagInfo: { status: 'Blocked' },
+    });
 
     const unknown = await start(client, 'NOBODYS-CARD');
     expect(unknown.idTagInfo).toEqual({ status: 'Invalid' });
     expect((await start(client, blockedTag.idTag, { connectorId: 2 })).idTagInfo).toEqual({ status: 'Blocked' });
-    expect((await start(client, blockedDriver.idTag, { timestamp: minutes(1) })).idTagInfo).toEqual({ status: 'Blocked' });
+    expect((await start(client, blockedDriver.idTag, { timestamp: minutes(1) })).idTagInfo).toEqual({
+      status: 'Blocked',
+    });
 
-    const unauthorized = await get<{ items: ChargeListItem[] }>(`/api/v1/users/transactions/?station_id__in=${station.id}`);
-    expect(unauthorized.items.map((charge) => [charge.id_tag, charge.status, charge.refusal, charge.driver?.id ?? null])).toEqual([
+    const unauthorized = await get<{ items: ChargeListItem[] }>(
+      `/api/v1/users/transactions/?station_id__in=${station.id}`,
+    );
+    expect(
+      unauthorized.items.map((charge) => [charge.id_tag, charge.status, charge.refusal, charge.driver?.id ?? null]),
+    ).toEqual([
       [blockedDriver.idTag, 'unauthorized', 'blocked', blockedDriver.driver.id],
       [blockedTag.idTag, 'unauthorized', 'blocked', blockedTag.driver.id],
       ['NOBODYS-CARD', 'unauthorized', 'unknown_tag', null],
     ]);
 
     // The station stops the refused start at once: its stop is recorded, nothing is billed.
-    await client.call('StopTransaction', { transactionId: unknown.transactionId, meterStop: 1_000_500, timestamp: minutes(1), reason: 'DeAuthorized' });
-    expect(await chargeDetail(unknown.transactionId)).toMatchObject({ status: 'unauthorized', total: 0, meter_stop: 1000.5, stop_reason: 'DeAuthorized' });
+    await client.call('StopTransaction', {
+      transactionId: unknown.transactionId,
+      meterStop: 1_000_500,
+      timestamp: minutes(1),
+      reason: 'DeAuthorized',
+    });
+    expect(await chargeDetail(unknown.transactionId)).toMatchObject({
+      status: 'unauthorized',
+      total: 0,
+      meter_stop: 1000.5,
+      stop_reason: 'DeAuthorized',
+    });
     expect((await ledgerOf(blockedTag.driver.id)).filter((entry) => entry.method === 'charge')).toEqual([]);
   });
 
@@ -222,7 +285,9 @@ describe('tags refused', () => {
     expect(await client.call('Authorize', { idTag: enough.idTag })).toEqual({ idTagInfo: { status: 'Accepted' } });
     expect((await start(client, short.idTag)).idTagInfo).toEqual({ status: 'Blocked' });
     expect((await start(client, enough.idTag, { connectorId: 2 })).idTagInfo).toEqual({ status: 'Accepted' });
-    expect(await chargesOf(short.driver.id)).toEqual([expect.objectContaining({ status: 'unauthorized', refusal: 'low_balance' })]);
+    expect(await chargesOf(short.driver.id)).toEqual([
+      expect.objectContaining({ status: 'unauthorized', refusal: 'low_balance' }),
+    ]);
     expect(await chargesOf(enough.driver.id)).toEqual([expect.objectContaining({ status: 'in_progress' })]);
   });
 });
@@ -235,21 +300,39 @@ describe('reports of no charge of the station', () => {
     const theirs = await start(other.client, idTag);
 
     const meter = { timestamp: minutes(5), sampledValue: [{ value: '1002000' }] };
-    expect(await client.call('MeterValues', { connectorId: 1, transactionId: theirs.transactionId, meterValue: [meter] })).toEqual({});
-    expect(await client.call('MeterValues', { connectorId: 1, transactionId: 2_000_000_000, meterValue: [meter] })).toEqual({});
+    expect(
+      await client.call('MeterValues', { connectorId: 1, transactionId: theirs.transactionId, meterValue: [meter] }),
+    ).toEqual({});
+    expect(
+      await client.call('MeterValues', { connectorId: 1, transactionId: 2_000_000_000, meterValue: [meter] }),
+    ).toEqual({});
     // No transactionId, and no open charge on the connector: dropped.
     expect(await client.call('MeterValues', { connectorId: 1, meterValue: [meter] })).toEqual({});
-    expect(await client.call('StopTransaction', { transactionId: theirs.transactionId, idTag, meterStop: 1_002_000, timestamp: minutes(6) })).toEqual({});
-    expect(await client.call('StopTransaction', { transactionId: 99_999_999_999, meterStop: 1, timestamp: minutes(6) })).toEqual({});
+    expect(
+      await client.call('StopTransaction', {
+        transactionId: theirs.transactionId,
+        idTag,
+        meterStop: 1_002_000,
+        timestamp: minutes(6),
+      }),
+    ).toEqual({});
+    expect(
+      await client.call('StopTransaction', { transactionId: 99_999_999_999, meterStop: 1, timestamp: minutes(6) }),
+    ).toEqual({});
 
-    expect(await chargesOf(driver.id)).toEqual([expect.objectContaining({ id: theirs.transactionId, status: 'in_progress', consumed: 0 })]);
+    expect(await chargesOf(driver.id)).toEqual([
+      expect.objectContaining({ id: theirs.transactionId, status: 'in_progress', consumed: 0 }),
+    ]);
   });
 
   it('meter values without a transactionId go to the connector’s running charge', async () => {
     const { client } = await connectedStation();
     const { idTag } = await aTagHolder();
     const { transactionId } = await start(client, idTag);
-    await client.call('MeterValues', { connectorId: 1, meterValue: [{ timestamp: minutes(5), sampledValue: [{ value: '1002000' }] }] });
+    await client.call('MeterValues', {
+      connectorId: 1,
+      meterValue: [{ timestamp: minutes(5), sampledValue: [{ value: '1002000' }] }],
+    });
     expect(await chargeDetail(transactionId)).toMatchObject({ consumed: 2, amount: 25 });
   });
 });
@@ -266,7 +349,13 @@ describe('loose charge points', () => {
       await client.call('MeterValues', {
         connectorId: 1,
         transactionId,
-        meterValue: [{ timestamp: minutes(10), sampledValue: [vendorSample, { value: '1003000', vendorQuality: 'good' }], vendorSequence: 17 }],
+        meterValue: [
+          {
+            timestamp: minutes(10),
+            sampledValue: [vendorSample, { value: '1003000', vendorQuality: 'good' }],
+            vendorSequence: 17,
+          },
+        ],
       }),
     ).toEqual({});
     expect(await chargeDetail(transactionId)).toMatchObject({ consumed: 3 });
@@ -284,13 +373,23 @@ describe('loose charge points', () => {
   it('a frame that breaks the schema elsewhere gets a CALLERROR, opens no charge, and the connection carries on', async () => {
     const { station, client } = await connectedStation({ strictMode: false });
     const { idTag } = await aTagHolder();
-    await expect(client.call('StartTransaction', { connectorId: 1, idTag, timestamp: T0 })).rejects.toMatchObject({ rpcErrorCode: 'OccurenceConstraintViolation' });
-    await expect(client.call('StartTransaction', { ...startOf(idTag), colour: 'red' })).rejects.toMatchObject({ rpcErrorCode: 'FormationViolation' });
-    await expect(client.call('StartTransaction', startOf(idTag, { connectorId: 2 ** 31 }))).rejects.toMatchObject({ rpcErrorCode: 'PropertyConstraintViolation' });
-    await expect(client.call('StopTransaction', { transactionId: 1, meterStop: 1, timestamp: T0, reason: 'Bored' })).rejects.toMatchObject({
+    await expect(client.call('StartTransaction', { connectorId: 1, idTag, timestamp: T0 })).rejects.toMatchObject({
+      rpcErrorCode: 'OccurenceConstraintViolation',
+    });
+    await expect(client.call('StartTransaction', { ...startOf(idTag), colour: 'red' })).rejects.toMatchObject({
+      rpcErrorCode: 'FormationViolation',
+    });
+    await expect(client.call('StartTransaction', startOf(idTag, { connectorId: 2 ** 31 }))).rejects.toMatchObject({
       rpcErrorCode: 'PropertyConstraintViolation',
     });
-    await expect(client.call('MeterValues', { connectorId: 1, meterValue: [{ timestamp: T0, sampledValue: [{ unit: 'Wh' }] }] })).rejects.toMatchObject({
+    await expect(
+      client.call('StopTransaction', { transactionId: 1, meterStop: 1, timestamp: T0, reason: 'Bored' }),
+    ).rejects.toMatchObject({
+      rpcErrorCode: 'PropertyConstraintViolation',
+    });
+    await expect(
+      client.call('MeterValues', { connectorId: 1, meterValue: [{ timestamp: T0, sampledValue: [{ unit: 'Wh' }] }] }),
+    ).rejects.toMatchObject({
       rpcErrorCode: 'OccurenceConstraintViolation',
     });
 
@@ -302,9 +401,13 @@ describe('loose charge points', () => {
 describe('DataTransfer', () => {
   it('is Accepted for a configured vendor (ignoring case), UnknownVendorId for any other', async () => {
     const { client } = await connectedStation();
-    expect(await client.call('DataTransfer', { vendorId: 'alfen', messageId: 'Ping', data: '{"x":1}' })).toEqual({ status: 'Accepted' });
+    expect(await client.call('DataTransfer', { vendorId: 'alfen', messageId: 'Ping', data: '{"x":1}' })).toEqual({
+      status: 'Accepted',
+    });
     expect(await client.call('DataTransfer', { vendorId: 'ABB' })).toEqual({ status: 'Accepted' });
-    expect(await client.call('DataTransfer', { vendorId: 'Wallbox', messageId: 'Ping' })).toEqual({ status: 'UnknownVendorId' });
+    expect(await client.call('DataTransfer', { vendorId: 'Wallbox', messageId: 'Ping' })).toEqual({
+      status: 'UnknownVendorId',
+    });
   });
 });
 
@@ -330,6 +433,9 @@ describe('diagnostics and firmware statuses', () => {
     }
     // A reboot describes the station anew but keeps what its last notifications said.
     await client.call('BootNotification', { chargePointVendor: 'Alfen', chargePointModel: 'Eve' });
-    expect(await get<Station>(`/api/v1/stations/${station.id}/`)).toMatchObject({ diagnostics_status: 'Uploaded', firmware_status: 'Downloading' });
+    expect(await get<Station>(`/api/v1/stations/${station.id}/`)).toMatchObject({
+      diagnostics_status: 'Uploaded',
+      firmware_status: 'Downloading',
+    });
   });
 });

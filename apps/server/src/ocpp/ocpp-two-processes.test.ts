@@ -37,7 +37,14 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
     Object.assign(ctx, await createTestApp({ STATION_KEY_SECRET }));
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcms-second-'));
     const port = await freePort();
-    second = await startServerProcess({ DATABASE_URL: ctx.database.url!, DATA_DIR: dataDir, PORT: String(port), STATION_KEY_SECRET, JWT_SECRET, WEB_DIST: path.join(dataDir, 'no-web') });
+    second = await startServerProcess({
+      DATABASE_URL: ctx.database.url!,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      STATION_KEY_SECRET,
+      JWT_SECRET,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+    });
     const manager = await aManager(ctx.database);
     auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
     Object.assign(ctx, { secondEndpoint: `ws://127.0.0.1:${port}/ocpp` });
@@ -73,21 +80,43 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
     });
     expect(ctx.app.ocpp.isConnected(station.id)).toBe(false);
 
-    const reset = await ctx.app.inject({ method: 'POST', url: `/api/v1/stations/reset/${station.identity}/`, headers: auth, payload: { reset_type: 'Soft' } });
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/stations/reset/${station.identity}/`,
+      headers: auth,
+      payload: { reset_type: 'Soft' },
+    });
     expect(reset.json()).toMatchObject({ success: true, outcome: 'accepted' });
     expect(resets).toEqual([{ type: 'Soft' }]);
 
-    const audit = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/ocpp/commands/`, headers: auth });
-    expect(audit.json<{ items: { action: string; outcome: string }[] }>().items[0]).toMatchObject({ action: 'Reset', outcome: 'accepted' });
+    const audit = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/stations/${station.id}/ocpp/commands/`,
+      headers: auth,
+    });
+    expect(audit.json<{ items: { action: string; outcome: string }[] }>().items[0]).toMatchObject({
+      action: 'Reset',
+      outcome: 'accepted',
+    });
 
     await aDriver(ctx.database, { balanceTyiyn: 50_000, idTags: ['TWO-PROC-1'] });
-    const { transactionId } = (await client.call('StartTransaction', { connectorId: 1, idTag: 'TWO-PROC-1', meterStart: 0, timestamp: new Date().toISOString() })) as { transactionId: number };
+    const { transactionId } = (await client.call('StartTransaction', {
+      connectorId: 1,
+      idTag: 'TWO-PROC-1',
+      meterStart: 0,
+      timestamp: new Date().toISOString(),
+    })) as { transactionId: number };
     const stops: unknown[] = [];
     client.handle('RemoteStopTransaction', async ({ params }) => {
       stops.push(params);
       return { status: 'Accepted' };
     });
-    const stop = await ctx.app.inject({ method: 'POST', url: '/api/v1/users/transactions/stop/', headers: auth, payload: { transaction_id: transactionId } });
+    const stop = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/transactions/stop/',
+      headers: auth,
+      payload: { transaction_id: transactionId },
+    });
     expect(stop.json()).toMatchObject({ success: true });
     expect(stops).toEqual([{ transactionId }]);
   }, 60_000);
@@ -95,12 +124,20 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
   it('a charge’s stop asked 100 times at once of both processes reaches its station once', async () => {
     const station = await aConnectableStation(ctx);
     other = await connectChargePoint((ctx as unknown as { secondEndpoint: string }).secondEndpoint, station.identity);
-    await vi.waitFor(async () => {
-      const card = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/`, headers: auth });
-      expect(card.json<{ online: boolean }>().online).toBe(true);
-    }, { timeout: 10_000 });
+    await vi.waitFor(
+      async () => {
+        const card = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/`, headers: auth });
+        expect(card.json<{ online: boolean }>().online).toBe(true);
+      },
+      { timeout: 10_000 },
+    );
     await aDriver(ctx.database, { balanceTyiyn: 50_000, idTags: ['TWO-PROC-2'] });
-    const { transactionId } = (await other.call('StartTransaction', { connectorId: 1, idTag: 'TWO-PROC-2', meterStart: 0, timestamp: new Date().toISOString() })) as { transactionId: number };
+    const { transactionId } = (await other.call('StartTransaction', {
+      connectorId: 1,
+      idTag: 'TWO-PROC-2',
+      meterStart: 0,
+      timestamp: new Date().toISOString(),
+    })) as { transactionId: number };
     let asked = 0;
     other.handle('RemoteStopTransaction', async () => {
       asked += 1;
@@ -109,18 +146,33 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
 
     const payload = { transaction_id: transactionId };
     const viaFirst = async () => {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/users/transactions/stop/', headers: auth, payload });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/transactions/stop/',
+        headers: auth,
+        payload,
+      });
       return { status: response.statusCode, body: response.json<unknown>() };
     };
     const viaSecond = async () => {
-      const response = await fetch(`${secondUrl}/api/v1/users/transactions/stop/`, { method: 'POST', headers: { ...secondAuth, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+      const response = await fetch(`${secondUrl}/api/v1/users/transactions/stop/`, {
+        method: 'POST',
+        headers: { ...secondAuth, 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
       return { status: response.status, body: (await response.json()) as unknown };
     };
     const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? viaFirst() : viaSecond())));
     expect(asked).toBe(1);
-    expect(answers.filter((answer) => answer.status === 200)).toEqual([{ status: 200, body: expect.objectContaining({ success: true, outcome: 'accepted' }) }]);
+    expect(answers.filter((answer) => answer.status === 200)).toEqual([
+      { status: 200, body: expect.objectContaining({ success: true, outcome: 'accepted' }) },
+    ]);
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(99);
-    const audit = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/ocpp/commands/`, headers: auth });
+    const audit = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/stations/${station.id}/ocpp/commands/`,
+      headers: auth,
+    });
     expect(audit.json<{ total: number }>().total).toBe(1);
   }, 60_000);
 

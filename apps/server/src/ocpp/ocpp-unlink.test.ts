@@ -9,13 +9,18 @@ const ctx = useChargePointApp();
 async function connected() {
   const station = await aConnectableStation(ctx);
   const client = await ctx.connect(station.identity);
-    const closed = new Promise<{ code: number }>((resolve) => client.once('close', resolve));
+  const closed = new Promise<{ code: number }>((resolve) => client.once('close', resolve));
   return { station, client, closed };
 }
 
 async function patch(id: number, fields: Record<string, string>) {
   const form = await multipartForm(fields);
-  const response = await ctx.app.inject({ method: 'PATCH', url: `/api/v1/stations/update/${id}/`, headers: { ...ctx.auth, ...form.headers }, payload: form.payload });
+  const response = await ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/stations/update/${id}/`,
+    headers: { ...ctx.auth, ...form.headers },
+    payload: form.payload,
+  });
   expect(response.statusCode).toBe(200);
 }
 
@@ -30,7 +35,11 @@ describe('a station’s link after its edits', () => {
 
   it('is closed when the station is deleted, and the charge point cannot come back', async () => {
     const { station, closed } = await connected();
-    const response = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/stations/${station.id}/`, headers: ctx.auth });
+    const response = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/stations/${station.id}/`,
+      headers: ctx.auth,
+    });
     expect(response.statusCode).toBe(204);
     expect((await closed).code).toBe(1008);
     await expect(ctx.connect(station.identity)).rejects.toMatchObject({ code: 401 });

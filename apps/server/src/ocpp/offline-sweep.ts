@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { LiveEvents } from '../lib/live-events.ts';
-import { cancelStaleInitiated, markNotCompleted, stationsWithOpenCharges } from '../modules/charges/charge-lifecycle.service.ts';
+import {
+  cancelStaleInitiated,
+  markNotCompleted,
+  stationsWithOpenCharges,
+} from '../modules/charges/charge-lifecycle.service.ts';
 import { findSilentStations } from '../modules/stations/station-ocpp.service.ts';
 
 /*
@@ -53,7 +57,11 @@ export function createOfflineSweep(db: Db, log: FastifyBaseLogger, options: Offl
     let changed = 0;
     for (const stationId of silent) {
       const charges = await markNotCompleted(db, { stationId, before: now });
-      if (charges.length) log.info({ stationId, charges: charges.map((charge) => charge.id) }, 'OCPP station offline past the limit: open charges not completed');
+      if (charges.length)
+        log.info(
+          { stationId, charges: charges.map((charge) => charge.id) },
+          'OCPP station offline past the limit: open charges not completed',
+        );
       changed += charges.length;
       told(charges);
     }
@@ -61,7 +69,8 @@ export function createOfflineSweep(db: Db, log: FastifyBaseLogger, options: Offl
   };
   const sweepInitiated = async (now: Date) => {
     const canceled = await cancelStaleInitiated(db, new Date(now.getTime() - startTimeoutMs));
-    if (canceled.length) log.info({ charges: canceled.map((charge) => charge.id) }, 'OCPP initiated charges never started: canceled');
+    if (canceled.length)
+      log.info({ charges: canceled.map((charge) => charge.id) }, 'OCPP initiated charges never started: canceled');
     told(canceled);
     return canceled.length;
   };

@@ -22,13 +22,25 @@ function twoProcesses() {
       return () => watchers.delete(watcher);
     },
   };
-  const held = () => ({ call: vi.fn((): Promise<Delivery> | undefined => undefined), replaced: vi.fn() }) satisfies HeldStations;
+  const held = () =>
+    ({ call: vi.fn((): Promise<Delivery> | undefined => undefined), replaced: vi.fn() }) satisfies HeldStations;
   const [one, two] = [held(), held()];
   const setListening = (now: boolean) => {
     listening = now;
     for (const watcher of watchers) watcher(now);
   };
-  return { one, two, setListening, remoteOne: remoteStations(bus, one, log, 'process-1'), remoteTwo: remoteStations({ ...bus, listening: async () => true, onListening: () => () => undefined }, two, log, 'process-2') };
+  return {
+    one,
+    two,
+    setListening,
+    remoteOne: remoteStations(bus, one, log, 'process-1'),
+    remoteTwo: remoteStations(
+      { ...bus, listening: async () => true, onListening: () => () => undefined },
+      two,
+      log,
+      'process-2',
+    ),
+  };
 }
 
 const delivered = () => new Promise((resolve) => setImmediate(resolve));
@@ -60,7 +72,10 @@ describe('a command for a station another process holds', () => {
   it('is answered by the process holding it', async () => {
     const { two, remoteOne } = twoProcesses();
     two.call.mockImplementation(async () => ({ kind: 'answered', response: { status: 'Accepted' } }));
-    expect(await remoteOne.deliver(7, 'Reset', { type: 'Soft' }, 1_000)).toEqual({ kind: 'answered', response: { status: 'Accepted' } });
+    expect(await remoteOne.deliver(7, 'Reset', { type: 'Soft' }, 1_000)).toEqual({
+      kind: 'answered',
+      response: { status: 'Accepted' },
+    });
   });
 
   it('is not sent while this process does not listen on the bus, since no answer could reach it', async () => {

@@ -53,7 +53,9 @@ interface ConnectedMessage extends Opened {
 
 /** Whether `newer` opened after `older`; the same millisecond is settled by the ids, so two processes agree which one stays. */
 export function openedAfter(newer: Opened, older: Opened): boolean {
-  return newer.connectedAt !== older.connectedAt ? newer.connectedAt > older.connectedAt : newer.connectionId > older.connectionId;
+  return newer.connectedAt !== older.connectedAt
+    ? newer.connectedAt > older.connectedAt
+    : newer.connectionId > older.connectionId;
 }
 
 export interface HeldStations {
@@ -75,11 +77,24 @@ export interface RemoteStations {
 export function replyParts(requestId: string, delivery: Delivery): ReplyPart[] {
   const text = JSON.stringify(delivery);
   const parts = Math.max(1, Math.ceil(text.length / PART_CHARS));
-  return Array.from({ length: parts }, (_, part) => ({ requestId, part, parts, text: text.slice(part * PART_CHARS, (part + 1) * PART_CHARS) }));
+  return Array.from({ length: parts }, (_, part) => ({
+    requestId,
+    part,
+    parts,
+    text: text.slice(part * PART_CHARS, (part + 1) * PART_CHARS),
+  }));
 }
 
-export function remoteStations(bus: Bus, held: HeldStations, log: FastifyBaseLogger, processId: string): RemoteStations {
-  const waiting = new Map<string, { parts: string[]; received: number; missed: boolean; resolve: (delivery: Delivery) => void }>();
+export function remoteStations(
+  bus: Bus,
+  held: HeldStations,
+  log: FastifyBaseLogger,
+  processId: string,
+): RemoteStations {
+  const waiting = new Map<
+    string,
+    { parts: string[]; received: number; missed: boolean; resolve: (delivery: Delivery) => void }
+  >();
   // While this process does not listen, a reply published for it is lost: the station may have answered.
   const notWatching = bus.onListening((listening) => {
     if (!listening) for (const pending of waiting.values()) pending.missed = true;
@@ -94,7 +109,12 @@ export function remoteStations(bus: Bus, held: HeldStations, log: FastifyBaseLog
         .then(async (delivery) => {
           for (const part of replyParts(call.requestId, delivery)) await bus.publish(REPLIES, part);
         })
-        .catch((error: unknown) => log.error({ err: error, stationId: call.stationId, action: call.action }, 'OCPP call for another process failed'));
+        .catch((error: unknown) =>
+          log.error(
+            { err: error, stationId: call.stationId, action: call.action },
+            'OCPP call for another process failed',
+          ),
+        );
     }),
     bus.subscribe(REPLIES, (message) => {
       const part = message as ReplyPart;
@@ -113,11 +133,15 @@ export function remoteStations(bus: Bus, held: HeldStations, log: FastifyBaseLog
   return {
     async deliver(stationId, action, params, timeoutMs) {
       // A reply could not reach this process: not sent, so surely not carried out.
-      if (!(await bus.listening(Math.min(timeoutMs, LISTENING_WAIT_MS)))) throw new Error('this process does not listen on the bus: no other could answer');
+      if (!(await bus.listening(Math.min(timeoutMs, LISTENING_WAIT_MS))))
+        throw new Error('this process does not listen on the bus: no other could answer');
       const requestId = randomUUID();
       const answered = new Promise<Delivery>((resolve) => {
         // No answer heard: no process holds the station, unless the answer may have been missed.
-        const timer = setTimeout(() => resolve(pending.missed ? { kind: 'timeout' } : { kind: 'offline', disconnected: false }), timeoutMs + GRACE_MS);
+        const timer = setTimeout(
+          () => resolve(pending.missed ? { kind: 'timeout' } : { kind: 'offline', disconnected: false }),
+          timeoutMs + GRACE_MS,
+        );
         const pending = {
           parts: [] as string[],
           received: 0,
@@ -137,7 +161,9 @@ export function remoteStations(bus: Bus, held: HeldStations, log: FastifyBaseLog
       }
     },
     connected(stationId, { connectionId, connectedAt }) {
-      bus.publish(CONNECTED, { stationId, connectionId, connectedAt, processId } satisfies ConnectedMessage).catch((error: unknown) => log.error({ err: error }, 'OCPP connection not announced'));
+      bus
+        .publish(CONNECTED, { stationId, connectionId, connectedAt, processId } satisfies ConnectedMessage)
+        .catch((error: unknown) => log.error({ err: error }, 'OCPP connection not announced'));
     },
     close() {
       for (const stop of unsubscribe) stop();

@@ -86,7 +86,9 @@ const LINKS_CHANNEL = 'evcms_station_links';
 
 /** A station was deleted or its identity or password changed: whichever process holds its socket closes it. */
 export function announceLinkChanged(bus: Bus, stationId: number, log: FastifyBaseLogger): void {
-  bus.publish(LINKS_CHANNEL, { stationId }).catch((error: unknown) => log.error({ err: error, stationId }, 'station link change not announced'));
+  bus
+    .publish(LINKS_CHANNEL, { stationId })
+    .catch((error: unknown) => log.error({ err: error, stationId }, 'station link change not announced'));
 }
 
 /** The identity an upgrade's URL names, or undefined when it is not an OCPP path. */
@@ -104,7 +106,10 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
   const processId = options.processId ?? randomUUID();
   const telemetryDb = options.telemetryDb ?? options.db;
   const presence = createPresence(telemetryDb, log, options.seenFlushMs ?? 15_000);
-  const messageLog = createMessageLog(telemetryDb, log, { keepDays: options.messageLogDays ?? 0, flushMs: options.messageFlushMs ?? 1_000 });
+  const messageLog = createMessageLog(telemetryDb, log, {
+    keepDays: options.messageLogDays ?? 0,
+    flushMs: options.messageFlushMs ?? 1_000,
+  });
   const offlineSweep = createOfflineSweep(options.db, log, {
     limitSeconds: options.offlineChargeLimitSeconds ?? 3600,
     startTimeoutSeconds: options.startTimeoutSeconds ?? 300,
@@ -154,7 +159,10 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
         // An identity the database cannot hold (a NUL, a surrogate alone) is no station's: not looked up, where it would fail as a 500.
         const station = key && !textFault(identity) ? await checkStationPassword(options, identity, key) : undefined;
         if (!station) {
-          log.warn({ identity, remoteAddress, credentials: key ? 'refused' : 'none' }, 'OCPP connection refused: unknown identity or wrong password');
+          log.warn(
+            { identity, remoteAddress, credentials: key ? 'refused' : 'none' },
+            'OCPP connection refused: unknown identity or wrong password',
+          );
           return { refuse: 401, reason: 'Unauthorized' };
         }
         return { accept: { stationId: station.id, identity } };
@@ -165,7 +173,12 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
     },
     connected(ws, station) {
       const previous = current.get(station.stationId);
-      const connection = serveStation({ ...options, presence, messageLog, command, processId, stateWrites }, ws, station, pingIntervalMs);
+      const connection = serveStation(
+        { ...options, presence, messageLog, command, processId, stateWrites },
+        ws,
+        station,
+        pingIntervalMs,
+      );
       current.set(station.stationId, connection);
       remote?.connected(station.stationId, connection);
       open.add(connection);
@@ -217,7 +230,14 @@ export async function registerOcpp(
   const log = app.log.child({ module: 'ocpp' });
   const processId = randomUUID();
   const liveness = await startLiveness(database.db, log, options.events, { processId });
-  const server = createOcppServer({ ...options, db: database.db, telemetryDb: database.telemetryDb, log, processId, liveness });
+  const server = createOcppServer({
+    ...options,
+    db: database.db,
+    telemetryDb: database.telemetryDb,
+    log,
+    processId,
+    liveness,
+  });
   app.server.on('upgrade', server.handleUpgrade);
   app.addHook('preClose', async () => {
     await server.close();

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createStateWrites } from './state-writes.ts';
 
-const log = (errors: unknown[] = []) => ({ error: (...args: unknown[]) => void errors.push(args) }) as unknown as FastifyBaseLogger;
+const log = (errors: unknown[] = []) =>
+  ({ error: (...args: unknown[]) => void errors.push(args) }) as unknown as FastifyBaseLogger;
 
 /** A task that runs only once released, recording when it started. */
 function held(name: string, started: string[]) {

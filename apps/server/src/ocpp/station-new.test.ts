@@ -18,7 +18,11 @@ async function card(id: number): Promise<Station> {
 }
 
 async function listRow(merchantId: number, id: number): Promise<StationListItem | undefined> {
-  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/?merchant=${merchantId}`, headers: ctx.auth });
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/stations/?merchant=${merchantId}`,
+    headers: ctx.auth,
+  });
   expect(response.statusCode).toBe(200);
   return response.json<Paged<StationListItem>>().items.find((row) => row.id === id);
 }
@@ -35,7 +39,9 @@ describe('the "New" tag', () => {
     expect((await card(station.id)).is_new).toBe(true);
     expect((await listRow(merchant, station.id))?.is_new).toBe(true);
 
-    const answer = (await client.call('BootNotification', { chargePointVendor: 'Alfen', chargePointModel: 'Eve' })) as { status: string };
+    const answer = (await client.call('BootNotification', { chargePointVendor: 'Alfen', chargePointModel: 'Eve' })) as {
+      status: string;
+    };
     expect(answer.status).toBe('Accepted');
     expect((await card(station.id)).is_new).toBe(false);
     expect((await listRow(merchant, station.id))?.is_new).toBe(false);
@@ -51,7 +57,17 @@ describe('the "New" tag', () => {
     const booted = await aConnectableStation(ctx);
     const never = await aConnectableStation(ctx);
     // A boot recorded as before the rule: the state row, and the flag on again as it was then.
-    const boot = { vendor: 'ABB', model: 'Terra', chargePointSerialNumber: null, chargeBoxSerialNumber: null, firmwareVersion: null, iccid: null, imsi: null, meterType: null, meterSerialNumber: null };
+    const boot = {
+      vendor: 'ABB',
+      model: 'Terra',
+      chargePointSerialNumber: null,
+      chargeBoxSerialNumber: null,
+      firmwareVersion: null,
+      iccid: null,
+      imsi: null,
+      meterType: null,
+      meterSerialNumber: null,
+    };
     await recordBoot(ctx.database.db, booted.id, boot, new Date());
     await changeStation(ctx.database, booted.id, { is_new: true });
     expect((await card(booted.id)).is_new).toBe(true);

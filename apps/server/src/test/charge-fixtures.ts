@@ -27,9 +27,20 @@ export interface FilterCharges {
 export async function filterCharges(database: Database): Promise<FilterCharges> {
   const stationA = await aChargePoint(database, { name: 'Ala-Too', customFeeTyiyn: 1250 });
   const stationB = await aChargePoint(database, { name: 'Dordoi', typo: 'ccs2' });
-  const driverId = (await aDriver(database, { surname: 'Асанов', firstName: 'Бакыт', phone: '996555100200', balanceTyiyn: 500_000 })).id;
-  const c1 = await aCharge(database, { station: stationA, startedAt: new Date('2024-03-01T17:00:00Z'), finishedAt: new Date('2024-03-01T17:59:59Z') });
-  const c2 = await aCharge(database, { station: stationA, startedAt: new Date('2024-03-01T17:30:00Z'), finishedAt: new Date('2024-03-01T18:00:00Z'), stop: 'stopped' });
+  const driverId = (
+    await aDriver(database, { surname: 'Асанов', firstName: 'Бакыт', phone: '996555100200', balanceTyiyn: 500_000 })
+  ).id;
+  const c1 = await aCharge(database, {
+    station: stationA,
+    startedAt: new Date('2024-03-01T17:00:00Z'),
+    finishedAt: new Date('2024-03-01T17:59:59Z'),
+  });
+  const c2 = await aCharge(database, {
+    station: stationA,
+    startedAt: new Date('2024-03-01T17:30:00Z'),
+    finishedAt: new Date('2024-03-01T18:00:00Z'),
+    stop: 'stopped',
+  });
   const c3 = await aCharge(database, {
     station: stationB,
     driverId,
@@ -39,7 +50,18 @@ export async function filterCharges(database: Database): Promise<FilterCharges> 
     consumedWh: 12_345,
     reason: 'EVDisconnected',
   });
-  const c4 = await aCharge(database, { station: stationB, driverId, startedAt: new Date('2024-03-02T17:00:00Z'), stop: false });
-  const opened = await openCharge(database.db, { stationId: stationA.id, ocppConnectorId: 1, idTag: 'STRANGER', meterStartWh: 0, startedAt: new Date('2024-03-03T06:00:00Z') });
+  const c4 = await aCharge(database, {
+    station: stationB,
+    driverId,
+    startedAt: new Date('2024-03-02T17:00:00Z'),
+    stop: false,
+  });
+  const opened = await openCharge(database.db, {
+    stationId: stationA.id,
+    ocppConnectorId: 1,
+    idTag: 'STRANGER',
+    meterStartWh: 0,
+    startedAt: new Date('2024-03-03T06:00:00Z'),
+  });
   return { stationA, stationB, driverId, c1, c2, c3, c4, c5: opened.charge };
 }

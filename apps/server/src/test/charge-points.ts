@@ -33,7 +33,11 @@ export async function aConnectableStation(ctx: TestContext) {
 }
 
 /** Sets the station's OCPP password (STATION_PASSWORD unless told) through the stations service, hashed with the app's key. */
-export async function giveStationPassword(ctx: TestContext, stationId: number, password = STATION_PASSWORD): Promise<void> {
+export async function giveStationPassword(
+  ctx: TestContext,
+  stationId: number,
+  password = STATION_PASSWORD,
+): Promise<void> {
   // The key the app hashes with: STATION_KEY_SECRET, or the one it generated into its data folder.
   const key = await loadSecret(ctx.config.stationKeySecret, ctx.config.dataDir, 'station-key');
   await changeStation(ctx.database, stationId, { password }, key);
@@ -47,7 +51,11 @@ export interface ChargePointOptions {
 }
 
 /** A charge point connected (or refused: the promise rejects with the HTTP status as `code`). */
-export async function connectChargePoint(endpoint: string, identity: string, options: ChargePointOptions = {}): Promise<RPCClient> {
+export async function connectChargePoint(
+  endpoint: string,
+  identity: string,
+  options: ChargePointOptions = {},
+): Promise<RPCClient> {
   const client = new RPCClient({
     endpoint,
     identity,

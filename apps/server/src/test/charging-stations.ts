@@ -51,15 +51,24 @@ export async function charging(station: ChargingStation, halt: AbortSignal): Pro
     const start = { connectorId: 1, idTag, meterStart: meter, timestamp: at(0) };
     const { transactionId } = (await answered(client, 'StartTransaction', start)) as { transactionId: number };
     station.starts.push({ transactionId, meterStart: meter });
-    await client.call('StatusNotification', { connectorId: 1, status: 'Charging', errorCode: 'NoError' }).catch(() => undefined);
-    for (const [minutes, wh] of [[5, 700], [10, 1400]] as const) {
+    await client
+      .call('StatusNotification', { connectorId: 1, status: 'Charging', errorCode: 'NoError' })
+      .catch(() => undefined);
+    for (const [minutes, wh] of [
+      [5, 700],
+      [10, 1400],
+    ] as const) {
       const sampledValue = [{ value: String(meter + wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' }];
-      await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: [{ timestamp: at(minutes), sampledValue }] }).catch(() => undefined);
+      await client
+        .call('MeterValues', { connectorId: 1, transactionId, meterValue: [{ timestamp: at(minutes), sampledValue }] })
+        .catch(() => undefined);
     }
     const stop = { transactionId, meterStop: meter + 2000, timestamp: at(15), reason: 'Local' };
     await answered(client, 'StopTransaction', stop);
     station.stops.push({ transactionId, meterStop: stop.meterStop });
-    await client.call('StatusNotification', { connectorId: 1, status: 'Available', errorCode: 'NoError' }).catch(() => undefined);
+    await client
+      .call('StatusNotification', { connectorId: 1, status: 'Available', errorCode: 'NoError' })
+      .catch(() => undefined);
     meter += 2000;
     clock += 20 * 60_000;
   }
@@ -90,13 +99,19 @@ export async function lostAcknowledgements(admin: pg.Client, stations: readonly 
   for (const station of stations) {
     for (const { transactionId, meterStart } of station.starts) {
       const charge = charges.get(transactionId);
-      if (!charge || charge.station_id !== station.id || charge.id_tag !== station.idTag || Number(charge.meter_start_wh) !== meterStart) {
+      if (
+        !charge ||
+        charge.station_id !== station.id ||
+        charge.id_tag !== station.idTag ||
+        Number(charge.meter_start_wh) !== meterStart
+      ) {
         problems.push(`start ${transactionId} at ${station.identity}: ${JSON.stringify(charge ?? 'missing')}`);
       }
     }
     for (const { transactionId, meterStop } of station.stops) {
       const charge = charges.get(transactionId);
-      const debited = charge?.debits?.length === 1 && charge.debits[0] === charge.total_tyiyn && Number(charge.total_tyiyn) > 0;
+      const debited =
+        charge?.debits?.length === 1 && charge.debits[0] === charge.total_tyiyn && Number(charge.total_tyiyn) > 0;
       if (charge?.status !== 'finished' || Number(charge.meter_stop_wh) !== meterStop || !debited) {
         problems.push(`stop ${transactionId} at ${station.identity}: ${JSON.stringify(charge ?? 'missing')}`);
       }
@@ -108,7 +123,8 @@ export async function lostAcknowledgements(admin: pg.Client, stations: readonly 
        FROM drivers d JOIN balance_entries e ON e.driver_id = d.id GROUP BY d.id`,
   );
   for (const row of balances) {
-    if (row.ledger !== row.balance || row.last_after !== row.balance) problems.push(`driver ${row.id}: balance ${row.balance}, ledger ${row.ledger}, last entry's ${row.last_after}`);
+    if (row.ledger !== row.balance || row.last_after !== row.balance)
+      problems.push(`driver ${row.id}: balance ${row.balance}, ledger ${row.ledger}, last entry's ${row.last_after}`);
   }
   return problems;
 }

@@ -9,7 +9,9 @@ export function readEml(raw: string): { headers: string; text: string } {
   const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
   if (encoding === 'base64') return { headers, text: Buffer.from(body, 'base64').toString('utf8') };
   if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     return { headers, text: Buffer.from(bytes, 'latin1').toString('utf8') };
   }
   return { headers, text: body };

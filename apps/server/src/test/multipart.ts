@@ -19,7 +19,14 @@ export class Repeated {
 
 export const repeated = (values: readonly (string | FilePart)[]) => new Repeated(values);
 
-export type FormValue = string | number | boolean | FilePart | Repeated | readonly FormValue[] | { readonly [key: string]: FormValue | undefined };
+export type FormValue =
+  | string
+  | number
+  | boolean
+  | FilePart
+  | Repeated
+  | readonly FormValue[]
+  | { readonly [key: string]: FormValue | undefined };
 export type FormEntry = [name: string, value: string | FilePart];
 
 export function isFilePart(value: unknown): value is FilePart {
@@ -44,7 +51,9 @@ export function formEntries(fields: Record<string, FormValue | undefined>): Form
 /** A multipart/form-data body for `app.inject({ payload, headers })`, from fields or exact pairs. */
 export async function multipartForm(fields: Record<string, FormValue | undefined> | readonly FormEntry[]) {
   const form = new FormData();
-  for (const [name, value] of Array.isArray(fields) ? (fields as readonly FormEntry[]) : formEntries(fields as Record<string, FormValue | undefined>)) {
+  for (const [name, value] of Array.isArray(fields)
+    ? (fields as readonly FormEntry[])
+    : formEntries(fields as Record<string, FormValue | undefined>)) {
     if (typeof value === 'string') {
       form.append(name, value);
       continue;
@@ -53,7 +62,10 @@ export async function multipartForm(fields: Record<string, FormValue | undefined
     form.append(name, new Blob([bytes], { type: value.type ?? 'application/octet-stream' }), value.filename);
   }
   const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type') ?? '' } };
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
+  };
 }
 
 /** A file made while it is sent: `head`, then zero bytes up to `size`. Never whole in memory. */
@@ -92,7 +104,8 @@ export function multipartStream(entries: readonly [name: string, value: string |
         continue;
       }
       yield piece.head;
-      for (let left = piece.size - piece.head.length; left > 0; left -= ZEROS.length) yield left >= ZEROS.length ? ZEROS : ZEROS.subarray(0, left);
+      for (let left = piece.size - piece.head.length; left > 0; left -= ZEROS.length)
+        yield left >= ZEROS.length ? ZEROS : ZEROS.subarray(0, left);
     }
   }
   return {

@@ -27,11 +27,15 @@ export interface ServerProcess {
 
 /** Starts `main.ts` of the tree at `tree` (this one unless told) with `env` over this process's environment; ready once it says where it listens. */
 export async function startServerProcess(env: NodeJS.ProcessEnv, tree = root): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(tree, 'apps/server/src/main.ts')], {
-    cwd: tree,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', path.join(tree, 'apps/server/src/main.ts')],
+    {
+      cwd: tree,
+      env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk));

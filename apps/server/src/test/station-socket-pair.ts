@@ -17,7 +17,13 @@ export interface Pair {
   received: unknown[][];
   /** The next frame the station received and the test has not read. */
   next(): Promise<unknown[]>;
-  events: { unreadable: Error[]; schemaFailures: [string, boolean][]; faults: [unknown, string | undefined][]; alive: number; closed: number[] };
+  events: {
+    unreadable: Error[];
+    schemaFailures: [string, boolean][];
+    faults: [unknown, string | undefined][];
+    alive: number;
+    closed: number[];
+  };
 }
 
 const servers: WebSocketServer[] = [];
@@ -29,7 +35,10 @@ afterEach(async () => {
 });
 
 /** A StationSocket answering Heartbeat and BootNotification (unless `options` say otherwise), and its station. */
-export async function connectPair(options: Partial<StationSocketOptions> = {}, clientOptions: { autoPong?: boolean } = {}): Promise<Pair> {
+export async function connectPair(
+  options: Partial<StationSocketOptions> = {},
+  clientOptions: { autoPong?: boolean } = {},
+): Promise<Pair> {
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   servers.push(server);
   await once(server, 'listening');
@@ -52,7 +61,10 @@ export async function connectPair(options: Partial<StationSocketOptions> = {}, c
     validator: ocpp16Validator,
     actions: new Set(['Heartbeat', 'BootNotification']),
     known: OCPP16_ACTIONS,
-    handle: async (action) => (action === 'Heartbeat' ? { currentTime: '2026-11-25T10:00:00.000Z' } : { status: 'Accepted', currentTime: 'now', interval: 60 }),
+    handle: async (action) =>
+      action === 'Heartbeat'
+        ? { currentTime: '2026-11-25T10:00:00.000Z' }
+        : { status: 'Accepted', currentTime: 'now', interval: 60 },
     onFrame: () => {},
     onUnreadable: (error) => events.unreadable.push(error),
     onSchemaFailure: (action, outbound) => events.schemaFailures.push([action, outbound]),
@@ -62,5 +74,11 @@ export async function connectPair(options: Partial<StationSocketOptions> = {}, c
     pingIntervalMs: 0,
     ...options,
   });
-  return { socket, station, received, events, next: () => new Promise((resolve) => (unread.length ? resolve(unread.shift()!) : waiting.push(resolve))) };
+  return {
+    socket,
+    station,
+    received,
+    events,
+    next: () => new Promise((resolve) => (unread.length ? resolve(unread.shift()!) : waiting.push(resolve))),
+  };
 }

@@ -20,9 +20,17 @@ export interface TestContext {
 }
 
 /** The real app on a real, migrated database, with its mail going to a temporary outbox (or `mailer`) and its log to `logger` (none unless given). */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: Pick<AppDeps, 'mailer' | 'logger'> = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+  options: Pick<AppDeps, 'mailer' | 'logger'> = {},
+): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcms-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://back.office.test', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://back.office.test',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
   const database = await createTestDatabase();
   const app = await buildApp({ config, database, jwtSecret: 'test-secret-test-secret-test-secret', ...options });
   await app.ready();
@@ -87,7 +95,12 @@ export function bearer(access: string) {
 }
 
 /** Changes the signed-in manager's password in the settings (POST /accounts/change-password/); answers the status code. */
-export async function changePassword(app: FastifyInstance, access: string, current: string, password: string): Promise<number> {
+export async function changePassword(
+  app: FastifyInstance,
+  access: string,
+  current: string,
+  password: string,
+): Promise<number> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/accounts/change-password/',

@@ -16,7 +16,9 @@ export async function createTestDatabase(): Promise<Database> {
     await database.migrate();
     return database;
   }
-  const name = `evcms_test_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  const name = `evcms_test_${randomToken(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -34,7 +36,9 @@ export async function createTestDatabase(): Promise<Database> {
       // pool.end() resolves before its sockets have closed; forcing the drop while a backend is
       // still leaving makes that client emit an uncaught FATAL 57P01. Wait for them first (briefly).
       for (let i = 0; i < 50; i += 1) {
-        const { rows } = await dropper.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        const { rows } = await dropper.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [
+          name,
+        ]);
         if (rows[0]?.n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

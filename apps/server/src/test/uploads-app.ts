@@ -36,7 +36,9 @@ async function describeBody(value: unknown): Promise<unknown> {
   if (Buffer.isBuffer(value)) return `<${value.length} bytes>`;
   if (Array.isArray(value)) return Promise.all(value.map(describeBody));
   if (typeof value === 'object' && value !== null) {
-    const entries = await Promise.all(Object.entries(value).map(async ([key, item]) => [key, await describeBody(item)] as const));
+    const entries = await Promise.all(
+      Object.entries(value).map(async ([key, item]) => [key, await describeBody(item)] as const),
+    );
     return Object.fromEntries(entries);
   }
   return value;

@@ -47,7 +47,7 @@ describe('routes by session', () => {
     expect(await screen.findByRole('button', { name: 'Send instructions' })).toBeInTheDocument();
   });
 
-  it('goes to password recovery by its link and back by the browser\'s back button', async () => {
+  it("goes to password recovery by its link and back by the browser's back button", async () => {
     const user = userEvent.setup({ delay: null });
     renderAppAt('/');
     await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));

@@ -7,7 +7,9 @@ import { SignedOutApp } from './signed-out-app.tsx';
 import { useSignedIn } from './session/use-signed-in.ts';
 
 // The router, the shell and every namespace load once signed in, side by side.
-const SignedInApp = lazyWithReload(withNamespaces(NAMESPACES, () => import('./signed-in-app.tsx').then((m) => m.SignedInApp)));
+const SignedInApp = lazyWithReload(
+  withNamespaces(NAMESPACES, () => import('./signed-in-app.tsx').then((m) => m.SignedInApp)),
+);
 
 /**
  * Signed out, the sign-in and recovery screens, without a router; signed in, the shell and its

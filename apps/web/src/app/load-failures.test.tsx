@@ -34,7 +34,8 @@ const merchant = aMerchantRecord();
 
 const locations = bishkekLocations;
 const noEntries = () => jsonResponse(200, { items: [], page: 1, pages: 1, size: 10, total: 0 });
-const rateFees = () => jsonResponse(200, [{ typo: 'type2', typo_name: 'Type 2 (Mennekes)', price: 11, rate_id: 1, rate_name: 'Basic' }]);
+const rateFees = () =>
+  jsonResponse(200, [{ typo: 'type2', typo_name: 'Type 2 (Mennekes)', price: 11, rate_id: 1, rate_name: 'Basic' }]);
 
 interface LoadingScreen {
   name: string;
@@ -68,7 +69,10 @@ const SCREENS: LoadingScreen[] = [
     pattern: '/merchants/merchant/:id/edit-station/:stationId',
     request: 'GET /stations/update/8/',
     answer: () => jsonResponse(200, aStation()),
-    others: { 'GET /common/locations/': locations, 'GET /stations/connectors-types-positions/': () => jsonResponse(200, {}) },
+    others: {
+      'GET /common/locations/': locations,
+      'GET /stations/connectors-types-positions/': () => jsonResponse(200, {}),
+    },
     loaded: () => screen.findByTestId('stepper-next'),
   },
   {
@@ -78,7 +82,10 @@ const SCREENS: LoadingScreen[] = [
     pattern: '/merchants/merchant/:id',
     request: 'GET /merchants/5/',
     answer: () => jsonResponse(200, merchant),
-    others: { 'GET /stations/': () => jsonResponse(200, { items: [aStationRow(8, 'Volt Chui', 0)], page: 1, pages: 1, size: 10, total: 1 }) },
+    others: {
+      'GET /stations/': () =>
+        jsonResponse(200, { items: [aStationRow(8, 'Volt Chui', 0)], page: 1, pages: 1, size: 10, total: 1 }),
+    },
     loaded: () => screen.findByRole('link', { name: 'Volt Chui' }),
   },
   {
@@ -142,7 +149,7 @@ const SCREENS: LoadingScreen[] = [
     loaded: () => screen.findByDisplayValue('Aida'),
   },
   {
-    name: 'a charge\'s drawer',
+    name: "a charge's drawer",
     element: <ChargeDrawer id={118} onClose={() => {}} />,
     path: '/chargers-list',
     request: 'GET /users/transactions/118/',
@@ -152,7 +159,8 @@ const SCREENS: LoadingScreen[] = [
 ];
 
 /** The body a server or a proxy in front of it answers a crash with: nothing to show a manager. */
-const crashed = () => jsonResponse(500, { statusCode: 500, error: 'Internal Server Error', message: 'relation "x" does not exist' });
+const crashed = () =>
+  jsonResponse(500, { statusCode: 500, error: 'Internal Server Error', message: 'relation "x" does not exist' });
 
 describe('a failed load', { timeout: 60_000 }, () => {
   for (const subject of SCREENS) {
@@ -173,7 +181,9 @@ describe('a failed load', { timeout: 60_000 }, () => {
 
       const failure = () => screen.getByTestId('load-failure');
       // The connection refused.
-      expect(await screen.findByTestId('load-failure')).toHaveTextContent('The server cannot be reached. Check the connection and try again.');
+      expect(await screen.findByTestId('load-failure')).toHaveTextContent(
+        'The server cannot be reached. Check the connection and try again.',
+      );
 
       // Retry, and the server fails: its own text stays out.
       state = 'crashing';

@@ -12,7 +12,9 @@ import type { RouteHandle } from './use-current-route.ts';
  * router (signed-out-app.tsx). Everything below the root loads on demand; the shell holds every
  * feature's pages, so it comes with every namespace (app-router.tsx loads them with this module).
  */
-const AppShell = lazyWithReload(withNamespaces(NAMESPACES, () => import('./shell/app-shell.tsx').then((m) => m.AppShell)));
+const AppShell = lazyWithReload(
+  withNamespaces(NAMESPACES, () => import('./shell/app-shell.tsx').then((m) => m.AppShell)),
+);
 const NotFoundPage = lazyWithReload(() => import('./pages/not-found-page.tsx').then((m) => m.NotFoundPage));
 const pages = new Map(ROUTES.map((route) => [route.id, lazyWithReload(route.page)]));
 

@@ -16,10 +16,14 @@ const SignInPage = lazyWithReload(
   withNamespaces(NAMESPACES, () => import('../features/accounts/sign-in-page.tsx').then((m) => m.SignInPage)),
 );
 const ResetPasswordPage = lazyWithReload(
-  withNamespaces(NAMESPACES, () => import('../features/accounts/reset-password-page.tsx').then((m) => m.ResetPasswordPage)),
+  withNamespaces(NAMESPACES, () =>
+    import('../features/accounts/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+  ),
 );
 const ChangePasswordPage = lazyWithReload(
-  withNamespaces(NAMESPACES, () => import('../features/accounts/change-password-page.tsx').then((m) => m.ChangePasswordPage)),
+  withNamespaces(NAMESPACES, () =>
+    import('../features/accounts/change-password-page.tsx').then((m) => m.ChangePasswordPage),
+  ),
 );
 
 /** The screen at an address, matched as the router did: in any case, with or without a trailing slash. */

@@ -2,7 +2,12 @@ import { Tooltip, type TooltipProps } from 'antd';
 import { useState, type CSSProperties, type SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 
-const ONE_LINE: CSSProperties = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' };
+const ONE_LINE: CSSProperties = {
+  display: 'block',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+};
 
 export interface EllipsisTextProps {
   text: string;

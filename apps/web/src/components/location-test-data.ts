@@ -2,7 +2,14 @@ import { jsonResponse, type SeenRequest } from '../lib/test-fetch.ts';
 
 /* The locations API as the screen tests need it: Kyrgyzstan, no districts, Bishkek. */
 
-const place = (id: number, name: string, extra: object = {}) => ({ id, name, name_ru: name, name_en: name, name_ky: name, ...extra });
+const place = (id: number, name: string, extra: object = {}) => ({
+  id,
+  name,
+  name_ru: name,
+  name_en: name,
+  name_ky: name,
+  ...extra,
+});
 
 /** GET /common/locations/ by `location_type`: country 1 Kyrgyzstan, city 2 Bishkek. */
 export function bishkekLocations(request: SeenRequest) {

@@ -28,7 +28,13 @@ export function NotFound({ title, text, backTo, backText, 'data-testid': testId 
   }, [title]);
   return (
     <div ref={ref}>
-      <Result data-testid={testId} status="404" title={title} subTitle={text} extra={<Link to={backTo}>{backText}</Link>} />
+      <Result
+        data-testid={testId}
+        status="404"
+        title={title}
+        subTitle={text}
+        extra={<Link to={backTo}>{backText}</Link>}
+      />
     </div>
   );
 }

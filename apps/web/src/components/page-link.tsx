@@ -10,7 +10,11 @@ function opensElsewhere(event: MouseEvent<HTMLAnchorElement>): boolean {
  * A link between the signed-out screens, which have no router (lib/browser-location.ts): a real
  * `<a href>`, so it opens in a new tab and reads as a link, that goes without reloading the page.
  */
-export function PageLink({ to, onClick, ...props }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string }) {
+export function PageLink({
+  to,
+  onClick,
+  ...props
+}: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string }) {
   return (
     <a
       {...props}

@@ -67,7 +67,9 @@ describe('SearchInput', () => {
     type('x'.repeat(101));
     act(() => vi.advanceTimersByTime(1000));
     expect(onChange).not.toHaveBeenCalled();
-    expect(screen.getByPlaceholderText('Search')).toHaveAccessibleDescription('Ensure this field has no more than 100 characters');
+    expect(screen.getByPlaceholderText('Search')).toHaveAccessibleDescription(
+      'Ensure this field has no more than 100 characters',
+    );
     type('x'.repeat(100));
     act(() => vi.advanceTimersByTime(500));
     expect(onChange).toHaveBeenCalledExactlyOnceWith('x'.repeat(100));

@@ -26,7 +26,15 @@ export type SearchInputProps = Omit<InputProps, 'value' | 'defaultValue' | 'onCh
  * keystroke. What the API would refuse stays in the field with its reason, in the interface's
  * language, and the list keeps what it showed: a filter quietly left out listed everything.
  */
-export function SearchInput({ value, onChange, delay = SEARCH_DELAY_MS, onPressEnter, schema = searchParam, style, ...inputProps }: SearchInputProps) {
+export function SearchInput({
+  value,
+  onChange,
+  delay = SEARCH_DELAY_MS,
+  onPressEnter,
+  schema = searchParam,
+  style,
+  ...inputProps
+}: SearchInputProps) {
   const { t } = useTranslation('components');
   const lang = useLang();
   const messageId = useId();

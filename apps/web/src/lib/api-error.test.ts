@@ -36,12 +36,20 @@ describe('ApiError', () => {
       'DELETE /b/': () => new Response('<html>Bad gateway</html>', { status: 502 }),
     });
     await expect(http.delete('/a/')).rejects.toMatchObject({ message: 'One. Two.' });
-    await expect(http.delete('/b/')).rejects.toMatchObject({ status: 502, message: 'Произошла ошибка при обработке запроса' });
+    await expect(http.delete('/b/')).rejects.toMatchObject({
+      status: 502,
+      message: 'Произошла ошибка при обработке запроса',
+    });
   });
 
   it('never passes on what a failing server or a proxy answered: our own words instead', async () => {
-    stubFetch({ 'GET /c/': () => jsonResponse(500, { statusCode: 500, error: 'Internal Server Error', message: 'boom' }) });
-    await expect(http.get('/c/')).rejects.toMatchObject({ status: 500, message: 'Произошла ошибка при обработке запроса' });
+    stubFetch({
+      'GET /c/': () => jsonResponse(500, { statusCode: 500, error: 'Internal Server Error', message: 'boom' }),
+    });
+    await expect(http.get('/c/')).rejects.toMatchObject({
+      status: 500,
+      message: 'Произошла ошибка при обработке запроса',
+    });
   });
 
   it('reports an unreachable server as status 0', async () => {

@@ -5,7 +5,9 @@ import { jsonResponse, stubFetch } from './test-fetch.ts';
 
 describe('connector dictionaries', () => {
   it('reads a connector dictionary by its info', async () => {
-    const api = stubFetch({ 'GET /stations/connectors-types-positions/': () => jsonResponse(200, { type2: 'Type 2' }) });
+    const api = stubFetch({
+      'GET /stations/connectors-types-positions/': () => jsonResponse(200, { type2: 'Type 2' }),
+    });
     expect(await new QueryClient().fetchQuery(connectorDictionaryQueryOptions('types'))).toEqual({ type2: 'Type 2' });
     expect(api.calls[0]!.url.search).toBe('?info=types');
   });

@@ -62,7 +62,9 @@ export function zodFormRule(schema: z.ZodMiniType, field: string, extra: Record<
  */
 export function serverFieldErrors(error: unknown): Record<string, ReactNode> {
   if (!(error instanceof ApiError)) return {};
-  return Object.fromEntries(Object.entries(error.fieldErrors()).map(([name, messages]) => [name, serverText(messages[0] ?? '')]));
+  return Object.fromEntries(
+    Object.entries(error.fieldErrors()).map(([name, messages]) => [name, serverText(messages[0] ?? '')]),
+  );
 }
 
 /** 'connectors.0.typo' -> ['connectors', 0, 'typo'], the name path Ant Design forms use. */

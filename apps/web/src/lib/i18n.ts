@@ -43,7 +43,9 @@ const localeFiles: BackendModule = {
   init: () => undefined,
   read(lang, namespace, done) {
     const load =
-      namespace === 'errors' && isLang(lang) ? () => loadCatalogue(lang) : files[`../locales/${lang}/${namespace}.json`];
+      namespace === 'errors' && isLang(lang)
+        ? () => loadCatalogue(lang)
+        : files[`../locales/${lang}/${namespace}.json`];
     if (!load) return done(new Error(`no translations for ${lang}/${namespace}`), false);
     // After a deployment the old chunk names are gone; a reload fetches the new ones.
     importWithReload(load).then(

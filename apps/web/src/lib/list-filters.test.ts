@@ -5,7 +5,12 @@ import { contractFilters } from './list-filters.ts';
 describe('list filters read with the contract', () => {
   const shape = {
     id: z.optional(z.string().check(z.regex(/^\d+$/))),
-    ids: z.optional(z.pipe(z.string(), z.transform((text: string) => text.split(',').map(Number)))),
+    ids: z.optional(
+      z.pipe(
+        z.string(),
+        z.transform((text: string) => text.split(',').map(Number)),
+      ),
+    ),
     other: z.optional(z.string()),
   };
   const read = contractFilters(shape, ['id', 'ids']);

@@ -8,7 +8,7 @@ import { errorMessage, messageOfText, serverText } from './localized-text.tsx';
 inEnglish();
 
 describe('messageOfText', () => {
-  it("finds the catalogue message a server text is, with its parameters", () => {
+  it('finds the catalogue message a server text is, with its parameters', () => {
     expect(messageOfText('Wrong password')).toEqual({ key: 'password_wrong', params: {} });
     expect(messageOfText('Too many attempts. Try again in 15 min.')).toEqual({
       key: 'too_many_attempts',

@@ -62,7 +62,9 @@ export function messageOfText(text: string): MessageRef | undefined {
 /** A server's message that follows the language when it is one of the catalogue's, else as it came. */
 export function serverText(text: string): ReactElement {
   const message = messageOfText(text);
-  return message ? localizedText((lang) => formatMessage(lang, message.key, message.params)) : localizedText(() => text);
+  return message
+    ? localizedText((lang) => formatMessage(lang, message.key, message.params))
+    : localizedText(() => text);
 }
 
 /**

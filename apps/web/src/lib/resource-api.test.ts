@@ -33,13 +33,19 @@ function setUp() {
   return { queryClient, list, invalidated };
 }
 
-function run<TData, TVariables>(queryClient: QueryClient, options: UseMutationOptions<TData, Error, TVariables>, variables: TVariables) {
+function run<TData, TVariables>(
+  queryClient: QueryClient,
+  options: UseMutationOptions<TData, Error, TVariables>,
+  variables: TVariables,
+) {
   return new MutationObserver(queryClient, options).mutate(variables);
 }
 
 describe('resource api', () => {
   it('keys every query under the resource root and lists by their params, keeping the last page while the next loads', async () => {
-    const api = stubFetch({ 'GET /things/': () => jsonResponse(200, { items: [{ id: 1, name: 'a' }], page: 2, pages: 2, size: 5, total: 6 }) });
+    const api = stubFetch({
+      'GET /things/': () => jsonResponse(200, { items: [{ id: 1, name: 'a' }], page: 2, pages: 2, size: 5, total: 6 }),
+    });
     const options = things.listQueryOptions({ page: 2, size: 5, search: 'a' });
     expect(options.queryKey).toEqual(['things', 'list', { page: 2, size: 5, search: 'a' }]);
     expect(options.placeholderData).toBeTypeOf('function');
@@ -57,7 +63,9 @@ describe('resource api', () => {
   });
 
   it('sends an update to the item, sets its detail, and refreshes the lists and its edit form only', async () => {
-    const api = stubFetch({ 'PATCH /things/7/': (request) => jsonResponse(200, { id: 7, ...(request.json() as object) }) });
+    const api = stubFetch({
+      'PATCH /things/7/': (request) => jsonResponse(200, { id: 7, ...(request.json() as object) }),
+    });
     const { queryClient, list, invalidated } = setUp();
     await run(queryClient, things.update(queryClient), { id: 7, changes: { name: 'renamed' } });
     expect(api.calls[0]!.json()).toEqual({ name: 'renamed' });

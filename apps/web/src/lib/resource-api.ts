@@ -76,8 +76,7 @@ export function resourceKeys(root: readonly (string | number)[]): ResourceKeys {
 export function resourceListQueryOptions<Row, Params extends object>(config: ResourceConfig, params: Params) {
   return queryOptions({
     queryKey: resourceKeys(config.key).list(params),
-    queryFn: ({ signal }) =>
-      http.get<Paged<Row>>(config.path, { query: params as Record<string, QueryValue>, signal }),
+    queryFn: ({ signal }) => http.get<Paged<Row>>(config.path, { query: params as Record<string, QueryValue>, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -106,7 +105,10 @@ function build<T extends ResourceTypes>(config: ResourceOptions<T>) {
     keys,
     listQueryOptions: (params: T['params']) => resourceListQueryOptions<T['row'], T['params']>(config, params),
     detailQueryOptions: (id: number) =>
-      queryOptions({ queryKey: keys.detail(id), queryFn: ({ signal }) => http.get<T['item']>(`${path}${id}/`, { signal }) }),
+      queryOptions({
+        queryKey: keys.detail(id),
+        queryFn: ({ signal }) => http.get<T['item']>(`${path}${id}/`, { signal }),
+      }),
     forUpdateQueryOptions: (id: number) =>
       queryOptions({
         queryKey: keys.forUpdate(id),
@@ -127,7 +129,8 @@ function build<T extends ResourceTypes>(config: ResourceOptions<T>) {
     update: (queryClient: QueryClient) =>
       mutationOptions({
         mutationKey: [...keys.all, 'update'],
-        mutationFn: ({ id, changes }: UpdateVariables<T['update']>) => http.patch<T['item']>(updatePath(id), encode(changes)),
+        mutationFn: ({ id, changes }: UpdateVariables<T['update']>) =>
+          http.patch<T['item']>(updatePath(id), encode(changes)),
         onSuccess: async (item) => {
           queryClient.setQueryData(keys.detail(item.id), item);
           await Promise.all([

@@ -19,7 +19,9 @@ type State<TData> = { status: 'idle' | 'pending' | 'error' } | { status: 'succes
  * useMutation those screens use, so a screen reads the same either way. As with useMutation, the
  * callbacks given to `mutate` run only for the latest call and only while still mounted.
  */
-export function useAction<TVariables, TData>(run: (variables: TVariables) => Promise<TData>): Action<TVariables, TData> {
+export function useAction<TVariables, TData>(
+  run: (variables: TVariables) => Promise<TData>,
+): Action<TVariables, TData> {
   const [state, setState] = useState<State<TData>>({ status: 'idle' });
   const latest = useRef(0);
   const mounted = useRef(true);

@@ -67,9 +67,12 @@ describe('locale files', () => {
     for (const lang of LANGUAGES) {
       const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
       for (const [namespace, keys] of byLang.get(lang)!) {
-        const plurals = new Set([...keys.keys()].filter((key) => baseKey(key, keys) !== key).map((key) => PLURAL.exec(key)![1]));
+        const plurals = new Set(
+          [...keys.keys()].filter((key) => baseKey(key, keys) !== key).map((key) => PLURAL.exec(key)![1]),
+        );
         for (const base of plurals) {
-          for (const category of categories) expect(keys.has(`${base}_${category}`), `${lang}/${namespace}: ${base}_${category}`).toBe(true);
+          for (const category of categories)
+            expect(keys.has(`${base}_${category}`), `${lang}/${namespace}: ${base}_${category}`).toBe(true);
         }
       }
     }
@@ -98,7 +101,10 @@ describe('locale files', () => {
       for (const [namespace, keys] of byLang.get(lang)!) {
         for (const [key, value] of keys) {
           // {placeholders} are names for the code, not text.
-          const words = String(value).replace(/\{\w+\}/g, '').match(/[A-Za-z][A-Za-z0-9]*/g) ?? [];
+          const words =
+            String(value)
+              .replace(/\{\w+\}/g, '')
+              .match(/[A-Za-z][A-Za-z0-9]*/g) ?? [];
           for (const word of words) if (!allowed.test(word)) latin.push(`${lang}/${namespace}.json: ${key}: ${word}`);
         }
       }

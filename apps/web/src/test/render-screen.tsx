@@ -36,7 +36,13 @@ export interface RenderScreenOptions {
  * Pass null as `screen` when `routes` is the whole tree.
  */
 export function renderScreen(screen: ReactNode, options: RenderScreenOptions = {}) {
-  const { path = '/', pattern = '*', routes = [], wrapper: Wrapper = Fragment, queryClient = createQueryClient() } = options;
+  const {
+    path = '/',
+    pattern = '*',
+    routes = [],
+    wrapper: Wrapper = Fragment,
+    queryClient = createQueryClient(),
+  } = options;
   const tree = screen === null ? routes : [{ path: pattern, element: screen }, ...routes];
   const entries = typeof path === 'string' ? [path] : path;
   const router = createMemoryRouter(tree, { initialEntries: entries, initialIndex: entries.length - 1 });

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, time, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  time,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { ConnectorType } from '@evcms/contracts/catalog';
 import {
   CHARGE_REFUSALS,
@@ -25,7 +40,8 @@ import { merchants } from './merchants.ts';
 import { stationConnectors, stations } from './stations.ts';
 
 /** `column in ('a', 'b')` with the values written into the text: for checks, and for a prepared statement that must match a partial index's predicate. */
-export const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
+export const oneOf = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
 
 /** OCPP's answer to a start (idTagInfo.status) as the charge services give it. */
 export type IdTagStatus = 'Accepted' | 'Blocked' | 'Invalid';
@@ -56,7 +72,9 @@ export const charges = pgTable(
     stationId: integer('station_id').references(() => stations.id, { onDelete: 'set null' }),
     ...localizedColumns('station_name'),
     merchantId: integer('merchant_id').references(() => merchants.id),
-    stationConnectorId: integer('station_connector_id').references(() => stationConnectors.id, { onDelete: 'set null' }),
+    stationConnectorId: integer('station_connector_id').references(() => stationConnectors.id, {
+      onDelete: 'set null',
+    }),
     /** The OCPP connectorId the charge point named. */
     ocppConnectorId: integer('ocpp_connector_id').notNull(),
     /** The connector's type at the start; null for a connector the station does not have. */
@@ -95,7 +113,9 @@ export const charges = pgTable(
     reviewReason: text('review_reason').$type<ChargeReviewReason>(),
     ...timestamps,
     /** The finish's Bishkek time of day to the second, for the `finished_time` filter (an index, not a computation per row). */
-    finishedTime: time('finished_time').generatedAlwaysAs(sql.raw(`date_trunc('second', timezone('${TIME_ZONE}', finished_at))::time`)),
+    finishedTime: time('finished_time').generatedAlwaysAs(
+      sql.raw(`date_trunc('second', timezone('${TIME_ZONE}', finished_at))::time`),
+    ),
   },
   (table) => [
     // The list, newest start first, and the `period` filter; then the same order within each filter.
@@ -117,7 +137,13 @@ export const charges = pgTable(
       .on(table.stationId, table.ocppConnectorId)
       .where(sql`status in ('initiated', 'in_progress', 'pause')`),
     // A StartTransaction sent again (same station, connector, tag, meter and time) finds its charge, also when both race.
-    uniqueIndex('charges_start_key').on(table.stationId, table.ocppConnectorId, table.idTag, table.meterStartWh, table.startedAt),
+    uniqueIndex('charges_start_key').on(
+      table.stationId,
+      table.ocppConnectorId,
+      table.idTag,
+      table.meterStartWh,
+      table.startedAt,
+    ),
     check('charges_status_check', oneOf('status', CHARGE_STATUS_KEYS)),
     check('charges_result_check', oneOf('result', CHARGE_RESULTS)),
     check('charges_payment_method_check', oneOf('payment_method', PAYMENT_METHOD_KEYS)),

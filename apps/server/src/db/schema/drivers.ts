@@ -27,7 +27,11 @@ import { managers } from './managers.ts';
  * neighbours swapped, names nobody. Starting at 1,000,000 keeps every number 8 digits long with no
  * leading zero to lose; 9 million drivers before it runs out.
  */
-export const driverAccountSeq = pgSequence('driver_account_seq', { startWith: 1_000_000, minValue: 1_000_000, maxValue: 9_999_999 });
+export const driverAccountSeq = pgSequence('driver_account_seq', {
+  startWith: 1_000_000,
+  minValue: 1_000_000,
+  maxValue: 9_999_999,
+});
 
 /** What the list search reads: the name both ways round, so "Surname Name" and "Name Surname" are found. */
 const SEARCH_TEXT = [
@@ -144,11 +148,16 @@ export const balanceEntries = pgTable(
     index('balance_entries_created_at_idx').on(table.createdAt, table.id),
     // One driver's entries, newest first (the driver's card).
     index('balance_entries_driver_idx').on(table.driverId, table.createdAt, table.id),
-    uniqueIndex('balance_entries_charge_key').on(table.chargeId).where(sql`method = 'charge'`),
+    uniqueIndex('balance_entries_charge_key')
+      .on(table.chargeId)
+      .where(sql`method = 'charge'`),
     check(
       'balance_entries_amount_check',
       sql`(${table.debitTyiyn} > 0 and ${table.creditTyiyn} = 0) or (${table.debitTyiyn} = 0 and ${table.creditTyiyn} > 0)`,
     ),
-    check('balance_entries_method_check', sql.raw(`method in (${BALANCE_METHOD_KEYS.map((key) => `'${key}'`).join(', ')})`)),
+    check(
+      'balance_entries_method_check',
+      sql.raw(`method in (${BALANCE_METHOD_KEYS.map((key) => `'${key}'`).join(', ')})`),
+    ),
   ],
 );

@@ -15,11 +15,12 @@ const columnKey = <B extends string>(base: B, lang: Lang) => `${base}${SUFFIX[la
 const requiredTextColumn = (name: string) => text(name).notNull();
 
 /** The three columns of `base`: `...localizedColumns('name')` in a table declares name_ru, name_en, name_ky. */
-export function localizedColumns<B extends string>(base: B): Record<LocalizedColumnKey<B>, ReturnType<typeof requiredTextColumn>> {
-  return Object.fromEntries(LANGUAGES.map((lang) => [columnKey(base, lang), requiredTextColumn(localizedKey(base, lang))])) as Record<
-    LocalizedColumnKey<B>,
-    ReturnType<typeof requiredTextColumn>
-  >;
+export function localizedColumns<B extends string>(
+  base: B,
+): Record<LocalizedColumnKey<B>, ReturnType<typeof requiredTextColumn>> {
+  return Object.fromEntries(
+    LANGUAGES.map((lang) => [columnKey(base, lang), requiredTextColumn(localizedKey(base, lang))]),
+  ) as Record<LocalizedColumnKey<B>, ReturnType<typeof requiredTextColumn>>;
 }
 
 /** The three columns of `base` selected as one value: `{ name: localizedSelection(merchants, 'name') }`. */
@@ -35,8 +36,14 @@ export function localizedSelection<B extends string, T extends Record<LocalizedC
 
 /** The column values of a value; a partial value (a change) gives only the languages it has. */
 export function localizedValues<B extends string>(base: B, value: Localized): Record<LocalizedColumnKey<B>, string>;
-export function localizedValues<B extends string>(base: B, value: Partial<Localized>): Partial<Record<LocalizedColumnKey<B>, string>>;
-export function localizedValues<B extends string>(base: B, value: Partial<Localized>): Partial<Record<LocalizedColumnKey<B>, string>> {
+export function localizedValues<B extends string>(
+  base: B,
+  value: Partial<Localized>,
+): Partial<Record<LocalizedColumnKey<B>, string>>;
+export function localizedValues<B extends string>(
+  base: B,
+  value: Partial<Localized>,
+): Partial<Record<LocalizedColumnKey<B>, string>> {
   const values: Partial<Record<LocalizedColumnKey<B>, string>> = {};
   for (const lang of LANGUAGES) if (value[lang] !== undefined) values[columnKey(base, lang)] = value[lang];
   return values;

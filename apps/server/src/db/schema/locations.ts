@@ -38,5 +38,8 @@ export const settlements = pgTable(
     districtId: integer('district_id').references(() => districts.id),
     ...localizedColumns('name'),
   },
-  (table) => [index('settlements_country_idx').on(table.countryId), index('settlements_district_idx').on(table.districtId)],
+  (table) => [
+    index('settlements_country_idx').on(table.countryId),
+    index('settlements_district_idx').on(table.districtId),
+  ],
 );

@@ -30,7 +30,10 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('refresh_tokens_manager_idx').on(table.managerId), index('refresh_tokens_session_idx').on(table.sessionId)],
+  (table) => [
+    index('refresh_tokens_manager_idx').on(table.managerId),
+    index('refresh_tokens_session_idx').on(table.sessionId),
+  ],
 );
 
 export const passwordResets = pgTable('password_resets', {

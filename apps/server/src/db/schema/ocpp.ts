@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { OcppConnectorStatus, OcppDiagnosticsStatus, OcppErrorCode, OcppFirmwareStatus } from '@evcms/contracts/ocpp';
+import type {
+  OcppConnectorStatus,
+  OcppDiagnosticsStatus,
+  OcppErrorCode,
+  OcppFirmwareStatus,
+} from '@evcms/contracts/ocpp';
 import { charges } from './charges.ts';
 import { managers } from './managers.ts';
 import { stations } from './stations.ts';
@@ -95,7 +100,9 @@ export const ocppCommands = pgTable(
   },
   (table) => [
     index('ocpp_commands_station_idx').on(table.stationId, table.id),
-    index('ocpp_commands_charge_idx').on(table.chargeId, table.id).where(sql`${table.chargeId} is not null`),
+    index('ocpp_commands_charge_idx')
+      .on(table.chargeId, table.id)
+      .where(sql`${table.chargeId} is not null`),
   ],
 );
 
@@ -122,7 +129,10 @@ export const ocppMessageBatches = pgTable(
     count: integer('count').notNull(),
     frames: text('frames').notNull(),
   },
-  (table) => [index('ocpp_message_batches_station_idx').on(table.stationId, table.id), index('ocpp_message_batches_at_idx').on(table.at)],
+  (table) => [
+    index('ocpp_message_batches_station_idx').on(table.stationId, table.id),
+    index('ocpp_message_batches_at_idx').on(table.at),
+  ],
 );
 
 /**

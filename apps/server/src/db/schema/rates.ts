@@ -24,7 +24,9 @@ export const rates = pgTable(
     ...timestamps,
   },
   (table) => [
-    uniqueIndex('rates_active_default_typo_key').on(table.typo).where(sql`type = 'default' and status = 0`),
+    uniqueIndex('rates_active_default_typo_key')
+      .on(table.typo)
+      .where(sql`type = 'default' and status = 0`),
     check('rates_type_check', sql`${table.type} in ('default', 'personal')`),
     check('rates_price_check', sql`${table.priceTyiyn} >= 0`),
   ],
@@ -51,6 +53,8 @@ export const rateMerchants = pgTable(
   (table) => [
     primaryKey({ columns: [table.rateId, table.merchantId] }),
     index('rate_merchants_merchant_idx').on(table.merchantId),
-    uniqueIndex('rate_merchants_active_typo_key').on(table.merchantId, table.typo).where(sql`active`),
+    uniqueIndex('rate_merchants_active_typo_key')
+      .on(table.merchantId, table.typo)
+      .where(sql`active`),
   ],
 );

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { localizedKeys } from '@evcms/contracts/localized';
 import type { ExecutionType } from '@evcms/contracts/stations';
 import type { MediaKind } from '@evcms/contracts/station-media';
@@ -64,7 +76,9 @@ export const stations = pgTable(
     // A merchant's list, newest first, and its counts by status (few rows a merchant, read from the table).
     index('stations_merchant_id_idx').on(table.merchantId, table.id),
     // Stations are written rarely, so rows go straight into the index (see merchants.ts).
-    index('stations_search_text_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('stations_search_text_trgm_idx')
+      .using('gin', table.searchText.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -92,7 +106,10 @@ export const stationInfrastructure = pgTable(
       .notNull()
       .references(() => infrastructure.id, { onDelete: 'cascade' }),
   },
-  (table) => [primaryKey({ columns: [table.stationId, table.itemId] }), index('station_surroundings_surrounding_idx').on(table.itemId)],
+  (table) => [
+    primaryKey({ columns: [table.stationId, table.itemId] }),
+    index('station_surroundings_surrounding_idx').on(table.itemId),
+  ],
 );
 
 /** The photos and videos of a station's gallery, in `position` order. */

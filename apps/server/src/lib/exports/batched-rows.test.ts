@@ -48,7 +48,10 @@ describe('batchedRows', () => {
     expect(batches.map((batch) => batch.length)).toEqual([128, 128, 128, 128, 128, 128, 128, 104]);
     const ids = batches.flat().map((row) => row.id);
     expect(new Set(ids).size).toBe(1000);
-    const expected = await queryRows<{ id: number }>(database.db, sql`select id from keyset_charges order by started_at desc, id desc`);
+    const expected = await queryRows<{ id: number }>(
+      database.db,
+      sql`select id from keyset_charges order by started_at desc, id desc`,
+    );
     expect(ids).toEqual(expected.map((row) => row.id));
     expect(asked[0]).toBeUndefined();
     expect(asked.slice(1)).toEqual(batches.slice(0, -1).map((batch) => batch.at(-1)));

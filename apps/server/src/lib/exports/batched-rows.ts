@@ -24,7 +24,10 @@ export type FetchBatch<Row> = (last: Row | undefined, limit: number) => Promise<
  * hold the only connection for its whole length. A row added or changed during an export may so
  * be missed or seen in its new place, as between two pages of the list.
  */
-export async function* batchedRows<Row>(fetchBatch: FetchBatch<Row>, batchSize: number): AsyncGenerator<readonly Row[], void, undefined> {
+export async function* batchedRows<Row>(
+  fetchBatch: FetchBatch<Row>,
+  batchSize: number,
+): AsyncGenerator<readonly Row[], void, undefined> {
   let next: Promise<readonly Row[]> | undefined = fetchBatch(undefined, batchSize);
   try {
     while (next) {

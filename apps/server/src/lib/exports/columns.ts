@@ -28,7 +28,8 @@ export type DateTimeColumn<Row> = ColumnOf<'datetime', Date | number | string, R
 /** A calendar day, YYYY-MM-DD (a birthday). */
 export type DateColumn<Row> = ColumnOf<'date', string, Row>;
 
-export type ExportColumn<Row> = TextColumn<Row> | IntegerColumn<Row> | DecimalColumn<Row> | DateTimeColumn<Row> | DateColumn<Row>;
+export type ExportColumn<Row> =
+  TextColumn<Row> | IntegerColumn<Row> | DecimalColumn<Row> | DateTimeColumn<Row> | DateColumn<Row>;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -80,7 +81,8 @@ function zoneOffset(ms: number): number {
 
 /** The Bishkek wall-clock time of an instant, as milliseconds of a UTC clock showing it; NaN for no valid instant. */
 export function bishkekWallClock(instant: Date | number | string): number {
-  const ms = typeof instant === 'number' ? instant : typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
+  const ms =
+    typeof instant === 'number' ? instant : typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
   return Number.isFinite(ms) ? ms + zoneOffset(ms) : NaN;
 }
 

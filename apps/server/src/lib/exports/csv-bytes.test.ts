@@ -14,7 +14,15 @@ import { CSV_COMMAS, csvChunks, csvText } from './csv.ts';
 
 const PIECE = 256 * 1024;
 
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\b': '\\b', '\f': '\\f', '\v': '\\v' };
+const COPY_ESCAPES: Record<string, string> = {
+  '\\': '\\\\',
+  '\t': '\\t',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\v': '\\v',
+};
 
 /** A value as COPY's text format writes the field: control characters and the backslash escaped, NULL as \N. */
 function copyField(value: string | null): string {
@@ -68,7 +76,27 @@ describe('CsvBytes.copiedText', () => {
 });
 
 describe('CsvBytes.copiedDecimal', () => {
-  const UNITS = [0, 1, 5, 7, 9, 10, 99, 100, 101, 250, 999, 1000, 1001, 19135, 123456, 12345678901, 10 ** 15, 10 ** 15 + 7, Number.MAX_SAFE_INTEGER];
+  const UNITS = [
+    0,
+    1,
+    5,
+    7,
+    9,
+    10,
+    99,
+    100,
+    101,
+    250,
+    999,
+    1000,
+    1001,
+    19135,
+    123456,
+    12345678901,
+    10 ** 15,
+    10 ** 15 + 7,
+    Number.MAX_SAFE_INTEGER,
+  ];
   const signed = UNITS.flatMap((units) => (units === 0 ? [0] : [units, -units]));
   const cases = [1, 2, 3].flatMap((scale) => signed.map((units) => [units, scale] as const));
 
@@ -97,7 +125,30 @@ describe('CsvBytes.copiedDecimal', () => {
 });
 
 describe('CsvBytes.duration', () => {
-  const SECONDS = [0, 1, 9, 10, 59, 60, 61, 599, 600, 3599, 3600, 3661, 35999, 36000, 86399, 86400, 90061, 359999, 360000, 3_600_000, 3_600_000 + 3599, 2 ** 31];
+  const SECONDS = [
+    0,
+    1,
+    9,
+    10,
+    59,
+    60,
+    61,
+    599,
+    600,
+    3599,
+    3600,
+    3661,
+    35999,
+    36000,
+    86399,
+    86400,
+    90061,
+    359999,
+    360000,
+    3_600_000,
+    3_600_000 + 3599,
+    2 ** 31,
+  ];
 
   it.each(SECONDS)('writes %d seconds as durationText does', (seconds) => {
     expect(written((out) => out.duration(seconds))).toBe(durationText(seconds));
@@ -109,7 +160,9 @@ describe('CsvBytes.duration', () => {
       out.duration(seconds);
       out.byte(44);
     }
-    expect(Buffer.concat(out.take(true)).toString('latin1')).toBe(SECONDS.map((seconds) => `${durationText(seconds)},`).join(''));
+    expect(Buffer.concat(out.take(true)).toString('latin1')).toBe(
+      SECONDS.map((seconds) => `${durationText(seconds)},`).join(''),
+    );
   });
 });
 
@@ -191,9 +244,31 @@ describe('TextsById', () => {
   const cases: { name: string; rows: [number, string][] }[] = [
     { name: 'no rows', rows: [] },
     { name: 'id 0 alone', rows: [[0, 'zero']] },
-    { name: 'ids from 0 with no gap', rows: [[0, 'a'], [1, 'Бишкек'], [2, '🔌']] },
-    { name: 'gaps in ids', rows: [[3, 'Станция "Ала-Тоо", 1'], [7, 'b'], [8, ''], [20, '＝x'], [21, 'last']] },
-    { name: 'an empty last text', rows: [[1, 'one'], [4, '']] },
+    {
+      name: 'ids from 0 with no gap',
+      rows: [
+        [0, 'a'],
+        [1, 'Бишкек'],
+        [2, '🔌'],
+      ],
+    },
+    {
+      name: 'gaps in ids',
+      rows: [
+        [3, 'Станция "Ала-Тоо", 1'],
+        [7, 'b'],
+        [8, ''],
+        [20, '＝x'],
+        [21, 'last'],
+      ],
+    },
+    {
+      name: 'an empty last text',
+      rows: [
+        [1, 'one'],
+        [4, ''],
+      ],
+    },
   ];
 
   for (const { name, rows } of cases) {
@@ -226,8 +301,19 @@ describe('CsvBytes lines', () => {
   ];
 
   it('writes the lines csv.ts writes for the same rows', async () => {
-    const rows: Row[] = TEXTS.map((driver, i) => ({ id: i, driver: i % 7 === 3 ? null : driver, totalTyiyn: i % 5 === 2 ? null : (i - 20) * 1234 }));
-    const copied = Buffer.from(rows.map((row) => `${row.id}\t${copyField(row.driver)}\t${copyField(row.totalTyiyn === null ? null : String(row.totalTyiyn))}\n`).join(''));
+    const rows: Row[] = TEXTS.map((driver, i) => ({
+      id: i,
+      driver: i % 7 === 3 ? null : driver,
+      totalTyiyn: i % 5 === 2 ? null : (i - 20) * 1234,
+    }));
+    const copied = Buffer.from(
+      rows
+        .map(
+          (row) =>
+            `${row.id}\t${copyField(row.driver)}\t${copyField(row.totalTyiyn === null ? null : String(row.totalTyiyn))}\n`,
+        )
+        .join(''),
+    );
 
     const out = new CsvBytes();
     let from = 0;
@@ -248,9 +334,14 @@ describe('CsvBytes lines', () => {
     }
 
     const expected: Buffer[] = [];
-    for await (const piece of csvChunks(columns, (async function* () {
-      yield rows;
-    })(), CSV_COMMAS)) expected.push(piece);
+    for await (const piece of csvChunks(
+      columns,
+      (async function* () {
+        yield rows;
+      })(),
+      CSV_COMMAS,
+    ))
+      expected.push(piece);
     const csv = Buffer.concat(expected).toString('utf8');
     const header = '\uFEFFid,driver,total\r\n';
     expect(csv.startsWith(header)).toBe(true);

@@ -66,14 +66,17 @@ describe('csv export', () => {
       { id: 8, driver: 'a;b, c', startedAt: AT, totalTyiyn: 5 },
     ];
     const text = (await csvOf(rows, 2, CSV_SEMICOLONS)).toString('utf8');
-    expect(text).toBe('\uFEFF№;Водитель;"Начало, Бишкек";"Итого ""сом""";Дата рождения\r\n7;Plain;;-191,35;\r\n8;"a;b, c";2025-03-10 00:30:05;0,05;\r\n');
+    expect(text).toBe(
+      '\uFEFF№;Водитель;"Начало, Бишкек";"Итого ""сом""";Дата рождения\r\n7;Plain;;-191,35;\r\n8;"a;b, c";2025-03-10 00:30:05;0,05;\r\n',
+    );
     expect(readCsv(Buffer.from(text), ';')[2]).toEqual(['8', 'a;b, c', '2025-03-10 00:30:05', '0,05', '']);
   });
 
   it('leaves a plain signed number as it is: a phone, a negative amount', () => {
     for (const value of ['+996555100200', '-12.50', '+0', '-7']) expect(csvText(value)).toBe(value);
     expect(csvText('-12,50')).toBe('"-12,50"');
-    for (const value of ['+996 555 100 200', '-12.', '-.5', '+1e5', '--1', '+1+2', '-2+3', '+', '-']) expect(csvText(value)).toBe(`'${value}`);
+    for (const value of ['+996 555 100 200', '-12.', '-.5', '+1e5', '--1', '+1+2', '-2+3', '+', '-'])
+      expect(csvText(value)).toBe(`'${value}`);
   });
 
   it('puts an apostrophe before text a spreadsheet would run as a formula, never before a number', async () => {
@@ -86,7 +89,9 @@ describe('csv export', () => {
   });
 
   it('writes the header alone for an empty list', async () => {
-    expect((await csvOf([])).toString('utf8')).toBe('\uFEFF№,Водитель,"Начало, Бишкек","Итого ""сом""",Дата рождения\r\n');
+    expect((await csvOf([])).toString('utf8')).toBe(
+      '\uFEFF№,Водитель,"Начало, Бишкек","Итого ""сом""",Дата рождения\r\n',
+    );
   });
 
   it('quotes a field holding a comma, a semicolon, a quote or a line break and nothing else', () => {

@@ -43,7 +43,15 @@ export const PLAIN_SIGNED_NUMBER = /^[+-][0-9]+(?:[.,][0-9]+)?$/;
 
 function isFormulaStart(code: number): boolean {
   // = + - @ TAB CR, and the full-width ＝ ＋ － ＠ some spreadsheets fold into them.
-  return code === 61 || code === 43 || code === 45 || code === 64 || code === 9 || code === 13 || (code >= 0xff0b && (code === 0xff1d || code === 0xff0b || code === 0xff0d || code === 0xff20));
+  return (
+    code === 61 ||
+    code === 43 ||
+    code === 45 ||
+    code === 64 ||
+    code === 9 ||
+    code === 13 ||
+    (code >= 0xff0b && (code === 0xff1d || code === 0xff0b || code === 0xff0d || code === 0xff20))
+  );
 }
 
 /** A text field, escaped against formulas and quoted as RFC 4180 asks. */

@@ -88,7 +88,10 @@ async function buildExportApp(): Promise<FastifyInstance> {
     handler: async (request, reply) => {
       const fetchBatch: FetchBatch<ChargeRow> = async (last, limit) => {
         seen.fetches += 1;
-        if ((request.query.fail === 'first' && seen.fetches === 1) || (request.query.fail === 'third' && seen.fetches === 3)) {
+        if (
+          (request.query.fail === 'first' && seen.fetches === 1) ||
+          (request.query.fail === 'third' && seen.fetches === 3)
+        ) {
           throw new Error('the database went away');
         }
         return queryRows<ChargeRow>(
@@ -96,7 +99,14 @@ async function buildExportApp(): Promise<FastifyInstance> {
           sql`select id, driver, started_at, total_tyiyn from export_charges where id > ${last?.id ?? 0} order by id limit ${limit}`,
         );
       };
-      return sendExport(reply, { format: request.query.format, name: 'charges', title: 'Зарядки', lang: 'en', columns, batches: watched(batchedRows(fetchBatch, BATCH)) });
+      return sendExport(reply, {
+        format: request.query.format,
+        name: 'charges',
+        title: 'Зарядки',
+        lang: 'en',
+        columns,
+        batches: watched(batchedRows(fetchBatch, BATCH)),
+      });
     },
   });
   typed.get('/api/endless', {
@@ -108,7 +118,12 @@ async function buildExportApp(): Promise<FastifyInstance> {
         // As a database would, answer on a later turn of the event loop.
         await new Promise((resolve) => setImmediate(resolve));
         const from = (last?.id ?? 0) + 1;
-        return Array.from({ length: limit }, (_, i) => ({ id: from + i, driver: `Водитель №${from + i}`, started_at: new Date(), total_tyiyn: from + i }));
+        return Array.from({ length: limit }, (_, i) => ({
+          id: from + i,
+          driver: `Водитель №${from + i}`,
+          started_at: new Date(),
+          total_tyiyn: from + i,
+        }));
       };
       async function* counted() {
         for await (const batch of batchedRows(fetchBatch, 1000)) {
@@ -116,7 +131,14 @@ async function buildExportApp(): Promise<FastifyInstance> {
           yield batch;
         }
       }
-      return sendExport(reply, { format: request.query.format, name: 'endless', title: 'Endless', lang: 'en', columns, batches: watched(counted()) });
+      return sendExport(reply, {
+        format: request.query.format,
+        name: 'endless',
+        title: 'Endless',
+        lang: 'en',
+        columns,
+        batches: watched(counted()),
+      });
     },
   });
   return server;
@@ -124,7 +146,9 @@ async function buildExportApp(): Promise<FastifyInstance> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.db.execute(sql`create table export_charges (id int primary key, driver text, started_at timestamptz not null, total_tyiyn int not null)`);
+  await database.db.execute(
+    sql`create table export_charges (id int primary key, driver text, started_at timestamptz not null, total_tyiyn int not null)`,
+  );
   await database.db.execute(sql`
     insert into export_charges
     select g, case g % 5 when 0 then 'Асанов "Бакыт", Бишкек' when 1 then E'Жолдошбекова\nҮмүт' when 2 then '=cmd|''/c calc''!A1' when 3 then null else 'Driver ' || g end,
@@ -144,7 +168,12 @@ function expectedRecord(id: number): string[] {
   const driver = ['Асанов "Бакыт", Бишкек', 'Жолдошбекова\nҮмүт', "'=cmd|'/c calc'!A1", '', `Driver ${id}`][id % 5]!;
   const started = new Date(Date.UTC(2025, 2, 10, 0, 30 + id, 5)).toISOString().slice(0, 19).replace('T', ' ');
   const total = id * 7 - 100;
-  return [String(id), driver, started, `${total < 0 ? '-' : ''}${Math.floor(Math.abs(total) / 100)}.${String(Math.abs(total) % 100).padStart(2, '0')}`];
+  return [
+    String(id),
+    driver,
+    started,
+    `${total < 0 ? '-' : ''}${Math.floor(Math.abs(total) / 100)}.${String(Math.abs(total) % 100).padStart(2, '0')}`,
+  ];
 }
 
 describe('streamed exports over HTTP', () => {
@@ -153,7 +182,9 @@ describe('streamed exports over HTTP', () => {
     const response = await app.inject({ method: 'GET', url: '/api/charges?format=csv' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="charges-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''charges-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="charges-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''charges-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     expect(response.headers['cache-control']).toBe('no-store');
     const records = readCsv(response.rawPayload);
     expect(records[0]).toEqual(['№', 'Водитель', 'Начало', 'Итого, сом']);
@@ -170,14 +201,28 @@ describe('streamed exports over HTTP', () => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.name).toBe('Зарядки');
     expect(sheet.rowCount).toBe(ROWS + 1);
-    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([1, 'Жолдошбекова\nҮмүт', new Date(Date.UTC(2025, 2, 10, 0, 31, 5)), -0.93]);
-    expect((sheet.getRow(ROWS + 1).values as unknown[]).slice(1)).toEqual([ROWS, 'Асанов "Бакыт", Бишкек', new Date(Date.UTC(2025, 2, 10, 0, 30 + ROWS, 5)), 174]);
+    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([
+      1,
+      'Жолдошбекова\nҮмүт',
+      new Date(Date.UTC(2025, 2, 10, 0, 31, 5)),
+      -0.93,
+    ]);
+    expect((sheet.getRow(ROWS + 1).values as unknown[]).slice(1)).toEqual([
+      ROWS,
+      'Асанов "Бакыт", Бишкек',
+      new Date(Date.UTC(2025, 2, 10, 0, 30 + ROWS, 5)),
+      174,
+    ]);
     expect(sheet.getCell('B3').value).toBe("=cmd|'/c calc'!A1");
     expect(sheet.getCell('B3').type).toBe(ExcelJS.ValueType.String);
   });
 
   it('refuses a format other than xlsx or csv with a 400 on `format`; an empty one is xlsx', async () => {
-    const refused = await app.inject({ method: 'GET', url: '/api/charges?format=pdf', headers: { 'accept-language': 'en' } });
+    const refused = await app.inject({
+      method: 'GET',
+      url: '/api/charges?format=pdf',
+      headers: { 'accept-language': 'en' },
+    });
     expect(refused.statusCode).toBe(400);
     expect(Object.keys(refused.json())).toEqual(['format']);
     const empty = await app.inject({ method: 'GET', url: '/api/charges?format=' });
@@ -186,30 +231,45 @@ describe('streamed exports over HTTP', () => {
 
   it('compresses a csv as it streams and leaves an xlsx, a zip already, as it is', async () => {
     const plain = await app.inject({ method: 'GET', url: '/api/charges?format=csv' });
-    const gzipped = await app.inject({ method: 'GET', url: '/api/charges?format=csv', headers: { 'accept-encoding': 'gzip' } });
+    const gzipped = await app.inject({
+      method: 'GET',
+      url: '/api/charges?format=csv',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gzipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
     expect(gunzipSync(gzipped.rawPayload).equals(plain.rawPayload)).toBe(true);
-    const xlsx = await app.inject({ method: 'GET', url: '/api/charges?format=xlsx', headers: { 'accept-encoding': 'gzip, br' } });
+    const xlsx = await app.inject({
+      method: 'GET',
+      url: '/api/charges?format=xlsx',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(xlsx.headers['content-encoding']).toBeUndefined();
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
   it('answers a first batch that fails with the error body, as any request', async () => {
     resetSeen();
-    const response = await app.inject({ method: 'GET', url: '/api/charges?format=csv&fail=first', headers: { 'accept-language': 'en' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/charges?format=csv&fail=first',
+      headers: { 'accept-language': 'en' },
+    });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ detail: expect.any(String) });
     await seen.closed.promise;
   });
 
-  it.each(['csv', 'xlsx'])('cuts the %s download short when a later batch fails, rather than end a file missing rows', async (format) => {
-    resetSeen();
-    const result = await download(`/api/charges?format=${format}&fail=third`, { read: Infinity });
-    expect(result.status).toBe(200);
-    expect(result.complete).toBe(false);
-    await seen.closed.promise;
-  });
+  it.each(['csv', 'xlsx'])(
+    'cuts the %s download short when a later batch fails, rather than end a file missing rows',
+    async (format) => {
+      resetSeen();
+      const result = await download(`/api/charges?format=${format}&fail=third`, { read: Infinity });
+      expect(result.status).toBe(200);
+      expect(result.complete).toBe(false);
+      await seen.closed.promise;
+    },
+  );
 
   it('answers a compressed csv that fails before its first bytes went out with the error body, and cuts it short after', async () => {
     resetSeen();
@@ -217,7 +277,11 @@ describe('streamed exports over HTTP', () => {
     // before the third batch failed depends on the machine's timing (a busy one let it out about one
     // run in five): a download cut short is then the answer, never a whole-looking file.
     const response = await app
-      .inject({ method: 'GET', url: '/api/charges?format=csv&fail=third', headers: { 'accept-encoding': 'gzip', 'accept-language': 'en' } })
+      .inject({
+        method: 'GET',
+        url: '/api/charges?format=csv&fail=third',
+        headers: { 'accept-encoding': 'gzip', 'accept-language': 'en' },
+      })
       .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     if (response instanceof Error) {
       expect(response.message).toBe('response destroyed before completion');
@@ -265,11 +329,18 @@ interface Download {
  * GETs `path` over real HTTP on 127.0.0.1 and reads `read` chunks of the answer (then stops
  * reading, as a slow client), or all of it; resolves when it has read them or the answer ended.
  */
-function download(path: string, { read, headers = {} }: { read: number; headers?: Record<string, string> }): Promise<Download> {
+function download(
+  path: string,
+  { read, headers = {} }: { read: number; headers?: Record<string, string> },
+): Promise<Download> {
   return new Promise((resolve, reject) => {
     const request = httpRequest({ host: '127.0.0.1', port, path, headers }, (response: IncomingMessage) => {
       let chunks = 0;
-      const result = () => ({ status: response.statusCode ?? 0, complete: response.complete, destroy: () => request.destroy() });
+      const result = () => ({
+        status: response.statusCode ?? 0,
+        complete: response.complete,
+        destroy: () => request.destroy(),
+      });
       response.on('data', () => {
         chunks += 1;
         if (chunks >= read) {
@@ -291,6 +362,8 @@ describe('Content-Disposition', () => {
     expect(contentDisposition('Зарядки "март".csv')).toBe(
       `attachment; filename="_______ ______.csv"; filename*=UTF-8''${'%D0%97%D0%B0%D1%80%D1%8F%D0%B4%D0%BA%D0%B8'}%20%22%D0%BC%D0%B0%D1%80%D1%82%22.csv`,
     );
-    expect(contentDisposition("it's (1).xlsx")).toBe(`attachment; filename="it's (1).xlsx"; filename*=UTF-8''it%27s%20%281%29.xlsx`);
+    expect(contentDisposition("it's (1).xlsx")).toBe(
+      `attachment; filename="it's (1).xlsx"; filename*=UTF-8''it%27s%20%281%29.xlsx`,
+    );
   });
 });

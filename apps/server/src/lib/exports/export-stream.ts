@@ -74,7 +74,11 @@ async function* startingWith<T>(first: T, rest: AsyncIterator<T>): AsyncGenerato
   for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
 }
 
-async function* csvFile(header: Buffer, first: IteratorResult<Buffer>, rest: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
+async function* csvFile(
+  header: Buffer,
+  first: IteratorResult<Buffer>,
+  rest: AsyncIterator<Buffer>,
+): AsyncGenerator<Buffer> {
   yield header;
   if (!first.done) yield* startingWith(first.value, rest);
 }
@@ -90,7 +94,9 @@ async function* csvFile(header: Buffer, first: IteratorResult<Buffer>, rest: Asy
 export async function sendExport<Row>(reply: FastifyReply, request: ExportRequest<Row>): Promise<FastifyReply> {
   const { format, columns } = request;
   const dialect = csvDialect(request.lang);
-  const source: AsyncIterator<readonly Row[] | Buffer> = ('batches' in request ? request.batches : request.csvRows)[Symbol.asyncIterator]();
+  const source: AsyncIterator<readonly Row[] | Buffer> = ('batches' in request ? request.batches : request.csvRows)[
+    Symbol.asyncIterator
+  ]();
   const stop = () => void source.return?.().catch(() => undefined);
   let first: IteratorResult<readonly Row[] | Buffer>;
   try {
@@ -101,7 +107,10 @@ export async function sendExport<Row>(reply: FastifyReply, request: ExportReques
   }
   let stream: Readable;
   if ('csvRows' in request) {
-    stream = Readable.from(csvFile(csvHeader(columns, dialect), first as IteratorResult<Buffer>, source as AsyncIterator<Buffer>), { objectMode: false });
+    stream = Readable.from(
+      csvFile(csvHeader(columns, dialect), first as IteratorResult<Buffer>, source as AsyncIterator<Buffer>),
+      { objectMode: false },
+    );
   } else {
     const batches = source as AsyncIterator<readonly Row[]>;
     const firstRows = first.done ? [] : (first.value as readonly Row[]);

@@ -28,14 +28,17 @@ const SHARED_TEXT_MAX = 255;
 
 export function columnLetters(index: number): string {
   let letters = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return letters;
 }
 
 /** `<t>` of a text: cut to Excel's limit, its edge spaces kept. */
 export function textElement(text: string): string {
   const value = xmlText(text.length > CELL_TEXT_MAX ? text.slice(0, CELL_TEXT_MAX) : text);
-  return text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32 ? `<t xml:space="preserve">${value}</t>` : `<t>${value}</t>`;
+  return text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32
+    ? `<t xml:space="preserve">${value}</t>`
+    : `<t>${value}</t>`;
 }
 
 export function inlineText(text: string, style = ''): string {
@@ -52,7 +55,8 @@ export class SharedStrings {
   cell(text: string): string {
     const known = this.cells.get(text);
     if (known !== undefined) return known;
-    if (this.texts.length >= SHARED_MAX || this.chars + text.length > SHARED_CHARS_MAX || text.length > SHARED_TEXT_MAX) return inlineText(text);
+    if (this.texts.length >= SHARED_MAX || this.chars + text.length > SHARED_CHARS_MAX || text.length > SHARED_TEXT_MAX)
+      return inlineText(text);
     const cell = `<c t="s"><v>${this.texts.length}</v></c>`;
     this.cells.set(text, cell);
     this.texts.push(text);
@@ -107,7 +111,12 @@ function serialText(wall: number): string {
 export type CellXml<Row> = (row: Row) => string;
 
 /** The writer of a column's cells; `style` is its cell style (xf index), 0 for none. */
-export function cellXml<Row>(column: ExportColumn<Row>, styleIndex: number, shared: SharedStrings, sample: readonly Row[]): CellXml<Row> {
+export function cellXml<Row>(
+  column: ExportColumn<Row>,
+  styleIndex: number,
+  shared: SharedStrings,
+  sample: readonly Row[],
+): CellXml<Row> {
   const open = styleIndex ? `<c s="${styleIndex}"><v>` : '<c><v>';
   const close = '</v></c>';
   switch (column.kind) {
@@ -166,7 +175,12 @@ export function cellXml<Row>(column: ExportColumn<Row>, styleIndex: number, shar
         const day = value(row);
         if (day == null || day === '') return '';
         if (!isCalendarDate(day)) return inlineText(day);
-        return open + (Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY + EPOCH_SERIAL) + close;
+        return (
+          open +
+          (Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY +
+            EPOCH_SERIAL) +
+          close
+        );
       };
     }
   }

@@ -34,7 +34,11 @@ export const SHEET_ROWS_MAX = 1_048_576;
 
 /** 'Charges', then 'Charges (2)' for the rows past one sheet's limit. */
 export function sheetName(title: string, number: number): string {
-  const base = title.replace(/[:\\/?*[\]]/g, ' ').replace(/^'+|'+$/g, '').trim() || 'Sheet';
+  const base =
+    title
+      .replace(/[:\\/?*[\]]/g, ' ')
+      .replace(/^'+|'+$/g, '')
+      .trim() || 'Sheet';
   const suffix = number === 1 ? '' : ` (${number})`;
   return `${[...base].slice(0, SHEET_NAME_MAX - suffix.length).join('')}${suffix}`;
 }
@@ -61,16 +65,24 @@ export const PACKAGE_RELS =
   `<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
 
 export function workbook(title: string, sheets: number): string {
-  const list = Array.from({ length: sheets }, (_, i) => `<sheet name="${xmlAttribute(sheetName(title, i + 1))}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`);
+  const list = Array.from(
+    { length: sheets },
+    (_, i) => `<sheet name="${xmlAttribute(sheetName(title, i + 1))}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`,
+  );
   return `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><bookViews><workbookView/></bookViews><sheets>${list.join('')}</sheets></workbook>`;
 }
 
 export function workbookRels(sheets: number, sharedStrings: boolean): string {
-  const list = Array.from({ length: sheets }, (_, i) => `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`);
+  const list = Array.from(
+    { length: sheets },
+    (_, i) => `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+  );
   return (
     `${XML_HEAD}<Relationships xmlns="${PACKAGE_REL_NS}">${list.join('')}` +
     `<Relationship Id="rId${sheets + 1}" Type="${REL_NS}/styles" Target="styles.xml"/>` +
-    (sharedStrings ? `<Relationship Id="rId${sheets + 2}" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/>` : '') +
+    (sharedStrings
+      ? `<Relationship Id="rId${sheets + 2}" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/>`
+      : '') +
     '</Relationships>'
   );
 }
@@ -111,9 +123,16 @@ export function styleSheet<Row>(columns: readonly ExportColumn<Row>[]): { xml: s
   });
   const xfFormats = [...new Set(formatIds.filter((id) => id !== 0))];
   const cellStyles = formatIds.map((id) => (id === 0 ? 0 : 2 + xfFormats.indexOf(id)));
-  const numFmts = custom.map((code, i) => `<numFmt numFmtId="${FIRST_CUSTOM_FORMAT + i}" formatCode="${xmlAttribute(code)}"/>`).join('');
-  const xf = (numFmtId: number, fontId: number, apply: string) => `<xf numFmtId="${numFmtId}" fontId="${fontId}" fillId="0" borderId="0" xfId="0"${apply}/>`;
-  const cellXfs = [xf(0, 0, ''), xf(0, 1, ' applyFont="1"'), ...xfFormats.map((id) => xf(id, 0, ' applyNumberFormat="1"'))];
+  const numFmts = custom
+    .map((code, i) => `<numFmt numFmtId="${FIRST_CUSTOM_FORMAT + i}" formatCode="${xmlAttribute(code)}"/>`)
+    .join('');
+  const xf = (numFmtId: number, fontId: number, apply: string) =>
+    `<xf numFmtId="${numFmtId}" fontId="${fontId}" fillId="0" borderId="0" xfId="0"${apply}/>`;
+  const cellXfs = [
+    xf(0, 0, ''),
+    xf(0, 1, ' applyFont="1"'),
+    ...xfFormats.map((id) => xf(id, 0, ' applyNumberFormat="1"')),
+  ];
   const font = (bold: string) => `<font>${bold}<sz val="11"/><name val="Calibri"/><family val="2"/></font>`;
   const xml =
     `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">` +
@@ -129,7 +148,9 @@ export function styleSheet<Row>(columns: readonly ExportColumn<Row>[]): { xml: s
 
 /** The start of a sheet: the header row frozen above the rest, the columns' widths, the header. */
 export function sheetHead(headerRow: string, widths: readonly number[]): string {
-  const cols = widths.map((width, i) => `<col min="${i + 1}" max="${i + 1}" width="${width}" customWidth="1"/>`).join('');
+  const cols = widths
+    .map((width, i) => `<col min="${i + 1}" max="${i + 1}" width="${width}" customWidth="1"/>`)
+    .join('');
   return (
     `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheetViews><sheetView workbookViewId="0">` +
     '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/>' +

@@ -41,7 +41,9 @@ function sharedStrings(bytes: Buffer): string {
 async function workbookOf(rows: Charge[], options: { size?: number; rowsPerSheet?: number } = {}) {
   const batches = inBatches(rows, options.size ?? 2);
   const first = (await batches.next()).value ?? [];
-  return readWorkbook(await buffer(xlsxStream({ title: 'Зарядки: март', columns, batches, first, rowsPerSheet: options.rowsPerSheet })));
+  return readWorkbook(
+    await buffer(xlsxStream({ title: 'Зарядки: март', columns, batches, first, rowsPerSheet: options.rowsPerSheet })),
+  );
 }
 
 // 2025-03-10 00:30:05 in Bishkek (UTC+6): a date cell holds the wall time, which exceljs reads as UTC.
@@ -51,7 +53,14 @@ const BISHKEK_AT = new Date(Date.UTC(2025, 2, 10, 0, 30, 5));
 describe('xlsx export', () => {
   it('reads back with numbers as numbers, instants as Bishkek date cells and text as text', async () => {
     const workbook = await workbookOf([
-      { id: 1, driver: 'Асанов Бакыт', startedAt: new Date(AT), energyWh: 12345, totalTyiyn: 19135, birthday: '1990-02-28' },
+      {
+        id: 1,
+        driver: 'Асанов Бакыт',
+        startedAt: new Date(AT),
+        energyWh: 12345,
+        totalTyiyn: 19135,
+        birthday: '1990-02-28',
+      },
       { id: 2, driver: '=1+1 & <b>"quoted"</b>\nsecond line', startedAt: AT, energyWh: 0, totalTyiyn: -250 },
       { id: 3, driver: null, startedAt: null, energyWh: null, totalTyiyn: null },
       { id: 4, driver: ' padded ', startedAt: Date.UTC(2025, 0, 1), energyWh: 1, totalTyiyn: 5 },
@@ -73,7 +82,9 @@ describe('xlsx export', () => {
   });
 
   it('has a bold header frozen above the rows and columns sized to their contents', async () => {
-    const workbook = await workbookOf([{ id: 1, driver: 'Жолдошбекова Үмүт Кубанычбековна', startedAt: AT, energyWh: 1, totalTyiyn: 1 }]);
+    const workbook = await workbookOf([
+      { id: 1, driver: 'Жолдошбекова Үмүт Кубанычбековна', startedAt: AT, energyWh: 1, totalTyiyn: 1 },
+    ]);
     const sheet = workbook.worksheets[0]!;
     expect(['A1', 'B1', 'F1'].map((cell) => sheet.getCell(cell).font?.bold)).toEqual([true, true, true]);
     expect(sheet.getCell('B2').font?.bold).toBeFalsy();
@@ -90,14 +101,36 @@ describe('xlsx export', () => {
       { id: 2, driver: 'Исаков Айбек', startedAt: null, energyWh: null, totalTyiyn: null, birthday: '1990-02-28' },
     ]);
     const sheet = workbook.worksheets[0]!;
-    expect(['A2', 'B2', 'C2', 'D2', 'E2', 'F2'].map((cell) => sheet.getCell(cell).value)).toEqual([1, null, BISHKEK_AT, null, 0.05, new Date(Date.UTC(1990, 1, 28))]);
-    expect(['A3', 'B3', 'C3', 'D3', 'E3', 'F3'].map((cell) => sheet.getCell(cell).value)).toEqual([2, 'Исаков Айбек', null, null, null, new Date(Date.UTC(1990, 1, 28))]);
+    expect(['A2', 'B2', 'C2', 'D2', 'E2', 'F2'].map((cell) => sheet.getCell(cell).value)).toEqual([
+      1,
+      null,
+      BISHKEK_AT,
+      null,
+      0.05,
+      new Date(Date.UTC(1990, 1, 28)),
+    ]);
+    expect(['A3', 'B3', 'C3', 'D3', 'E3', 'F3'].map((cell) => sheet.getCell(cell).value)).toEqual([
+      2,
+      'Исаков Айбек',
+      null,
+      null,
+      null,
+      new Date(Date.UTC(1990, 1, 28)),
+    ]);
   });
 
   it('writes texts that repeat as shared strings, each once, kept exactly', async () => {
     const names = ['Асанов Бакыт', ' padded ', 'a & <b>', 'Асанов Бакыт'];
-    const rows = Array.from({ length: 40 }, (_, i): Charge => ({ id: i + 1, driver: names[i % names.length]!, startedAt: null, energyWh: null, totalTyiyn: null }));
-    const bytes = await buffer(xlsxStream({ title: 'Зарядки', columns, batches: inBatches(rows.slice(10), 10), first: rows.slice(0, 10) }));
+    const rows = Array.from({ length: 40 }, (_, i): Charge => ({
+      id: i + 1,
+      driver: names[i % names.length]!,
+      startedAt: null,
+      energyWh: null,
+      totalTyiyn: null,
+    }));
+    const bytes = await buffer(
+      xlsxStream({ title: 'Зарядки', columns, batches: inBatches(rows.slice(10), 10), first: rows.slice(0, 10) }),
+    );
     const workbook = await readWorkbook(bytes);
     expect(sheetValues(workbook.worksheets[0]!).slice(1)).toEqual(rows.map((row) => [row.id, row.driver]));
     const strings = sharedStrings(bytes);
@@ -115,19 +148,33 @@ describe('xlsx export', () => {
   });
 
   it('drops characters XML cannot carry', async () => {
-    const workbook = await workbookOf([{ id: 1, driver: 'bell\u0007 and nul\u0000', startedAt: null, energyWh: null, totalTyiyn: null }]);
+    const workbook = await workbookOf([
+      { id: 1, driver: 'bell\u0007 and nul\u0000', startedAt: null, energyWh: null, totalTyiyn: null },
+    ]);
     expect(workbook.worksheets[0]!.getCell('B2').value).toBe('bell and nul');
   });
 
   it('writes a sheet with only the header for an empty list', async () => {
     const workbook = await workbookOf([]);
-    expect(sheetValues(workbook.worksheets[0]!)).toEqual([['№', 'Водитель', 'Начало', 'кВт·ч', 'Итого, сом', 'Дата рождения']]);
+    expect(sheetValues(workbook.worksheets[0]!)).toEqual([
+      ['№', 'Водитель', 'Начало', 'кВт·ч', 'Итого, сом', 'Дата рождения'],
+    ]);
   });
 
   it('goes on in a next sheet when a sheet is full, each with its header', async () => {
-    const rows = Array.from({ length: 7 }, (_, i): Charge => ({ id: i + 1, driver: `Водитель ${i + 1}`, startedAt: AT, energyWh: 1, totalTyiyn: 1 }));
+    const rows = Array.from({ length: 7 }, (_, i): Charge => ({
+      id: i + 1,
+      driver: `Водитель ${i + 1}`,
+      startedAt: AT,
+      energyWh: 1,
+      totalTyiyn: 1,
+    }));
     const workbook = await workbookOf(rows, { size: 2, rowsPerSheet: 3 });
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Зарядки  март', 'Зарядки  март (2)', 'Зарядки  март (3)']);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Зарядки  март',
+      'Зарядки  март (2)',
+      'Зарядки  март (3)',
+    ]);
     expect(workbook.worksheets.map((sheet) => sheetValues(sheet).map((row) => row[0]))).toEqual([
       ['№', 1, 2, 3],
       ['№', 4, 5, 6],
@@ -135,7 +182,7 @@ describe('xlsx export', () => {
     ]);
   });
 
-  it('names sheets within Excel\'s 31 characters and rules', () => {
+  it("names sheets within Excel's 31 characters and rules", () => {
     expect(sheetName('Charges / March [2025]?', 1)).toBe('Charges   March  2025');
     expect(sheetName('x'.repeat(40), 12)).toBe(`${'x'.repeat(26)} (12)`);
     expect(sheetName(' ', 1)).toBe('Sheet');

@@ -132,13 +132,24 @@ export function xlsxStream<Row>(options: XlsxOptions<Row>): Readable {
  * The workbook's parts in the order they are zipped. A sheet's stream is read to its end before
  * the next part is asked for: the parts after it depend on its rows (more sheets, shared strings).
  */
-export async function* xlsxEntries<Row>({ title, columns, batches, first, rowsPerSheet = SHEET_ROWS_MAX - 1 }: XlsxOptions<Row>): AsyncGenerator<ZipEntry> {
+export async function* xlsxEntries<Row>({
+  title,
+  columns,
+  batches,
+  first,
+  rowsPerSheet = SHEET_ROWS_MAX - 1,
+}: XlsxOptions<Row>): AsyncGenerator<ZipEntry> {
   const styles = styleSheet(columns);
   const shared = new SharedStrings();
   const cells = columns.map((column, i) => cellXml(column, styles.cellStyles[i]!, shared, first));
   const letters = columns.map((_, i) => columnLetters(i));
-  const headerCells = columns.map((column, i) => `<c r="${letters[i]}1" s="1" t="inlineStr"><is>${textElement(column.header)}</is></c>`);
-  const head = sheetHead(`<row r="1">${headerCells.join('')}</row>`, columnWidths(columns, first.slice(0, WIDTH_SAMPLE)));
+  const headerCells = columns.map(
+    (column, i) => `<c r="${letters[i]}1" s="1" t="inlineStr"><is>${textElement(column.header)}</is></c>`,
+  );
+  const head = sheetHead(
+    `<row r="1">${headerCells.join('')}</row>`,
+    columnWidths(columns, first.slice(0, WIDTH_SAMPLE)),
+  );
 
   /** The rows' XML; a cell names its place only first in its row or after an empty one (xlsx-cells.ts). */
   function writeRows(out: Utf8Chunks, rows: readonly Row[], firstNumber: number) {
@@ -161,7 +172,10 @@ export async function* xlsxEntries<Row>({ title, columns, batches, first, rowsPe
   }
 
   /** One sheet: the rows `carried` over, then the next batches until the list ends or the sheet is full. */
-  async function* sheetXml(sheet: { carried: readonly Row[] | undefined; leftover?: readonly Row[] }): AsyncGenerator<Buffer> {
+  async function* sheetXml(sheet: {
+    carried: readonly Row[] | undefined;
+    leftover?: readonly Row[];
+  }): AsyncGenerator<Buffer> {
     const out = new Utf8Chunks();
     out.add(head);
     let written = 0;
@@ -195,7 +209,8 @@ export async function* xlsxEntries<Row>({ title, columns, batches, first, rowsPe
     carried = sheet.leftover;
   } while (carried);
   const sharing = shared.texts.length > 0;
-  if (sharing) yield { name: 'xl/sharedStrings.xml', data: Buffer.from(sharedStringsXml(shared.texts.map(textElement))) };
+  if (sharing)
+    yield { name: 'xl/sharedStrings.xml', data: Buffer.from(sharedStringsXml(shared.texts.map(textElement))) };
   yield { name: '[Content_Types].xml', data: Buffer.from(contentTypes(sheets, sharing)) };
   yield { name: '_rels/.rels', data: Buffer.from(PACKAGE_RELS) };
   yield { name: 'xl/workbook.xml', data: Buffer.from(workbook(title, sheets)) };

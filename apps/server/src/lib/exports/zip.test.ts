@@ -43,7 +43,11 @@ function readZip(zip: Buffer): Member[] {
     if (flags & 0x0008) {
       const d = start + compressed;
       expect(zip.readUInt32LE(d)).toBe(0x08074b50);
-      member.descriptor = { crc: zip.readUInt32LE(d + 4), compressed: zip.readUInt32LE(d + 8), size: zip.readUInt32LE(d + 12) };
+      member.descriptor = {
+        crc: zip.readUInt32LE(d + 4),
+        compressed: zip.readUInt32LE(d + 8),
+        size: zip.readUInt32LE(d + 12),
+      };
       expect(member.descriptor).toEqual({ crc, compressed, size });
     }
     members.push(member);
@@ -83,7 +87,12 @@ describe('zipStream', () => {
     expect(members[2]!.data.length).toBe(0);
     expect(members.every((member) => member.flags & 0x0800)).toBe(true);
     // 2025-03-10 12:30 as given (a wall clock), whatever the process's time zone.
-    expect(members.every((member) => member.modified.date === ((45 << 9) | (3 << 5) | 10) && member.modified.time === ((12 << 11) | (30 << 5)))).toBe(true);
+    expect(
+      members.every(
+        (member) =>
+          member.modified.date === ((45 << 9) | (3 << 5) | 10) && member.modified.time === ((12 << 11) | (30 << 5)),
+      ),
+    ).toBe(true);
   });
 
   it('fails with the error of an entry that fails', async () => {

@@ -15,14 +15,24 @@ export type ZipEntry = { name: string; data: Buffer } | { name: string; stream: 
 /** A Date whose local fields show `wall` (milliseconds of a UTC clock showing it): yazl writes an entry's time from them. */
 function localFields(wall: number): Date {
   const at = new Date(wall);
-  return new Date(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate(), at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds());
+  return new Date(
+    at.getUTCFullYear(),
+    at.getUTCMonth(),
+    at.getUTCDate(),
+    at.getUTCHours(),
+    at.getUTCMinutes(),
+    at.getUTCSeconds(),
+  );
 }
 
 /**
  * The archive of `entries`, in their order, as it is read. Destroying it stops the entry being read;
  * an entry that fails destroys it with the error.
  */
-export function zipStream(entries: AsyncIterable<ZipEntry>, { level, mtime }: { level: number; mtime: number }): Readable {
+export function zipStream(
+  entries: AsyncIterable<ZipEntry>,
+  { level, mtime }: { level: number; mtime: number },
+): Readable {
   const zip = new ZipFile();
   const output = zip.outputStream as Readable;
   const options = { mtime: localFields(mtime), compressionLevel: level };

@@ -8,7 +8,12 @@ import type { ManagerRecord, SessionTokens } from './accounts.service.ts';
 
 /** A language saved before it was checked (none is now) reads as Russian, the screens' default. */
 export function presentManager(manager: ManagerRecord): Manager {
-  return { id: manager.id, email: manager.email, name: manager.name, language: isLang(manager.language) ? manager.language : 'ru' };
+  return {
+    id: manager.id,
+    email: manager.email,
+    name: manager.name,
+    language: isLang(manager.language) ? manager.language : 'ru',
+  };
 }
 
 export function presentTokens(tokens: SessionTokens): TokenPair {

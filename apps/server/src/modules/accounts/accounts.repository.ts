@@ -17,7 +17,10 @@ export async function findManagerById(db: Db, id: number): Promise<ManagerRow | 
 
 export async function findManagerNames(db: Db, ids: readonly number[]): Promise<{ id: number; name: string }[]> {
   if (!ids.length) return [];
-  return db.select({ id: managers.id, name: managers.name }).from(managers).where(inArray(managers.id, [...ids]));
+  return db
+    .select({ id: managers.id, name: managers.name })
+    .from(managers)
+    .where(inArray(managers.id, [...ids]));
 }
 
 export async function countManagers(db: Db): Promise<number> {
@@ -25,7 +28,10 @@ export async function countManagers(db: Db): Promise<number> {
   return row?.count ?? 0;
 }
 
-export async function insertManager(db: Db, values: { email: string; name: string; passwordHash: string }): Promise<ManagerRow> {
+export async function insertManager(
+  db: Db,
+  values: { email: string; name: string; passwordHash: string },
+): Promise<ManagerRow> {
   const [row] = await db.insert(managers).values(values).returning();
   return row!;
 }
@@ -53,7 +59,10 @@ export async function updateManager(
 }
 
 /** Stores a new session's first refresh token; answers the session's id. */
-export async function insertRefreshToken(db: Db, values: { managerId: number; tokenHash: string; expiresAt: Date }): Promise<number> {
+export async function insertRefreshToken(
+  db: Db,
+  values: { managerId: number; tokenHash: string; expiresAt: Date },
+): Promise<number> {
   const [row] = await db.insert(refreshTokens).values(values).returning({ id: refreshTokens.id });
   return row!.id;
 }
@@ -85,7 +94,12 @@ export async function markRotated(db: Db, tokenHash: string, now: Date): Promise
     .update(refreshTokens)
     .set({ rotatedAt: now })
     .where(
-      and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)),
+      and(
+        eq(refreshTokens.tokenHash, tokenHash),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, now),
+      ),
     )
     .returning(tokenColumns);
   return row;
@@ -96,7 +110,9 @@ export async function findLiveRefreshToken(db: Db, tokenHash: string, now: Date)
   const [row] = await db
     .select(tokenColumns)
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
+    .where(
+      and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)),
+    )
     .limit(1);
   return row;
 }
@@ -128,7 +144,10 @@ export async function sessionLives(db: Db, managerId: number, sessionId: number,
 }
 
 /** A later token of a session; it ends when the session does (no sliding lifetime). */
-export async function insertNextRefreshToken(db: Db, values: { managerId: number; sessionId: number; tokenHash: string; expiresAt: Date }) {
+export async function insertNextRefreshToken(
+  db: Db,
+  values: { managerId: number; sessionId: number; tokenHash: string; expiresAt: Date },
+) {
   await db.insert(refreshTokens).values(values);
 }
 
@@ -154,12 +173,20 @@ export async function revokeAllRefreshTokens(db: Db, managerId: number, keep: nu
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.managerId, managerId), isNull(refreshTokens.revokedAt), keep === null ? undefined : sql`not ${inSession(keep)}`));
+    .where(
+      and(
+        eq(refreshTokens.managerId, managerId),
+        isNull(refreshTokens.revokedAt),
+        keep === null ? undefined : sql`not ${inSession(keep)}`,
+      ),
+    );
 }
 
 /** Rows of sessions that ended long ago are only history; a sign-in sweeps the manager's. */
 export async function deleteExpiredRefreshTokens(db: Db, managerId: number, before: Date) {
-  await db.delete(refreshTokens).where(and(eq(refreshTokens.managerId, managerId), lt(refreshTokens.expiresAt, before)));
+  await db
+    .delete(refreshTokens)
+    .where(and(eq(refreshTokens.managerId, managerId), lt(refreshTokens.expiresAt, before)));
 }
 
 /** Every recovery link of the manager still unused stops working (the password they were for has changed). */
@@ -179,7 +206,13 @@ export async function consumePasswordReset(db: Db, tokenHash: string): Promise<n
   const [row] = await db
     .update(passwordResets)
     .set({ usedAt: new Date() })
-    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, new Date()),
+      ),
+    )
     .returning({ managerId: passwordResets.managerId });
   return row?.managerId;
 }

@@ -65,7 +65,11 @@ export function accountsRoutes(deps: AccountsDeps & { background: Background }) 
       config: publicRoute,
       schema: { tags, body: loginRequest, response: { 200: tokenPair, 400: errorBody, 429: errorBody } },
       handler: async (request) =>
-        presentTokens(await withinLimits(attempts, loginLimits(request, request.body.email), () => accounts.login(deps, request.body))),
+        presentTokens(
+          await withinLimits(attempts, loginLimits(request, request.body.email), () =>
+            accounts.login(deps, request.body),
+          ),
+        ),
     });
 
     r.post('/refresh/', {
@@ -122,7 +126,11 @@ export function accountsRoutes(deps: AccountsDeps & { background: Background }) 
     r.post('/change-password/', {
       schema: { tags, body: changePasswordRequest, response: { 200: detailBody, 400: errorBody } },
       handler: async (request) => {
-        await accounts.changePassword(deps, { managerId: request.managerId, sessionId: request.sessionId }, request.body);
+        await accounts.changePassword(
+          deps,
+          { managerId: request.managerId, sessionId: request.sessionId },
+          request.body,
+        );
         return presentPasswordChanged(request.lang);
       },
     });

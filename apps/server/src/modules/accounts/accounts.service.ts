@@ -28,7 +28,10 @@ export interface SessionTokens {
   refreshToken: string;
 }
 
-export async function login(deps: AccountsDeps, input: { email: string; password: string; remember: boolean }): Promise<SessionTokens> {
+export async function login(
+  deps: AccountsDeps,
+  input: { email: string; password: string; remember: boolean },
+): Promise<SessionTokens> {
   const manager = await repo.findManagerByEmail(deps.db, input.email);
   // Same work and same answer for an unknown email, so the form does not reveal who has an account.
   const ok = await verifyPassword(input.password, manager?.passwordHash ?? DUMMY_HASH);
@@ -79,7 +82,13 @@ export async function refreshAccess(deps: AccountsDeps, refresh: string): Promis
 /** Whether an access token's session still counts (lib/auth.ts asks on every request). */
 export function sessionLives(deps: Pick<AccountsDeps, 'db'>, managerId: number, sessionId: number): Promise<boolean> {
   // Past the 32-bit keys no row is: refused before PostgreSQL would refuse the parameter.
-  if (!Number.isSafeInteger(sessionId) || sessionId < 1 || !Number.isSafeInteger(managerId) || managerId < 1 || managerId > 2_147_483_647) {
+  if (
+    !Number.isSafeInteger(sessionId) ||
+    sessionId < 1 ||
+    !Number.isSafeInteger(managerId) ||
+    managerId < 1 ||
+    managerId > 2_147_483_647
+  ) {
     return Promise.resolve(false);
   }
   return repo.sessionLives(deps.db, managerId, sessionId, new Date());
@@ -107,7 +116,10 @@ export async function requestPasswordReset(deps: AccountsDeps, email: string, la
   await deps.mailer.send({ to: manager.email, ...passwordResetMail(lang, link) });
 }
 
-export async function confirmPasswordReset(deps: AccountsDeps, input: { token: string; password: string }): Promise<void> {
+export async function confirmPasswordReset(
+  deps: AccountsDeps,
+  input: { token: string; password: string },
+): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     const managerId = await repo.consumePasswordReset(tx, sha256(input.token));
@@ -174,7 +186,11 @@ export async function ensureFirstManager(
   const generated = !options.password;
   const password = options.password ?? randomToken(12);
   if (password.length < 8) throw new AppError(500, 'password_min', { params: { min: 8 } });
-  const created = await repo.insertManagerIfAbsent(db, { email, name: 'Administrator', passwordHash: await hashPassword(password) });
+  const created = await repo.insertManagerIfAbsent(db, {
+    email,
+    name: 'Administrator',
+    passwordHash: await hashPassword(password),
+  });
   return created ? { email, password, generated } : null;
 }
 
@@ -189,6 +205,13 @@ export async function managerNames(db: Db, ids: readonly number[]): Promise<Map<
 // ---- For tests (src/test/builders): managers have no sign-up yet; the first one is made by ensureFirstManager
 
 /** A manager with this password; the row as stored. */
-export async function addManager(db: Db, input: { email: string; name: string; password: string }): Promise<repo.ManagerRow> {
-  return repo.insertManager(db, { email: input.email, name: input.name, passwordHash: await hashPassword(input.password) });
+export async function addManager(
+  db: Db,
+  input: { email: string; name: string; password: string },
+): Promise<repo.ManagerRow> {
+  return repo.insertManager(db, {
+    email: input.email,
+    name: input.name,
+    passwordHash: await hashPassword(input.password),
+  });
 }

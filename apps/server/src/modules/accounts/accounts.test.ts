@@ -40,7 +40,8 @@ describe('login', () => {
 
   it('slows guessing: the 11th attempt for one address within 15 minutes gets a localised 429', async () => {
     const manager = await aManager(ctx.database);
-    for (let i = 0; i < 10; i += 1) expect((await login({ email: manager.email, password: 'guess-guess' })).statusCode).toBe(400);
+    for (let i = 0; i < 10; i += 1)
+      expect((await login({ email: manager.email, password: 'guess-guess' })).statusCode).toBe(400);
     const blocked = await login({ email: manager.email, password: manager.password }, { 'accept-language': 'en' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().detail).toMatch(/^Too many attempts\. Try again in \d+ min\.$/);
@@ -53,22 +54,48 @@ describe('login', () => {
     const from = { remoteAddress: '10.0.0.7' };
     const manager = await aManager(ctx.database);
     for (let i = 0; i < 12; i += 1) {
-      const ok = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { email: manager.email, password: manager.password }, ...from });
+      const ok = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/accounts/login/',
+        payload: { email: manager.email, password: manager.password },
+        ...from,
+      });
       expect(ok.statusCode, 'a correct sign-in is never held against anyone').toBe(200);
     }
     for (let i = 0; i < 100; i += 1) {
-      const failed = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { email: `guess${i}@example.com`, password: 'guess-guess' }, ...from });
+      const failed = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/accounts/login/',
+        payload: { email: `guess${i}@example.com`, password: 'guess-guess' },
+        ...from,
+      });
       expect(failed.statusCode).toBe(400);
     }
-    const blocked = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { email: manager.email, password: manager.password }, ...from });
+    const blocked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/login/',
+      payload: { email: manager.email, password: manager.password },
+      ...from,
+    });
     expect(blocked.statusCode).toBe(429);
-    const elsewhere = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { email: manager.email, password: manager.password }, remoteAddress: '10.0.0.8' });
+    const elsewhere = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/login/',
+      payload: { email: manager.email, password: manager.password },
+      remoteAddress: '10.0.0.8',
+    });
     expect(elsewhere.statusCode).toBe(200);
     // 114 sign-ins, each a password hash: minutes on a shared machine under a full CI run, seconds alone.
   }, 240_000);
 
   it('blocks a client after 50 recovery requests to any addresses', async () => {
-    const reset = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/password-reset/', payload: { email }, remoteAddress: '10.0.0.9' });
+    const reset = (email: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/accounts/password-reset/',
+        payload: { email },
+        remoteAddress: '10.0.0.9',
+      });
     for (let i = 0; i < 50; i += 1) expect((await reset(`someone${i}@example.com`)).statusCode).toBe(200);
     expect((await reset('one-more@example.com')).statusCode).toBe(429);
   });
@@ -89,20 +116,40 @@ describe('refresh and logout', () => {
   it('gives a new access token for a live refresh token and none after logout', async () => {
     const manager = await aManager(ctx.database);
     const tokens = await signIn(ctx.app, manager.email, manager.password);
-    const refreshed = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/refresh/', payload: { refresh: tokens.refresh } });
+    const refreshed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/refresh/',
+      payload: { refresh: tokens.refresh },
+    });
     expect(refreshed.statusCode).toBe(200);
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/accounts/me/', headers: bearer(refreshed.json().access) });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/accounts/me/',
+      headers: bearer(refreshed.json().access),
+    });
     expect(me.statusCode).toBe(200);
 
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/logout/', payload: { refresh: tokens.refresh } });
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/logout/',
+      payload: { refresh: tokens.refresh },
+    });
     expect(out.statusCode).toBe(204);
-    const after = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/refresh/', payload: { refresh: tokens.refresh } });
+    const after = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/refresh/',
+      payload: { refresh: tokens.refresh },
+    });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ detail: 'Сеанс истёк. Войдите снова.' });
   });
 
   it('refuses an unknown refresh token', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/refresh/', payload: { refresh: 'forged' } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/refresh/',
+      payload: { refresh: 'forged' },
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -116,7 +163,11 @@ describe('access token expiry', () => {
       await new Promise((resolve) => setTimeout(resolve, 2100));
       const me = await short.app.inject({ method: 'GET', url: '/api/v1/accounts/me/', headers: bearer(tokens.access) });
       expect(me.statusCode).toBe(401);
-      const refreshed = await short.app.inject({ method: 'POST', url: '/api/v1/accounts/refresh/', payload: { refresh: tokens.refresh } });
+      const refreshed = await short.app.inject({
+        method: 'POST',
+        url: '/api/v1/accounts/refresh/',
+        payload: { refresh: tokens.refresh },
+      });
       expect(refreshed.statusCode).toBe(200);
     } finally {
       await short.close();
@@ -128,7 +179,12 @@ describe('profile', () => {
   it('changes name and language, and names a bad field', async () => {
     const manager = await aManager(ctx.database);
     const { access } = await signIn(ctx.app, manager.email, manager.password);
-    const ok = await ctx.app.inject({ method: 'PATCH', url: '/api/v1/accounts/me/', headers: bearer(access), payload: { name: ' Bakyt ', language: 'ky' } });
+    const ok = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/accounts/me/',
+      headers: bearer(access),
+      payload: { name: ' Bakyt ', language: 'ky' },
+    });
     expect(ok.json()).toMatchObject({ name: 'Bakyt', language: 'ky' });
     const bad = await ctx.app.inject({
       method: 'PATCH',
@@ -137,7 +193,10 @@ describe('profile', () => {
       payload: { name: 'x'.repeat(101), language: 'de' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ name: ['Ensure this field has no more than 100 characters'], language: ['Select a valid choice'] });
+    expect(bad.json()).toEqual({
+      name: ['Ensure this field has no more than 100 characters'],
+      language: ['Select a valid choice'],
+    });
   });
 
   it('changes the password only with the current one', async () => {
@@ -145,17 +204,23 @@ describe('profile', () => {
     const { access } = await signIn(ctx.app, manager.email, manager.password);
     const url = '/api/v1/accounts/change-password/';
     const wrong = await ctx.app.inject({
-      method: 'POST', url, headers: { ...bearer(access), 'accept-language': 'en' },
+      method: 'POST',
+      url,
+      headers: { ...bearer(access), 'accept-language': 'en' },
       payload: { current_password: 'nope-nope', password: 'new-password-1', password_confirm: 'new-password-1' },
     });
     expect(wrong.json()).toEqual({ current_password: ['The current password is wrong'] });
     const mismatch = await ctx.app.inject({
-      method: 'POST', url, headers: { ...bearer(access), 'accept-language': 'en' },
+      method: 'POST',
+      url,
+      headers: { ...bearer(access), 'accept-language': 'en' },
       payload: { current_password: manager.password, password: 'new-password-1', password_confirm: 'new-password-2' },
     });
     expect(mismatch.json()).toEqual({ password_confirm: ['Password mismatch'] });
     const ok = await ctx.app.inject({
-      method: 'POST', url, headers: bearer(access),
+      method: 'POST',
+      url,
+      headers: bearer(access),
       payload: { current_password: manager.password, password: 'new-password-1', password_confirm: 'new-password-1' },
     });
     expect(ok.statusCode).toBe(200);

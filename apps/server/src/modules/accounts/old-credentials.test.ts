@@ -6,13 +6,18 @@ import { changePassword, signIn, useTestApp } from '../../test/test-app.ts';
 /* What a changed password takes away: the other sessions and every recovery link still unused. */
 const ctx = useTestApp();
 
-const refresh = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/refresh/', payload: { refresh: token } });
+const refresh = (token: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/refresh/', payload: { refresh: token } });
 const requestLink = async (email: string) => {
   await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/password-reset/', payload: { email } });
   return resetTokenIn((await ctx.outbox()).at(-1)!);
 };
 const confirm = (token: string, password: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/password-reset/confirm/', payload: { token, password, password_confirm: password } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/accounts/password-reset/confirm/',
+    payload: { token, password, password_confirm: password },
+  });
 
 describe('after a password change', () => {
   it('by a recovery link, an older unused link no longer works', async () => {

@@ -23,7 +23,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const requestReset = (email: string, client: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/password-reset/', payload: { email }, remoteAddress: client });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/accounts/password-reset/',
+    payload: { email },
+    remoteAddress: client,
+  });
 
 describe('recovery request timing', () => {
   it('answers before the mail is sent', async () => {
@@ -42,7 +47,10 @@ describe('recovery request timing', () => {
     const known: number[] = [];
     const unknown: number[] = [];
     for (let i = 0; i < 20; i += 1) {
-      for (const [email, times] of [[manager.email, known], [`nobody${i}@example.com`, unknown]] as const) {
+      for (const [email, times] of [
+        [manager.email, known],
+        [`nobody${i}@example.com`, unknown],
+      ] as const) {
         const started = performance.now();
         await requestReset(email, `10.2.${i}.${times === known ? 1 : 2}`);
         times.push(performance.now() - started);
@@ -50,6 +58,8 @@ describe('recovery request timing', () => {
       }
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    console.log(`recovery answer, median of 20: known address ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`);
+    console.log(
+      `recovery answer, median of 20: known address ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`,
+    );
   });
 });

@@ -7,10 +7,19 @@ import { signIn, useTestApp } from '../../test/test-app.ts';
 const ctx = useTestApp();
 
 const requestReset = (email: string, lang = 'en') =>
-  ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/password-reset/', payload: { email }, headers: { 'accept-language': lang } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/accounts/password-reset/',
+    payload: { email },
+    headers: { 'accept-language': lang },
+  });
 const confirm = (payload: object, lang = 'en') =>
-  ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/password-reset/confirm/', payload, headers: { 'accept-language': lang } });
-
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/accounts/password-reset/confirm/',
+    payload,
+    headers: { 'accept-language': lang },
+  });
 
 describe('password recovery', () => {
   it('answers the same for known and unknown addresses and mails only the known one', async () => {
@@ -35,7 +44,11 @@ describe('password recovery', () => {
     const ok = await confirm({ token, password: 'brand-new-pass', password_confirm: 'brand-new-pass' });
     expect(ok.statusCode).toBe(200);
     expect((await signIn(ctx.app, manager.email, 'brand-new-pass')).access).toBeTruthy();
-    const oldSession = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/refresh/', payload: { refresh: session.refresh } });
+    const oldSession = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/refresh/',
+      payload: { refresh: session.refresh },
+    });
     expect(oldSession.statusCode).toBe(401);
 
     const again = await confirm({ token, password: 'another-pass1', password_confirm: 'another-pass1' });
@@ -60,7 +73,8 @@ describe('password recovery', () => {
       await requestReset(manager.email, lang);
       const mail = (await ctx.outbox()).at(-1)!;
       expect(mail, lang).toContain(greeting);
-      for (const other of Object.values(greetings).filter((text) => text !== greeting)) expect(mail, lang).not.toContain(other);
+      for (const other of Object.values(greetings).filter((text) => text !== greeting))
+        expect(mail, lang).not.toContain(other);
     }
   });
 });

@@ -13,7 +13,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const refresh = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/refresh/', payload: { refresh: token } });
+const refresh = (token: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/refresh/', payload: { refresh: token } });
 const renewed = async (token: string) => {
   const response = await refresh(token);
   expect(response.statusCode).toBe(200);
@@ -82,7 +83,11 @@ describe('refresh token rotation', () => {
     const manager = await aManager(ctx.database);
     const { refresh: old } = await signIn(ctx.app, manager.email, manager.password);
     const current = await renewed(old);
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/logout/', payload: { refresh: current.refresh } });
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/logout/',
+      payload: { refresh: current.refresh },
+    });
     expect(out.statusCode).toBe(204);
     expect((await refresh(old)).statusCode).toBe(401);
     expect((await refresh(current.refresh)).statusCode).toBe(401);

@@ -17,7 +17,8 @@ afterEach(() => {
 });
 
 const get = (url: string, access: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(access) });
-const refresh = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/refresh/', payload: { refresh: token } });
+const refresh = (token: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/refresh/', payload: { refresh: token } });
 
 async function expectRefused(access: string) {
   for (const url of ['/api/v1/accounts/me/', '/api/v1/users/', '/api/v1/merchants/']) {
@@ -35,7 +36,11 @@ describe('an access token ends with its session', () => {
     expect((await get('/api/v1/accounts/me/', ending.access)).statusCode).toBe(200);
     expect((await get('/api/v1/users/', ending.access)).statusCode).toBe(200);
 
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/logout/', payload: { refresh: ending.refresh } });
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/logout/',
+      payload: { refresh: ending.refresh },
+    });
     expect(out.statusCode).toBe(204);
     await expectRefused(ending.access);
     expect((await get('/api/v1/users/', staying.access)).statusCode).toBe(200);

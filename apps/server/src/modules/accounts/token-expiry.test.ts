@@ -21,7 +21,8 @@ afterEach(() => {
 });
 const after = (ms: number) => vi.setSystemTime(start + ms);
 
-const refresh = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/refresh/', payload: { refresh: token } });
+const refresh = (token: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/refresh/', payload: { refresh: token } });
 const login = (email: string, password: string, remember: boolean) =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { email, password, remember } });
 

@@ -1,4 +1,11 @@
-import { CONNECTOR_POSITIONS, CONNECTOR_TYPES, type Dictionary, type InfrastructureItem, type Location, type Tag } from '@evcms/contracts/catalog';
+import {
+  CONNECTOR_POSITIONS,
+  CONNECTOR_TYPES,
+  type Dictionary,
+  type InfrastructureItem,
+  type Location,
+  type Tag,
+} from '@evcms/contracts/catalog';
 import type { Lang } from '@evcms/contracts/i18n';
 import { presentLocalized } from '@evcms/contracts/localized';
 import { isActive } from '@evcms/contracts/status';
@@ -38,6 +45,8 @@ export function presentLocations(records: readonly LocationRecord[], lang: Lang)
 
 /** Connector types or positions as key -> name in the request's language, in the order the contracts list them. */
 export function presentDictionary(info: 'types' | 'positions', lang: Lang): Dictionary {
-  const entries: [string, Record<Lang, string>][] = Object.entries(info === 'types' ? CONNECTOR_TYPES : CONNECTOR_POSITIONS);
+  const entries: [string, Record<Lang, string>][] = Object.entries(
+    info === 'types' ? CONNECTOR_TYPES : CONNECTOR_POSITIONS,
+  );
   return Object.fromEntries(entries.map(([key, names]) => [key, names[lang]]));
 }

@@ -66,7 +66,11 @@ function titledRepository<R extends TagRecord>(tableOfR: TitledTable, record: Re
 
   return {
     /** Newest first. */
-    async list(db: Db, filter: TitledFilter, window: { limit: number; offset: number }): Promise<{ rows: R[]; total: number }> {
+    async list(
+      db: Db,
+      filter: TitledFilter,
+      window: { limit: number; offset: number },
+    ): Promise<{ rows: R[]; total: number }> {
       const where = titledWhere(table, filter);
       const [rows, [total]] = await Promise.all([
         db.select(columns).from(table).where(where).orderBy(desc(table.id)).limit(window.limit).offset(window.offset),
@@ -101,21 +105,33 @@ function titledRepository<R extends TagRecord>(tableOfR: TitledTable, record: Re
     /** The records of `ids` that exist, by id. */
     async findMany(db: Db, ids: readonly number[]): Promise<R[]> {
       if (!ids.length) return [];
-      const rows = await db.select(columns).from(table).where(inArray(table.id, [...ids])).orderBy(table.id);
+      const rows = await db
+        .select(columns)
+        .from(table)
+        .where(inArray(table.id, [...ids]))
+        .orderBy(table.id);
       return rows as unknown as R[];
     },
 
     /** Those of `ids` that exist, locked against deletion until the transaction ends. */
     async lockExisting(db: Db, ids: readonly number[]): Promise<number[]> {
       if (!ids.length) return [];
-      const rows = await db.select({ id: table.id }).from(table).where(inArray(table.id, [...ids])).for('key share');
+      const rows = await db
+        .select({ id: table.id })
+        .from(table)
+        .where(inArray(table.id, [...ids]))
+        .for('key share');
       return rows.map((row) => row.id);
     },
 
     /** Sets the status of those of `ids` that exist and returns them. */
     async setStatuses(db: Db, ids: number[], status: Status): Promise<R[]> {
       await lockInIdOrder(db, table, table.id, ids);
-      const rows = await db.update(table).set({ status, updatedAt: new Date() }).where(inArray(table.id, ids)).returning(columns);
+      const rows = await db
+        .update(table)
+        .set({ status, updatedAt: new Date() })
+        .where(inArray(table.id, ids))
+        .returning(columns);
       return rows as unknown as R[];
     },
 

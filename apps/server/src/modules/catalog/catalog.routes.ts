@@ -35,7 +35,11 @@ export interface CatalogDeps {
 
 // On the server the icon is the multipart part itself; its size rule is the contracts' one.
 const uploadedIcon = z.custom<UploadedFile>(isUploadedFile, { error: 'icon_required' }).check(iconWithinLimit);
-z.globalRegistry.add(uploadedIcon, { type: 'string', format: 'binary', description: `An svg file of at most ${ICON_MAX_KB} KB` });
+z.globalRegistry.add(uploadedIcon, {
+  type: 'string',
+  format: 'binary',
+  description: `An svg file of at most ${ICON_MAX_KB} KB`,
+});
 const infrastructureCreateBody = z.extend(infrastructureCreateRequest, { icon: uploadedIcon });
 const infrastructureUpdateBody = z.extend(infrastructureUpdateRequest, { icon: z.optional(uploadedIcon) });
 const iconUpload = multipartBody({ icon: { maxBytes: ICON_MAX_BYTES } });
@@ -54,14 +58,21 @@ export function catalogRoutes(deps: CatalogDeps) {
     });
     r.post('/common/tags/', {
       schema: { tags: tagsDoc, body: tagCreateRequest, response: { 201: tag, 400: errorBody } },
-      handler: async (request, reply) => reply.code(201).send(presentTag(await tags.createTag(deps, request.body), request.lang)),
+      handler: async (request, reply) =>
+        reply.code(201).send(presentTag(await tags.createTag(deps, request.body), request.lang)),
     });
     r.patch('/common/tags/statuses/', {
       schema: { tags: tagsDoc, body: statusesRequest, response: { 200: z.array(tag), 400: errorBody, 404: errorBody } },
-      handler: async (request) => (await tags.setTagStatuses(deps, request.body)).map((item) => presentTag(item, request.lang)),
+      handler: async (request) =>
+        (await tags.setTagStatuses(deps, request.body)).map((item) => presentTag(item, request.lang)),
     });
     r.patch('/common/tags/:id/', {
-      schema: { tags: tagsDoc, params: idPathParams, body: tagUpdateRequest, response: { 200: tag, 400: errorBody, 404: errorBody } },
+      schema: {
+        tags: tagsDoc,
+        params: idPathParams,
+        body: tagUpdateRequest,
+        response: { 200: tag, 400: errorBody, 404: errorBody },
+      },
       handler: async (request) => presentTag(await tags.updateTag(deps, request.params.id, request.body), request.lang),
     });
     r.delete('/common/tags/:id/', {
@@ -75,9 +86,17 @@ export function catalogRoutes(deps: CatalogDeps) {
     // ---- Infrastructure around stations ("surroundings" in the API): multipart with an svg icon
     const infrastructureDoc = ['infrastructure'];
     r.get('/common/surroundings/', {
-      schema: { tags: infrastructureDoc, querystring: catalogListQuery, response: { 200: paged(infrastructureItem), 400: errorBody } },
+      schema: {
+        tags: infrastructureDoc,
+        querystring: catalogListQuery,
+        response: { 200: paged(infrastructureItem), 400: errorBody },
+      },
       handler: async (request) =>
-        presentPage(await infrastructure.listInfrastructure(infrastructureDeps, request.query), presentInfrastructure, request.lang),
+        presentPage(
+          await infrastructure.listInfrastructure(infrastructureDeps, request.query),
+          presentInfrastructure,
+          request.lang,
+        ),
     });
     r.post('/common/surroundings/', {
       preValidation: iconUpload,
@@ -88,12 +107,25 @@ export function catalogRoutes(deps: CatalogDeps) {
         response: { 201: infrastructureItem, 400: errorBody },
       },
       handler: async (request, reply) =>
-        reply.code(201).send(presentInfrastructure(await infrastructure.createInfrastructure(infrastructureDeps, request.body), request.lang)),
+        reply
+          .code(201)
+          .send(
+            presentInfrastructure(
+              await infrastructure.createInfrastructure(infrastructureDeps, request.body),
+              request.lang,
+            ),
+          ),
     });
     r.patch('/common/surroundings/statuses/', {
-      schema: { tags: infrastructureDoc, body: statusesRequest, response: { 200: z.array(infrastructureItem), 400: errorBody, 404: errorBody } },
+      schema: {
+        tags: infrastructureDoc,
+        body: statusesRequest,
+        response: { 200: z.array(infrastructureItem), 400: errorBody, 404: errorBody },
+      },
       handler: async (request) =>
-        (await infrastructure.setInfrastructureStatuses(infrastructureDeps, request.body)).map((item) => presentInfrastructure(item, request.lang)),
+        (await infrastructure.setInfrastructureStatuses(infrastructureDeps, request.body)).map((item) =>
+          presentInfrastructure(item, request.lang),
+        ),
     });
     r.patch('/common/surroundings/:id/', {
       preValidation: iconUpload,
@@ -105,10 +137,17 @@ export function catalogRoutes(deps: CatalogDeps) {
         response: { 200: infrastructureItem, 400: errorBody, 404: errorBody },
       },
       handler: async (request) =>
-        presentInfrastructure(await infrastructure.updateInfrastructure(infrastructureDeps, request.params.id, request.body), request.lang),
+        presentInfrastructure(
+          await infrastructure.updateInfrastructure(infrastructureDeps, request.params.id, request.body),
+          request.lang,
+        ),
     });
     r.delete('/common/surroundings/:id/', {
-      schema: { tags: infrastructureDoc, params: idPathParams, response: { 204: z.null(), 404: errorBody, 409: errorBody } },
+      schema: {
+        tags: infrastructureDoc,
+        params: idPathParams,
+        response: { 204: z.null(), 404: errorBody, 409: errorBody },
+      },
       handler: async (request, reply) => {
         await infrastructure.deleteInfrastructure(infrastructureDeps, request.params.id);
         return reply.code(204).send(null);

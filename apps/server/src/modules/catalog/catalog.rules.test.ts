@@ -11,7 +11,10 @@ describe('canDelete', () => {
 describe('changes', () => {
   it('touches only the fields given', () => {
     expect(titledChanges({})).toEqual({});
-    expect(titledChanges({ title_en: 'A', title_ky: undefined, active: false })).toEqual({ title: { en: 'A' }, status: 1 });
+    expect(titledChanges({ title_en: 'A', title_ky: undefined, active: false })).toEqual({
+      title: { en: 'A' },
+      status: 1,
+    });
   });
 });
 

@@ -6,7 +6,9 @@ import type { TitledChanges } from './catalog.repository.ts';
 /** Rules of the catalogue, as plain functions over records and requests. */
 
 /** A partial change of a tag or infrastructure item, as validated. */
-export type TitledUpdate = Partial<Record<LocalizedKey<'title'>, string | undefined>> & { active?: boolean | undefined };
+export type TitledUpdate = Partial<Record<LocalizedKey<'title'>, string | undefined>> & {
+  active?: boolean | undefined;
+};
 
 /** The change a request makes; an absent field stays as it is. */
 export function titledChanges(input: TitledUpdate): TitledChanges {

@@ -42,17 +42,25 @@ async function storeIcon(deps: InfrastructureDeps, file: UploadedFile): Promise<
 
 /** A file left behind is only litter; the database row is what counts. */
 async function removeIcon(deps: InfrastructureDeps, stored: string) {
-  await deps.media.remove(stored).catch((error: unknown) => deps.log.warn({ err: error, stored }, 'could not remove an icon'));
+  await deps.media
+    .remove(stored)
+    .catch((error: unknown) => deps.log.warn({ err: error, stored }, 'could not remove an icon'));
 }
 
 /** Infrastructure feeds the station form's picker, so a page may hold up to 1000 items. */
-export async function listInfrastructure(deps: InfrastructureDeps, query: TitledListQuery): Promise<Paged<InfrastructureRecord>> {
+export async function listInfrastructure(
+  deps: InfrastructureDeps,
+  query: TitledListQuery,
+): Promise<Paged<InfrastructureRecord>> {
   const page = pageRequest(query, PICKER_SIZE_CAP);
   const { rows, total } = await repo.list(deps.db, { search: query.search, active: query.active }, pageWindow(page));
   return pagedResult(rows, total, page);
 }
 
-export async function createInfrastructure(deps: InfrastructureDeps, input: InfrastructureCreate): Promise<InfrastructureRecord> {
+export async function createInfrastructure(
+  deps: InfrastructureDeps,
+  input: InfrastructureCreate,
+): Promise<InfrastructureRecord> {
   const icon = await storeIcon(deps, input.icon);
   try {
     return await repo.insert(deps.db, { title: localizedFrom('title', input), status: statusOf(input.active), icon });
@@ -87,7 +95,10 @@ export async function updateInfrastructure(
 }
 
 /** All the ids change, or none does. */
-export function setInfrastructureStatuses(deps: InfrastructureDeps, input: StatusesRequest): Promise<InfrastructureRecord[]> {
+export function setInfrastructureStatuses(
+  deps: InfrastructureDeps,
+  input: StatusesRequest,
+): Promise<InfrastructureRecord[]> {
   return changeEveryIdOrNone(deps.db, input.ids, (tx, ids) => repo.setStatuses(tx, ids, input.status));
 }
 
@@ -111,7 +122,9 @@ const ORPHAN_AGE_MS = 10 * 60_000;
  */
 export async function removeOrphanIcons(deps: InfrastructureDeps, now = new Date()): Promise<number> {
   const [files, referenced] = await Promise.all([deps.media.list(ICON_FOLDER), referencedIcons(deps.db)]);
-  const orphans = files.filter((file) => !referenced.has(file.stored) && now.getTime() - file.modifiedAt.getTime() > ORPHAN_AGE_MS);
+  const orphans = files.filter(
+    (file) => !referenced.has(file.stored) && now.getTime() - file.modifiedAt.getTime() > ORPHAN_AGE_MS,
+  );
   for (const file of orphans) await removeIcon(deps, file.stored);
   if (orphans.length) deps.log.info({ removed: orphans.length }, 'removed icon files no infrastructure item names');
   return orphans.length;

@@ -20,7 +20,11 @@ interface InfrastructureBody {
 }
 
 const ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2h20v20H2z" fill="#0a9"/></svg>';
-const icon = (content: Buffer | string = ICON, filename = 'cafe.svg'): FilePart => ({ filename, content, type: 'image/svg+xml' });
+const icon = (content: Buffer | string = ICON, filename = 'cafe.svg'): FilePart => ({
+  filename,
+  content,
+  type: 'image/svg+xml',
+});
 const titles = { title_ru: 'Кафе', title_en: 'Cafe', title_ky: 'Кафе ky' };
 
 async function send(method: 'POST' | 'PATCH', url: string, fields: Record<string, string | FilePart>, lang?: string) {
@@ -56,7 +60,13 @@ describe('creating infrastructure', () => {
     const response = await send('POST', '', { ...titles, icon: icon() });
     expect(response.statusCode).toBe(201);
     const body = response.json<InfrastructureBody>();
-    expect(body).toEqual({ id: expect.any(Number), ...titles, title: 'Кафе', icon_path: expect.stringMatching(/^\/media\/surroundings\/[\w-]{22}\.svg$/), active: true });
+    expect(body).toEqual({
+      id: expect.any(Number),
+      ...titles,
+      title: 'Кафе',
+      icon_path: expect.stringMatching(/^\/media\/surroundings\/[\w-]{22}\.svg$/),
+      active: true,
+    });
     const file = await served(body.icon_path);
     expect(file.statusCode).toBe(200);
     expect(file.body).toContain('<path d="M2 2h20v20H2z" fill="#0a9"/>');
@@ -123,11 +133,24 @@ describe('creating infrastructure', () => {
       title_ky: ['Field cannot be blank'],
       icon: ['Upload icon'],
     });
-    const json = await ctx.app.inject({ method: 'POST', url: '/api/v1/common/surroundings/', headers: { ...ctx.auth, 'accept-language': 'en' }, payload: { ...titles, icon: { size: 1 } } });
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/common/surroundings/',
+      headers: { ...ctx.auth, 'accept-language': 'en' },
+      payload: { ...titles, icon: { size: 1 } },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json()).toEqual({ icon: ['Upload icon'] });
-    const tooLong = await send('POST', '', { ...titles, title_ky: 'ы'.repeat(51), icon: icon(), active: 'perhaps' }, 'en');
-    expect(tooLong.json()).toEqual({ title_ky: ['Ensure this field has no more than 50 characters'], active: ['Select a valid choice'] });
+    const tooLong = await send(
+      'POST',
+      '',
+      { ...titles, title_ky: 'ы'.repeat(51), icon: icon(), active: 'perhaps' },
+      'en',
+    );
+    expect(tooLong.json()).toEqual({
+      title_ky: ['Ensure this field has no more than 50 characters'],
+      active: ['Select a valid choice'],
+    });
   });
 
   it('takes active from the form', async () => {
@@ -148,14 +171,25 @@ describe('creating infrastructure', () => {
 describe('the infrastructure list', () => {
   it('pages, searches every language and the id, filters by active, and titles by Accept-Language', async () => {
     const on = await anItem({ title_ru: 'Туалет', title_en: 'Toilet', title_ky: 'Даараткана' });
-    const off = await anItem({ title_ru: 'Туалет платный', title_en: 'Paid toilet', title_ky: 'Акылуу даараткана', active: 'false' });
+    const off = await anItem({
+      title_ru: 'Туалет платный',
+      title_en: 'Paid toilet',
+      title_ky: 'Акылуу даараткана',
+      active: 'false',
+    });
     const list = async (query: string, lang?: string) => {
       const response = await call('GET', `?${query}`, lang ? { lang } : {});
       expect(response.statusCode, response.body).toBe(200);
       return response.json<{ items: InfrastructureBody[]; page: number; pages: number; size: number; total: number }>();
     };
     const both = await list('search=ТУАЛЕТ');
-    expect({ ...both, items: both.items.map((s) => s.id) }).toEqual({ items: [off.id, on.id], page: 1, pages: 1, size: 10, total: 2 });
+    expect({ ...both, items: both.items.map((s) => s.id) }).toEqual({
+      items: [off.id, on.id],
+      page: 1,
+      pages: 1,
+      size: 10,
+      total: 2,
+    });
     expect((await list('search=toilet&active=true')).items.map((s) => s.id)).toEqual([on.id]);
     expect((await list('search=даараткана&active=false')).items.map((s) => s.id)).toEqual([off.id]);
     expect((await list(`search=${on.id}`)).items.map((s) => s.id)).toContain(on.id);
@@ -163,7 +197,10 @@ describe('the infrastructure list', () => {
     expect((await list('search=toilet', 'en')).items.map((s) => s.title)).toEqual(['Paid toilet', 'Toilet']);
     expect((await list('search=toilet', 'ky')).items.map((s) => s.title)).toEqual(['Акылуу даараткана', 'Даараткана']);
     expect((await list('size=5000')).size).toBe(1000);
-    expect((await call('GET', '?page=x&active=1', { lang: 'en' })).json()).toEqual({ page: ['Enter a whole number'], active: ['Select a valid choice'] });
+    expect((await call('GET', '?page=x&active=1', { lang: 'en' })).json()).toEqual({
+      page: ['Enter a whole number'],
+      active: ['Select a valid choice'],
+    });
   });
 });
 
@@ -198,7 +235,13 @@ describe('changing infrastructure', () => {
 
   it('refuses a JSON body that is not an object, as every route does, and changes nothing', async () => {
     const item = await anItem();
-    for (const [payload, type] of [['true', 'application/json'], ['"str"', 'application/json'], ['[1,2]', 'application/json'], ['null', 'application/json'], ['title_en=x', 'text/plain']]) {
+    for (const [payload, type] of [
+      ['true', 'application/json'],
+      ['"str"', 'application/json'],
+      ['[1,2]', 'application/json'],
+      ['null', 'application/json'],
+      ['title_en=x', 'text/plain'],
+    ]) {
       const response = await ctx.app.inject({
         method: 'PATCH',
         url: `/api/v1/common/surroundings/${item.id}/`,
@@ -220,21 +263,29 @@ describe('bulk status and deletion', () => {
     const missing = await call('PATCH', 'statuses/', { payload: { ids: [a.id, b.id, 999999], status: 1 }, lang: 'en' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ detail: 'Not found: 999999.' });
-    expect((await call('GET', `?search=${a.id}&active=false`)).json<{ items: InfrastructureBody[] }>().items.map((s) => s.id)).not.toContain(a.id);
+    expect(
+      (await call('GET', `?search=${a.id}&active=false`))
+        .json<{ items: InfrastructureBody[] }>()
+        .items.map((s) => s.id),
+    ).not.toContain(a.id);
     const done = await call('PATCH', 'statuses/', { payload: { ids: [a.id, b.id], status: 1 } });
     expect(done.statusCode).toBe(200);
     expect(done.json<InfrastructureBody[]>().map((s) => [s.id, s.active])).toEqual([
       [a.id, false],
       [b.id, false],
     ]);
-    expect((await call('PATCH', 'statuses/', { payload: { ids: [a.id], status: '1' }, lang: 'en' })).json()).toEqual({ status: ['Select a valid choice'] });
+    expect((await call('PATCH', 'statuses/', { payload: { ids: [a.id], status: '1' }, lang: 'en' })).json()).toEqual({
+      status: ['Select a valid choice'],
+    });
   });
 
   it('refuses to delete an active item (409) and deletes an inactive one with its icon', async () => {
     const item = await anItem();
     const refused = await call('DELETE', `${item.id}/`, { lang: 'ky' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ detail: 'Активдүү инфраструктураны өчүрүүгө болбойт. Адегенде аны активсиз кылыңыз.' });
+    expect(refused.json()).toEqual({
+      detail: 'Активдүү инфраструктураны өчүрүүгө болбойт. Адегенде аны активсиз кылыңыз.',
+    });
     await call('PATCH', 'statuses/', { payload: { ids: [item.id], status: 1 } });
     expect((await call('DELETE', `${item.id}/`)).statusCode).toBe(204);
     expect((await served(item.icon_path)).statusCode).toBe(404);
@@ -277,13 +328,17 @@ describe('icons too complex to parse', () => {
     const started = performance.now();
     const [refused, health] = await Promise.all([
       send('POST', '', { ...titles, icon: icon(hostile, 'deep.svg') }, 'en'),
-      ctx.app.inject({ method: 'GET', url: '/api/v1/health' }).then((response) => ({ response, ms: performance.now() - started })),
+      ctx.app
+        .inject({ method: 'GET', url: '/api/v1/health' })
+        .then((response) => ({ response, ms: performance.now() - started })),
     ]);
     clearInterval(timer);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ icon: ['The icon is too complex: at most 64 nested levels and 2000 elements'] });
     expect(health.response.statusCode).toBe(200);
-    console.log(`20,000-level svg refused: event loop max delay ${lag.toFixed(1)} ms; health answered in ${health.ms.toFixed(1)} ms`);
+    console.log(
+      `20,000-level svg refused: event loop max delay ${lag.toFixed(1)} ms; health answered in ${health.ms.toFixed(1)} ms`,
+    );
   });
 
   it('still takes the largest icon within the limits', async () => {
@@ -291,6 +346,8 @@ describe('icons too complex to parse', () => {
     const started = performance.now();
     const accepted = await send('POST', '', { ...titles, icon: icon(largest, 'many.svg') });
     expect(accepted.statusCode).toBe(201);
-    console.log(`${Buffer.byteLength(largest)} bytes, 1,999 elements: sanitised and stored in ${(performance.now() - started).toFixed(0)} ms`);
+    console.log(
+      `${Buffer.byteLength(largest)} bytes, 1,999 elements: sanitised and stored in ${(performance.now() - started).toFixed(0)} ms`,
+    );
   });
 });

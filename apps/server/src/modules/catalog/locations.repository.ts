@@ -6,7 +6,9 @@ import { localizedSelection, type LocalizedColumnKey } from '../../db/schema/loc
 import type { LocationIds, LocationRows } from './locations.rules.ts';
 
 /** A reference row's id and name; typed per table, so a left join's nullability carries over. */
-function named<T extends typeof countries | typeof districts | typeof settlements>(table: T): { id: T['id']; name: Record<Lang, T[LocalizedColumnKey<'name'>]> } {
+function named<T extends typeof countries | typeof districts | typeof settlements>(
+  table: T,
+): { id: T['id']; name: Record<Lang, T[LocalizedColumnKey<'name'>]> } {
   return { id: table.id, name: localizedSelection(table, 'name') };
 }
 
@@ -46,7 +48,10 @@ export async function findLocationRows(db: Db, ids: LocationIds): Promise<Locati
   const [district] =
     ids.district === null
       ? []
-      : await db.select({ id: districts.id, countryId: districts.countryId }).from(districts).where(eq(districts.id, ids.district));
+      : await db
+          .select({ id: districts.id, countryId: districts.countryId })
+          .from(districts)
+          .where(eq(districts.id, ids.district));
   const [city] = await db
     .select({ id: settlements.id, countryId: settlements.countryId, districtId: settlements.districtId })
     .from(settlements)

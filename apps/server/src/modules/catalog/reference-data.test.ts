@@ -14,7 +14,11 @@ interface LocationBody {
 }
 
 function get(url: string, lang?: string) {
-  return ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { ...ctx.auth, ...(lang && { 'accept-language': lang }) } });
+  return ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1${url}`,
+    headers: { ...ctx.auth, ...(lang && { 'accept-language': lang }) },
+  });
 }
 
 async function locations(query: string, lang?: string): Promise<LocationBody[]> {
@@ -27,8 +31,20 @@ describe('locations', () => {
   it('lists Kyrgyzstan first, then its neighbours, named in the request language', async () => {
     const countries = await locations('location_type=countries');
     expect(countries.map((c) => c.name)).toEqual(['Кыргызстан', 'Казахстан', 'Китай', 'Таджикистан', 'Узбекистан']);
-    expect(countries[0]).toEqual({ id: 1, name: 'Кыргызстан', name_ru: 'Кыргызстан', name_en: 'Kyrgyzstan', name_ky: 'Кыргызстан' });
-    expect((await locations('location_type=countries', 'en')).map((c) => c.name)).toEqual(['Kyrgyzstan', 'China', 'Kazakhstan', 'Tajikistan', 'Uzbekistan']);
+    expect(countries[0]).toEqual({
+      id: 1,
+      name: 'Кыргызстан',
+      name_ru: 'Кыргызстан',
+      name_en: 'Kyrgyzstan',
+      name_ky: 'Кыргызстан',
+    });
+    expect((await locations('location_type=countries', 'en')).map((c) => c.name)).toEqual([
+      'Kyrgyzstan',
+      'China',
+      'Kazakhstan',
+      'Tajikistan',
+      'Uzbekistan',
+    ]);
     expect((await locations('location_type=countries', 'ky')).map((c) => c.name)).toContain('Өзбекстан');
   });
 
@@ -53,7 +69,24 @@ describe('locations', () => {
   it('lists towns with their district, filtered by country or district', async () => {
     const kyrgyz = await locations('location_type=settlements&country_id=1', 'en');
     const names = kyrgyz.map((s) => s.name);
-    for (const town of ['Bishkek', 'Osh', 'Jalal-Abad', 'Karakol', 'Naryn', 'Talas', 'Batken', 'Cholpon-Ata', 'Tokmok', 'Kara-Balta', 'Uzgen', 'Kara-Suu', 'Balykchy', 'Kant', 'Kyzyl-Kiya', 'Kerben']) {
+    for (const town of [
+      'Bishkek',
+      'Osh',
+      'Jalal-Abad',
+      'Karakol',
+      'Naryn',
+      'Talas',
+      'Batken',
+      'Cholpon-Ata',
+      'Tokmok',
+      'Kara-Balta',
+      'Uzgen',
+      'Kara-Suu',
+      'Balykchy',
+      'Kant',
+      'Kyzyl-Kiya',
+      'Kerben',
+    ]) {
       expect(names).toContain(town);
     }
     expect(kyrgyz.every((s) => s.country_id === 1 && typeof s.district_id === 'number')).toBe(true);
@@ -63,7 +96,11 @@ describe('locations', () => {
     expect(lakeside.map((s) => s.name)).toEqual(expect.arrayContaining(['Karakol', 'Cholpon-Ata', 'Balykchy']));
     expect(lakeside.map((s) => s.name)).not.toContain('Bishkek');
     const uzgen = kyrgyz.find((s) => s.name === 'Uzgen')!;
-    expect(uzgen).toMatchObject({ name_ru: 'Узген', name_ky: 'Өзгөн', district_id: districts.find((d) => d.name === 'Osh Region')!.id });
+    expect(uzgen).toMatchObject({
+      name_ru: 'Узген',
+      name_ky: 'Өзгөн',
+      district_id: districts.find((d) => d.name === 'Osh Region')!.id,
+    });
   });
 
   it("names the neighbours' main cities in three languages, with no district", async () => {
@@ -75,7 +112,9 @@ describe('locations', () => {
       [4, 'Dushanbe'],
       [5, 'Kashgar'],
     ] as const) {
-      expect((await locations(`location_type=settlements&country_id=${country}`, 'en')).map((s) => s.name)).toContain(city);
+      expect((await locations(`location_type=settlements&country_id=${country}`, 'en')).map((s) => s.name)).toContain(
+        city,
+      );
     }
   });
 
@@ -95,7 +134,17 @@ describe('connector dictionaries', () => {
     const response = await get('/stations/connectors-types-positions/?info=types', 'en');
     expect(response.statusCode).toBe(200);
     const types = response.json<Record<string, string>>();
-    expect(Object.keys(types)).toEqual(['type1', 'type2', 'ccs1', 'ccs2', 'chademo', 'gbt_ac', 'gbt_dc', 'tesla', 'schuko']);
+    expect(Object.keys(types)).toEqual([
+      'type1',
+      'type2',
+      'ccs1',
+      'ccs2',
+      'chademo',
+      'gbt_ac',
+      'gbt_dc',
+      'tesla',
+      'schuko',
+    ]);
     expect(types.ccs2).toBe('CCS Combo 2');
     expect(types.schuko).toBe('Household socket (Schuko)');
     const ru = (await get('/stations/connectors-types-positions/?info=types')).json<Record<string, string>>();
@@ -113,6 +162,8 @@ describe('connector dictionaries', () => {
     const bad = await get('/stations/connectors-types-positions/?info=colours', 'en');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ info: ['Select a valid choice'] });
-    expect((await get('/stations/connectors-types-positions/', 'en')).json()).toEqual({ info: ['Field cannot be blank'] });
+    expect((await get('/stations/connectors-types-positions/', 'en')).json()).toEqual({
+      info: ['Field cannot be blank'],
+    });
   });
 });

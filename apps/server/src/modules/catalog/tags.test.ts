@@ -23,7 +23,9 @@ interface TagBody {
 }
 
 let counter = 0;
-async function aTag(overrides: Partial<Pick<TagBody, 'title_ru' | 'title_en' | 'title_ky' | 'active'>> = {}): Promise<TagBody> {
+async function aTag(
+  overrides: Partial<Pick<TagBody, 'title_ru' | 'title_en' | 'title_ky' | 'active'>> = {},
+): Promise<TagBody> {
   counter += 1;
   const response = await call('POST', '', {
     payload: { title_ru: `Тег ${counter}`, title_en: `Tag ${counter}`, title_ky: `Тег ${counter} ky`, ...overrides },
@@ -34,7 +36,9 @@ async function aTag(overrides: Partial<Pick<TagBody, 'title_ru' | 'title_en' | '
 
 describe('creating a tag', () => {
   it('answers 201 with the tag, active by default, titled in the request language', async () => {
-    const response = await call('POST', '', { payload: { title_ru: ' Быстрая зарядка ', title_en: 'Fast charging', title_ky: 'Тез кубаттоо' } });
+    const response = await call('POST', '', {
+      payload: { title_ru: ' Быстрая зарядка ', title_en: 'Fast charging', title_ky: 'Тез кубаттоо' },
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       id: expect.any(Number),
@@ -69,7 +73,9 @@ describe('creating a tag', () => {
       title_ru: ['Ensure this field has no more than 50 characters'],
       active: ['Enter a valid value'],
     });
-    expect((await call('POST', '', { payload: { title_ru: 'я'.repeat(50), title_en: 'ok', title_ky: 'ok' } })).statusCode).toBe(201);
+    expect(
+      (await call('POST', '', { payload: { title_ru: 'я'.repeat(50), title_en: 'ok', title_ky: 'ok' } })).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -86,20 +92,34 @@ describe('the tag list', () => {
     expect(second.items.map((t) => t.title_en)).toEqual(['Paging 02', 'Paging 01']);
     const past = (await call('GET', '?search=paging&page=9')).json<{ items: TagBody[]; pages: number }>();
     expect(past).toMatchObject({ items: [], pages: 2 });
-    const sized = (await call('GET', '?search=paging&size=5&page=3')).json<{ items: TagBody[]; pages: number; size: number }>();
+    const sized = (await call('GET', '?search=paging&size=5&page=3')).json<{
+      items: TagBody[];
+      pages: number;
+      size: number;
+    }>();
     expect(sized).toMatchObject({ pages: 3, size: 5 });
     expect(sized.items).toHaveLength(2);
   });
 
   it('lets a picker ask for up to 1000 rows at once, and no more', async () => {
-    const all = (await call('GET', '?search=paging&size=100000')).json<{ items: TagBody[]; size: number; pages: number }>();
+    const all = (await call('GET', '?search=paging&size=100000')).json<{
+      items: TagBody[];
+      size: number;
+      pages: number;
+    }>();
     expect(all).toMatchObject({ size: 1000, pages: 1 });
     expect(all.items).toHaveLength(12);
     expect((await call('GET', '?size=1000')).json<{ size: number }>().size).toBe(1000);
   });
 
   it('answers an empty list with one empty page', async () => {
-    expect((await call('GET', '?search=nothing-like-this')).json()).toEqual({ items: [], page: 1, pages: 1, size: 10, total: 0 });
+    expect((await call('GET', '?search=nothing-like-this')).json()).toEqual({
+      items: [],
+      page: 1,
+      pages: 1,
+      size: 10,
+      total: 0,
+    });
   });
 
   it('refuses malformed paging by name and ignores empty or unknown parameters', async () => {
@@ -132,7 +152,8 @@ describe('the tag list', () => {
   it('filters by active', async () => {
     const on = await aTag({ title_en: 'Filter on' });
     const off = await aTag({ title_en: 'Filter off', active: false });
-    const ids = async (query: string) => (await call('GET', `?search=filter&${query}`)).json<{ items: TagBody[] }>().items.map((t) => t.id);
+    const ids = async (query: string) =>
+      (await call('GET', `?search=filter&${query}`)).json<{ items: TagBody[] }>().items.map((t) => t.id);
     expect(await ids('active=true')).toEqual([on.id]);
     expect(await ids('active=false')).toEqual([off.id]);
     expect(await ids('active=')).toEqual([off.id, on.id]);
@@ -141,7 +162,9 @@ describe('the tag list', () => {
   it('titles each item in the language of Accept-Language, Russian by default', async () => {
     const tag = await aTag({ title_ru: 'Парковка', title_en: 'Parking', title_ky: 'Унаа токтотуучу жай' });
     const title = async (lang?: string) =>
-      (await call('GET', `?search=${tag.id}`, lang ? { lang } : {})).json<{ items: TagBody[] }>().items.find((t) => t.id === tag.id)?.title;
+      (await call('GET', `?search=${tag.id}`, lang ? { lang } : {}))
+        .json<{ items: TagBody[] }>()
+        .items.find((t) => t.id === tag.id)?.title;
     expect(await title()).toBe('Парковка');
     expect(await title('en-US,en;q=0.9')).toBe('Parking');
     expect(await title('ky')).toBe('Унаа токтотуучу жай');
@@ -156,7 +179,11 @@ describe('changing a tag', () => {
     const response = await call('PATCH', `${tag.id}/`, { payload: { title_en: 'Renamed', active: false }, lang: 'en' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ...tag, title_en: 'Renamed', title: 'Renamed', active: false });
-    expect((await call('PATCH', `${tag.id}/`, { payload: {} })).json()).toEqual({ ...tag, title_en: 'Renamed', active: false });
+    expect((await call('PATCH', `${tag.id}/`, { payload: {} })).json()).toEqual({
+      ...tag,
+      title_en: 'Renamed',
+      active: false,
+    });
   });
 
   it('checks what is sent, and answers 404 for a missing tag', async () => {
@@ -189,7 +216,10 @@ describe('bulk status change', () => {
 
   it('changes nothing when any id is missing, and names the missing ones', async () => {
     const a = await aTag();
-    const response = await call('PATCH', 'statuses/', { payload: { ids: [a.id, 999998, 999997], status: 1 }, lang: 'en' });
+    const response = await call('PATCH', 'statuses/', {
+      payload: { ids: [a.id, 999998, 999997], status: 1 },
+      lang: 'en',
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: 'Not found: 999997, 999998.' });
     const list = (await call('GET', `?search=${a.id}&active=true`)).json<{ items: TagBody[] }>();
@@ -211,7 +241,9 @@ describe('deleting a tag', () => {
     expect(ru.json()).toEqual({ detail: 'Активный тег нельзя удалить. Сначала деактивируйте его.' });
     const en = await call('DELETE', `${tag.id}/`, { lang: 'en' });
     expect(en.json()).toEqual({ detail: 'An active tag cannot be deleted. Deactivate it first.' });
-    expect((await call('GET', `?search=${tag.id}`)).json<{ items: TagBody[] }>().items.map((t) => t.id)).toContain(tag.id);
+    expect((await call('GET', `?search=${tag.id}`)).json<{ items: TagBody[] }>().items.map((t) => t.id)).toContain(
+      tag.id,
+    );
   });
 
   it('deletes an inactive tag', async () => {
@@ -226,7 +258,9 @@ describe('deleting a tag', () => {
 
 describe('tags in the OpenAPI document', () => {
   it('describes the calls', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, object> }>();
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, object>;
+    }>();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/api/v1/common/tags/',

@@ -10,8 +10,16 @@ export function chargeCommandsRoutes(deps: commands.ChargeCommandsDeps) {
   return async function (app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.post('/stop/', {
-      schema: { tags: ['charges'], body: chargeStopRequest, response: { 200: commandAnswer, 400: errorBody, 409: errorBody } },
-      handler: async (request) => presentStopAnswer(await commands.stopCharge(deps, request.body.transaction_id, request.managerId), request.lang),
+      schema: {
+        tags: ['charges'],
+        body: chargeStopRequest,
+        response: { 200: commandAnswer, 400: errorBody, 409: errorBody },
+      },
+      handler: async (request) =>
+        presentStopAnswer(
+          await commands.stopCharge(deps, request.body.transaction_id, request.managerId),
+          request.lang,
+        ),
     });
   };
 }

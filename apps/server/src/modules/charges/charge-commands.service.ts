@@ -33,13 +33,21 @@ const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
  * 409, in every process, since the charge's row is locked while its last stop is read and the new
  * one recorded.
  */
-export async function stopCharge(deps: ChargeCommandsDeps, chargeId: number, managerId: number | null): Promise<CommandAnswerRecord> {
+export async function stopCharge(
+  deps: ChargeCommandsDeps,
+  chargeId: number,
+  managerId: number | null,
+): Promise<CommandAnswerRecord> {
   const answer = await requestStop(deps, chargeId, managerId);
   if (answer === 'under_way') throw conflict('charge_stop_under_way');
   return answer;
 }
 
-async function requestStop(deps: ChargeCommandsDeps, chargeId: number, managerId: number | null): Promise<CommandAnswerRecord | 'under_way'> {
+async function requestStop(
+  deps: ChargeCommandsDeps,
+  chargeId: number,
+  managerId: number | null,
+): Promise<CommandAnswerRecord | 'under_way'> {
   const timeoutMs = deps.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
   const claimed = await deps.db.transaction(async (tx) => {
     const charge = await repo.findChargeRow(tx, chargeId, { forUpdate: true });
@@ -47,12 +55,20 @@ async function requestStop(deps: ChargeCommandsDeps, chargeId: number, managerId
     if (!isRunning(charge.status)) return refusal('charge_not_running');
     const last = await findLastChargeCommand(tx, chargeId, 'RemoteStopTransaction');
     const now = new Date();
-    const step = stopStep(last, last?.outcome === 'offline' && (await isStationOnline(tx, charge.stationId)), now, timeoutMs);
+    const step = stopStep(
+      last,
+      last?.outcome === 'offline' && (await isStationOnline(tx, charge.stationId)),
+      now,
+      timeoutMs,
+    );
     if (step === 'under_way') return step;
     // Nothing changed since the last found the station offline: the same answer, nothing recorded.
-    if (step === 'offline') return { outcome: 'offline', status: null, commandId: last!.id, response: null } satisfies CommandAnswerRecord;
+    if (step === 'offline')
+      return { outcome: 'offline', status: null, commandId: last!.id, response: null } satisfies CommandAnswerRecord;
     if (charge.stopRequestedAt === null) await repo.updateCharge(tx, chargeId, { stopRequestedAt: now });
-    const command = await recordChargeCommand(tx, chargeId, charge.stationId, managerId, 'RemoteStopTransaction', { transactionId: chargeId });
+    const command = await recordChargeCommand(tx, chargeId, charge.stationId, managerId, 'RemoteStopTransaction', {
+      transactionId: chargeId,
+    });
     return command ?? refusal('unknown_charge');
   });
   return typeof claimed === 'object' && 'stationId' in claimed ? sendRecordedCommand(deps, claimed) : claimed;
@@ -70,7 +86,10 @@ export interface PrepaidProgress {
  * its driver's balance is stopped by the central system itself (no manager in the audit). Null
  * when the charge may go on, or a stop of it is already under way; deciding so takes no query.
  */
-export async function protectPrepaid(deps: ChargeCommandsDeps, progress: PrepaidProgress): Promise<CommandAnswerRecord | null> {
+export async function protectPrepaid(
+  deps: ChargeCommandsDeps,
+  progress: PrepaidProgress,
+): Promise<CommandAnswerRecord | null> {
   if (!progress.applied || !needsPrepaidStop(progress.charge, progress.driverBalanceTyiyn)) return null;
   const answer = await requestStop(deps, progress.charge.id, null);
   return answer === 'under_way' ? null : answer;

@@ -47,7 +47,11 @@ export interface DiscountedPrice extends ChargePrice {
 export type PricedCharge = Pick<DiscountedCharge, 'id' | 'stationId' | 'driverId' | 'startedAt' | 'priceTyiyn'>;
 
 /** The charge's price at `consumedWh` (charges.rules.ts chargePrice), less the discount of the promotion that applies. */
-export async function discountedChargePrice(db: Db, charge: PricedCharge, consumedWh: number): Promise<DiscountedPrice> {
+export async function discountedChargePrice(
+  db: Db,
+  charge: PricedCharge,
+  consumedWh: number,
+): Promise<DiscountedPrice> {
   const { id, stationId, driverId, startedAt, priceTyiyn } = charge;
   const { amountTyiyn } = chargePrice({ consumedWh, priceTyiyn });
   const discount = await discountFor(db, { id, stationId, driverId, startedAt, consumedWh, priceTyiyn, amountTyiyn });

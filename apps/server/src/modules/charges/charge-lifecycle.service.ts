@@ -58,13 +58,16 @@ export async function recordMeterProgress(db: Db, chargeId: number, reading: Met
   return db.transaction(async (tx) => {
     const charge = await repo.findChargeRow(tx, chargeId, { forUpdate: true });
     if (!charge) throw notFound();
-    const balance = async (row: repo.ChargeRow) => (row.idTag ? ((await findDriverByIdTag(tx, row.idTag))?.balanceTyiyn ?? null) : null);
+    const balance = async (row: repo.ChargeRow) =>
+      row.idTag ? ((await findDriverByIdTag(tx, row.idTag))?.balanceTyiyn ?? null) : null;
     const newer = charge.lastMeterAt === null || reading.at > charge.lastMeterAt;
     if (!isRunning(charge.status) || !newer || charge.meterStartWh === null || charge.priceTyiyn === null) {
       return { applied: false, charge, driverBalanceTyiyn: await balance(charge) };
     }
     if (!isPlausibleReading(charge, reading)) {
-      const marked = await repo.updateCharge(tx, chargeId, { reviewReason: weightierReview(charge.reviewReason, 'meter_jump') });
+      const marked = await repo.updateCharge(tx, chargeId, {
+        reviewReason: weightierReview(charge.reviewReason, 'meter_jump'),
+      });
       return { applied: false, charge: marked, driverBalanceTyiyn: await balance(marked) };
     }
     const consumedWh = consumedBetween(charge.meterStartWh, reading.meterWh);
@@ -82,7 +85,9 @@ export async function recordMeterProgress(db: Db, chargeId: number, reading: Met
 }
 
 /** Whether meter readings can move the charge: it runs, from a start's meter and at a price. */
-export function takesReadings(base: progressRepo.MeterBase): base is progressRepo.MeterBase & { meterStartWh: number; priceTyiyn: number } {
+export function takesReadings(
+  base: progressRepo.MeterBase,
+): base is progressRepo.MeterBase & { meterStartWh: number; priceTyiyn: number } {
   return isRunning(base.status) && base.meterStartWh !== null && base.priceTyiyn !== null;
 }
 
@@ -94,7 +99,11 @@ export function takesReadings(base: progressRepo.MeterBase): base is progressRep
  * driver's balance) as the reading left it; undefined when not applied. A reading past the power
  * bound moves only the charge's review mark (`jumped`); a replaced time marks it too, apart.
  */
-export async function advanceMeter(db: Db, base: progressRepo.MeterBase, reading: MeterReading): Promise<progressRepo.ProgressedCharge | undefined> {
+export async function advanceMeter(
+  db: Db,
+  base: progressRepo.MeterBase,
+  reading: MeterReading,
+): Promise<progressRepo.ProgressedCharge | undefined> {
   if (!takesReadings(base)) return undefined;
   const consumedWh = consumedBetween(base.meterStartWh, reading.meterWh);
   const progressed = await progressBatches.updateMeterProgress(db, {
@@ -118,7 +127,9 @@ export async function setChargeSuspended(db: Db, chargeId: number, suspended: bo
     const charge = await repo.findChargeRow(tx, chargeId, { forUpdate: true });
     if (!charge) throw notFound();
     const from = suspended ? 'in_progress' : 'pause';
-    return charge.status === from ? repo.updateCharge(tx, chargeId, { status: suspended ? 'pause' : 'in_progress' }) : charge;
+    return charge.status === from
+      ? repo.updateCharge(tx, chargeId, { status: suspended ? 'pause' : 'in_progress' })
+      : charge;
   });
 }
 
@@ -127,7 +138,9 @@ export async function markStopRequested(db: Db, chargeId: number, at: Date = new
   return db.transaction(async (tx) => {
     const charge = await repo.findChargeRow(tx, chargeId, { forUpdate: true });
     if (!charge) throw notFound();
-    return isRunning(charge.status) && charge.stopRequestedAt === null ? repo.updateCharge(tx, chargeId, { stopRequestedAt: at }) : charge;
+    return isRunning(charge.status) && charge.stopRequestedAt === null
+      ? repo.updateCharge(tx, chargeId, { stopRequestedAt: at })
+      : charge;
   });
 }
 
@@ -180,16 +193,30 @@ export async function completeCharge(db: Db, chargeId: number, input: CompleteCh
       lastMeterAt: meter.at,
       consumedWh: consumedBetween(charge.meterStartWh ?? meter.meterWh, meter.meterWh),
       stopReason: input.reason ?? 'Local',
-      reviewReason: [input.review, finish.review, meter.review].reduce<ChargeReviewReason | null>(weightierReview, charge.reviewReason),
+      reviewReason: [input.review, finish.review, meter.review].reduce<ChargeReviewReason | null>(
+        weightierReview,
+        charge.reviewReason,
+      ),
     };
     if (charge.status === 'unauthorized' && charge.finishedAt === null && charge.meterStartWh !== null) {
       return { settled: false, charge: await repo.updateCharge(tx, chargeId, stop) };
     }
-    if (!isCompletable(charge.status) || charge.priceTyiyn === null || charge.driverId === null) return { settled: false, charge };
+    if (!isCompletable(charge.status) || charge.priceTyiyn === null || charge.driverId === null)
+      return { settled: false, charge };
 
-    const byBackOffice = input.stoppedByBackOffice ?? stoppedByBackOffice(stop.stopReason, charge.stopRequestedAt !== null);
-    const { discountTyiyn, promotionId } = await discountedChargePrice(tx, { ...charge, priceTyiyn: charge.priceTyiyn }, stop.consumedWh);
-    const settlement = settle({ consumedWh: stop.consumedWh, priceTyiyn: charge.priceTyiyn, discountTyiyn, stoppedByBackOffice: byBackOffice });
+    const byBackOffice =
+      input.stoppedByBackOffice ?? stoppedByBackOffice(stop.stopReason, charge.stopRequestedAt !== null);
+    const { discountTyiyn, promotionId } = await discountedChargePrice(
+      tx,
+      { ...charge, priceTyiyn: charge.priceTyiyn },
+      stop.consumedWh,
+    );
+    const settlement = settle({
+      consumedWh: stop.consumedWh,
+      priceTyiyn: charge.priceTyiyn,
+      discountTyiyn,
+      stoppedByBackOffice: byBackOffice,
+    });
     if (settlement.debitTyiyn > 0) {
       await postBalanceEntry(tx, {
         driverId: charge.driverId,
@@ -215,7 +242,9 @@ export async function markChargeNotCompleted(db: Db, chargeId: number): Promise<
   return db.transaction(async (tx) => {
     const charge = await repo.findChargeRow(tx, chargeId, { forUpdate: true });
     if (!charge) throw notFound();
-    return isRunning(charge.status) ? repo.updateCharge(tx, chargeId, { status: 'not_completed', result: 'failed' }) : undefined;
+    return isRunning(charge.status)
+      ? repo.updateCharge(tx, chargeId, { status: 'not_completed', result: 'failed' })
+      : undefined;
   });
 }
 
@@ -225,7 +254,10 @@ export async function markChargeNotCompleted(db: Db, chargeId: number): Promise<
  * failed, consumption and cost as last metered, nothing debited: a late StopTransaction still
  * completes and bills them), and the initiated ones are canceled. Answers the charges changed.
  */
-export async function markNotCompleted(db: Db, input: { stationId: number; before?: Date | undefined }): Promise<repo.ChargeRow[]> {
+export async function markNotCompleted(
+  db: Db,
+  input: { stationId: number; before?: Date | undefined },
+): Promise<repo.ChargeRow[]> {
   return db.transaction(async (tx) => {
     const open = await repo.lockOpenCharges(tx, input.stationId, input.before ?? new Date());
     const changed: repo.ChargeRow[] = [];
@@ -242,7 +274,9 @@ export async function cancelCharge(db: Db, chargeId: number): Promise<repo.Charg
   return db.transaction(async (tx) => {
     const charge = await repo.findChargeRow(tx, chargeId, { forUpdate: true });
     if (!charge) throw notFound();
-    return charge.status === 'initiated' ? repo.updateCharge(tx, chargeId, { status: 'canceled', result: 'failed' }) : charge;
+    return charge.status === 'initiated'
+      ? repo.updateCharge(tx, chargeId, { status: 'canceled', result: 'failed' })
+      : charge;
   });
 }
 
@@ -255,7 +289,10 @@ export function cancelStaleInitiated(db: Db, before: Date): Promise<repo.ChargeR
 }
 
 /** The newest open charge (initiated, charging or paused) on a station's connector, if any. */
-export function findOpenCharge(db: Db, input: { stationId: number; ocppConnectorId: number }): Promise<repo.ChargeRow | undefined> {
+export function findOpenCharge(
+  db: Db,
+  input: { stationId: number; ocppConnectorId: number },
+): Promise<repo.ChargeRow | undefined> {
   return repo.findOpenCharge(db, input.stationId, input.ocppConnectorId);
 }
 
@@ -265,7 +302,10 @@ export function findMeterBase(db: Db, chargeId: number): Promise<progressRepo.Me
 }
 
 /** findOpenCharge, narrow: what a meter reading and a connector's status need of the charge. */
-export function findOpenMeterBase(db: Db, input: { stationId: number; ocppConnectorId: number }): Promise<progressRepo.MeterBase | undefined> {
+export function findOpenMeterBase(
+  db: Db,
+  input: { stationId: number; ocppConnectorId: number },
+): Promise<progressRepo.MeterBase | undefined> {
   return progressBatches.findOpenMeterBase(db, { stationId: input.stationId, connectorId: input.ocppConnectorId });
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chargePowerW, isPlausibleReading, plausibleEnergyWh, stopMeter, stopTime, weightierReview } from './charge-plausibility.rules.ts';
+import {
+  chargePowerW,
+  isPlausibleReading,
+  plausibleEnergyWh,
+  stopMeter,
+  stopTime,
+  weightierReview,
+} from './charge-plausibility.rules.ts';
 
 const at = (minutes: number) => new Date(Date.UTC(2024, 2, 1, 10, minutes));
 /** A 22 kW connector's charge started at 10:00 on 1,000 Wh, last read at 10:10 on 3,000 Wh. */
@@ -28,8 +35,12 @@ describe('the power bound', () => {
     // The absurd register of issue 28.
     expect(isPlausibleReading(charge, { meterWh: 1_000_000_000_000_000, at: at(60) })).toBe(false);
     // Since the start: 60 min, 34,000 Wh allowed, whatever the time since the last reading.
-    expect(isPlausibleReading({ ...charge, lastMeterWh: 1_000, lastMeterAt: at(0) }, { meterWh: 35_000, at: at(60) })).toBe(true);
-    expect(isPlausibleReading({ ...charge, lastMeterWh: 33_000, lastMeterAt: at(55) }, { meterWh: 35_001, at: at(60) })).toBe(false);
+    expect(
+      isPlausibleReading({ ...charge, lastMeterWh: 1_000, lastMeterAt: at(0) }, { meterWh: 35_000, at: at(60) }),
+    ).toBe(true);
+    expect(
+      isPlausibleReading({ ...charge, lastMeterWh: 33_000, lastMeterAt: at(55) }, { meterWh: 35_001, at: at(60) }),
+    ).toBe(false);
     // A lagging charge's whole allowance is not taken by one reading: 200 kWh after 10 hours, but in one minute.
     const lagging = { ...charge, lastMeterWh: 1_200, lastMeterAt: at(599) };
     expect(isPlausibleReading(lagging, { meterWh: 201_000, at: at(600) })).toBe(false);
@@ -43,10 +54,18 @@ describe('the power bound', () => {
 describe('a stop', () => {
   it('is billed by its meter when believable, else by the last believed reading, marked stop_implausible', () => {
     expect(stopMeter(charge, { meterWh: 4_000, at: at(15) })).toEqual({ meterWh: 4_000, at: at(15), review: null });
-    expect(stopMeter(charge, { meterWh: 10 ** 15, at: at(15) })).toEqual({ meterWh: 3_000, at: at(10), review: 'stop_implausible' });
+    expect(stopMeter(charge, { meterWh: 10 ** 15, at: at(15) })).toEqual({
+      meterWh: 3_000,
+      at: at(10),
+      review: 'stop_implausible',
+    });
     // A last reading kept before the bound, itself past it: the start's meter.
     const absurd = { ...charge, lastMeterWh: 10 ** 15, lastMeterAt: at(5) };
-    expect(stopMeter(absurd, { meterWh: 10 ** 15, at: at(15) })).toEqual({ meterWh: 1_000, at: at(0), review: 'stop_implausible' });
+    expect(stopMeter(absurd, { meterWh: 10 ** 15, at: at(15) })).toEqual({
+      meterWh: 1_000,
+      at: at(0),
+      review: 'stop_implausible',
+    });
   });
 
   it('stamped before its start ends when it was received, marked clock_before_start; never before the start', () => {

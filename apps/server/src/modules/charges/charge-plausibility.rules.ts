@@ -58,9 +58,13 @@ export function isPlausibleReading(charge: MeteredCharge, reading: { meterWh: nu
  * believed reading (the start's meter when even that one fails the bound: a reading kept before
  * the bound existed), marked `stop_implausible`.
  */
-export function stopMeter(charge: MeteredCharge, stop: { meterWh: number; at: Date }): { meterWh: number; at: Date; review: ChargeReviewReason | null } {
+export function stopMeter(
+  charge: MeteredCharge,
+  stop: { meterWh: number; at: Date },
+): { meterWh: number; at: Date; review: ChargeReviewReason | null } {
   if (isPlausibleReading(charge, stop)) return { ...stop, review: null };
-  const last = charge.lastMeterWh === null ? null : { meterWh: charge.lastMeterWh, at: charge.lastMeterAt ?? charge.startedAt };
+  const last =
+    charge.lastMeterWh === null ? null : { meterWh: charge.lastMeterWh, at: charge.lastMeterAt ?? charge.startedAt };
   const fromStart = { ...charge, lastMeterWh: null, lastMeterAt: null };
   if (last && isPlausibleReading(fromStart, last)) return { ...last, review: 'stop_implausible' };
   return { meterWh: charge.meterStartWh ?? stop.meterWh, at: charge.startedAt, review: 'stop_implausible' };
@@ -71,13 +75,22 @@ export function stopMeter(charge: MeteredCharge, stop: { meterWh: number; at: Da
  * or a start whose time was itself replaced), then the server's time of receiving the stop,
  * marked `clock_before_start`; never before the start all the same.
  */
-export function stopTime(startedAt: Date, stoppedAt: Date, receivedAt: Date): { at: Date; review: ChargeReviewReason | null } {
+export function stopTime(
+  startedAt: Date,
+  stoppedAt: Date,
+  receivedAt: Date,
+): { at: Date; review: ChargeReviewReason | null } {
   if (stoppedAt >= startedAt) return { at: stoppedAt, review: null };
   return { at: receivedAt < startedAt ? startedAt : receivedAt, review: 'clock_before_start' };
 }
 
 /** The reason a charge keeps: the weightier of the one it has and a new one (CHARGE_REVIEW_REASONS is in rising weight). */
-export function weightierReview(current: ChargeReviewReason | null, next: ChargeReviewReason | null | undefined): ChargeReviewReason | null {
+export function weightierReview(
+  current: ChargeReviewReason | null,
+  next: ChargeReviewReason | null | undefined,
+): ChargeReviewReason | null {
   if (!next) return current;
-  return current === null || CHARGE_REVIEW_REASONS.indexOf(next) > CHARGE_REVIEW_REASONS.indexOf(current) ? next : current;
+  return current === null || CHARGE_REVIEW_REASONS.indexOf(next) > CHARGE_REVIEW_REASONS.indexOf(current)
+    ? next
+    : current;
 }

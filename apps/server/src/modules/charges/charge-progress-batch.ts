@@ -1,7 +1,13 @@
 import type { Db } from '../../db/client.ts';
 import { perDatabase } from '../../lib/prepared.ts';
 import { batchedStatement } from '../../lib/statement-batches.ts';
-import { findOpenMeterBases, updateMeterProgresses, type MeterBase, type ProgressedCharge, type ProgressValues } from './charge-progress.repository.ts';
+import {
+  findOpenMeterBases,
+  updateMeterProgresses,
+  type MeterBase,
+  type ProgressedCharge,
+  type ProgressValues,
+} from './charge-progress.repository.ts';
 
 /*
  * The MeterValues and StatusNotification statements of many stations run together

@@ -27,7 +27,13 @@ const baseColumns = {
   startedAt: charges.startedAt,
 };
 
-const byId = perDatabase((db) => db.select(baseColumns).from(charges).where(eq(charges.id, ph('id'))).prepare('charge_meter_base'));
+const byId = perDatabase((db) =>
+  db
+    .select(baseColumns)
+    .from(charges)
+    .where(eq(charges.id, ph('id')))
+    .prepare('charge_meter_base'),
+);
 
 /**
  * The open statuses written into the statement, not passed as parameters: only then may a prepared
@@ -61,7 +67,9 @@ const openOnConnectors = perDatabase((db) => {
       startedAt: newest.startedAt,
       n: sql<number>`v.n`.mapWith(Number),
     })
-    .from(sql`unnest(${ph('stationIds')}::int[], ${ph('connectorIds')}::int[]) with ordinality as v(station_id, connector_id, n)`)
+    .from(
+      sql`unnest(${ph('stationIds')}::int[], ${ph('connectorIds')}::int[]) with ordinality as v(station_id, connector_id, n)`,
+    )
     .crossJoinLateral(newest)
     .prepare('charge_meter_base_open_each');
 });
@@ -69,7 +77,10 @@ const openOnConnectors = perDatabase((db) => {
 export type MeterBase = Awaited<ReturnType<ReturnType<typeof byId>['execute']>>[number];
 
 /** The newest open charge (initiated, charging or paused) of each connector given, in order: one statement for many. */
-export async function findOpenMeterBases(db: Db, connectors: readonly { stationId: number; connectorId: number }[]): Promise<(MeterBase | undefined)[]> {
+export async function findOpenMeterBases(
+  db: Db,
+  connectors: readonly { stationId: number; connectorId: number }[],
+): Promise<(MeterBase | undefined)[]> {
   const rows = await openOnConnectors(db).execute({
     stationIds: arrayLiteral(connectors.map(({ stationId }) => stationId)),
     connectorIds: arrayLiteral(connectors.map(({ connectorId }) => connectorId)),
@@ -92,7 +103,11 @@ export const PROGRESSED = {
   discountTyiyn: charges.discountTyiyn,
   driverId: charges.driverId,
   // Spelt out: drizzle leaves RETURNING's columns unqualified, which the subquery's tables would capture.
-  driverBalanceTyiyn: sql<number | null>`(select d.balance_tyiyn from driver_id_tags t join drivers d on d.id = t.driver_id where lower(t.id_tag) = lower(charges.id_tag))`.mapWith(Number),
+  driverBalanceTyiyn: sql<
+    number | null
+  >`(select d.balance_tyiyn from driver_id_tags t join drivers d on d.id = t.driver_id where lower(t.id_tag) = lower(charges.id_tag))`.mapWith(
+    Number,
+  ),
 };
 
 /** Wh the charge's connector can deliver from `since` to the reading's time (charge-plausibility.rules.ts plausibleEnergyWh, in SQL). */
@@ -196,7 +211,10 @@ export type ProgressedCharge = Awaited<ReturnType<ReturnType<typeof progress>['e
  * for the prepaid protection; `jumped` when the reading was past the power bound, so that only
  * the charge's review mark moved.
  */
-export async function updateMeterProgresses(db: Db, batch: readonly ProgressValues[]): Promise<(ProgressedCharge | undefined)[]> {
+export async function updateMeterProgresses(
+  db: Db,
+  batch: readonly ProgressValues[],
+): Promise<(ProgressedCharge | undefined)[]> {
   const column = (text: (values: ProgressValues) => number | string | null) => arrayLiteral(batch.map(text));
   const rows = await progress(db).execute({
     ids: column((values) => values.id),

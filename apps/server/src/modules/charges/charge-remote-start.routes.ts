@@ -20,7 +20,11 @@ export function chargeRemoteStartRoutes(deps: remote.RemoteStartDeps) {
         body: remoteStartRequest,
         response: { 200: remoteStartAnswer, 400: errorBody, 404: errorBody, 409: errorBody },
       },
-      handler: async (request) => presentRemoteStart(await remote.remoteStart(deps, request.params.id, request.body, request.managerId), request.lang),
+      handler: async (request) =>
+        presentRemoteStart(
+          await remote.remoteStart(deps, request.params.id, request.body, request.managerId),
+          request.lang,
+        ),
     });
   };
 }

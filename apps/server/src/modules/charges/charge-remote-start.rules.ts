@@ -18,9 +18,14 @@ export function chooseIdTag(tags: readonly { idTag: string; blocked: boolean }[]
  * driver (Preparing), or the last charge's cable still in (Finishing: the station may start again).
  * Charging, suspended, reserved, unavailable or faulted connectors are refused before anything is sent.
  */
-const STARTABLE: ReadonlySet<OcppConnectorStatus> = new Set<OcppConnectorStatus>(['Available', 'Preparing', 'Finishing']);
+const STARTABLE: ReadonlySet<OcppConnectorStatus> = new Set<OcppConnectorStatus>([
+  'Available',
+  'Preparing',
+  'Finishing',
+]);
 
-export type ConnectorRefusal = { refusal: 'busy'; chargeId: number } | { refusal: 'unavailable'; status: OcppConnectorStatus };
+export type ConnectorRefusal =
+  { refusal: 'busy'; chargeId: number } | { refusal: 'unavailable'; status: OcppConnectorStatus };
 
 /**
  * Whether the connector can take a remote start for `idTag`: not when a charge runs on it, or an
@@ -33,7 +38,8 @@ export function connectorRefusal(
   open: { id: number; status: ChargeStatus; idTag: string | null } | undefined,
   idTag: string,
 ): ConnectorRefusal | null {
-  const waitingForOther = open?.status === 'initiated' && open.idTag !== null && open.idTag.toLowerCase() !== idTag.toLowerCase();
+  const waitingForOther =
+    open?.status === 'initiated' && open.idTag !== null && open.idTag.toLowerCase() !== idTag.toLowerCase();
   if (open && (open.status !== 'initiated' || waitingForOther)) return { refusal: 'busy', chargeId: open.id };
   if (status !== null && !STARTABLE.has(status)) return { refusal: 'unavailable', status };
   return null;

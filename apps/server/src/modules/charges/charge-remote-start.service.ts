@@ -5,7 +5,12 @@ import { conflict, fieldError } from '../../lib/errors.ts';
 import type { LiveEvents } from '../../lib/live-events.ts';
 import { findDriverByIdTag, findDriverIdTags, type IdTagHolder } from '../drivers/id-tags.service.ts';
 import { findStationOcpp } from '../stations/station-ocpp.service.ts';
-import { commandStation, connectorTarget, type CommandAnswerRecord, type SendCommand } from '../stations/station-commands.service.ts';
+import {
+  commandStation,
+  connectorTarget,
+  type CommandAnswerRecord,
+  type SendCommand,
+} from '../stations/station-commands.service.ts';
 import { cancelCharge } from './charge-lifecycle.service.ts';
 import { chooseIdTag, connectorRefusal } from './charge-remote-start.rules.ts';
 import { DEFAULT_MINIMUM_BALANCE_TYIYN, initiateCharge } from './charge-start.service.ts';
@@ -36,7 +41,12 @@ export interface RemoteStartRecord extends CommandAnswerRecord {
 }
 
 /** POST /stations/{id}/ocpp/remote-start/. 404 for an unknown station; 400 and 409 for a start refused before sending. */
-export async function remoteStart(deps: RemoteStartDeps, stationId: number, request: RemoteStartRequest, managerId: number): Promise<RemoteStartRecord> {
+export async function remoteStart(
+  deps: RemoteStartDeps,
+  stationId: number,
+  request: RemoteStartRequest,
+  managerId: number,
+): Promise<RemoteStartRecord> {
   const connectorId = request.connector_id;
   await connectorTarget(deps.db, stationId, connectorId);
   const holder = await chosenHolder(deps.db, request);
@@ -47,15 +57,25 @@ export async function remoteStart(deps: RemoteStartDeps, stationId: number, requ
   const ocpp = await findStationOcpp(deps.db, stationId);
   const open = await repo.findOpenCharge(deps.db, stationId, connectorId);
   const connector = connectorRefusal(ocpp.statuses.get(connectorId)?.status ?? null, open, holder.idTag);
-  if (connector?.refusal === 'busy') throw conflict('remote_start_connector_busy', { connector: connectorId, charge: connector.chargeId });
+  if (connector?.refusal === 'busy')
+    throw conflict('remote_start_connector_busy', { connector: connectorId, charge: connector.chargeId });
   if (connector?.refusal === 'unavailable') {
-    throw conflict('remote_start_connector_unavailable', { connector: connectorId, status: OCPP_CONNECTOR_STATUSES[connector.status] });
+    throw conflict('remote_start_connector_unavailable', {
+      connector: connectorId,
+      status: OCPP_CONNECTOR_STATUSES[connector.status],
+    });
   }
 
   const params = { connectorId, idTag: holder.idTag };
   // Offline: the command is recorded as such (as any other), with no charge to show for it.
-  if (!ocpp.online) return { ...(await commandStation(deps, stationId, managerId, 'RemoteStartTransaction', params)), chargeId: null };
-  const charge = await initiateCharge(deps.db, { stationId, ocppConnectorId: connectorId, idTag: holder.idTag, source: 'back_office' });
+  if (!ocpp.online)
+    return { ...(await commandStation(deps, stationId, managerId, 'RemoteStartTransaction', params)), chargeId: null };
+  const charge = await initiateCharge(deps.db, {
+    stationId,
+    ocppConnectorId: connectorId,
+    idTag: holder.idTag,
+    source: 'back_office',
+  });
   const told = () => {
     deps.events?.publish({ resource: 'stations', ids: [stationId] });
     deps.events?.publish({ resource: 'charges', ids: [charge.id] });
@@ -84,6 +104,7 @@ async function chosenHolder(db: Db, request: RemoteStartRequest): Promise<IdTagH
   }
   const holder = await findDriverByIdTag(db, idTag);
   if (!holder) throw fieldError('id_tag', 'remote_start_id_tag_unknown');
-  if (request.driver_id !== undefined && holder.driverId !== request.driver_id) throw fieldError('id_tag', 'remote_start_id_tag_not_drivers');
+  if (request.driver_id !== undefined && holder.driverId !== request.driver_id)
+    throw fieldError('id_tag', 'remote_start_id_tag_not_drivers');
   return holder;
 }

@@ -30,7 +30,11 @@ export interface AuthorizeAnswer {
 }
 
 /** OCPP Authorize: Accepted for a known, unblocked tag and driver whose balance covers the minimum; else Blocked or Invalid. */
-export async function authorizeIdTag(db: Db, idTag: string, options: { minimumBalanceTyiyn?: number } = {}): Promise<AuthorizeAnswer> {
+export async function authorizeIdTag(
+  db: Db,
+  idTag: string,
+  options: { minimumBalanceTyiyn?: number } = {},
+): Promise<AuthorizeAnswer> {
   const holder = await findDriverByIdTag(db, idTag);
   const { idTagStatus } = authorize(holder, options.minimumBalanceTyiyn ?? DEFAULT_MINIMUM_BALANCE_TYIYN);
   return { idTagStatus, driverId: holder?.driverId ?? null };
@@ -57,8 +61,10 @@ export async function initiateCharge(db: Db, input: InitiateChargeInput): Promis
     const idTag = input.idTag ?? null;
     const source = input.source && { source: input.source };
     const waiting = await repo.findInitiatedCharge(tx, input.stationId, input.ocppConnectorId, idTag);
-    if (waiting && idTag && waiting.idTag === null) return repo.updateCharge(tx, waiting.id, { ...(await driverOf(tx, idTag)), ...source });
-    if (waiting) return source && waiting.source !== source.source ? repo.updateCharge(tx, waiting.id, source) : waiting;
+    if (waiting && idTag && waiting.idTag === null)
+      return repo.updateCharge(tx, waiting.id, { ...(await driverOf(tx, idTag)), ...source });
+    if (waiting)
+      return source && waiting.source !== source.source ? repo.updateCharge(tx, waiting.id, source) : waiting;
     const site = await repo.findChargeSite(tx, input.stationId, input.ocppConnectorId);
     if (!site) throw notFound();
     const row = await repo.insertCharge(tx, {
@@ -134,7 +140,8 @@ export async function openCharge(db: Db, input: OpenChargeInput): Promise<Opened
   try {
     return await db.transaction(async (tx) => {
       if (input.review) await repo.lockStationStarts(tx, input.stationId);
-      const sent = (await repo.findByStartKey(tx, key)) ?? (input.review ? await repo.findReplacedStart(tx, key) : undefined);
+      const sent =
+        (await repo.findByStartKey(tx, key)) ?? (input.review ? await repo.findReplacedStart(tx, key) : undefined);
       if (sent) return opened(sent);
       const site = await repo.findChargeSite(tx, input.stationId, input.ocppConnectorId);
       if (!site) throw notFound();
@@ -142,9 +149,17 @@ export async function openCharge(db: Db, input: OpenChargeInput): Promise<Opened
       const authorization = authorize(holder, input.minimumBalanceTyiyn ?? DEFAULT_MINIMUM_BALANCE_TYIYN);
       const price =
         site.connector && !authorization.refusal
-          ? await priceFor(tx, { merchantId: site.merchantId, typo: site.connector.typo, customFee: site.connector.customFeeTyiyn })
+          ? await priceFor(tx, {
+              merchantId: site.merchantId,
+              typo: site.connector.typo,
+              customFee: site.connector.customFeeTyiyn,
+            })
           : { priceTyiyn: null, source: null };
-      const decision = startDecision({ connectorKnown: site.connector !== undefined, authorization, priceTyiyn: price.priceTyiyn });
+      const decision = startDecision({
+        connectorKnown: site.connector !== undefined,
+        authorization,
+        priceTyiyn: price.priceTyiyn,
+      });
       const accepted = decision.refusal === null;
       const values = {
         ...siteValues(site, input.ocppConnectorId),

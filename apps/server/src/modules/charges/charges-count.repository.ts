@@ -19,7 +19,11 @@ function countByStatus(db: Db, statuses: ChargeStatus[] | undefined) {
 }
 
 /** Days from `from` to `to`, both included; either end may be open. */
-function daysWithin(column: typeof chargeDayCounts.startedOn | typeof chargeDayCounts.finishedOn, from: string | undefined, to: string | undefined) {
+function daysWithin(
+  column: typeof chargeDayCounts.startedOn | typeof chargeDayCounts.finishedOn,
+  from: string | undefined,
+  to: string | undefined,
+) {
   return [from === undefined ? undefined : gte(column, from), to === undefined ? undefined : lte(column, to)];
 }
 
@@ -37,11 +41,21 @@ function countByDay(db: Db, filter: ChargeFilter) {
     );
 }
 
-const DAY_COUNTED: readonly (keyof ChargeFilter)[] = ['statuses', 'startedFrom', 'startedTo', 'finishedFrom', 'finishedTo'];
+const DAY_COUNTED: readonly (keyof ChargeFilter)[] = [
+  'statuses',
+  'startedFrom',
+  'startedTo',
+  'finishedFrom',
+  'finishedTo',
+];
 const MINUTE_COUNTED: readonly (keyof ChargeFilter)[] = ['statuses', 'finishedTimeFrom', 'finishedTimeTo'];
 
-const seconds = (time: string) => Number(time.slice(0, 2)) * 3600 + Number(time.slice(3, 5)) * 60 + Number(time.slice(6, 8));
-const timeText = (value: number) => [Math.floor(value / 3600), Math.floor(value / 60) % 60, value % 60].map((part) => String(part).padStart(2, '0')).join(':');
+const seconds = (time: string) =>
+  Number(time.slice(0, 2)) * 3600 + Number(time.slice(3, 5)) * 60 + Number(time.slice(6, 8));
+const timeText = (value: number) =>
+  [Math.floor(value / 3600), Math.floor(value / 60) % 60, value % 60]
+    .map((part) => String(part).padStart(2, '0'))
+    .join(':');
 
 /**
  * The charges finished from `from` to `to` (HH:mm:ss, from <= to) of these statuses: the window's
@@ -76,7 +90,10 @@ export async function countCharges(db: Db, filter: ChargeFilter): Promise<number
   const { finishedTimeFrom: from, finishedTimeTo: to } = filter;
   if (from !== undefined && to !== undefined && from > to) {
     // Across midnight the window is two disjoint ranges; counted apart, each reads only its part of the index (an OR reads all of it).
-    const halves = await Promise.all([countCharges(db, { ...filter, finishedTimeTo: undefined }), countCharges(db, { ...filter, finishedTimeFrom: undefined })]);
+    const halves = await Promise.all([
+      countCharges(db, { ...filter, finishedTimeTo: undefined }),
+      countCharges(db, { ...filter, finishedTimeFrom: undefined }),
+    ]);
     return halves[0] + halves[1];
   }
   const valueOf = async (counted: Promise<readonly { value: number }[]>) => (await counted)[0]?.value ?? 0;
@@ -87,4 +104,3 @@ export async function countCharges(db: Db, filter: ChargeFilter): Promise<number
   }
   return valueOf(db.select({ value: count() }).from(charges).where(chargeWhere(filter)));
 }
-

@@ -81,13 +81,19 @@ describe('the kept charge counts', () => {
     expect(await countsOff()).toEqual(RIGHT);
 
     // A meter reading changes no counted key.
-    await run(sql`update charges set consumed_wh = consumed_wh + 500, last_meter_at = now() where status = 'in_progress'`);
+    await run(
+      sql`update charges set consumed_wh = consumed_wh + 500, last_meter_at = now() where status = 'in_progress'`,
+    );
     expect(await countsOff()).toEqual(RIGHT);
 
     // One charge starts, one finishes, then the rest are stopped in one statement, across midnight.
     await run(sql`update charges set status = 'in_progress' where status = 'initiated'`);
-    await run(sql`update charges set status = 'finished', finished_at = '2024-03-01T17:59:59Z' where started_at = '2024-03-01T17:00:00Z'`);
-    await run(sql`update charges set status = 'stopped', finished_at = '2024-03-02T08:15:00Z' where status = 'in_progress'`);
+    await run(
+      sql`update charges set status = 'finished', finished_at = '2024-03-01T17:59:59Z' where started_at = '2024-03-01T17:00:00Z'`,
+    );
+    await run(
+      sql`update charges set status = 'stopped', finished_at = '2024-03-02T08:15:00Z' where status = 'in_progress'`,
+    );
     expect(await countsOff()).toEqual(RIGHT);
 
     // A finish moved to another day and minute, the status the same.
@@ -98,7 +104,10 @@ describe('the kept charge counts', () => {
     expect(await countsOff()).toEqual(RIGHT);
     await run(sql`delete from charges where status in ('finished', 'stopped')`);
     expect(await countsOff()).toEqual(RIGHT);
-    const [left] = await queryRows<{ kept: number }>(database.db, sql`select sum(charges)::int as kept from charge_status_counts`);
+    const [left] = await queryRows<{ kept: number }>(
+      database.db,
+      sql`select sum(charges)::int as kept from charge_status_counts`,
+    );
     expect(left?.kept).toBe(0);
   });
 });

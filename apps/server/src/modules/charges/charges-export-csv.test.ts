@@ -34,7 +34,13 @@ describe.skipIf(!url)('the charge export csv written from COPY', () => {
 
   /** csv.ts's file of the charges, without its BOM and header line. */
   async function expected(filter: ChargeFilter, lang: Lang): Promise<string> {
-    const file = await bytesOf(csvChunks(chargeExportColumns(lang, NOW), batchedRows(chargeExportReader(database.db, filter, lang), 3), csvDialect(lang)));
+    const file = await bytesOf(
+      csvChunks(
+        chargeExportColumns(lang, NOW),
+        batchedRows(chargeExportReader(database.db, filter, lang), 3),
+        csvDialect(lang),
+      ),
+    );
     return file.slice(file.indexOf('\r\n') + 2);
   }
 
@@ -45,18 +51,41 @@ describe.skipIf(!url)('the charge export csv written from COPY', () => {
     database = await createTestDatabase();
     const { stationA } = await filterCharges(database);
     // Texts a spreadsheet would run or a csv reader would split, in every place a text comes from.
-    const awkward = await aDriver(database, { surname: '=HYPERLINK("x")', firstName: 'O\'Brien, "Jr"', phone: '996555000111', idTags: ['-TAG"1'] });
+    const awkward = await aDriver(database, {
+      surname: '=HYPERLINK("x")',
+      firstName: 'O\'Brien, "Jr"',
+      phone: '996555000111',
+      idTags: ['-TAG"1'],
+    });
     const plus = await aChargePoint(database, { name: '+Station, "north"\\east' });
-    await aCharge(database, { station: plus, driverId: awkward.id, idTag: '-TAG"1', startedAt: new Date('2024-03-03T08:00:00.999999Z'), consumedWh: 7 });
+    await aCharge(database, {
+      station: plus,
+      driverId: awkward.id,
+      idTag: '-TAG"1',
+      startedAt: new Date('2024-03-03T08:00:00.999999Z'),
+      consumedWh: 7,
+    });
     const gone = await aChargePoint(database, { name: 'Gone soon' });
-    const deleted = await aCharge(database, { station: gone, startedAt: new Date('2024-03-03T09:00:00Z'), finishedAt: new Date('2024-03-05T10:00:01Z') });
-    const lines = await aCharge(database, { station: stationA, startedAt: new Date('2024-03-03T10:00:00Z'), stop: false });
+    const deleted = await aCharge(database, {
+      station: gone,
+      startedAt: new Date('2024-03-03T09:00:00Z'),
+      finishedAt: new Date('2024-03-05T10:00:01Z'),
+    });
+    const lines = await aCharge(database, {
+      station: stationA,
+      startedAt: new Date('2024-03-03T10:00:00Z'),
+      stop: false,
+    });
     await database.db.execute(sql`update charges set station_id = null where id = ${deleted.id}`);
-    await database.db.execute(sql`update charges set stop_reason = ${'line\nbreak\ttab \\ back, "quoted"'}, status = 'not_completed',
+    await database.db
+      .execute(sql`update charges set stop_reason = ${'line\nbreak\ttab \\ back, "quoted"'}, status = 'not_completed',
       last_meter_at = started_at + interval '61 minutes 1.5 seconds' where id = ${lines.id}`);
     await database.db.execute(sql`update charges set stop_reason = ${'@cmd'} where id = (select min(id) from charges)`);
     // A promotion's discount, settled by the price rule: the money cells of both writers are charges-export-amounts.ts's.
-    const restore = registerDiscountFor(async (_db, charge) => ({ promotionId: 5, discountTyiyn: charge.amountTyiyn / 3 }));
+    const restore = registerDiscountFor(async (_db, charge) => ({
+      promotionId: 5,
+      discountTyiyn: charge.amountTyiyn / 3,
+    }));
     try {
       await aCharge(database, { station: plus, startedAt: new Date('2024-03-03T11:00:00Z'), consumedWh: 3_333 });
     } finally {

@@ -83,7 +83,10 @@ const DRIVER_CELLS_KEPT = 250_000;
 
 /** Whether every driver's cells are to be read first and kept: few enough, and their ids dense enough to index an array by. */
 async function keepsDrivers(db: Db, most: number): Promise<boolean> {
-  const [row] = await queryRows<{ count: number; last: number | null }>(db, sql`select count(*)::int as "count", max(${drivers.id}) as "last" from ${drivers}`);
+  const [row] = await queryRows<{ count: number; last: number | null }>(
+    db,
+    sql`select count(*)::int as "count", max(${drivers.id}) as "last" from ${drivers}`,
+  );
   return row!.count <= most && (row!.last ?? 0) <= 4 * most;
 }
 
@@ -141,7 +144,8 @@ export async function* copiedChargeCsv(
   const separator = dialect.separator.charCodeAt(0);
   const decimalMark = dialect.decimalMark.charCodeAt(0);
   const stations = new Map<number, Buffer>();
-  for (const [id, name] of await stationNames(db, lang)) if (name !== null) stations.set(id, Buffer.from(csvText(name)));
+  for (const [id, name] of await stationNames(db, lang))
+    if (name !== null) stations.set(id, Buffer.from(csvText(name)));
   const chargesQuery = sql`select ${charges.driverId}, ${charges.stationId}, ${localizedSelection(charges, 'station_name')[lang]}, ${charges.id}, ${charges.idTag},
     ${headCells(lang, dialect)}, ${durationSeconds(now)}, ${sql.join(AMOUNTS, sql`, `)}, ${labelCells(lang, dialect)}, ${stopReasonName(lang)}
     from ${charges} ${where ? sql`where ${where}` : sql``} order by ${charges.startedAt} desc, ${charges.id} desc`;
@@ -161,17 +165,24 @@ export async function* copiedChargeCsv(
       driverRows = [];
     }
     const piece = readPiece && (await readPiece(lines));
-    for (let start = 0; start < lines.length; ) {
+    for (let start = 0; start < lines.length;) {
       // tab[i] is the tab that ends field i; the line break ends the last.
       const lineEnd = lines.indexOf(10, start);
       let at = start - 1;
       for (let field = 0; field < FIELDS - 1; field += 1) {
         at = lines.indexOf(9, at + 1);
-        if (at < 0 || at > lineEnd) throw new Error(`the charge export's COPY gave a line of ${field + 1} fields, not ${FIELDS}`);
+        if (at < 0 || at > lineEnd)
+          throw new Error(`the charge export's COPY gave a line of ${field + 1} fields, not ${FIELDS}`);
         tab[field] = at;
       }
-      const driverEnd = tab[0]!, stationEnd = tab[1]!, fallbackEnd = tab[2]!, numberEnd = tab[3]!, idTagEnd = tab[4]!;
-      const headEnd = tab[5]!, secondsEnd = tab[6]!, labelsEnd = tab[FIRST_AMOUNT + AMOUNTS.length]!;
+      const driverEnd = tab[0]!,
+        stationEnd = tab[1]!,
+        fallbackEnd = tab[2]!,
+        numberEnd = tab[3]!,
+        idTagEnd = tab[4]!;
+      const headEnd = tab[5]!,
+        secondsEnd = tab[6]!,
+        labelsEnd = tab[FIRST_AMOUNT + AMOUNTS.length]!;
       out.range(lines, fallbackEnd + 1, numberEnd);
       out.byte(separator);
       const driverId = copiedInteger(lines, start, driverEnd);
@@ -188,7 +199,11 @@ export async function* copiedChargeCsv(
       const seconds = copiedInteger(lines, headEnd + 1, secondsEnd);
       if (seconds >= 0) out.duration(seconds);
       out.byte(separator);
-      for (let amount = 0, from = secondsEnd + 1; amount < AMOUNTS.length; from = tab[FIRST_AMOUNT + amount]! + 1, amount += 1) {
+      for (
+        let amount = 0, from = secondsEnd + 1;
+        amount < AMOUNTS.length;
+        from = tab[FIRST_AMOUNT + amount]! + 1, amount += 1
+      ) {
         out.copiedDecimal(lines, from, tab[FIRST_AMOUNT + amount]!, AMOUNT_SCALES[amount]!, decimalMark);
         out.byte(separator);
       }

@@ -98,7 +98,8 @@ type ChargeExportRead = Omit<ChargeExportRow, 'driver'> & { driver: number | Exp
 export function chargeExportReader(db: Db, filter: ChargeFilter, lang: Lang): FetchBatch<ChargeExportRow> {
   const driversOf = driverReader(db);
   return async (last, limit) => {
-    const after = last && sql`(${charges.startedAt}, ${charges.id}) < (select started_at, id from charges where id = ${last.id})`;
+    const after =
+      last && sql`(${charges.startedAt}, ${charges.id}) < (select started_at, id from charges where id = ${last.id})`;
     const where = and(chargeWhere(filter), after);
     const rows = await queryRows<ChargeExportRead>(
       db,
@@ -117,7 +118,10 @@ export function chargeExportReader(db: Db, filter: ChargeFilter, lang: Lang): Fe
 /** Each station's name in `lang` now, read once for a copied export: a handful of rows beside a million charges. */
 export async function stationNames(db: Db, lang: Lang): Promise<Map<number, string | null>> {
   const name = localizedSelection(stations, 'name')[lang];
-  const rows = await queryRows<{ id: number; name: string | null }>(db, sql`select ${stations.id} as "id", ${name} as "name" from ${stations}`);
+  const rows = await queryRows<{ id: number; name: string | null }>(
+    db,
+    sql`select ${stations.id} as "id", ${name} as "name" from ${stations}`,
+  );
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
@@ -151,7 +155,10 @@ export async function* copiedChargeExport(
   const where = chargeWhere(filter);
   const query = sql`select ${charges.id}, ${charges.driverId}, ${charges.idTag}, ${charges.stationId}, ${localizedSelection(charges, 'station_name')[lang]},
     ${charges.ocppConnectorId}, ${charges.connectorTypo}, ${epochUs(charges.startedAt)}, ${epochUs(charges.finishedAt)}, ${epochUs(charges.lastMeterAt)},
-    ${charges.paymentMethod}, ${charges.status}, ${charges.result}, ${charges.stopReason}, ${sql.join(CHARGE_EXPORT_AMOUNTS.map(({ column }) => column), sql`, `)}
+    ${charges.paymentMethod}, ${charges.status}, ${charges.result}, ${charges.stopReason}, ${sql.join(
+      CHARGE_EXPORT_AMOUNTS.map(({ column }) => column),
+      sql`, `,
+    )}
     from ${charges} ${where ? sql`where ${where}` : sql``} order by ${charges.startedAt} desc, ${charges.id} desc`;
   for await (const copied of copy(query, batchSize)) {
     const ids: number[] = [];
@@ -174,7 +181,8 @@ export async function* copiedChargeExport(
         result: fields[12] as ChargeResult | null,
         stopReason: fields[13]!,
       } as ChargeExportRow;
-      for (let amount = 0; amount < CHARGE_EXPORT_AMOUNTS.length; amount += 1) row[CHARGE_EXPORT_AMOUNTS[amount]!.field] = copiedNumber(fields[FIRST_COPIED_AMOUNT + amount]!);
+      for (let amount = 0; amount < CHARGE_EXPORT_AMOUNTS.length; amount += 1)
+        row[CHARGE_EXPORT_AMOUNTS[amount]!.field] = copiedNumber(fields[FIRST_COPIED_AMOUNT + amount]!);
       return row;
     });
   }

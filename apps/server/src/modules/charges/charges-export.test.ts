@@ -23,7 +23,11 @@ vi.mock('../../db/copy-rows.ts', async (importOriginal) => ({
 const ctx = useSignedInApp();
 
 const download = (query: string, lang = 'ru', headers = ctx.auth) =>
-  ctx.app.inject({ method: 'GET', url: `/api/v1/users/transactions/export/${query}`, headers: { ...headers, 'accept-language': lang } });
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/users/transactions/export/${query}`,
+    headers: { ...headers, 'accept-language': lang },
+  });
 
 /** The charge numbers of the csv export with `query`, in the file's order. */
 async function numbers(query: string): Promise<number[]> {
@@ -43,9 +47,13 @@ let c1: ChargeRow, c2: ChargeRow, c3: ChargeRow, c4: ChargeRow, c5: ChargeRow;
 beforeAll(async () => {
   ({ stationA, stationB, driverId, c1, c2, c3, c4, c5 } = await filterCharges(ctx.database));
   // One instant to the microsecond, which a JS Date would cut to the millisecond.
-  await ctx.database.db.execute(sql`update charges set started_at = '2024-03-01 17:00:00.123456+00' where id in (${c1.id}, ${c2.id})`);
+  await ctx.database.db.execute(
+    sql`update charges set started_at = '2024-03-01 17:00:00.123456+00' where id in (${c1.id}, ${c2.id})`,
+  );
   // c2 started by a manager, c4 by the driver's app; the others by a card at the station.
-  await ctx.database.db.execute(sql`update charges set source = case id when ${c2.id} then 'back_office' else 'app' end where id in (${c2.id}, ${c4.id})`);
+  await ctx.database.db.execute(
+    sql`update charges set source = case id when ${c2.id} then 'back_office' else 'app' end where id in (${c2.id}, ${c4.id})`,
+  );
 });
 
 describe('GET /users/transactions/export/', () => {
@@ -56,7 +64,8 @@ describe('GET /users/transactions/export/', () => {
     ]);
     expect(list.statusCode).toBe(200);
     // All alike but the open charge's duration, which runs to each export's own moment.
-    const rowsOf = (file: (typeof files)[number]) => readCsv(file.rawPayload, ';').map((row) => row.filter((_, column) => column !== 9));
+    const rowsOf = (file: (typeof files)[number]) =>
+      readCsv(file.rawPayload, ';').map((row) => row.filter((_, column) => column !== 9));
     for (const file of files) {
       expect(file.statusCode, file.body).toBe(200);
       expect(rowsOf(file)).toEqual(rowsOf(files[0]!));
@@ -68,45 +77,121 @@ describe('GET /users/transactions/export/', () => {
     const response = await download('?format=csv');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="transactions-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="transactions-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     // Semicolons and decimal commas, so a Russian Excel opens it in columns with numbers.
     const [header, ...rows] = readCsv(response.rawPayload, ';');
     expect(header).toEqual([
-      '№', 'Пользователь', 'Телефон', 'ID-метка', 'Станция', 'Коннектор', 'Тип коннектора', 'Начало', 'Окончание', 'Длительность',
-      'Потребление, кВт·ч', 'Цена за 1 кВт·ч, сом', 'Сумма, сом', 'Скидка, сом', 'Итого, сом', 'Способ оплаты', 'Статус', 'Результат', 'Причина остановки',
+      '№',
+      'Пользователь',
+      'Телефон',
+      'ID-метка',
+      'Станция',
+      'Коннектор',
+      'Тип коннектора',
+      'Начало',
+      'Окончание',
+      'Длительность',
+      'Потребление, кВт·ч',
+      'Цена за 1 кВт·ч, сом',
+      'Сумма, сом',
+      'Скидка, сом',
+      'Итого, сом',
+      'Способ оплаты',
+      'Статус',
+      'Результат',
+      'Причина остановки',
     ]);
     // Newest start first; c2 and c1 share their start, so the higher number first, each in its own batch of two.
     expect(rows.map((row) => Number(row[0]))).toEqual([c5.id, c4.id, c3.id, c2.id, c1.id]);
     expect(rows[2]).toEqual([
-      String(c3.id), 'Асанов Бакыт', '+996555100200', c3.idTag, 'Dordoi ru', '1', 'CCS Combo 2', '2024-03-02 09:00:00', '2024-03-02 10:30:00', '1:30:00',
-      '12,345', '10,00', '123,45', '0,00', '123,45', 'Личный баланс', 'Завершена', 'Успешно', 'Автомобиль отключён',
+      String(c3.id),
+      'Асанов Бакыт',
+      '+996555100200',
+      c3.idTag,
+      'Dordoi ru',
+      '1',
+      'CCS Combo 2',
+      '2024-03-02 09:00:00',
+      '2024-03-02 10:30:00',
+      '1:30:00',
+      '12,345',
+      '10,00',
+      '123,45',
+      '0,00',
+      '123,45',
+      'Личный баланс',
+      'Завершена',
+      'Успешно',
+      'Автомобиль отключён',
     ]);
     // Unauthorized: no driver, price, finish or payment; failed.
-    expect(rows[0]).toMatchObject({ 1: '', 2: '', 3: 'STRANGER', 8: '', 9: '', 11: '', 15: '', 16: 'Не авторизована', 17: 'Неуспешно' });
+    expect(rows[0]).toMatchObject({
+      1: '',
+      2: '',
+      3: 'STRANGER',
+      8: '',
+      9: '',
+      11: '',
+      15: '',
+      16: 'Не авторизована',
+      17: 'Неуспешно',
+    });
     // Open: its duration runs to the export, no result yet.
     expect(rows[1]).toMatchObject({ 8: '', 14: '0,00', 16: 'Идёт зарядка', 17: '' });
     expect(rows[1]![9]).toMatch(/^\d+:\d{2}:\d{2}$/);
-    expect(rows[3]).toMatchObject({ 7: '2024-03-01 23:00:00', 8: '2024-03-02 00:00:00', 11: '12,50', 16: 'Остановлена', 18: 'Остановлена удалённо' });
+    expect(rows[3]).toMatchObject({
+      7: '2024-03-01 23:00:00',
+      8: '2024-03-02 00:00:00',
+      11: '12,50',
+      16: 'Остановлена',
+      18: 'Остановлена удалённо',
+    });
   });
 
   it('gives an English csv with commas and decimal points, a Kyrgyz one as the Russian', async () => {
     const en = readCsv((await download('?format=csv', 'en')).rawPayload);
     expect(en[0]).toHaveLength(19);
-    expect(en[3]).toMatchObject({ 0: String(c3.id), 2: '+996555100200', 10: '12.345', 11: '10.00', 12: '123.45', 16: 'Finished', 18: 'Vehicle disconnected' });
+    expect(en[3]).toMatchObject({
+      0: String(c3.id),
+      2: '+996555100200',
+      10: '12.345',
+      11: '10.00',
+      12: '123.45',
+      16: 'Finished',
+      18: 'Vehicle disconnected',
+    });
     const ky = readCsv((await download('?format=csv', 'ky')).rawPayload, ';');
-    expect(ky[3]).toMatchObject({ 0: String(c3.id), 2: '+996555100200', 10: '12,345', 16: 'Аяктады', 18: 'Унаа ажыратылды' });
+    expect(ky[3]).toMatchObject({
+      0: String(c3.id),
+      2: '+996555100200',
+      10: '12,345',
+      16: 'Аяктады',
+      18: 'Унаа ажыратылды',
+    });
   });
 
   it('gives xlsx by default, a sheet and headers in the language asked, numbers as numbers', async () => {
     const response = await download('', 'en');
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="transactions-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="transactions-\d{4}-\d{2}-\d{2}\.xlsx"/,
+    );
     const values = sheetValues((await readWorkbook(response.rawPayload)).getWorksheet('Charges')!);
     expect(values[0]!.slice(0, 4)).toEqual(['No.', 'User', 'Phone', 'Id tag']);
     expect(values.slice(1).map((row) => row[0])).toEqual([c5.id, c4.id, c3.id, c2.id, c1.id]);
     const row = values[3]!;
     expect([row[2], row[6], row[7], row[10], row[11], row[14], row[15], row[16], row[17]]).toEqual([
-      '+996555100200', 'CCS Combo 2', new Date('2024-03-02T09:00:00Z'), 12.345, 10, 123.45, 'Personal balance', 'Finished', 'Successful',
+      '+996555100200',
+      'CCS Combo 2',
+      new Date('2024-03-02T09:00:00Z'),
+      12.345,
+      10,
+      123.45,
+      'Personal balance',
+      'Finished',
+      'Successful',
     ]);
     expect(row[18]).toBe('Vehicle disconnected');
     const ky = sheetValues((await readWorkbook((await download('', 'ky')).rawPayload)).getWorksheet('Кубаттоолор')!);
@@ -150,17 +235,25 @@ describe('GET /users/transactions/export/', () => {
 
   it('is in the API document with the list’s filters and the format, the ledger’s export too', async () => {
     type Get = { get: { parameters: { name: string }[] } };
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Get> }>();
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Get>;
+    }>();
     const names = (path: string) => doc.paths[path]!.get.parameters.map((parameter) => parameter.name);
-    expect(names('/api/v1/users/transactions/export/')).toEqual(expect.arrayContaining(['format', 'status', 'station_id__in', 'finished_time__to', 'user']));
+    expect(names('/api/v1/users/transactions/export/')).toEqual(
+      expect.arrayContaining(['format', 'status', 'station_id__in', 'finished_time__to', 'user']),
+    );
     expect(names('/api/v1/users/transactions/export/')).not.toContain('page');
-    expect(names('/api/v1/users/payments/export/')).toEqual(expect.arrayContaining(['format', 'period__from', 'search', 'user']));
+    expect(names('/api/v1/users/payments/export/')).toEqual(
+      expect.arrayContaining(['format', 'period__from', 'search', 'user']),
+    );
   });
 
   // On PGlite both files are csv.ts's and xlsx's of the batched read; on PostgreSQL the csv is charges-export-csv.ts's and the xlsx of the COPY read.
   it('writes a promotion’s discount in csv and xlsx as the charge holds it: amount, discount, total', async () => {
     const station = await aChargePoint(ctx.database);
-    const restore = registerDiscountFor(async (_db, charge) => (charge.stationId === station.id ? { promotionId: 9, discountTyiyn: charge.amountTyiyn / 5 } : null));
+    const restore = registerDiscountFor(async (_db, charge) =>
+      charge.stationId === station.id ? { promotionId: 9, discountTyiyn: charge.amountTyiyn / 5 } : null,
+    );
     let discounted: ChargeRow;
     try {
       // 10 kWh at 10.00 som, a fifth off.
@@ -171,7 +264,11 @@ describe('GET /users/transactions/export/', () => {
     expect(discounted).toMatchObject({ amountTyiyn: 10_000, discountTyiyn: 2_000, totalTyiyn: 8_000, promotionId: 9 });
     const csv = readCsv((await download(`?format=csv&search_by_tx_id=${discounted.id}`, 'en')).rawPayload);
     expect(csv[1]!.slice(10, 16)).toEqual(['10.000', '10.00', '100.00', '20.00', '80.00', 'Personal balance']);
-    const xlsx = sheetValues((await readWorkbook((await download(`?search_by_tx_id=${discounted.id}`, 'en')).rawPayload)).getWorksheet('Charges')!);
+    const xlsx = sheetValues(
+      (await readWorkbook((await download(`?search_by_tx_id=${discounted.id}`, 'en')).rawPayload)).getWorksheet(
+        'Charges',
+      )!,
+    );
     expect(xlsx[1]!.slice(10, 16)).toEqual([10, 10, 100, 20, 80, 'Personal balance']);
   });
 });

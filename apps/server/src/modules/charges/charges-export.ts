@@ -26,12 +26,20 @@ export function chargeExportColumns(lang: Lang, now: Date = new Date()): ExportC
   const label = (key: keyof typeof CHARGE_EXPORT_LABELS) => CHARGE_EXPORT_LABELS[key][lang];
   return [
     { kind: 'integer', header: label('number'), value: (charge) => charge.id },
-    { kind: 'text', header: label('driver'), value: (charge) => charge.driver && `${charge.driver.surname} ${charge.driver.firstName}` },
+    {
+      kind: 'text',
+      header: label('driver'),
+      value: (charge) => charge.driver && `${charge.driver.surname} ${charge.driver.firstName}`,
+    },
     { kind: 'text', header: label('phone'), value: (charge) => charge.driver && `+${charge.driver.phone}` },
     { kind: 'text', header: label('id_tag'), value: (charge) => charge.idTag },
     { kind: 'text', header: label('station'), value: (charge) => charge.stationName },
     { kind: 'integer', header: label('connector'), value: (charge) => charge.ocppConnectorId },
-    { kind: 'text', header: label('connector_type'), value: (charge) => charge.connectorTypo && CONNECTOR_TYPES[charge.connectorTypo][lang] },
+    {
+      kind: 'text',
+      header: label('connector_type'),
+      value: (charge) => charge.connectorTypo && CONNECTOR_TYPES[charge.connectorTypo][lang],
+    },
     { kind: 'datetime', header: label('started_at'), value: (charge) => charge.startedAt },
     { kind: 'datetime', header: label('finished_at'), value: (charge) => charge.finishedAt },
     {
@@ -42,10 +50,27 @@ export function chargeExportColumns(lang: Lang, now: Date = new Date()): ExportC
         return seconds === null ? null : durationText(seconds);
       },
     },
-    ...CHARGE_EXPORT_AMOUNTS.map(({ label: key, field, scale }): ExportColumn<ChargeExportRow> => ({ kind: 'decimal', scale, header: label(key), value: (charge) => charge[field] })),
-    { kind: 'text', header: label('payment_method'), value: (charge) => charge.paymentMethod && PAYMENT_METHODS[charge.paymentMethod][lang] },
+    ...CHARGE_EXPORT_AMOUNTS.map(({ label: key, field, scale }): ExportColumn<ChargeExportRow> => ({
+      kind: 'decimal',
+      scale,
+      header: label(key),
+      value: (charge) => charge[field],
+    })),
+    {
+      kind: 'text',
+      header: label('payment_method'),
+      value: (charge) => charge.paymentMethod && PAYMENT_METHODS[charge.paymentMethod][lang],
+    },
     { kind: 'text', header: label('status'), value: (charge) => CHARGE_STATUSES[charge.status][lang] },
-    { kind: 'text', header: label('result'), value: (charge) => charge.result && CHARGE_RESULT_NAMES[charge.result][lang] },
-    { kind: 'text', header: label('stop_reason'), value: (charge) => charge.stopReason && ocppName(OCPP_STOP_REASONS, charge.stopReason, lang) },
+    {
+      kind: 'text',
+      header: label('result'),
+      value: (charge) => charge.result && CHARGE_RESULT_NAMES[charge.result][lang],
+    },
+    {
+      kind: 'text',
+      header: label('stop_reason'),
+      value: (charge) => charge.stopReason && ocppName(OCPP_STOP_REASONS, charge.stopReason, lang),
+    },
   ];
 }

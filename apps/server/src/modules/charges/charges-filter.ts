@@ -65,4 +65,3 @@ export function chargeWhere(filter: ChargeFilter): SQL | undefined {
     finishedTimeWithin(filter.finishedTimeFrom, filter.finishedTimeTo),
   );
 }
-

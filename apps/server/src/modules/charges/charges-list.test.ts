@@ -12,7 +12,11 @@ import type { ChargeRow } from './charge-lifecycle.service.ts';
 const ctx = useSignedInApp();
 
 const list = (query: string, lang = 'en') =>
-  ctx.app.inject({ method: 'GET', url: `/api/v1/users/transactions/${query}`, headers: { ...ctx.auth, 'accept-language': lang } });
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/users/transactions/${query}`,
+    headers: { ...ctx.auth, 'accept-language': lang },
+  });
 const ids = async (query: string) => {
   const response = await list(query);
   expect(response.statusCode, response.body).toBe(200);
@@ -28,7 +32,9 @@ let c1: ChargeRow, c2: ChargeRow, c3: ChargeRow, c4: ChargeRow, c5: ChargeRow;
 beforeAll(async () => {
   ({ stationA, stationB, driverId, c1, c2, c3, c4, c5 } = await filterCharges(ctx.database));
   // c2 started by a manager, c4 by the driver's app; the others by a card at the station.
-  await ctx.database.db.execute(sql`update charges set source = case id when ${c2.id} then 'back_office' else 'app' end where id in (${c2.id}, ${c4.id})`);
+  await ctx.database.db.execute(
+    sql`update charges set source = case id when ${c2.id} then 'back_office' else 'app' end where id in (${c2.id}, ${c4.id})`,
+  );
 });
 
 describe('the charge list', () => {
@@ -36,7 +42,13 @@ describe('the charge list', () => {
     const response = await list('');
     expect(response.statusCode).toBe(200);
     const body = response.json<Paged<ChargeListItem>>();
-    expect({ ...body, items: body.items.map((item) => item.id) }).toEqual({ items: [c5.id, c4.id, c3.id, c2.id, c1.id], page: 1, pages: 1, size: 10, total: 5 });
+    expect({ ...body, items: body.items.map((item) => item.id) }).toEqual({
+      items: [c5.id, c4.id, c3.id, c2.id, c1.id],
+      page: 1,
+      pages: 1,
+      size: 10,
+      total: 5,
+    });
     expect(body.items[2]).toEqual({
       id: c3.id,
       driver: { id: driverId, name: 'Асанов Бакыт', phone: '996555100200', account: expect.stringMatching(/^\d{8}$/) },
@@ -60,15 +72,33 @@ describe('the charge list', () => {
       refusal: null,
       review_reason: null,
     });
-    expect(body.items[0]).toMatchObject({ driver: null, id_tag: 'STRANGER', status: 'unauthorized', status_name: 'Unauthorized', result: 'failed', refusal: 'unknown_tag', price: null });
-    expect(body.items[1]).toMatchObject({ status: 'in_progress', result: null, finished_at: null, payment_method: null, total: 0 });
+    expect(body.items[0]).toMatchObject({
+      driver: null,
+      id_tag: 'STRANGER',
+      status: 'unauthorized',
+      status_name: 'Unauthorized',
+      result: 'failed',
+      refusal: 'unknown_tag',
+      price: null,
+    });
+    expect(body.items[1]).toMatchObject({
+      status: 'in_progress',
+      result: null,
+      finished_at: null,
+      payment_method: null,
+      total: 0,
+    });
     expect(body.items[1]!.duration_seconds).toBeGreaterThan(0);
     expect(body.items[3]).toMatchObject({ status: 'stopped', price: 12.5, amount: 125, total: 125 });
   });
 
   it('names statuses, payment methods, stations and connector types in the request’s language', async () => {
     const [row] = (await list(`?search_by_tx_id=${c3.id}`, 'ru')).json<Paged<ChargeListItem>>().items;
-    expect(row).toMatchObject({ status_name: 'Завершена', payment_method_name: 'Личный баланс', station: { name: 'Dordoi ru' } });
+    expect(row).toMatchObject({
+      status_name: 'Завершена',
+      payment_method_name: 'Личный баланс',
+      station: { name: 'Dordoi ru' },
+    });
     const [ky] = (await list(`?search_by_tx_id=${c3.id}`, 'ky')).json<Paged<ChargeListItem>>().items;
     expect(ky).toMatchObject({ status_name: 'Аяктады', station: { name: 'Dordoi ky' } });
   });
@@ -96,7 +126,8 @@ describe('the charge list', () => {
   });
 
   it('reads the older half of a list filtered by the finish day from its oldest end too', async () => {
-    const page = async (n: number) => (await list(`?finished_date__from=2024-03-01&size=1&page=${n}`)).json<Paged<ChargeListItem>>();
+    const page = async (n: number) =>
+      (await list(`?finished_date__from=2024-03-01&size=1&page=${n}`)).json<Paged<ChargeListItem>>();
     expect((await page(3)).items.map((item) => item.id)).toEqual([c1.id]);
     expect((await page(2)).items.map((item) => item.id)).toEqual([c2.id]);
     expect(await page(1)).toMatchObject({ items: [{ id: c3.id }], pages: 3, total: 3 });
@@ -119,7 +150,10 @@ describe('the charge list', () => {
     expect(await ids('?status=finished')).toEqual([c3.id, c1.id]);
     expect(await ids('?status=finished,stopped')).toEqual([c3.id, c2.id, c1.id]);
     // The total of a list filtered by status at most comes from the kept counts.
-    expect((await list('?status=finished,stopped&size=1')).json<Paged<ChargeListItem>>()).toMatchObject({ total: 3, pages: 3 });
+    expect((await list('?status=finished,stopped&size=1')).json<Paged<ChargeListItem>>()).toMatchObject({
+      total: 3,
+      pages: 3,
+    });
     expect(await ids('?status=in_progress&status=unauthorized')).toEqual([c5.id, c4.id]);
     expect(await ids('?status=pause')).toEqual([]);
     expect(await ids('?status=')).toHaveLength(5);
@@ -144,7 +178,9 @@ describe('the charge list', () => {
     expect(await ids('?finished_time__to=00:00:00')).toEqual([c2.id]);
     expect(await ids('?finished_time__from=23:59:59&finished_time__to=00:00:00')).toEqual([c2.id, c1.id]);
     // Across midnight the total is counted as two ranges of the index, each once.
-    expect((await list('?finished_time__from=23:00:00&finished_time__to=10:00:00&size=1')).json<Paged<ChargeListItem>>()).toMatchObject({ total: 2, pages: 2 });
+    expect(
+      (await list('?finished_time__from=23:00:00&finished_time__to=10:00:00&size=1')).json<Paged<ChargeListItem>>(),
+    ).toMatchObject({ total: 2, pages: 2 });
     expect(await ids('?finished_time__from=10:00:00&finished_time__to=10:30:00')).toEqual([c3.id]);
     expect(await ids('?finished_time__from=10:30:01&finished_time__to=23:59:58')).toEqual([]);
   });
@@ -175,13 +211,20 @@ describe('the charge list', () => {
     expect(await ids('?source=card')).toEqual([c5.id, c3.id, c1.id]);
     expect(await ids('?source=app,back_office')).toEqual([c4.id, c2.id]);
     expect(await ids('?source=back_office&source=card&status=stopped')).toEqual([c2.id]);
-    expect((await list('?source=card&status=finished&size=1')).json<Paged<ChargeListItem>>()).toMatchObject({ total: 2, pages: 2 });
+    expect((await list('?source=card&status=finished&size=1')).json<Paged<ChargeListItem>>()).toMatchObject({
+      total: 2,
+      pages: 2,
+    });
     expect(await ids('?source=')).toHaveLength(5);
   });
 
   it('filters by driver, and combines filters', async () => {
     expect(await ids(`?user=${driverId}`)).toEqual([c4.id, c3.id]);
-    expect(await ids(`?user=${driverId}&status=finished&station_id__in=${stationB.id}&period__from=2024-03-02&finished_date__to=2024-03-02`)).toEqual([c3.id]);
+    expect(
+      await ids(
+        `?user=${driverId}&status=finished&station_id__in=${stationB.id}&period__from=2024-03-02&finished_date__to=2024-03-02`,
+      ),
+    ).toEqual([c3.id]);
     expect(await ids(`?user=${driverId}&station_id__in=${stationA.id}`)).toEqual([]);
   });
 
@@ -209,7 +252,11 @@ describe('the charge list', () => {
 
 describe('one charge', () => {
   it('answers the row and the meter’s story; 404 for an unknown number', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/users/transactions/${c3.id}/`, headers: ctx.auth });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/users/transactions/${c3.id}/`,
+      headers: ctx.auth,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json<ChargeDetail>()).toMatchObject({
       id: c3.id,
@@ -222,7 +269,10 @@ describe('one charge', () => {
       reservation_id: null,
       stop_requested_at: null,
     });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/users/transactions/999999/', headers: ctx.auth })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/users/transactions/999999/', headers: ctx.auth }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -230,10 +280,26 @@ describe('charges of a deleted station', () => {
   it('stay listed under the station’s name, and deleting the station does not fail', async () => {
     const closed = await aChargePoint(ctx.database, { name: 'Closed', status: STATUS_INACTIVE });
     const owner = await aDriver(ctx.database, { balanceTyiyn: 100_000 });
-    const done = await aCharge(ctx.database, { station: closed, driverId: owner.id, startedAt: new Date('2024-02-01T10:00:00Z') });
-    const response = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/stations/${closed.id}/`, headers: ctx.auth });
+    const done = await aCharge(ctx.database, {
+      station: closed,
+      driverId: owner.id,
+      startedAt: new Date('2024-02-01T10:00:00Z'),
+    });
+    const response = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/stations/${closed.id}/`,
+      headers: ctx.auth,
+    });
     expect(response.statusCode, response.body).toBe(204);
     const rows = (await list(`?user=${owner.id}`)).json<Paged<ChargeListItem>>().items;
-    expect(rows).toMatchObject([{ id: done.id, station: { id: null, name: 'Closed' }, connector: { ocpp_16_id: 1, typo: 'type2' }, total: 100, status: 'finished' }]);
+    expect(rows).toMatchObject([
+      {
+        id: done.id,
+        station: { id: null, name: 'Closed' },
+        connector: { ocpp_16_id: 1, typo: 'type2' },
+        total: 100,
+        status: 'finished',
+      },
+    ]);
   });
 });

@@ -1,5 +1,11 @@
 import { CONNECTOR_TYPES } from '@evcms/contracts/catalog';
-import { CHARGE_SOURCES, CHARGE_STATUSES, PAYMENT_METHODS, type ChargeDetail, type ChargeListItem } from '@evcms/contracts/charges';
+import {
+  CHARGE_SOURCES,
+  CHARGE_STATUSES,
+  PAYMENT_METHODS,
+  type ChargeDetail,
+  type ChargeListItem,
+} from '@evcms/contracts/charges';
 import { DECIMALS, fromMinorUnits } from '@evcms/contracts/decimal';
 import type { Lang } from '@evcms/contracts/i18n';
 import { commandAnswerOf, type CommandAnswer, type RemoteStartAnswer } from '@evcms/contracts/ocpp-commands';
@@ -17,7 +23,11 @@ const kw = (watts: number) => fromMinorUnits(watts, DECIMALS.energy);
 const orNull = <T, R>(value: T | null, present: (value: T) => R): R | null => (value === null ? null : present(value));
 
 /** A charge's times, as Dates or (the export's raw rows) epoch milliseconds. */
-type ChargeTimes = Pick<ChargeRecord, 'status'> & { startedAt: Date | number; finishedAt: Date | number | null; lastMeterAt: Date | number | null };
+type ChargeTimes = Pick<ChargeRecord, 'status'> & {
+  startedAt: Date | number;
+  finishedAt: Date | number | null;
+  lastMeterAt: Date | number | null;
+};
 
 /** Start to finish; an open charge runs until now; one that never ran (initiated, canceled) or stopped unseen has none. */
 export function chargeDuration(charge: ChargeTimes, now: Date): number | null {
@@ -29,7 +39,12 @@ export function chargeDuration(charge: ChargeTimes, now: Date): number | null {
 export function presentChargeListItem(charge: ChargeRecord, lang: Lang, now: Date = new Date()): ChargeListItem {
   return {
     id: charge.id,
-    driver: charge.driver && { id: charge.driver.id, name: `${charge.driver.surname} ${charge.driver.firstName}`, phone: charge.driver.phone, account: charge.driver.account },
+    driver: charge.driver && {
+      id: charge.driver.id,
+      name: `${charge.driver.surname} ${charge.driver.firstName}`,
+      phone: charge.driver.phone,
+      account: charge.driver.account,
+    },
     id_tag: charge.idTag,
     station: { id: charge.stationId, name: charge.stationName[lang] },
     connector: {
@@ -80,5 +95,10 @@ export function presentStopAnswer(answer: CommandAnswerRecord, lang: Lang): Comm
 
 /** A remote start's answer: how the command ended, the station's word, its audit entry and the charge it initiated. */
 export function presentRemoteStart(answer: RemoteStartRecord, lang: Lang): RemoteStartAnswer {
-  return { ...commandAnswerOf(answer.outcome, lang), status: answer.status, command_id: answer.commandId, charge_id: answer.chargeId };
+  return {
+    ...commandAnswerOf(answer.outcome, lang),
+    status: answer.status,
+    command_id: answer.commandId,
+    charge_id: answer.chargeId,
+  };
 }

@@ -29,7 +29,11 @@ export interface ChargeSite {
   connector: { id: number; typo: string; customFeeTyiyn: number | null; powerW: number } | undefined;
 }
 
-export async function findChargeSite(db: Db, stationId: number, ocppConnectorId: number): Promise<ChargeSite | undefined> {
+export async function findChargeSite(
+  db: Db,
+  stationId: number,
+  ocppConnectorId: number,
+): Promise<ChargeSite | undefined> {
   const [row] = await db
     .select({
       stationId: stations.id,
@@ -41,15 +45,28 @@ export async function findChargeSite(db: Db, stationId: number, ocppConnectorId:
       powerW: stationConnectors.powerW,
     })
     .from(stations)
-    .leftJoin(stationConnectors, and(eq(stationConnectors.stationId, stations.id), eq(stationConnectors.ocpp16Id, ocppConnectorId)))
+    .leftJoin(
+      stationConnectors,
+      and(eq(stationConnectors.stationId, stations.id), eq(stationConnectors.ocpp16Id, ocppConnectorId)),
+    )
     .where(eq(stations.id, stationId))
     .limit(1);
   if (!row) return undefined;
   const { connectorId, typo, customFeeTyiyn, powerW, ...site } = row;
-  return { ...site, connector: connectorId === null || typo === null ? undefined : { id: connectorId, typo, customFeeTyiyn, powerW: powerW ?? 0 } };
+  return {
+    ...site,
+    connector:
+      connectorId === null || typo === null
+        ? undefined
+        : { id: connectorId, typo, customFeeTyiyn, powerW: powerW ?? 0 },
+  };
 }
 
-export async function findChargeRow(db: Db, id: number, options: { forUpdate?: boolean } = {}): Promise<ChargeRow | undefined> {
+export async function findChargeRow(
+  db: Db,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<ChargeRow | undefined> {
   const query = db.select().from(charges).where(eq(charges.id, id));
   const [row] = await (options.forUpdate ? query.for('update') : query);
   return row;
@@ -95,7 +112,10 @@ export async function findReplacedStart(db: Db, key: Omit<StartKey, 'startedAt'>
       and(
         ...sameStart(key),
         isNotNull(charges.reviewReason),
-        or(inArray(charges.status, [...OPEN_STATUSES]), and(eq(charges.status, 'unauthorized'), isNull(charges.finishedAt))),
+        or(
+          inArray(charges.status, [...OPEN_STATUSES]),
+          and(eq(charges.status, 'unauthorized'), isNull(charges.finishedAt)),
+        ),
       ),
     )
     .orderBy(desc(charges.id))
@@ -124,7 +144,12 @@ export async function updateCharge(db: Db, id: number, values: Partial<ChargeVal
 }
 
 /** The newest initiated charge on a connector waiting for this tag (or for any tag), locked. */
-export async function findInitiatedCharge(db: Db, stationId: number, ocppConnectorId: number, idTag: string | null): Promise<ChargeRow | undefined> {
+export async function findInitiatedCharge(
+  db: Db,
+  stationId: number,
+  ocppConnectorId: number,
+  idTag: string | null,
+): Promise<ChargeRow | undefined> {
   const [row] = await db
     .select()
     .from(charges)
@@ -143,11 +168,21 @@ export async function findInitiatedCharge(db: Db, stationId: number, ocppConnect
 }
 
 /** The newest open charge on a connector (initiated, charging or paused). */
-export async function findOpenCharge(db: Db, stationId: number, ocppConnectorId: number): Promise<ChargeRow | undefined> {
+export async function findOpenCharge(
+  db: Db,
+  stationId: number,
+  ocppConnectorId: number,
+): Promise<ChargeRow | undefined> {
   const [row] = await db
     .select()
     .from(charges)
-    .where(and(eq(charges.stationId, stationId), eq(charges.ocppConnectorId, ocppConnectorId), inArray(charges.status, [...OPEN_STATUSES])))
+    .where(
+      and(
+        eq(charges.stationId, stationId),
+        eq(charges.ocppConnectorId, ocppConnectorId),
+        inArray(charges.status, [...OPEN_STATUSES]),
+      ),
+    )
     .orderBy(desc(charges.startedAt), desc(charges.id))
     .limit(1);
   return row;
@@ -158,7 +193,9 @@ export async function lockOpenCharges(db: Db, stationId: number, before: Date): 
   return db
     .select()
     .from(charges)
-    .where(and(eq(charges.stationId, stationId), inArray(charges.status, [...OPEN_STATUSES]), lt(charges.startedAt, before)))
+    .where(
+      and(eq(charges.stationId, stationId), inArray(charges.status, [...OPEN_STATUSES]), lt(charges.startedAt, before)),
+    )
     .orderBy(asc(charges.id))
     .for('update');
 }
@@ -189,16 +226,21 @@ export async function findStationsWithOpenCharges(db: Db): Promise<number[]> {
 
 const currentName = localizedSelection(stations, 'name');
 const startName = localizedSelection(charges, 'station_name');
-const stationName = Object.fromEntries(LANGUAGES.map((lang) => [lang, sql<string>`coalesce(${currentName[lang]}, ${startName[lang]})`])) as Record<
-  Lang,
-  SQL<string>
->;
+const stationName = Object.fromEntries(
+  LANGUAGES.map((lang) => [lang, sql<string>`coalesce(${currentName[lang]}, ${startName[lang]})`]),
+) as Record<Lang, SQL<string>>;
 
 function selectCharges(db: Db) {
   return db
     .select({
       charge: charges,
-      driver: { id: drivers.id, surname: drivers.surname, firstName: drivers.firstName, phone: drivers.phone, account: drivers.account },
+      driver: {
+        id: drivers.id,
+        surname: drivers.surname,
+        firstName: drivers.firstName,
+        phone: drivers.phone,
+        account: drivers.account,
+      },
       stationName,
     })
     .from(charges)
@@ -222,8 +264,17 @@ function toRecord({ charge, driver, stationName }: SelectedCharge): ChargeRecord
 export async function listCharges(db: Db, filter: ChargeFilter, window: { limit: number; offset: number }) {
   const where = chargeWhere(filter);
   const page = (reading: { ascending: boolean; limit: number; offset: number }) => {
-    const order = reading.ascending ? [asc(charges.startedAt), asc(charges.id)] : [desc(charges.startedAt), desc(charges.id)];
-    const numbers = db.select({ id: charges.id }).from(charges).where(where).orderBy(...order).limit(reading.limit).offset(reading.offset).as('page');
+    const order = reading.ascending
+      ? [asc(charges.startedAt), asc(charges.id)]
+      : [desc(charges.startedAt), desc(charges.id)];
+    const numbers = db
+      .select({ id: charges.id })
+      .from(charges)
+      .where(where)
+      .orderBy(...order)
+      .limit(reading.limit)
+      .offset(reading.offset)
+      .as('page');
     return selectCharges(db)
       .innerJoin(numbers, eq(numbers.id, charges.id))
       .orderBy(...order)

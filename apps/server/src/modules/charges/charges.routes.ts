@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CHARGE_EXPORT_LABELS, chargeDetail, chargeExportQuery, chargeListItem, chargeListQuery } from '@evcms/contracts/charges';
+import {
+  CHARGE_EXPORT_LABELS,
+  chargeDetail,
+  chargeExportQuery,
+  chargeListItem,
+  chargeListQuery,
+} from '@evcms/contracts/charges';
 import { errorBody, paged } from '@evcms/contracts/common';
 import { idPathParams } from '@evcms/contracts/query';
 import { sendExport } from '../../lib/exports/export-stream.ts';
@@ -17,7 +23,8 @@ export function chargesRoutes(deps: charges.ChargesDeps) {
 
     r.get('/', {
       schema: { tags: doc, querystring: chargeListQuery, response: { 200: paged(chargeListItem), 400: errorBody } },
-      handler: async (request) => presentPage(await charges.listCharges(deps, request.query), presentChargeListItem, request.lang),
+      handler: async (request) =>
+        presentPage(await charges.listCharges(deps, request.query), presentChargeListItem, request.lang),
     });
     // Before /:id/, which would take 'export' for an id.
     r.get('/export/', {
@@ -25,9 +32,19 @@ export function chargesRoutes(deps: charges.ChargesDeps) {
       handler: async (request, reply) => {
         const { query, lang } = request;
         const now = new Date();
-        const file = { name: 'transactions', title: CHARGE_EXPORT_LABELS.sheet[lang], lang, columns: chargeExportColumns(lang, now) };
+        const file = {
+          name: 'transactions',
+          title: CHARGE_EXPORT_LABELS.sheet[lang],
+          lang,
+          columns: chargeExportColumns(lang, now),
+        };
         const csvRows = query.format === 'csv' ? charges.exportChargesCsv(deps, query, lang, now) : undefined;
-        return sendExport(reply, csvRows ? { ...file, format: 'csv', csvRows } : { ...file, format: query.format, batches: charges.exportCharges(deps, query, lang) });
+        return sendExport(
+          reply,
+          csvRows
+            ? { ...file, format: 'csv', csvRows }
+            : { ...file, format: query.format, batches: charges.exportCharges(deps, query, lang) },
+        );
       },
     });
     r.get('/:id/', {

@@ -46,30 +46,64 @@ describe('the cost of energy', () => {
 
 describe('the price of a charge', () => {
   it('is the energy’s cost less the discount, in whole tyiyn, rounded as the energy’s cost', () => {
-    expect(chargePrice({ consumedWh: 10_000, priceTyiyn: 1250 })).toEqual({ amountTyiyn: 12_500, discountTyiyn: 0, totalTyiyn: 12_500 });
-    expect(chargePrice({ consumedWh: 10_000, priceTyiyn: 1250, discountTyiyn: 2_500 })).toEqual({ amountTyiyn: 12_500, discountTyiyn: 2_500, totalTyiyn: 10_000 });
+    expect(chargePrice({ consumedWh: 10_000, priceTyiyn: 1250 })).toEqual({
+      amountTyiyn: 12_500,
+      discountTyiyn: 0,
+      totalTyiyn: 12_500,
+    });
+    expect(chargePrice({ consumedWh: 10_000, priceTyiyn: 1250, discountTyiyn: 2_500 })).toEqual({
+      amountTyiyn: 12_500,
+      discountTyiyn: 2_500,
+      totalTyiyn: 10_000,
+    });
     // 2 Wh at 12.50 som is 2.5 tyiyn: 3, less 1.
-    expect(chargePrice({ consumedWh: 2, priceTyiyn: 1250, discountTyiyn: 1 })).toEqual({ amountTyiyn: 3, discountTyiyn: 1, totalTyiyn: 2 });
+    expect(chargePrice({ consumedWh: 2, priceTyiyn: 1250, discountTyiyn: 1 })).toEqual({
+      amountTyiyn: 3,
+      discountTyiyn: 1,
+      totalTyiyn: 2,
+    });
   });
 
   it('costs nothing for no energy, whatever the discount', () => {
-    expect(chargePrice({ consumedWh: 0, priceTyiyn: 1250, discountTyiyn: 500 })).toEqual({ amountTyiyn: 0, discountTyiyn: 0, totalTyiyn: 0 });
+    expect(chargePrice({ consumedWh: 0, priceTyiyn: 1250, discountTyiyn: 500 })).toEqual({
+      amountTyiyn: 0,
+      discountTyiyn: 0,
+      totalTyiyn: 0,
+    });
   });
 
   it('never goes below zero: a discount past the amount is cut to it, one below zero counts as none', () => {
-    expect(chargePrice({ consumedWh: 1_000, priceTyiyn: 1000, discountTyiyn: 5_000 })).toEqual({ amountTyiyn: 1_000, discountTyiyn: 1_000, totalTyiyn: 0 });
-    expect(chargePrice({ consumedWh: 1_000, priceTyiyn: 1000, discountTyiyn: -5 })).toEqual({ amountTyiyn: 1_000, discountTyiyn: 0, totalTyiyn: 1_000 });
+    expect(chargePrice({ consumedWh: 1_000, priceTyiyn: 1000, discountTyiyn: 5_000 })).toEqual({
+      amountTyiyn: 1_000,
+      discountTyiyn: 1_000,
+      totalTyiyn: 0,
+    });
+    expect(chargePrice({ consumedWh: 1_000, priceTyiyn: 1000, discountTyiyn: -5 })).toEqual({
+      amountTyiyn: 1_000,
+      discountTyiyn: 0,
+      totalTyiyn: 1_000,
+    });
   });
 
   it('cuts a fraction of a tyiyn off the discount, and refuses one that is no number', () => {
-    expect(chargePrice({ consumedWh: 1_000, priceTyiyn: 1000, discountTyiyn: 99.9 })).toEqual({ amountTyiyn: 1_000, discountTyiyn: 99, totalTyiyn: 901 });
+    expect(chargePrice({ consumedWh: 1_000, priceTyiyn: 1000, discountTyiyn: 99.9 })).toEqual({
+      amountTyiyn: 1_000,
+      discountTyiyn: 99,
+      totalTyiyn: 901,
+    });
     expect(discountedPrice(1_000, 0.5)).toEqual({ amountTyiyn: 1_000, discountTyiyn: 0, totalTyiyn: 1_000 });
     expect(() => discountedPrice(1_000, Number.NaN)).toThrow(RangeError);
     expect(() => discountedPrice(1_000, Number.POSITIVE_INFINITY)).toThrow(RangeError);
   });
 
   it('stops a prepaid charge when its discounted total reaches the balance', () => {
-    const running = { status: 'in_progress' as const, stopRequestedAt: null, amountTyiyn: 1_000, discountTyiyn: 300, driverId: 4 };
+    const running = {
+      status: 'in_progress' as const,
+      stopRequestedAt: null,
+      amountTyiyn: 1_000,
+      discountTyiyn: 300,
+      driverId: 4,
+    };
     expect(needsPrepaidStop(running, 701)).toBe(false);
     expect(needsPrepaidStop(running, 700)).toBe(true);
   });
@@ -88,8 +122,14 @@ describe('who may start', () => {
   it('refuses an unknown connector first, then the tag, then a connector nothing prices', () => {
     const accepted = authorize(holder, 1);
     expect(startDecision({ connectorKnown: true, authorization: accepted, priceTyiyn: 0 })).toEqual(accepted);
-    expect(startDecision({ connectorKnown: true, authorization: accepted, priceTyiyn: null })).toEqual({ idTagStatus: 'Invalid', refusal: 'no_price' });
-    expect(startDecision({ connectorKnown: false, authorization: accepted, priceTyiyn: 100 })).toEqual({ idTagStatus: 'Invalid', refusal: 'unknown_connector' });
+    expect(startDecision({ connectorKnown: true, authorization: accepted, priceTyiyn: null })).toEqual({
+      idTagStatus: 'Invalid',
+      refusal: 'no_price',
+    });
+    expect(startDecision({ connectorKnown: false, authorization: accepted, priceTyiyn: 100 })).toEqual({
+      idTagStatus: 'Invalid',
+      refusal: 'unknown_connector',
+    });
     const blocked = authorize({ ...holder, tagBlocked: true }, 1);
     expect(startDecision({ connectorKnown: true, authorization: blocked, priceTyiyn: null })).toEqual(blocked);
   });
@@ -106,7 +146,9 @@ describe('settling a stopped charge', () => {
       debitTyiyn: 12_500,
       paymentMethod: 'balance',
     });
-    expect(settle({ consumedWh: 10_000, priceTyiyn: 1250, discountTyiyn: 2_500, stoppedByBackOffice: true })).toMatchObject({
+    expect(
+      settle({ consumedWh: 10_000, priceTyiyn: 1250, discountTyiyn: 2_500, stoppedByBackOffice: true }),
+    ).toMatchObject({
       status: 'stopped',
       totalTyiyn: 10_000,
       paymentMethod: 'balance',
@@ -114,7 +156,9 @@ describe('settling a stopped charge', () => {
   });
 
   it('caps the discount at the amount, and a discount covering all is paid by promotion', () => {
-    expect(settle({ consumedWh: 1_000, priceTyiyn: 1000, discountTyiyn: 5_000, stoppedByBackOffice: false })).toMatchObject({
+    expect(
+      settle({ consumedWh: 1_000, priceTyiyn: 1000, discountTyiyn: 5_000, stoppedByBackOffice: false }),
+    ).toMatchObject({
       amountTyiyn: 1_000,
       discountTyiyn: 1_000,
       totalTyiyn: 0,
@@ -161,13 +205,36 @@ describe('one back-office stop at a time', () => {
   });
 
   it('is under way while the station’s answer is awaited, until a process that died with it is past waiting for', () => {
-    expect(stopStep({ outcome: null, requestedAt: ago(TIMEOUT), finishedAt: null }, true, now, TIMEOUT)).toBe('under_way');
-    expect(stopStep({ outcome: null, requestedAt: ago(TIMEOUT + STOP_OUTCOME_GRACE_MS), finishedAt: null }, true, now, TIMEOUT)).toBe('send');
+    expect(stopStep({ outcome: null, requestedAt: ago(TIMEOUT), finishedAt: null }, true, now, TIMEOUT)).toBe(
+      'under_way',
+    );
+    expect(
+      stopStep(
+        { outcome: null, requestedAt: ago(TIMEOUT + STOP_OUTCOME_GRACE_MS), finishedAt: null },
+        true,
+        now,
+        TIMEOUT,
+      ),
+    ).toBe('send');
   });
 
   it('is under way for a time-out after the station accepted, its StopTransaction to come', () => {
-    expect(stopStep({ outcome: 'accepted', requestedAt: ago(TIMEOUT + 5_000), finishedAt: ago(TIMEOUT - 1) }, true, now, TIMEOUT)).toBe('under_way');
-    expect(stopStep({ outcome: 'accepted', requestedAt: ago(TIMEOUT + 5_000), finishedAt: ago(TIMEOUT) }, true, now, TIMEOUT)).toBe('send');
+    expect(
+      stopStep(
+        { outcome: 'accepted', requestedAt: ago(TIMEOUT + 5_000), finishedAt: ago(TIMEOUT - 1) },
+        true,
+        now,
+        TIMEOUT,
+      ),
+    ).toBe('under_way');
+    expect(
+      stopStep(
+        { outcome: 'accepted', requestedAt: ago(TIMEOUT + 5_000), finishedAt: ago(TIMEOUT) },
+        true,
+        now,
+        TIMEOUT,
+      ),
+    ).toBe('send');
   });
 
   it('answers offline again while the station stays offline, and sends once it is back', () => {
@@ -202,7 +269,13 @@ describe('splitIntoMinutes', () => {
     // 00:00:00-06:00:00 holds the minutes up to 05:59 whole, and one second of 06:00.
     expect(splitIntoMinutes(0, 6 * 3600)).toEqual({ minutes: [0, 359], edges: [[21_600, 21_600]] });
     // 10:00:30-10:05:10: 10:01 to 10:04 whole, 30 seconds before and 11 after.
-    expect(splitIntoMinutes(36_030, 36_310)).toEqual({ minutes: [601, 604], edges: [[36_030, 36_059], [36_300, 36_310]] });
+    expect(splitIntoMinutes(36_030, 36_310)).toEqual({
+      minutes: [601, 604],
+      edges: [
+        [36_030, 36_059],
+        [36_300, 36_310],
+      ],
+    });
   });
 
   it('leaves a window holding no whole minute to the charges alone', () => {

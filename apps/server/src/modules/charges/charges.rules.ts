@@ -1,4 +1,10 @@
-import { OPEN_CHARGE_STATUSES, type ChargeRefusal, type ChargeResult, type ChargeStatus, type PaymentMethod } from '@evcms/contracts/charges';
+import {
+  OPEN_CHARGE_STATUSES,
+  type ChargeRefusal,
+  type ChargeResult,
+  type ChargeStatus,
+  type PaymentMethod,
+} from '@evcms/contracts/charges';
 import type { CommandOutcome } from '@evcms/contracts/ocpp-commands';
 import type { IdTagStatus } from '../../db/schema/charges.ts';
 
@@ -68,7 +74,11 @@ export function authorize(holder: TagHolder | undefined, minimumBalanceTyiyn: nu
  * accepted, or a connector nothing prices (no custom fee, personal or default rate: energy is
  * never given away by an oversight; the charge point is told Invalid); else charging.
  */
-export function startDecision(input: { connectorKnown: boolean; authorization: Authorization; priceTyiyn: number | null }): Authorization {
+export function startDecision(input: {
+  connectorKnown: boolean;
+  authorization: Authorization;
+  priceTyiyn: number | null;
+}): Authorization {
   if (!input.connectorKnown) return { idTagStatus: 'Invalid', refusal: 'unknown_connector' };
   if (input.authorization.refusal) return input.authorization;
   if (input.priceTyiyn === null) return { idTagStatus: 'Invalid', refusal: 'no_price' };
@@ -90,7 +100,11 @@ export interface ChargePrice {
  * network's favour), never below 0 and never above the amount, so the total is never negative.
  * Settlement, the running amount, the prepaid stop and the exports all take their figures from it.
  */
-export function chargePrice(input: { consumedWh: number; priceTyiyn: number; discountTyiyn?: number | undefined }): ChargePrice {
+export function chargePrice(input: {
+  consumedWh: number;
+  priceTyiyn: number;
+  discountTyiyn?: number | undefined;
+}): ChargePrice {
   return discountedPrice(energyCostTyiyn(input.consumedWh, input.priceTyiyn), input.discountTyiyn ?? 0);
 }
 
@@ -115,7 +129,12 @@ export interface Settlement extends ChargePrice {
  * so paid: the debit is written with it, even into a debt), failed when none was. Paid by
  * promotion when the discount covers all of a non-zero amount.
  */
-export function settle(input: { consumedWh: number; priceTyiyn: number; discountTyiyn: number; stoppedByBackOffice: boolean }): Settlement {
+export function settle(input: {
+  consumedWh: number;
+  priceTyiyn: number;
+  discountTyiyn: number;
+  stoppedByBackOffice: boolean;
+}): Settlement {
   const price = chargePrice(input);
   return {
     status: input.stoppedByBackOffice ? 'stopped' : 'finished',
@@ -158,7 +177,12 @@ export const STOP_OUTCOME_GRACE_MS = 10_000;
  * offline and it still is. After a rejection, a time-out, an error or the station's return the
  * manager may ask again.
  */
-export function stopStep(last: LastStop | undefined, stationOnline: boolean, now: Date, timeoutMs: number): 'send' | 'under_way' | 'offline' {
+export function stopStep(
+  last: LastStop | undefined,
+  stationOnline: boolean,
+  now: Date,
+  timeoutMs: number,
+): 'send' | 'under_way' | 'offline' {
   if (!last) return 'send';
   const since = (at: Date) => now.getTime() - at.getTime();
   if (last.outcome === null) return since(last.requestedAt) < timeoutMs + STOP_OUTCOME_GRACE_MS ? 'under_way' : 'send';
@@ -166,7 +190,6 @@ export function stopStep(last: LastStop | undefined, stationOnline: boolean, now
   if (last.outcome === 'offline' && !stationOnline) return 'offline';
   return 'send';
 }
-
 
 /** Whole seconds from start to end (Dates, or epoch milliseconds as the export reads them); null when the charge never ran. */
 export function durationSeconds(startedAt: Date | number, end: Date | number | null): number | null {
@@ -177,7 +200,10 @@ export function durationSeconds(startedAt: Date | number, end: Date | number | n
  * Where to read a page from: a page in the older half is read from the oldest end (ascending,
  * then reversed), so the last of a million pages costs what the first does.
  */
-export function pageReading(window: { limit: number; offset: number }, total: number): { ascending: boolean; limit: number; offset: number } {
+export function pageReading(
+  window: { limit: number; offset: number },
+  total: number,
+): { ascending: boolean; limit: number; offset: number } {
   const { limit, offset } = window;
   if (offset + limit <= total / 2 || offset >= total) return { ascending: false, limit, offset };
   const shown = Math.min(limit, total - offset);
@@ -190,10 +216,22 @@ export function pageReading(window: { limit: number; offset: number }, total: nu
  * system, once (a stop already asked for is not asked again).
  */
 export function needsPrepaidStop(
-  charge: { status: ChargeStatus; stopRequestedAt: Date | null; amountTyiyn: number; discountTyiyn: number; driverId: number | null },
+  charge: {
+    status: ChargeStatus;
+    stopRequestedAt: Date | null;
+    amountTyiyn: number;
+    discountTyiyn: number;
+    driverId: number | null;
+  },
   driverBalanceTyiyn: number | null,
 ): boolean {
-  if (!isRunning(charge.status) || charge.stopRequestedAt !== null || charge.driverId === null || driverBalanceTyiyn === null) return false;
+  if (
+    !isRunning(charge.status) ||
+    charge.stopRequestedAt !== null ||
+    charge.driverId === null ||
+    driverBalanceTyiyn === null
+  )
+    return false;
   return discountedPrice(charge.amountTyiyn, charge.discountTyiyn).totalTyiyn >= driverBalanceTyiyn;
 }
 
@@ -205,7 +243,10 @@ export const DAY_SECONDS = 86_400;
  * whole minutes within it (first to last, both included; none when it holds no whole minute) and
  * the seconds left at its edges: the kept minute counts answer the first, the charges' index the rest.
  */
-export function splitIntoMinutes(from: number, to: number): { minutes: [number, number] | null; edges: [number, number][] } {
+export function splitIntoMinutes(
+  from: number,
+  to: number,
+): { minutes: [number, number] | null; edges: [number, number][] } {
   const first = Math.ceil(from / 60);
   const end = Math.floor((to + 1) / 60);
   if (first >= end) return { minutes: null, edges: [[from, to]] };

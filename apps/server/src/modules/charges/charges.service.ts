@@ -51,14 +51,23 @@ export async function listCharges(deps: ChargesDeps, query: ChargeFilters): Prom
  * Every charge the list's filters select, in the list's order, names in `lang` (GET /users/transactions/export/):
  * through one COPY on PostgreSQL, in keyset batches on PGlite (whose one connection a long statement would hold).
  */
-export function exportCharges(deps: ChargesDeps, query: Omit<ChargeFilters, 'page' | 'size'>, lang: Lang): AsyncIterable<readonly ChargeExportRow[]> {
+export function exportCharges(
+  deps: ChargesDeps,
+  query: Omit<ChargeFilters, 'page' | 'size'>,
+  lang: Lang,
+): AsyncIterable<readonly ChargeExportRow[]> {
   const filter = chargeFilter(query);
   if (deps.copyRows) return copiedChargeExport(deps.copyRows, deps.db, filter, lang, COPY_BATCH_SIZE);
   return batchedRows(chargeExportReader(deps.db, filter, lang), EXPORT_BATCH_SIZE);
 }
 
 /** The export's csv rows written by PostgreSQL itself (charges-export-csv.ts); none on PGlite, where csv.ts writes the `exportCharges` rows. */
-export function exportChargesCsv(deps: ChargesDeps, query: Omit<ChargeFilters, 'page' | 'size'>, lang: Lang, now: Date): AsyncIterable<Buffer> | undefined {
+export function exportChargesCsv(
+  deps: ChargesDeps,
+  query: Omit<ChargeFilters, 'page' | 'size'>,
+  lang: Lang,
+  now: Date,
+): AsyncIterable<Buffer> | undefined {
   return deps.copyLines && copiedChargeCsv(deps.db, deps.copyLines, chargeWhere(chargeFilter(query)), lang, now);
 }
 
@@ -69,7 +78,10 @@ export async function getCharge(deps: ChargesDeps, id: number): Promise<repo.Cha
 }
 
 /** Each connector's charge in progress, for the station cards and list: by station, then OCPP connectorId (the newest when several). */
-export async function openChargesOfStations(deps: Pick<ChargesDeps, 'db'>, stationIds: readonly number[]): Promise<Map<number, Map<number, repo.ChargeRecord>>> {
+export async function openChargesOfStations(
+  deps: Pick<ChargesDeps, 'db'>,
+  stationIds: readonly number[],
+): Promise<Map<number, Map<number, repo.ChargeRecord>>> {
   const byStation = new Map<number, Map<number, repo.ChargeRecord>>();
   for (const charge of await repo.findOpenChargesOf(deps.db, stationIds)) {
     const connectors = byStation.get(charge.stationId!) ?? new Map<number, repo.ChargeRecord>();

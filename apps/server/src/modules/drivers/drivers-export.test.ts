@@ -8,19 +8,41 @@ import { driversAfter } from './drivers.repository.ts';
 const ctx = useSignedInApp();
 
 const download = (query: string, lang = 'ru') =>
-  ctx.app.inject({ method: 'GET', url: `/api/v1/users/export/${query}`, headers: { ...ctx.auth, 'accept-language': lang } });
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/users/export/${query}`,
+    headers: { ...ctx.auth, 'accept-language': lang },
+  });
 
 let ids: number[];
 
 beforeAll(async () => {
   const drivers = [
-    await aDriver(ctx.database, { surname: 'Асанов', firstName: 'Бакыт', phone: '996555100200', platform: 2, balanceTyiyn: 15_050 }),
-    await aDriver(ctx.database, { surname: 'Bekova', firstName: 'Aida', phone: '996700300400', email: 'aida@example.kg' }),
-    await aDriver(ctx.database, { surname: '=HYPERLINK("x")', firstName: 'Tilek', phone: '996555300401', blocked: true }),
+    await aDriver(ctx.database, {
+      surname: 'Асанов',
+      firstName: 'Бакыт',
+      phone: '996555100200',
+      platform: 2,
+      balanceTyiyn: 15_050,
+    }),
+    await aDriver(ctx.database, {
+      surname: 'Bekova',
+      firstName: 'Aida',
+      phone: '996700300400',
+      email: 'aida@example.kg',
+    }),
+    await aDriver(ctx.database, {
+      surname: '=HYPERLINK("x")',
+      firstName: 'Tilek',
+      phone: '996555300401',
+      blocked: true,
+    }),
   ];
   ids = drivers.map((driver) => driver.id);
   // One instant to the microsecond, as drivers registered in one transaction share now().
-  await ctx.database.db.execute(sql`update drivers set registered_at = '2024-03-01 10:00:00.123456+00' where id in (${sql.join(ids, sql`, `)})`);
+  await ctx.database.db.execute(
+    sql`update drivers set registered_at = '2024-03-01 10:00:00.123456+00' where id in (${sql.join(ids, sql`, `)})`,
+  );
 });
 
 describe('GET /users/export/', () => {
@@ -31,10 +53,30 @@ describe('GET /users/export/', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"/);
     // A Russian file opens in columns in a Russian Excel: semicolons and decimal commas.
     const [header, ...rows] = readCsv(response.rawPayload, ';');
-    expect(header).toEqual(['ID', 'Лицевой счёт', 'Фамилия', 'Имя', 'Телефон', 'Эл. почта', 'Дата регистрации', 'Баланс, сом', 'Платформа', 'Версия приложения', 'Заблокирован']);
+    expect(header).toEqual([
+      'ID',
+      'Лицевой счёт',
+      'Фамилия',
+      'Имя',
+      'Телефон',
+      'Эл. почта',
+      'Дата регистрации',
+      'Баланс, сом',
+      'Платформа',
+      'Версия приложения',
+      'Заблокирован',
+    ]);
     expect(rows).toHaveLength(1);
     // A phone is a plain signed number, no formula: it stays as it is, as in the xlsx.
-    expect(rows[0]).toMatchObject({ 0: String(ids[0]), 2: 'Асанов', 4: '+996555100200', 6: '2024-03-01 16:00:00', 7: '150,50', 8: 'Android', 10: 'Нет' });
+    expect(rows[0]).toMatchObject({
+      0: String(ids[0]),
+      2: 'Асанов',
+      4: '+996555100200',
+      6: '2024-03-01 16:00:00',
+      7: '150,50',
+      8: 'Android',
+      10: 'Нет',
+    });
     expect(response.body).toContain(`${ids[0]};`);
   });
 
@@ -62,7 +104,9 @@ describe('GET /users/export/', () => {
 
   it('refuses an unknown format and a malformed filter, naming them', async () => {
     expect((await download('?format=pdf')).json()).toHaveProperty('format');
-    expect((await download('?format=csv&registration_date__from=2024-02-30')).json()).toHaveProperty('registration_date__from');
+    expect((await download('?format=csv&registration_date__from=2024-02-30')).json()).toHaveProperty(
+      'registration_date__from',
+    );
   });
 
   it('reads batches after the last row by its stored time, so rows of one instant are all exported', async () => {

@@ -19,7 +19,11 @@ export function driverExportColumns(lang: Lang): ExportColumn<DriverRecord>[] {
     { kind: 'text', header: label('email'), value: (driver) => driver.email },
     { kind: 'datetime', header: label('registered_at'), value: (driver) => driver.registeredAt },
     { kind: 'decimal', scale: DECIMALS.money, header: label('balance'), value: (driver) => driver.balanceTyiyn },
-    { kind: 'text', header: label('platform'), value: (driver) => (driver.platform === null ? null : PLATFORM_NAMES[driver.platform]) },
+    {
+      kind: 'text',
+      header: label('platform'),
+      value: (driver) => (driver.platform === null ? null : PLATFORM_NAMES[driver.platform]),
+    },
     { kind: 'text', header: label('app_version'), value: (driver) => driver.appVersion },
     { kind: 'text', header: label('blocked'), value: (driver) => label(driver.blocked ? 'yes' : 'no') },
   ];

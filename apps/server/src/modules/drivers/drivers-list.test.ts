@@ -33,10 +33,31 @@ beforeAll(async () => {
     email: 'bakyt@example.kg',
     registeredAt: new Date('2024-03-01T17:59:59Z'),
   });
-  midnight = await aDriver(ctx.database, { surname: 'Bekova', firstName: 'Aida', phone: '996700300400', registeredAt: new Date('2024-03-01T18:00:00Z') });
-  morning = await aDriver(ctx.database, { surname: 'Осмонов', firstName: 'Тилек', phone: '996555300401', registeredAt: new Date('2024-03-02T03:30:00Z') });
-  lastSecond = await aDriver(ctx.database, { surname: 'Smith', firstName: 'John', phone: '996777000001', registeredAt: new Date('2024-03-02T17:59:59.500Z') });
-  noon = await aDriver(ctx.database, { surname: 'Ким', firstName: 'Анна', phone: '996222555100', platform: 1, registeredAt: new Date('2024-03-03T06:00:00Z') });
+  midnight = await aDriver(ctx.database, {
+    surname: 'Bekova',
+    firstName: 'Aida',
+    phone: '996700300400',
+    registeredAt: new Date('2024-03-01T18:00:00Z'),
+  });
+  morning = await aDriver(ctx.database, {
+    surname: 'Осмонов',
+    firstName: 'Тилек',
+    phone: '996555300401',
+    registeredAt: new Date('2024-03-02T03:30:00Z'),
+  });
+  lastSecond = await aDriver(ctx.database, {
+    surname: 'Smith',
+    firstName: 'John',
+    phone: '996777000001',
+    registeredAt: new Date('2024-03-02T17:59:59.500Z'),
+  });
+  noon = await aDriver(ctx.database, {
+    surname: 'Ким',
+    firstName: 'Анна',
+    phone: '996222555100',
+    platform: 1,
+    registeredAt: new Date('2024-03-03T06:00:00Z'),
+  });
 });
 
 describe('the driver list', () => {
@@ -65,13 +86,23 @@ describe('the driver list', () => {
       blocked: false,
     });
     const second = (await list('?size=2&page=2')).json<Paged<DriverListItem>>();
-    expect({ ...second, items: second.items.map((item) => item.id) }).toEqual({ items: [morning.id, midnight.id], page: 2, pages: 3, size: 2, total: 5 });
+    expect({ ...second, items: second.items.map((item) => item.id) }).toEqual({
+      items: [morning.id, midnight.id],
+      page: 2,
+      pages: 3,
+      size: 2,
+      total: 5,
+    });
   });
 
   it('filters by registration date, in Bishkek days, both ends included', async () => {
     expect(await ids('?registration_date__from=2024-03-02')).toEqual([noon.id, lastSecond.id, morning.id, midnight.id]);
     expect(await ids('?registration_date__to=2024-03-01')).toEqual([lateFirst.id]);
-    expect(await ids('?registration_date__from=2024-03-02&registration_date__to=2024-03-02')).toEqual([lastSecond.id, morning.id, midnight.id]);
+    expect(await ids('?registration_date__from=2024-03-02&registration_date__to=2024-03-02')).toEqual([
+      lastSecond.id,
+      morning.id,
+      midnight.id,
+    ]);
     expect(await ids('?registration_date__from=2024-03-03&registration_date__to=2024-03-01')).toEqual([]);
     expect(await ids('?registration_date__from=&registration_date__to=')).toHaveLength(5);
   });
@@ -79,10 +110,20 @@ describe('the driver list', () => {
   it('filters by the time of day in Bishkek, to the second, across midnight when the start is later', async () => {
     expect(await ids('?registration_time__from=23:00:00')).toEqual([lastSecond.id, lateFirst.id]);
     expect(await ids('?registration_time__to=00:00:00')).toEqual([midnight.id]);
-    expect(await ids('?registration_time__from=09:30:00&registration_time__to=12:00:00')).toEqual([noon.id, morning.id]);
+    expect(await ids('?registration_time__from=09:30:00&registration_time__to=12:00:00')).toEqual([
+      noon.id,
+      morning.id,
+    ]);
     expect(await ids('?registration_time__from=09:30:01&registration_time__to=11:59:59')).toEqual([]);
-    expect(await ids('?registration_time__from=23:59:59&registration_time__to=23:59:59')).toEqual([lastSecond.id, lateFirst.id]);
-    expect(await ids('?registration_time__from=23:00:00&registration_time__to=01:00:00')).toEqual([lastSecond.id, midnight.id, lateFirst.id]);
+    expect(await ids('?registration_time__from=23:59:59&registration_time__to=23:59:59')).toEqual([
+      lastSecond.id,
+      lateFirst.id,
+    ]);
+    expect(await ids('?registration_time__from=23:00:00&registration_time__to=01:00:00')).toEqual([
+      lastSecond.id,
+      midnight.id,
+      lateFirst.id,
+    ]);
     expect(await ids('?registration_date__from=2024-03-02&registration_time__from=23:00:00')).toEqual([lastSecond.id]);
   });
 

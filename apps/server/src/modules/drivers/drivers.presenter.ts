@@ -47,7 +47,12 @@ export function presentBalanceEntry(entry: BalanceEntryRecord, lang: Lang): Bala
   return {
     id: entry.id,
     date: entry.createdAt.toISOString(),
-    driver: { id: entry.driver.id, name: fullName(entry.driver), phone: entry.driver.phone, account: entry.driver.account },
+    driver: {
+      id: entry.driver.id,
+      name: fullName(entry.driver),
+      phone: entry.driver.phone,
+      account: entry.driver.account,
+    },
     reason: entry.reason,
     method: entry.method,
     method_name: BALANCE_METHODS[entry.method][lang],

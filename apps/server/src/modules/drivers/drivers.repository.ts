@@ -6,7 +6,10 @@ import { withinDays, withinTimesOfDay } from '../../lib/periods.ts';
 import { containsPattern } from '../../lib/search.ts';
 import { phoneSearchText } from './drivers.rules.ts';
 
-export type DriverValues = Omit<typeof drivers.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'searchText' | 'balanceTyiyn'>;
+export type DriverValues = Omit<
+  typeof drivers.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'searchText' | 'balanceTyiyn'
+>;
 
 /** A driver as the service works with it. */
 export interface DriverRecord {
@@ -84,7 +87,9 @@ function driverWhere(filter: DriverFilter): SQL | undefined {
   return and(
     filter.search ? searchTextContains(filter.search) : undefined,
     // The phone is in the searched text too: its trigram index finds the candidates, the column decides.
-    ...(filter.phone ? [like(drivers.searchText, containsPattern(filter.phone)), like(drivers.phone, containsPattern(filter.phone))] : []),
+    ...(filter.phone
+      ? [like(drivers.searchText, containsPattern(filter.phone)), like(drivers.phone, containsPattern(filter.phone))]
+      : []),
     filter.id === undefined ? undefined : eq(drivers.id, filter.id),
     ...withinDays(drivers.registeredAt, filter.registeredFrom, filter.registeredTo),
     withinTimesOfDay(drivers.registeredAt, filter.registeredTimeFrom, filter.registeredTimeTo),
@@ -111,10 +116,17 @@ export async function listDrivers(db: Db, filter: DriverFilter, window: { limit:
  * The list's next `limit` rows after `last` in its order (newest registration first): a keyset
  * batch of an export, as cheap deep in the list as at its top.
  */
-export function driversAfter(db: Db, filter: DriverFilter, last: DriverRecord | undefined, limit: number): Promise<DriverRecord[]> {
+export function driversAfter(
+  db: Db,
+  filter: DriverFilter,
+  last: DriverRecord | undefined,
+  limit: number,
+): Promise<DriverRecord[]> {
   // The last row's own stored time, not its JS Date: a Date keeps milliseconds and the column
   // microseconds, so rows registered in one transaction (one now()) would be skipped.
-  const after = last && sql`(${drivers.registeredAt}, ${drivers.id}) < (select registered_at, id from drivers where id = ${last.id})`;
+  const after =
+    last &&
+    sql`(${drivers.registeredAt}, ${drivers.id}) < (select registered_at, id from drivers where id = ${last.id})`;
   return db
     .select(driverColumns)
     .from(drivers)
@@ -124,7 +136,11 @@ export function driversAfter(db: Db, filter: DriverFilter, last: DriverRecord | 
 }
 
 /** The driver; with `forUpdate` its row is locked until the transaction ends. */
-export async function findDriver(db: Db, id: number, options: { forUpdate?: boolean } = {}): Promise<DriverRecord | undefined> {
+export async function findDriver(
+  db: Db,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<DriverRecord | undefined> {
   const query = db.select(driverColumns).from(drivers).where(eq(drivers.id, id));
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
@@ -162,7 +178,11 @@ export async function updateDriver(db: Db, id: number, values: Partial<DriverVal
 
 /** The driver's tags, oldest first. */
 export function listIdTags(db: Db, driverId: number): Promise<IdTagRecord[]> {
-  return db.select(idTagColumns).from(driverIdTags).where(eq(driverIdTags.driverId, driverId)).orderBy(asc(driverIdTags.id));
+  return db
+    .select(idTagColumns)
+    .from(driverIdTags)
+    .where(eq(driverIdTags.driverId, driverId))
+    .orderBy(asc(driverIdTags.id));
 }
 
 export async function countIdTags(db: Db, driverId: number): Promise<number> {
@@ -202,6 +222,10 @@ export async function insertIdTag(db: Db, driverId: number, idTag: string): Prom
 }
 
 export async function setIdTagBlocked(db: Db, tagId: number, blocked: boolean): Promise<IdTagRecord> {
-  const [row] = await db.update(driverIdTags).set({ blocked }).where(eq(driverIdTags.id, tagId)).returning(idTagColumns);
+  const [row] = await db
+    .update(driverIdTags)
+    .set({ blocked })
+    .where(eq(driverIdTags.id, tagId))
+    .returning(idTagColumns);
   return row!;
 }

@@ -40,15 +40,18 @@ export function driversRoutes(deps: drivers.DriversDeps) {
 
     r.get('/', {
       schema: { tags: doc, querystring: driverListQuery, response: { 200: paged(driverListItem), 400: errorBody } },
-      handler: async (request) => presentPage(await drivers.listDrivers(deps, request.query), presentDriverListItem, request.lang),
+      handler: async (request) =>
+        presentPage(await drivers.listDrivers(deps, request.query), presentDriverListItem, request.lang),
     });
     r.post('/', {
       schema: { tags: doc, body: driverCreateRequest, response: { 201: driver, 400: errorBody } },
-      handler: async (request, reply) => reply.code(201).send(presentDriver(await drivers.createDriver(deps, request.body, request.managerId))),
+      handler: async (request, reply) =>
+        reply.code(201).send(presentDriver(await drivers.createDriver(deps, request.body, request.managerId))),
     });
     r.get('/payments/', {
       schema: { tags: doc, querystring: balanceEntryListQuery, response: { 200: paged(balanceEntry), 400: errorBody } },
-      handler: async (request) => presentPage(await ledger.listBalanceEntries(deps, request.query), presentBalanceEntry, request.lang),
+      handler: async (request) =>
+        presentPage(await ledger.listBalanceEntries(deps, request.query), presentBalanceEntry, request.lang),
     });
     r.get('/payments/export/', {
       schema: { tags: doc, querystring: balanceEntryExportQuery, response: { 400: errorBody } },
@@ -80,23 +83,49 @@ export function driversRoutes(deps: drivers.DriversDeps) {
       handler: async (request) => presentDriver(await drivers.getDriver(deps, request.params.id)),
     });
     r.patch('/:id/', {
-      schema: { tags: doc, params: idPathParams, body: driverUpdateRequest, response: { 200: driver, 400: errorBody, 404: errorBody } },
+      schema: {
+        tags: doc,
+        params: idPathParams,
+        body: driverUpdateRequest,
+        response: { 200: driver, 400: errorBody, 404: errorBody },
+      },
       handler: async (request) => presentDriver(await drivers.updateDriver(deps, request.params.id, request.body)),
     });
     r.patch('/:id/balance/', {
-      schema: { tags: doc, params: idPathParams, body: balanceTopUpRequest, response: { 200: driver, 400: errorBody, 404: errorBody } },
-      handler: async (request) => presentDriver(await ledger.topUpBalance(deps, request.params.id, request.body, request.managerId)),
+      schema: {
+        tags: doc,
+        params: idPathParams,
+        body: balanceTopUpRequest,
+        response: { 200: driver, 400: errorBody, 404: errorBody },
+      },
+      handler: async (request) =>
+        presentDriver(await ledger.topUpBalance(deps, request.params.id, request.body, request.managerId)),
     });
     r.get('/:id/id-tags/', {
-      schema: { tags: doc, params: idPathParams, response: { 200: z.array(driverIdTag), 400: errorBody, 404: errorBody } },
+      schema: {
+        tags: doc,
+        params: idPathParams,
+        response: { 200: z.array(driverIdTag), 400: errorBody, 404: errorBody },
+      },
       handler: async (request) => (await idTags.listIdTags(deps, request.params.id)).map(presentIdTag),
     });
     r.post('/:id/id-tags/', {
-      schema: { tags: doc, params: idPathParams, body: idTagCreateRequest, response: { 201: driverIdTag, 400: errorBody, 404: errorBody } },
-      handler: async (request, reply) => reply.code(201).send(presentIdTag(await idTags.addIdTag(deps, request.params.id, request.body.id_tag))),
+      schema: {
+        tags: doc,
+        params: idPathParams,
+        body: idTagCreateRequest,
+        response: { 201: driverIdTag, 400: errorBody, 404: errorBody },
+      },
+      handler: async (request, reply) =>
+        reply.code(201).send(presentIdTag(await idTags.addIdTag(deps, request.params.id, request.body.id_tag))),
     });
     r.patch('/:id/id-tags/:tagId/', {
-      schema: { tags: doc, params: idTagPathParams, body: idTagUpdateRequest, response: { 200: driverIdTag, 400: errorBody, 404: errorBody } },
+      schema: {
+        tags: doc,
+        params: idTagPathParams,
+        body: idTagUpdateRequest,
+        response: { 200: driverIdTag, 400: errorBody, 404: errorBody },
+      },
       handler: async (request) =>
         presentIdTag(await idTags.setIdTagBlocked(deps, request.params.id, request.params.tagId, request.body.blocked)),
     });

@@ -64,7 +64,10 @@ export async function listDrivers(deps: DriversDeps, query: DriverListQuery): Pr
 }
 
 /** Every driver the list's filters select, in the list's order, in keyset batches (GET /users/export/). */
-export function exportDrivers(deps: DriversDeps, query: Omit<DriverListQuery, 'page' | 'size'>): AsyncIterable<readonly repo.DriverRecord[]> {
+export function exportDrivers(
+  deps: DriversDeps,
+  query: Omit<DriverListQuery, 'page' | 'size'>,
+): AsyncIterable<readonly repo.DriverRecord[]> {
   const filter = driverFilter(query);
   return batchedRows((last, limit) => repo.driversAfter(deps.db, filter, last, limit), EXPORT_BATCH_SIZE);
 }
@@ -73,7 +76,12 @@ export function exportDrivers(deps: DriversDeps, query: Omit<DriverListQuery, 'p
 
 function carValues(car: CarRequest | null | undefined): Partial<repo.DriverValues> {
   if (car === undefined) return {};
-  return { carMake: car?.make ?? null, carModel: car?.model ?? null, carYear: car?.year ?? null, carColour: car?.colour ?? null };
+  return {
+    carMake: car?.make ?? null,
+    carModel: car?.model ?? null,
+    carYear: car?.year ?? null,
+    carColour: car?.colour ?? null,
+  };
 }
 
 /** The columns a request sets; an absent field stays as it is. */
@@ -110,7 +118,11 @@ async function checkPhoneFree(db: Db, phone: string, driverId?: number): Promise
  * the driver, the tag and the news event in one transaction. The account number comes from its
  * sequence; the driver is registered now with a balance of 0.
  */
-export async function createDriver(deps: DriversDeps, input: DriverCreate, managerId: number): Promise<DriverDetailRecord> {
+export async function createDriver(
+  deps: DriversDeps,
+  input: DriverCreate,
+  managerId: number,
+): Promise<DriverDetailRecord> {
   const id = await deps.db
     .transaction(async (tx) => {
       await checkPhoneFree(tx, input.phone);
@@ -123,7 +135,12 @@ export async function createDriver(deps: DriversDeps, input: DriverCreate, manag
       const driverId = await repo.insertDriver(tx, values);
       if (input.id_tag !== undefined) await bindIdTag(tx, driverId, input.id_tag);
       const name = fullName({ surname: input.surname, firstName: input.first_name });
-      await recordNews(tx, { kind: 'user_created', subjectId: driverId, title: { ru: name, en: name, ky: name }, createdBy: managerId });
+      await recordNews(tx, {
+        kind: 'user_created',
+        subjectId: driverId,
+        title: { ru: name, en: name, ky: name },
+        createdBy: managerId,
+      });
       return driverId;
     })
     .catch(async (error: unknown) => {

@@ -9,7 +9,12 @@ import { isValidAccountNumber } from './drivers.rules.ts';
 const ctx = useSignedInApp();
 
 const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, lang = 'en') =>
-  ctx.app.inject({ method, url: `/api/v1/users/${url}`, headers: { ...ctx.auth, 'accept-language': lang }, ...(payload !== undefined && { payload }) });
+  ctx.app.inject({
+    method,
+    url: `/api/v1/users/${url}`,
+    headers: { ...ctx.auth, 'accept-language': lang },
+    ...(payload !== undefined && { payload }),
+  });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -58,7 +63,9 @@ describe('registering a driver', () => {
     expect(isValidAccountNumber(driver.account)).toBe(true);
     expect((await send('GET', `${driver.id}/`)).json()).toEqual(driver);
     const news = await ctx.database.db.select().from(newsEvents).where(eq(newsEvents.subjectId, driver.id));
-    expect(news.filter((event) => event.kind === 'user_created').map((event) => event.titleRu)).toEqual(['Асанов Бакыт']);
+    expect(news.filter((event) => event.kind === 'user_created').map((event) => event.titleRu)).toEqual([
+      'Асанов Бакыт',
+    ]);
   });
 
   it('answers optional facts left out as null, and gives every driver its own account', async () => {
@@ -76,7 +83,9 @@ describe('registering a driver', () => {
     expect(taken.json()).toEqual({ phone: ['A driver with this phone number is already registered'] });
 
     const phone = aDriverRequest().phone;
-    const answers = await Promise.all(Array.from({ length: 8 }, () => send('POST', '', aDriverRequest({ phone }), 'ru')));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => send('POST', '', aDriverRequest({ phone }), 'ru')),
+    );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400, 400, 400, 400, 400, 400, 400]);
     for (const answer of answers.filter((a) => a.statusCode === 400)) {
       expect(answer.json()).toEqual({ phone: ['Пользователь с таким номером телефона уже зарегистрирован'] });
@@ -84,7 +93,15 @@ describe('registering a driver', () => {
   });
 
   it('names each wrong field, in the request language', async () => {
-    const response = await send('POST', '', { surname: 42, first_name: '', phone: '123', email: 'x', gender: 'x', birthday: '2020-13-01', car: 'red' });
+    const response = await send('POST', '', {
+      surname: 42,
+      first_name: '',
+      phone: '123',
+      email: 'x',
+      gender: 'x',
+      birthday: '2020-13-01',
+      car: 'red',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       surname: ['Field cannot be blank'],
@@ -138,13 +155,26 @@ describe('reading and changing a driver', () => {
     const driver = await aDriver(ctx.database, { email: 'keep@example.kg', platform: 2, appVersion: '3.1.0' });
     const blocked = await send('PATCH', `${driver.id}/`, { blocked: true });
     expect(blocked.statusCode).toBe(200);
-    expect(blocked.json()).toMatchObject({ blocked: true, email: 'keep@example.kg', platform: 2, app_version: '3.1.0', surname: driver.surname });
+    expect(blocked.json()).toMatchObject({
+      blocked: true,
+      email: 'keep@example.kg',
+      platform: 2,
+      app_version: '3.1.0',
+      surname: driver.surname,
+    });
     expect((await send('PATCH', `${driver.id}/`, { blocked: false })).json()).toMatchObject({ blocked: false });
   });
 
   it('changes the facts sent: the car as a whole, null clearing one', async () => {
-    const driver = (await send('POST', '', aDriverRequest({ email: 'a@b.kg', car: { make: 'BYD', model: 'Han', year: 2022 } }))).json<Driver>();
-    const changed = await send('PATCH', `${driver.id}/`, { surname: 'Новая', email: null, car: { make: 'Zeekr' }, gender: 'female' });
+    const driver = (
+      await send('POST', '', aDriverRequest({ email: 'a@b.kg', car: { make: 'BYD', model: 'Han', year: 2022 } }))
+    ).json<Driver>();
+    const changed = await send('PATCH', `${driver.id}/`, {
+      surname: 'Новая',
+      email: null,
+      car: { make: 'Zeekr' },
+      gender: 'female',
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({
       surname: 'Новая',
@@ -153,7 +183,12 @@ describe('reading and changing a driver', () => {
       gender: 'female',
       car: { make: 'Zeekr', model: null, year: null, colour: null },
     });
-    expect((await send('PATCH', `${driver.id}/`, { car: null })).json<Driver>().car).toEqual({ make: null, model: null, year: null, colour: null });
+    expect((await send('PATCH', `${driver.id}/`, { car: null })).json<Driver>().car).toEqual({
+      make: null,
+      model: null,
+      year: null,
+      colour: null,
+    });
   });
 
   it('refuses a phone another driver has on an edit, and takes the driver own one', async () => {
@@ -166,7 +201,12 @@ describe('reading and changing a driver', () => {
 
   it('does not let an edit set the balance, the account or what the app reports', async () => {
     const driver = await aDriver(ctx.database);
-    const response = await send('PATCH', `${driver.id}/`, { balance: 1000, account: '1', platform: 1, app_version: 'x' });
+    const response = await send('PATCH', `${driver.id}/`, {
+      balance: 1000,
+      account: '1',
+      platform: 1,
+      app_version: 'x',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ balance: 0, account: driver.account, platform: null, app_version: null });
   });

@@ -48,13 +48,19 @@ export async function addIdTag(deps: IdTagsDeps, driverId: number, idTag: string
       return bindIdTag(tx, driverId, idTag);
     });
   } catch (error) {
-    if (violatedConstraint(error)?.constraint === 'driver_id_tags_id_tag_key') throw (await idTagTaken(deps.db, idTag)) ?? error;
+    if (violatedConstraint(error)?.constraint === 'driver_id_tags_id_tag_key')
+      throw (await idTagTaken(deps.db, idTag)) ?? error;
     throw error;
   }
 }
 
 /** Blocks or unblocks one of the driver's tags; 404 when the tag is not this driver's. */
-export async function setIdTagBlocked(deps: IdTagsDeps, driverId: number, tagId: number, blocked: boolean): Promise<repo.IdTagRecord> {
+export async function setIdTagBlocked(
+  deps: IdTagsDeps,
+  driverId: number,
+  tagId: number,
+  blocked: boolean,
+): Promise<repo.IdTagRecord> {
   return deps.db.transaction(async (tx) => {
     if (!(await repo.findIdTag(tx, driverId, tagId))) throw notFound();
     return repo.setIdTagBlocked(tx, tagId, blocked);

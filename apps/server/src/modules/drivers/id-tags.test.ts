@@ -7,14 +7,24 @@ import { findDriverByIdTag } from './id-tags.service.ts';
 const ctx = useSignedInApp();
 
 const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, lang = 'en') =>
-  ctx.app.inject({ method, url: `/api/v1/users/${url}`, headers: { ...ctx.auth, 'accept-language': lang }, ...(payload !== undefined && { payload }) });
+  ctx.app.inject({
+    method,
+    url: `/api/v1/users/${url}`,
+    headers: { ...ctx.auth, 'accept-language': lang },
+    ...(payload !== undefined && { payload }),
+  });
 
 describe("a driver's id tags", () => {
   it('binds tags, lists them oldest first and shows them on the driver', async () => {
     const driver = await aDriver(ctx.database);
     const first = await send('POST', `${driver.id}/id-tags/`, { id_tag: ' 04A2B3C4D5 ' });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toEqual({ id: expect.any(Number), id_tag: '04A2B3C4D5', blocked: false, created_at: expect.any(String) });
+    expect(first.json()).toEqual({
+      id: expect.any(Number),
+      id_tag: '04A2B3C4D5',
+      blocked: false,
+      created_at: expect.any(String),
+    });
     const second = (await send('POST', `${driver.id}/id-tags/`, { id_tag: 'app-token-7' })).json<DriverIdTag>();
     const listed = await send('GET', `${driver.id}/id-tags/`);
     expect(listed.statusCode).toBe(200);
@@ -27,9 +37,13 @@ describe("a driver's id tags", () => {
     const driver = await aDriver(ctx.database);
     const duplicate = await send('POST', `${driver.id}/id-tags/`, { id_tag: 'card-0001' });
     expect(duplicate.statusCode).toBe(400);
-    expect(duplicate.json()).toEqual({ id_tag: [`The id tag "CARD-0001" already belongs to the driver with account ${holder.account}`] });
+    expect(duplicate.json()).toEqual({
+      id_tag: [`The id tag "CARD-0001" already belongs to the driver with account ${holder.account}`],
+    });
     const own = await send('POST', `${holder.id}/id-tags/`, { id_tag: 'Card-0001' }, 'ru');
-    expect(own.json()).toEqual({ id_tag: [`Идентификатор «CARD-0001» уже принадлежит пользователю с лицевым счётом ${holder.account}`] });
+    expect(own.json()).toEqual({
+      id_tag: [`Идентификатор «CARD-0001» уже принадлежит пользователю с лицевым счётом ${holder.account}`],
+    });
     const onCreate = await send('POST', '', aDriverRequest({ id_tag: 'CARD-0001' }));
     expect(onCreate.statusCode).toBe(400);
     expect(onCreate.json()).toEqual(duplicate.json());
@@ -37,7 +51,9 @@ describe("a driver's id tags", () => {
 
   it('binds a tag to one driver only when managers bind it at once', async () => {
     const drivers = await Promise.all(Array.from({ length: 6 }, () => aDriver(ctx.database)));
-    const answers = await Promise.all(drivers.map((driver, n) => send('POST', `${driver.id}/id-tags/`, { id_tag: n % 2 ? 'RACE-TAG' : 'race-tag' })));
+    const answers = await Promise.all(
+      drivers.map((driver, n) => send('POST', `${driver.id}/id-tags/`, { id_tag: n % 2 ? 'RACE-TAG' : 'race-tag' })),
+    );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400, 400, 400, 400, 400]);
     const winner = drivers[answers.findIndex((answer) => answer.statusCode === 201)]!;
     for (const answer of answers.filter((a) => a.statusCode === 400)) {
@@ -52,13 +68,18 @@ describe("a driver's id tags", () => {
     const blocked = await send('PATCH', `${driver.id}/id-tags/${tag!.id}/`, { blocked: true });
     expect(blocked.statusCode).toBe(200);
     expect(blocked.json()).toEqual({ ...tag, blocked: true });
-    expect((await send('PATCH', `${driver.id}/id-tags/${tag!.id}/`, { blocked: false })).json()).toEqual({ ...tag, blocked: false });
+    expect((await send('PATCH', `${driver.id}/id-tags/${tag!.id}/`, { blocked: false })).json()).toEqual({
+      ...tag,
+      blocked: false,
+    });
     expect((await send('PATCH', `${other.id}/id-tags/${tag!.id}/`, { blocked: true })).statusCode).toBe(404);
     expect((await send('PATCH', `${driver.id}/id-tags/999999/`, { blocked: true })).statusCode).toBe(404);
     const malformed = await send('PATCH', `${driver.id}/id-tags/x/`, { blocked: 'yes' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ tagId: ['Enter a whole number'] });
-    expect((await send('PATCH', `${driver.id}/id-tags/${tag!.id}/`, { blocked: 'yes' })).json()).toEqual({ blocked: ['Enter a valid value'] });
+    expect((await send('PATCH', `${driver.id}/id-tags/${tag!.id}/`, { blocked: 'yes' })).json()).toEqual({
+      blocked: ['Enter a valid value'],
+    });
   });
 
   it('answers 404 for the tags of an unknown driver, and names a malformed tag', async () => {
@@ -78,7 +99,9 @@ describe("a driver's id tags", () => {
   });
 
   it(`holds at most ${DRIVER_ID_TAGS_MAX} tags per driver`, async () => {
-    const driver = await aDriver(ctx.database, { idTags: Array.from({ length: DRIVER_ID_TAGS_MAX }, (_, n) => `MANY-${n}`) });
+    const driver = await aDriver(ctx.database, {
+      idTags: Array.from({ length: DRIVER_ID_TAGS_MAX }, (_, n) => `MANY-${n}`),
+    });
     const response = await send('POST', `${driver.id}/id-tags/`, { id_tag: 'ONE-MORE' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ id_tag: [`A driver can have at most ${DRIVER_ID_TAGS_MAX} id tags`] });
@@ -99,7 +122,10 @@ describe('findDriverByIdTag (for Authorize)', () => {
     });
     await send('PATCH', `${driver.id}/id-tags/${tag!.id}/`, { blocked: true });
     await send('PATCH', `${driver.id}/`, { blocked: true });
-    expect(await findDriverByIdTag(ctx.database.db, 'authtag-1')).toMatchObject({ tagBlocked: true, driverBlocked: true });
+    expect(await findDriverByIdTag(ctx.database.db, 'authtag-1')).toMatchObject({
+      tagBlocked: true,
+      driverBlocked: true,
+    });
     expect(await findDriverByIdTag(ctx.database.db, 'UNKNOWN-TAG')).toBeUndefined();
   });
 });

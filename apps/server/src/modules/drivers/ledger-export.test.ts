@@ -16,7 +16,11 @@ vi.mock('../../lib/exports/batched-rows.ts', async (importOriginal) => ({
 const ctx = useSignedInApp({ name: 'Cashier Aigul' });
 
 const download = (query: string, lang = 'ru', headers = ctx.auth) =>
-  ctx.app.inject({ method: 'GET', url: `/api/v1/users/payments/export/${query}`, headers: { ...headers, 'accept-language': lang } });
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/users/payments/export/${query}`,
+    headers: { ...headers, 'accept-language': lang },
+  });
 
 /** The reasons (each entry's own here) of the csv export with `query`, in the file's order. */
 async function reasons(query: string): Promise<string[]> {
@@ -41,14 +45,46 @@ const post = (input: BalanceEntryInput) => ctx.database.db.transaction((tx) => p
 beforeAll(async () => {
   asanov = await aDriver(ctx.database, { surname: 'Асанов', firstName: 'Бакыт', phone: '996555100200' });
   bekova = await aDriver(ctx.database, { surname: 'Bekova', firstName: 'Aida', phone: '996700300400' });
-  await post({ driverId: bekova.id, creditTyiyn: 5_000, reason: 'old', method: 'manager_top_up', at: new Date('2024-02-29T06:00:00Z') });
-  await post({ driverId: asanov.id, creditTyiyn: 150_050, reason: 'cash', method: 'manager_top_up', at: new Date('2024-03-01T17:00:00Z') });
-  const first = await post({ driverId: asanov.id, creditTyiyn: 1_000, reason: 'first', method: 'online_top_up', at: new Date('2024-03-01T17:30:00Z') });
-  const second = await post({ driverId: bekova.id, creditTyiyn: 2_000, reason: 'second', method: 'refund', at: new Date('2024-03-01T17:30:00Z') });
+  await post({
+    driverId: bekova.id,
+    creditTyiyn: 5_000,
+    reason: 'old',
+    method: 'manager_top_up',
+    at: new Date('2024-02-29T06:00:00Z'),
+  });
+  await post({
+    driverId: asanov.id,
+    creditTyiyn: 150_050,
+    reason: 'cash',
+    method: 'manager_top_up',
+    at: new Date('2024-03-01T17:00:00Z'),
+  });
+  const first = await post({
+    driverId: asanov.id,
+    creditTyiyn: 1_000,
+    reason: 'first',
+    method: 'online_top_up',
+    at: new Date('2024-03-01T17:30:00Z'),
+  });
+  const second = await post({
+    driverId: bekova.id,
+    creditTyiyn: 2_000,
+    reason: 'second',
+    method: 'refund',
+    at: new Date('2024-03-01T17:30:00Z'),
+  });
   // One instant to the microsecond, which a JS Date would cut to the millisecond.
-  await ctx.database.db.execute(sql`update balance_entries set created_at = '2024-03-01 17:30:00.123456+00' where id in (${first.id}, ${second.id})`);
+  await ctx.database.db.execute(
+    sql`update balance_entries set created_at = '2024-03-01 17:30:00.123456+00' where id in (${first.id}, ${second.id})`,
+  );
   // 10 kWh at 10.00 som, debited at the finish.
-  chargeId = (await aCharge(ctx.database, { driverId: asanov.id, startedAt: new Date('2024-03-02T03:30:00Z'), finishedAt: new Date('2024-03-02T04:30:00Z') })).id;
+  chargeId = (
+    await aCharge(ctx.database, {
+      driverId: asanov.id,
+      startedAt: new Date('2024-03-02T03:30:00Z'),
+      finishedAt: new Date('2024-03-02T04:30:00Z'),
+    })
+  ).id;
 });
 
 describe('GET /users/payments/export/', () => {
@@ -58,14 +94,54 @@ describe('GET /users/payments/export/', () => {
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"/);
     const [header, ...rows] = readCsv(response.rawPayload, ';');
-    expect(header).toEqual(['Дата', 'Лицевой счёт', 'Пользователь', 'Телефон', 'Основание', 'Способ', 'Списание, сом', 'Зачисление, сом', 'Остаток, сом']);
+    expect(header).toEqual([
+      'Дата',
+      'Лицевой счёт',
+      'Пользователь',
+      'Телефон',
+      'Основание',
+      'Способ',
+      'Списание, сом',
+      'Зачисление, сом',
+      'Остаток, сом',
+    ]);
     // Newest first; of one instant the later entry first, each in its own batch of two.
     expect(rows.map((row) => row[4])).toEqual([`#${chargeId}`, 'second', 'first', 'cash', 'old']);
-    expect(rows[0]).toEqual(['2024-03-02 10:30:00', asanov.account, 'Асанов Бакыт', '+996555100200', `#${chargeId}`, 'Оплата зарядки', '100,00', '0,00', '1410,50']);
-    expect(rows[3]).toEqual(['2024-03-01 23:00:00', asanov.account, 'Асанов Бакыт', '+996555100200', 'cash', 'Пополнение менеджером', '0,00', '1500,50', '1500,50']);
+    expect(rows[0]).toEqual([
+      '2024-03-02 10:30:00',
+      asanov.account,
+      'Асанов Бакыт',
+      '+996555100200',
+      `#${chargeId}`,
+      'Оплата зарядки',
+      '100,00',
+      '0,00',
+      '1410,50',
+    ]);
+    expect(rows[3]).toEqual([
+      '2024-03-01 23:00:00',
+      asanov.account,
+      'Асанов Бакыт',
+      '+996555100200',
+      'cash',
+      'Пополнение менеджером',
+      '0,00',
+      '1500,50',
+      '1500,50',
+    ]);
     expect(rows[1]).toMatchObject({ 0: '2024-03-01 23:30:00', 2: 'Bekova Aida', 5: 'Возврат', 7: '20,00', 8: '70,00' });
     const en = readCsv((await download('?format=csv', 'en')).rawPayload);
-    expect(en[1]).toEqual(['2024-03-02 10:30:00', asanov.account, 'Асанов Бакыт', '+996555100200', `#${chargeId}`, 'Charge payment', '100.00', '0.00', '1410.50']);
+    expect(en[1]).toEqual([
+      '2024-03-02 10:30:00',
+      asanov.account,
+      'Асанов Бакыт',
+      '+996555100200',
+      `#${chargeId}`,
+      'Charge payment',
+      '100.00',
+      '0.00',
+      '1410.50',
+    ]);
   });
 
   it('gives xlsx by default, a sheet and headers in the language asked, money as numbers', async () => {
@@ -73,10 +149,32 @@ describe('GET /users/payments/export/', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.xlsx"/);
     const values = sheetValues((await readWorkbook(response.rawPayload)).getWorksheet('Balance operations')!);
-    expect(values[0]).toEqual(['Date', 'Account', 'User', 'Phone', 'Reason', 'Method', 'Debit, som', 'Credit, som', 'Deposit, som']);
+    expect(values[0]).toEqual([
+      'Date',
+      'Account',
+      'User',
+      'Phone',
+      'Reason',
+      'Method',
+      'Debit, som',
+      'Credit, som',
+      'Deposit, som',
+    ]);
     expect(values.slice(1).map((row) => row[4])).toEqual([`#${chargeId}`, 'second', 'first', 'cash', 'old']);
-    expect(values[1]).toEqual([new Date('2024-03-02T10:30:00Z'), asanov.account, 'Асанов Бакыт', '+996555100200', `#${chargeId}`, 'Charge payment', 100, 0, 1410.5]);
-    const ky = sheetValues((await readWorkbook((await download('', 'ky')).rawPayload)).getWorksheet('Баланс боюнча операциялар')!);
+    expect(values[1]).toEqual([
+      new Date('2024-03-02T10:30:00Z'),
+      asanov.account,
+      'Асанов Бакыт',
+      '+996555100200',
+      `#${chargeId}`,
+      'Charge payment',
+      100,
+      0,
+      1410.5,
+    ]);
+    const ky = sheetValues(
+      (await readWorkbook((await download('', 'ky')).rawPayload)).getWorksheet('Баланс боюнча операциялар')!,
+    );
     expect([ky[0]![0], ky[3]![5]]).toEqual(['Күнү', 'Онлайн толуктоо']);
   });
 

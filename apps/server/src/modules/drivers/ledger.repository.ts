@@ -64,7 +64,13 @@ function selectEntries(db: Db) {
     .select({
       id: balanceEntries.id,
       createdAt: balanceEntries.createdAt,
-      driver: { id: drivers.id, surname: drivers.surname, firstName: drivers.firstName, phone: drivers.phone, account: drivers.account },
+      driver: {
+        id: drivers.id,
+        surname: drivers.surname,
+        firstName: drivers.firstName,
+        phone: drivers.phone,
+        account: drivers.account,
+      },
       reason: balanceEntries.reason,
       method: balanceEntries.method,
       debitTyiyn: balanceEntries.debitTyiyn,
@@ -78,11 +84,19 @@ function selectEntries(db: Db) {
 }
 
 /** Newest first: one query for the page, one for the count (which joins the drivers only to search them). */
-export async function listBalanceEntries(db: Db, filter: BalanceEntryFilter, window: { limit: number; offset: number }) {
+export async function listBalanceEntries(
+  db: Db,
+  filter: BalanceEntryFilter,
+  window: { limit: number; offset: number },
+) {
   const where = entryWhere(filter);
   const counted = db.select({ value: count() }).from(balanceEntries);
   const [rows, [total]] = await Promise.all([
-    selectEntries(db).where(where).orderBy(desc(balanceEntries.createdAt), desc(balanceEntries.id)).limit(window.limit).offset(window.offset),
+    selectEntries(db)
+      .where(where)
+      .orderBy(desc(balanceEntries.createdAt), desc(balanceEntries.id))
+      .limit(window.limit)
+      .offset(window.offset),
     (filter.search ? counted.innerJoin(drivers, eq(drivers.id, balanceEntries.driverId)) : counted).where(where),
   ]);
   return { rows: rows satisfies BalanceEntryRow[], total: total?.value ?? 0 };
@@ -92,8 +106,15 @@ export async function listBalanceEntries(db: Db, filter: BalanceEntryFilter, win
  * The ledger's next `limit` entries after `last` in its order (newest first): a keyset batch of
  * an export. From the last entry's stored time, not its JS Date (batched-rows.ts says why).
  */
-export function balanceEntriesAfter(db: Db, filter: BalanceEntryFilter, last: BalanceEntryRow | undefined, limit: number): Promise<BalanceEntryRow[]> {
-  const after = last && sql`(${balanceEntries.createdAt}, ${balanceEntries.id}) < (select created_at, id from balance_entries where id = ${last.id})`;
+export function balanceEntriesAfter(
+  db: Db,
+  filter: BalanceEntryFilter,
+  last: BalanceEntryRow | undefined,
+  limit: number,
+): Promise<BalanceEntryRow[]> {
+  const after =
+    last &&
+    sql`(${balanceEntries.createdAt}, ${balanceEntries.id}) < (select created_at, id from balance_entries where id = ${last.id})`;
   return selectEntries(db)
     .where(and(entryWhere(filter), after))
     .orderBy(desc(balanceEntries.createdAt), desc(balanceEntries.id))

@@ -25,7 +25,10 @@ async function withManagerNames(db: Db, rows: readonly repo.BalanceEntryRow[]): 
     db,
     rows.flatMap((row) => (row.managerId === null ? [] : [row.managerId])),
   );
-  return rows.map((row) => ({ ...row, managerName: row.managerId === null ? null : (names.get(row.managerId) ?? null) }));
+  return rows.map((row) => ({
+    ...row,
+    managerName: row.managerId === null ? null : (names.get(row.managerId) ?? null),
+  }));
 }
 
 export interface LedgerDeps {
@@ -42,9 +45,20 @@ export interface BalanceEntryListQuery {
 }
 
 /** A manager's top-up: one credit entry, in one transaction with the balance. Answers the driver. */
-export async function topUpBalance(deps: LedgerDeps, driverId: number, input: BalanceTopUp, managerId: number): Promise<DriverDetailRecord> {
+export async function topUpBalance(
+  deps: LedgerDeps,
+  driverId: number,
+  input: BalanceTopUp,
+  managerId: number,
+): Promise<DriverDetailRecord> {
   await deps.db.transaction((tx) =>
-    postBalanceEntry(tx, { driverId, creditTyiyn: input.amount, reason: input.reason, method: 'manager_top_up', managerId }),
+    postBalanceEntry(tx, {
+      driverId,
+      creditTyiyn: input.amount,
+      reason: input.reason,
+      method: 'manager_top_up',
+      managerId,
+    }),
   );
   return getDriver(deps, driverId);
 }
@@ -55,7 +69,10 @@ function entryFilter(query: Omit<BalanceEntryListQuery, 'page' | 'size'>): repo.
 }
 
 /** The ledger, newest first; `user` keeps one driver's entries. */
-export async function listBalanceEntries(deps: LedgerDeps, query: BalanceEntryListQuery): Promise<Paged<BalanceEntryRecord>> {
+export async function listBalanceEntries(
+  deps: LedgerDeps,
+  query: BalanceEntryListQuery,
+): Promise<Paged<BalanceEntryRecord>> {
   const page = pageRequest(query);
   const { rows, total } = await repo.listBalanceEntries(deps.db, entryFilter(query), pageWindow(page));
   return pagedResult(await withManagerNames(deps.db, rows), total, page);
@@ -76,7 +93,8 @@ export function exportBalanceEntries(
 // ---- For other modules
 
 /** Money off the balance (a charge) or onto it (a top-up, a refund), in tyiyn: exactly one, above zero. */
-export type BalanceMovement = { debitTyiyn: number; creditTyiyn?: undefined } | { creditTyiyn: number; debitTyiyn?: undefined };
+export type BalanceMovement =
+  { debitTyiyn: number; creditTyiyn?: undefined } | { creditTyiyn: number; debitTyiyn?: undefined };
 
 export type BalanceEntryInput = BalanceMovement & {
   driverId: number;
@@ -110,12 +128,14 @@ export interface PostedBalanceEntry {
  * charge is paid in full for energy already delivered. 404 when there is no such driver.
  */
 export async function postBalanceEntry(tx: Db, input: BalanceEntryInput): Promise<PostedBalanceEntry> {
-  if (!is(tx, PgTransaction)) throw new Error('postBalanceEntry must run inside the caller\'s transaction');
+  if (!is(tx, PgTransaction)) throw new Error("postBalanceEntry must run inside the caller's transaction");
   const debitTyiyn = input.debitTyiyn ?? 0;
   const creditTyiyn = input.creditTyiyn ?? 0;
   const whole = (tyiyn: number) => Number.isSafeInteger(tyiyn) && tyiyn >= 0;
-  if (!whole(debitTyiyn) || !whole(creditTyiyn) || (debitTyiyn > 0) === (creditTyiyn > 0)) {
-    throw new RangeError(`A ledger entry debits or credits a whole positive number of tyiyn (debit ${debitTyiyn}, credit ${creditTyiyn})`);
+  if (!whole(debitTyiyn) || !whole(creditTyiyn) || debitTyiyn > 0 === creditTyiyn > 0) {
+    throw new RangeError(
+      `A ledger entry debits or credits a whole positive number of tyiyn (debit ${debitTyiyn}, credit ${creditTyiyn})`,
+    );
   }
   const balanceAfterTyiyn = await repo.addToBalance(tx, input.driverId, creditTyiyn - debitTyiyn);
   if (balanceAfterTyiyn === undefined) throw notFound();

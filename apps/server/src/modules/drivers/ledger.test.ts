@@ -14,7 +14,12 @@ import { postBalanceEntry } from './ledger.service.ts';
 const ctx = useSignedInApp({ name: 'Cashier Aigul' });
 
 const send = (method: 'GET' | 'PATCH', url: string, payload?: object, lang = 'en') =>
-  ctx.app.inject({ method, url: `/api/v1/users/${url}`, headers: { ...ctx.auth, 'accept-language': lang }, ...(payload !== undefined && { payload }) });
+  ctx.app.inject({
+    method,
+    url: `/api/v1/users/${url}`,
+    headers: { ...ctx.auth, 'accept-language': lang },
+    ...(payload !== undefined && { payload }),
+  });
 const topUp = (driverId: number, payload: object, lang = 'en') => send('PATCH', `${driverId}/balance/`, payload, lang);
 const ledger = async (query: string, lang = 'en') => {
   const response = await send('GET', `payments/${query}`, undefined, lang);
@@ -45,7 +50,12 @@ describe('a manager tops up a balance', () => {
     expect(entry).toEqual({
       id: expect.any(Number),
       date: expect.any(String),
-      driver: { id: driver.id, name: `${driver.surname} ${driver.firstName}`, phone: driver.phone, account: driver.account },
+      driver: {
+        id: driver.id,
+        name: `${driver.surname} ${driver.firstName}`,
+        phone: driver.phone,
+        account: driver.account,
+      },
       reason: 'Cash at the office',
       method: 'manager_top_up',
       method_name: 'Top-up by a manager',
@@ -74,7 +84,10 @@ describe('a manager tops up a balance', () => {
       [{ amount: -10, reason: 'x' }, { amount: ['Ensure this value is greater than or equal to 0.01'] }],
       [{ amount: 0, reason: 'x' }, { amount: ['Ensure this value is greater than or equal to 0.01'] }],
       [{ amount: 1_000_000.01, reason: 'x' }, { amount: ['Ensure this value is less than or equal to 1000000'] }],
-      [{ amount: true, reason: ['x'] }, { amount: ['Enter a number'], reason: ['Field cannot be blank'] }],
+      [
+        { amount: true, reason: ['x'] },
+        { amount: ['Enter a number'], reason: ['Field cannot be blank'] },
+      ],
       [{ amount: 10, reason: ' ' }, { reason: ['Field cannot be blank'] }],
       [{ amount: 10, reason: 'x'.repeat(256) }, { reason: ['Ensure this field has no more than 255 characters'] }],
       [{ amount: 10, reason: 'a\u0000b' }, { reason: ['The text contains a character that cannot be stored (NUL)'] }],
@@ -91,7 +104,10 @@ describe('a manager tops up a balance', () => {
       payload: '[]',
     });
     expect(notObject.json()).toEqual({ detail: 'The request body is malformed.' });
-    expect((await topUp(driver.id, {}, 'ru')).json()).toEqual({ amount: ['Пополните баланс'], reason: ['Поле не может быть пустым'] });
+    expect((await topUp(driver.id, {}, 'ru')).json()).toEqual({
+      amount: ['Пополните баланс'],
+      reason: ['Поле не может быть пустым'],
+    });
     expect(await balanceAndSum(driver.id)).toEqual({ balance: 0, sum: 0, entries: 0 });
   });
 
@@ -107,12 +123,26 @@ describe('postBalanceEntry', () => {
     const driver = await aDriver(ctx.database, { balanceTyiyn: 5_000 });
     const charge = await aCharge(ctx.database, { stop: false });
     const posted = await ctx.database.db.transaction((tx) =>
-      postBalanceEntry(tx, { driverId: driver.id, debitTyiyn: 7_550, reason: 'Charge 17', method: 'charge', chargeId: charge.id }),
+      postBalanceEntry(tx, {
+        driverId: driver.id,
+        debitTyiyn: 7_550,
+        reason: 'Charge 17',
+        method: 'charge',
+        chargeId: charge.id,
+      }),
     );
     expect(posted).toMatchObject({ driverId: driver.id, debitTyiyn: 7_550, creditTyiyn: 0, balanceAfterTyiyn: -2_550 });
     expect(await balanceAndSum(driver.id)).toEqual({ balance: -2_550, sum: -2_550, entries: 2 });
     const [entry] = (await ledger(`?user=${driver.id}`, 'ru')).items;
-    expect(entry).toMatchObject({ method: 'charge', method_name: 'Оплата зарядки', debit: 75.5, credit: 0, deposit: -25.5, charge_id: charge.id, manager: null });
+    expect(entry).toMatchObject({
+      method: 'charge',
+      method_name: 'Оплата зарядки',
+      debit: 75.5,
+      credit: 0,
+      deposit: -25.5,
+      charge_id: charge.id,
+      manager: null,
+    });
     expect((await send('GET', `${driver.id}/`)).json<Driver>().balance).toBe(-25.5);
   });
 
@@ -120,7 +150,15 @@ describe('postBalanceEntry', () => {
     const driver = await aDriver(ctx.database, { balanceTyiyn: 10_000 });
     const charge = await aCharge(ctx.database, { stop: false });
     const debit = () =>
-      ctx.database.db.transaction((tx) => postBalanceEntry(tx, { driverId: driver.id, debitTyiyn: 1_000, reason: 'Charge 900001', method: 'charge', chargeId: charge.id }));
+      ctx.database.db.transaction((tx) =>
+        postBalanceEntry(tx, {
+          driverId: driver.id,
+          debitTyiyn: 1_000,
+          reason: 'Charge 900001',
+          method: 'charge',
+          chargeId: charge.id,
+        }),
+      );
     await debit();
     await expect(debit()).rejects.toThrow();
     expect(await balanceAndSum(driver.id)).toEqual({ balance: 9_000, sum: 9_000, entries: 2 });
@@ -129,11 +167,23 @@ describe('postBalanceEntry', () => {
   it('refuses to run outside a transaction, a zero, negative, fractional or double movement, and an unknown driver', async () => {
     const driver = await aDriver(ctx.database);
     const entry = { driverId: driver.id, reason: 'x', method: 'refund' as const };
-    await expect(postBalanceEntry(ctx.database.db, { ...entry, creditTyiyn: 100 })).rejects.toThrow(/inside the caller's transaction/);
-    for (const movement of [{ creditTyiyn: 0 }, { debitTyiyn: -5 }, { creditTyiyn: 1.5 }, { creditTyiyn: 5, debitTyiyn: 5 }]) {
-      await expect(ctx.database.db.transaction((tx) => postBalanceEntry(tx, { ...entry, ...movement } as never)), JSON.stringify(movement)).rejects.toThrow(RangeError);
+    await expect(postBalanceEntry(ctx.database.db, { ...entry, creditTyiyn: 100 })).rejects.toThrow(
+      /inside the caller's transaction/,
+    );
+    for (const movement of [
+      { creditTyiyn: 0 },
+      { debitTyiyn: -5 },
+      { creditTyiyn: 1.5 },
+      { creditTyiyn: 5, debitTyiyn: 5 },
+    ]) {
+      await expect(
+        ctx.database.db.transaction((tx) => postBalanceEntry(tx, { ...entry, ...movement } as never)),
+        JSON.stringify(movement),
+      ).rejects.toThrow(RangeError);
     }
-    await expect(ctx.database.db.transaction((tx) => postBalanceEntry(tx, { ...entry, driverId: 999_999, creditTyiyn: 1 }))).rejects.toMatchObject({
+    await expect(
+      ctx.database.db.transaction((tx) => postBalanceEntry(tx, { ...entry, driverId: 999_999, creditTyiyn: 1 })),
+    ).rejects.toMatchObject({
       statusCode: 404,
     });
     expect(await balanceAndSum(driver.id)).toEqual({ balance: 0, sum: 0, entries: 0 });
@@ -162,7 +212,9 @@ describe('the ledger list', () => {
     bekova = await aDriver(ctx.database, { surname: 'Bekova', firstName: 'Aida', phone: '996700900200' });
     const post = (name: string, driverId: number, at: string, creditTyiyn: number) =>
       ctx.database.db
-        .transaction((tx) => postBalanceEntry(tx, { driverId, creditTyiyn, reason: name, method: 'online_top_up', at: new Date(at) }))
+        .transaction((tx) =>
+          postBalanceEntry(tx, { driverId, creditTyiyn, reason: name, method: 'online_top_up', at: new Date(at) }),
+        )
         .then((entry) => (booked[name] = entry.id));
     await post('late-first', asanov.id, '2030-03-01T17:59:59Z', 100); // 1 March 23:59:59 in Bishkek
     await post('midnight', bekova.id, '2030-03-01T18:00:00Z', 200); // 2 March 00:00:00
@@ -181,7 +233,13 @@ describe('the ledger list', () => {
       size: 3,
       total: 4,
     });
-    expect(page.items[0]).toMatchObject({ id: booked['next-day'], date: '2030-03-02T18:00:00.000Z', credit: 4, deposit: 6, method_name: 'Online top-up' });
+    expect(page.items[0]).toMatchObject({
+      id: booked['next-day'],
+      date: '2030-03-02T18:00:00.000Z',
+      credit: 4,
+      deposit: 6,
+      method_name: 'Online top-up',
+    });
   });
 
   it('filters by period in Bishkek days, both ends included', async () => {
@@ -193,7 +251,10 @@ describe('the ledger list', () => {
 
   it("filters by the driver's name, phone or account, and by driver id", async () => {
     expect(await names('?period__from=2030-01-01&search=бакыт асанов')).toEqual(['last-second', 'late-first']);
-    expect(await names(`?period__from=2030-01-01&search=${encodeURIComponent('+996 (700) 900')}`)).toEqual(['next-day', 'midnight']);
+    expect(await names(`?period__from=2030-01-01&search=${encodeURIComponent('+996 (700) 900')}`)).toEqual([
+      'next-day',
+      'midnight',
+    ]);
     expect(await names(`?search=${bekova.account}`)).toEqual(['next-day', 'midnight']);
     expect((await ledger(`?search=${bekova.account}`)).total).toBe(2);
     expect(await names(`?user=${asanov.id}&period__to=2030-03-01`)).toEqual(['late-first']);

@@ -45,7 +45,10 @@ export function liveEventsRoutes(options: LiveEventsOptions) {
       const keepAlive = setInterval(() => {
         stream.write(': keep-alive\n\n');
         // A check that fails (the database out of reach) keeps the stream: the session may well live.
-        sessionLives?.(managerId, sessionId).then((alive) => alive || stream.end(), () => undefined);
+        sessionLives?.(managerId, sessionId).then(
+          (alive) => alive || stream.end(),
+          () => undefined,
+        );
       }, keepAliveMs);
       const lifetime = setTimeout(() => stream.end(), lifetimeMs);
       const stop = () => {
@@ -62,13 +65,15 @@ export function liveEventsRoutes(options: LiveEventsOptions) {
       // The response's close, not the request's: a request 'closes' as soon as it has been read.
       reply.raw.once('close', () => stream.destroy());
       stream.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-      return reply
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('x-accel-buffering', 'no')
-        // The socket ends with the stream: kept alive, it would outlast a closing server as an idle connection.
-        .header('connection', 'close')
-        .send(stream);
+      return (
+        reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('x-accel-buffering', 'no')
+          // The socket ends with the stream: kept alive, it would outlast a closing server as an idle connection.
+          .header('connection', 'close')
+          .send(stream)
+      );
     });
   };
 }

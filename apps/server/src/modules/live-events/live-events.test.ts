@@ -65,7 +65,8 @@ describe('the live events stream', () => {
     const station = await aConnectableStation(ctx);
     const client = await connectChargePoint(endpoint, station.identity);
     clients.push(client);
-    const ofStation = (change: LiveChange) => change.resource === 'stations' && change.ids?.includes(station.id) === true;
+    const ofStation = (change: LiveChange) =>
+      change.resource === 'stations' && change.ids?.includes(station.id) === true;
     const online = await next(ofStation);
     expect(online).toEqual({ resource: 'stations', ids: [station.id] });
     const card = await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/`, headers: auth });
@@ -89,7 +90,12 @@ describe('the live events stream', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       const { ended } = await listen(bearer(session.access));
-      const loggedOut = await ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/logout/', headers: bearer(session.access), payload: { refresh: session.refresh } });
+      const loggedOut = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/accounts/logout/',
+        headers: bearer(session.access),
+        payload: { refresh: session.refresh },
+      });
       expect(loggedOut.statusCode).toBeLessThan(300);
       const end = ended();
       await vi.advanceTimersByTimeAsync(25_000);

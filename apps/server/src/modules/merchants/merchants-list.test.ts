@@ -22,20 +22,40 @@ interface Page<T> {
   total: number;
 }
 
-const ids = async (query: string) => (await call('GET', query)).json<Page<MerchantListItem>>().items.map((item) => item.id);
+const ids = async (query: string) =>
+  (await call('GET', query)).json<Page<MerchantListItem>>().items.map((item) => item.id);
 
 describe('the merchant list', () => {
   it('pages 10 at a time by default, newest first, with labels in the language asked', async () => {
     const created: Merchant[] = [];
-    for (let i = 1; i <= 12; i += 1) created.push(await aMerchant(ctx.app, ctx.auth, { name_en: `Paging ${String(i).padStart(2, '0')}` }));
+    for (let i = 1; i <= 12; i += 1)
+      created.push(await aMerchant(ctx.app, ctx.auth, { name_en: `Paging ${String(i).padStart(2, '0')}` }));
     const first = await call('GET', '?search=paging', { lang: 'en' });
     expect(first.statusCode).toBe(200);
     const body = first.json<Page<MerchantListItem>>();
     expect({ ...body, items: body.items.length }).toEqual({ items: 10, page: 1, pages: 2, size: 10, total: 12 });
-    const { tags: _t, environment: _e, tag_items: _ti, environment_items: _ei, schedule: _s, ...listItem } = created[11]!;
-    expect(body.items[0]).toEqual({ ...listItem, name: 'Paging 12', country_name: 'Kyrgyzstan', district_name: 'Bishkek City', city_name: 'Bishkek' });
+    const {
+      tags: _t,
+      environment: _e,
+      tag_items: _ti,
+      environment_items: _ei,
+      schedule: _s,
+      ...listItem
+    } = created[11]!;
+    expect(body.items[0]).toEqual({
+      ...listItem,
+      name: 'Paging 12',
+      country_name: 'Kyrgyzstan',
+      district_name: 'Bishkek City',
+      city_name: 'Bishkek',
+    });
     expect(await ids('?search=paging&page=2')).toEqual([created[1]!.id, created[0]!.id]);
-    expect((await call('GET', '?search=paging&page=9')).json()).toMatchObject({ items: [], page: 9, pages: 2, total: 12 });
+    expect((await call('GET', '?search=paging&page=9')).json()).toMatchObject({
+      items: [],
+      page: 9,
+      pages: 2,
+      total: 12,
+    });
     expect((await call('GET', '?search=paging&size=5&page=3')).json()).toMatchObject({ pages: 3, size: 5 });
   });
 
@@ -62,7 +82,16 @@ describe('the merchant list', () => {
       email: 'hello@east-volt.kg',
     });
     const other = await aMerchant(ctx.app, ctx.auth);
-    for (const search of ['восток', 'EASTERN volt', 'чыгыш', 'dog-2024/77', 'осоо восток', '312987', '+996 (312) 98', 'East-Volt.KG']) {
+    for (const search of [
+      'восток',
+      'EASTERN volt',
+      'чыгыш',
+      'dog-2024/77',
+      'осоо восток',
+      '312987',
+      '+996 (312) 98',
+      'East-Volt.KG',
+    ]) {
       expect(await ids(`?search=${encodeURIComponent(search)}`), search).toEqual([merchant.id]);
     }
     expect(await ids(`?search=${merchant.id}`)).toContain(merchant.id);
@@ -99,7 +128,10 @@ describe('bulk status change', () => {
 
   it('changes nothing when any id is missing, and names the missing ones', async () => {
     const a = await aMerchant(ctx.app, ctx.auth, { name_en: 'All or none' });
-    const response = await call('PATCH', 'statuses/', { payload: { ids: [a.id, 999_998, 999_997], status: 1 }, lang: 'en' });
+    const response = await call('PATCH', 'statuses/', {
+      payload: { ids: [a.id, 999_998, 999_997], status: 1 },
+      lang: 'en',
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: 'Not found: 999997, 999998.' });
     expect(await ids('?search=all%20or%20none&active=true')).toEqual([a.id]);
@@ -114,17 +146,38 @@ describe('bulk status change', () => {
 
 describe('the merchant picker of promotions', () => {
   it('answers {id, name} pages in the language asked, searching as the list does', async () => {
-    const merchant = await aMerchant(ctx.app, ctx.auth, { name_ru: 'Промо Сеть', name_en: 'Promo Net', name_ky: 'Промо Тармак', email: 'promo-only@example.com' });
+    const merchant = await aMerchant(ctx.app, ctx.auth, {
+      name_ru: 'Промо Сеть',
+      name_en: 'Promo Net',
+      name_ky: 'Промо Тармак',
+      email: 'promo-only@example.com',
+    });
     const off = await aMerchant(ctx.app, ctx.auth, { name_en: 'Promo Off', status: 1 });
     const page = (query: string, lang?: string) => call('GET', `for-promotion/${query}`, lang ? { lang } : {});
     const en = await page('?search=promo%20net', 'en');
     expect(en.statusCode).toBe(200);
-    expect(en.json()).toEqual({ items: [{ id: merchant.id, name: 'Promo Net' }], page: 1, pages: 1, size: 10, total: 1 });
-    expect((await page('?search=promo%20net', 'ky')).json<Page<MerchantOption>>().items).toEqual([{ id: merchant.id, name: 'Промо Тармак' }]);
-    expect((await page('?search=promo%20net')).json<Page<MerchantOption>>().items).toEqual([{ id: merchant.id, name: 'Промо Сеть' }]);
-    expect((await page(`?search=${merchant.id}`)).json<Page<MerchantOption>>().items.map((item) => item.id)).toContain(merchant.id);
-    expect((await page('?search=PROMO-ONLY@')).json<Page<MerchantOption>>().items).toEqual([{ id: merchant.id, name: 'Промо Сеть' }]);
-    expect((await page('?search=promo&active=false')).json<Page<MerchantOption>>().items.map((item) => item.id)).toEqual([off.id]);
+    expect(en.json()).toEqual({
+      items: [{ id: merchant.id, name: 'Promo Net' }],
+      page: 1,
+      pages: 1,
+      size: 10,
+      total: 1,
+    });
+    expect((await page('?search=promo%20net', 'ky')).json<Page<MerchantOption>>().items).toEqual([
+      { id: merchant.id, name: 'Промо Тармак' },
+    ]);
+    expect((await page('?search=promo%20net')).json<Page<MerchantOption>>().items).toEqual([
+      { id: merchant.id, name: 'Промо Сеть' },
+    ]);
+    expect((await page(`?search=${merchant.id}`)).json<Page<MerchantOption>>().items.map((item) => item.id)).toContain(
+      merchant.id,
+    );
+    expect((await page('?search=PROMO-ONLY@')).json<Page<MerchantOption>>().items).toEqual([
+      { id: merchant.id, name: 'Промо Сеть' },
+    ]);
+    expect(
+      (await page('?search=promo&active=false')).json<Page<MerchantOption>>().items.map((item) => item.id),
+    ).toEqual([off.id]);
   });
 
   it('takes pages of up to 1000', async () => {

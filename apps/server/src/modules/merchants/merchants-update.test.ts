@@ -17,11 +17,14 @@ function patch(url: string, payload: object, lang?: string) {
   });
 }
 
-
 describe('changing a merchant', () => {
   it('changes only the fields sent and answers the detail', async () => {
     const merchant = await aMerchant(ctx.app, ctx.auth);
-    const response = await patch(`${merchant.id}/`, { name_en: 'Renamed', percentage: 0.1, phone: '+996 (777) 11-22-33', status: 1 }, 'en');
+    const response = await patch(
+      `${merchant.id}/`,
+      { name_en: 'Renamed', percentage: 0.1, phone: '+996 (777) 11-22-33', status: 1 },
+      'en',
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       ...merchant,
@@ -52,7 +55,11 @@ describe('changing a merchant', () => {
 
   it('checks what is sent, as on create', async () => {
     const merchant = await aMerchant(ctx.app, ctx.auth);
-    const response = await patch(`${merchant.id}/`, { name_ru: ' ', phone: '123', percentage: 101, tags: [999_999] }, 'en');
+    const response = await patch(
+      `${merchant.id}/`,
+      { name_ru: ' ', phone: '123', percentage: 101, tags: [999_999] },
+      'en',
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       name_ru: ['Field cannot be blank'],
@@ -72,7 +79,13 @@ describe('changing a merchant', () => {
     expect(staleDistrict.json()).toEqual({ district: ['Select a valid choice'] });
     const moved = await patch(`${merchant.id}/`, { country: KAZAKHSTAN, district: null, city: ALMATY }, 'en');
     expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toMatchObject({ country: KAZAKHSTAN, district: null, city: ALMATY, country_name: 'Kazakhstan', city_name: 'Almaty' });
+    expect(moved.json()).toMatchObject({
+      country: KAZAKHSTAN,
+      district: null,
+      city: ALMATY,
+      country_name: 'Kazakhstan',
+      city_name: 'Almaty',
+    });
     const cityElsewhere = await patch(`${merchant.id}/`, { district: CHUY_REGION }, 'en');
     expect(cityElsewhere.json()).toEqual({ district: ['Select a valid choice'] });
     const back = await patch(`${merchant.id}/`, { country: 1, district: CHUY_REGION, city: TOKMOK });

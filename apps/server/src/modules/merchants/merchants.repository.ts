@@ -137,7 +137,10 @@ export async function findMerchantLocation(db: Db, id: number) {
 export async function findMerchantItemIds(db: Db, merchantId: number) {
   const [tagRows, itemRows] = await Promise.all([
     db.select({ id: merchantTags.tagId }).from(merchantTags).where(eq(merchantTags.merchantId, merchantId)),
-    db.select({ id: merchantInfrastructure.itemId }).from(merchantInfrastructure).where(eq(merchantInfrastructure.merchantId, merchantId)),
+    db
+      .select({ id: merchantInfrastructure.itemId })
+      .from(merchantInfrastructure)
+      .where(eq(merchantInfrastructure.merchantId, merchantId)),
   ]);
   return { tagIds: tagRows.map((row) => row.id), infrastructureIds: itemRows.map((row) => row.id) };
 }

@@ -15,7 +15,12 @@ import { idPathParams } from '@evcms/contracts/query';
 import { z } from '@evcms/contracts/schema';
 import { statusesRequest } from '@evcms/contracts/status';
 import { presentPage } from '../../lib/pagination.ts';
-import { presentMerchant, presentMerchantForUpdate, presentMerchantListItem, presentMerchantOption } from './merchants.presenter.ts';
+import {
+  presentMerchant,
+  presentMerchantForUpdate,
+  presentMerchantListItem,
+  presentMerchantOption,
+} from './merchants.presenter.ts';
 import * as merchants from './merchants.service.ts';
 
 /** Merchants, under /api/v1. */
@@ -26,33 +31,54 @@ export function merchantsRoutes(deps: merchants.MerchantsDeps) {
 
     r.get('/merchants/', {
       schema: { tags: doc, querystring: merchantListQuery, response: { 200: paged(merchantListItem), 400: errorBody } },
-      handler: async (request) => presentPage(await merchants.listMerchants(deps, request.query), presentMerchantListItem, request.lang),
+      handler: async (request) =>
+        presentPage(await merchants.listMerchants(deps, request.query), presentMerchantListItem, request.lang),
     });
     r.post('/merchants/', {
       schema: { tags: doc, body: merchantCreateRequest, response: { 201: merchant, 400: errorBody } },
       handler: async (request, reply) =>
-        reply.code(201).send(presentMerchant(await merchants.createMerchant(deps, request.body, request.managerId), request.lang)),
+        reply
+          .code(201)
+          .send(presentMerchant(await merchants.createMerchant(deps, request.body, request.managerId), request.lang)),
     });
     r.patch('/merchants/statuses/', {
-      schema: { tags: doc, body: statusesRequest, response: { 200: z.array(merchantListItem), 400: errorBody, 404: errorBody } },
+      schema: {
+        tags: doc,
+        body: statusesRequest,
+        response: { 200: z.array(merchantListItem), 400: errorBody, 404: errorBody },
+      },
       handler: async (request) =>
-        (await merchants.setMerchantStatuses(deps, request.body)).map((merchant) => presentMerchantListItem(merchant, request.lang)),
+        (await merchants.setMerchantStatuses(deps, request.body)).map((merchant) =>
+          presentMerchantListItem(merchant, request.lang),
+        ),
     });
     r.get('/merchants/for-promotion/', {
-      schema: { tags: doc, querystring: merchantOptionsQuery, response: { 200: paged(merchantOption), 400: errorBody } },
-      handler: async (request) => presentPage(await merchants.listMerchantOptions(deps, request.query), presentMerchantOption, request.lang),
+      schema: {
+        tags: doc,
+        querystring: merchantOptionsQuery,
+        response: { 200: paged(merchantOption), 400: errorBody },
+      },
+      handler: async (request) =>
+        presentPage(await merchants.listMerchantOptions(deps, request.query), presentMerchantOption, request.lang),
     });
     r.get('/merchants/for-update/:id/', {
       schema: { tags: doc, params: idPathParams, response: { 200: merchantForUpdate, 400: errorBody, 404: errorBody } },
-      handler: async (request) => presentMerchantForUpdate(await merchants.getMerchant(deps, request.params.id), request.lang),
+      handler: async (request) =>
+        presentMerchantForUpdate(await merchants.getMerchant(deps, request.params.id), request.lang),
     });
     r.get('/merchants/:id/', {
       schema: { tags: doc, params: idPathParams, response: { 200: merchant, 400: errorBody, 404: errorBody } },
       handler: async (request) => presentMerchant(await merchants.getMerchant(deps, request.params.id), request.lang),
     });
     r.patch('/merchants/:id/', {
-      schema: { tags: doc, params: idPathParams, body: merchantUpdateRequest, response: { 200: merchant, 400: errorBody, 404: errorBody } },
-      handler: async (request) => presentMerchant(await merchants.updateMerchant(deps, request.params.id, request.body), request.lang),
+      schema: {
+        tags: doc,
+        params: idPathParams,
+        body: merchantUpdateRequest,
+        response: { 200: merchant, 400: errorBody, 404: errorBody },
+      },
+      handler: async (request) =>
+        presentMerchant(await merchants.updateMerchant(deps, request.params.id, request.body), request.lang),
     });
   };
 }

@@ -19,7 +19,9 @@ describe('schedule', () => {
       [0, true, 8],
       [3, false, 4],
     ]);
-    expect(scheduleForDisplay([{ day: 6, start_time: '10:00:00', end_time: '11:00:00', is_break: true }])[0]?.id).toBe(14);
+    expect(scheduleForDisplay([{ day: 6, start_time: '10:00:00', end_time: '11:00:00', is_break: true }])[0]?.id).toBe(
+      14,
+    );
   });
 });
 

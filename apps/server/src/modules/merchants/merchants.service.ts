@@ -10,7 +10,11 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { definedOnly } from '../../lib/objects.ts';
 import { pagedResult, pageRequest, pageWindow, PICKER_SIZE_CAP } from '../../lib/pagination.ts';
 import { managerNames } from '../accounts/accounts.service.ts';
-import { findInfrastructure, lockExistingInfrastructure, type InfrastructureRecord } from '../catalog/infrastructure.service.ts';
+import {
+  findInfrastructure,
+  lockExistingInfrastructure,
+  type InfrastructureRecord,
+} from '../catalog/infrastructure.service.ts';
 import { checkLocation, type LocationIds } from '../catalog/locations.service.ts';
 import { findTags, lockExistingTags, type TagRecord } from '../catalog/tags.service.ts';
 import { recordNews } from '../news/news.service.ts';
@@ -80,9 +84,16 @@ export async function listMerchants(deps: MerchantsDeps, query: MerchantListQuer
 }
 
 /** The promotion form's merchant picker: id and name, in pages of up to 1000 like the other pickers. */
-export async function listMerchantOptions(deps: MerchantsDeps, query: Omit<MerchantListQuery, 'status'>): Promise<Paged<repo.Named>> {
+export async function listMerchantOptions(
+  deps: MerchantsDeps,
+  query: Omit<MerchantListQuery, 'status'>,
+): Promise<Paged<repo.Named>> {
   const page = pageRequest(query, PICKER_SIZE_CAP);
-  const { rows, total } = await repo.listMerchantOptions(deps.db, { search: query.search, active: query.active }, pageWindow(page));
+  const { rows, total } = await repo.listMerchantOptions(
+    deps.db,
+    { search: query.search, active: query.active },
+    pageWindow(page),
+  );
   return pagedResult(rows, total, page);
 }
 
@@ -123,8 +134,12 @@ async function checkReferences(db: Db, refs: References): Promise<void> {
     const problems = await checkLocation(db, refs.location, { citySent: refs.citySent ?? true });
     for (const [field, key] of Object.entries(problems)) fields[field] = [key];
   }
-  if (refs.tags && missingIds(refs.tags, await lockExistingTags(db, uniqueIds(refs.tags))).length) fields.tags = ['invalid_choice'];
-  if (refs.environment && missingIds(refs.environment, await lockExistingInfrastructure(db, uniqueIds(refs.environment))).length) {
+  if (refs.tags && missingIds(refs.tags, await lockExistingTags(db, uniqueIds(refs.tags))).length)
+    fields.tags = ['invalid_choice'];
+  if (
+    refs.environment &&
+    missingIds(refs.environment, await lockExistingInfrastructure(db, uniqueIds(refs.environment))).length
+  ) {
     fields.environment = ['invalid_choice'];
   }
   const first = Object.values(fields)[0]?.[0];
@@ -132,7 +147,11 @@ async function checkReferences(db: Db, refs: References): Promise<void> {
 }
 
 /** Creates the merchant, its lists and its news event in one transaction; answers the detail. */
-export async function createMerchant(deps: MerchantsDeps, input: MerchantCreate, managerId: number): Promise<MerchantDetailRecord> {
+export async function createMerchant(
+  deps: MerchantsDeps,
+  input: MerchantCreate,
+  managerId: number,
+): Promise<MerchantDetailRecord> {
   const id = await deps.db.transaction(async (tx) => {
     await checkReferences(tx, {
       location: { country: input.country, district: input.district ?? null, city: input.city },
@@ -140,11 +159,20 @@ export async function createMerchant(deps: MerchantsDeps, input: MerchantCreate,
       environment: input.environment,
     });
     // A create request has every field merchantValues reads.
-    const values = { ...merchantValues(input), districtId: input.district ?? null, createdBy: managerId } as repo.MerchantValues;
+    const values = {
+      ...merchantValues(input),
+      districtId: input.district ?? null,
+      createdBy: managerId,
+    } as repo.MerchantValues;
     const merchantId = await repo.insertMerchant(tx, values);
     await repo.replaceMerchantTags(tx, merchantId, uniqueIds(input.tags));
     await repo.replaceMerchantInfrastructure(tx, merchantId, uniqueIds(input.environment));
-    await recordNews(tx, { kind: 'merchant_created', subjectId: merchantId, title: localizedFrom('name', input), createdBy: managerId });
+    await recordNews(tx, {
+      kind: 'merchant_created',
+      subjectId: merchantId,
+      title: localizedFrom('name', input),
+      createdBy: managerId,
+    });
     return merchantId;
   });
   return getMerchant(deps, id);
@@ -154,7 +182,11 @@ export async function createMerchant(deps: MerchantsDeps, input: MerchantCreate,
  * Changes the fields sent; a list sent replaces the whole list. The location is checked as it
  * will be stored, so moving a merchant to another country needs its new city too.
  */
-export async function updateMerchant(deps: MerchantsDeps, id: number, input: MerchantUpdate): Promise<MerchantDetailRecord> {
+export async function updateMerchant(
+  deps: MerchantsDeps,
+  id: number,
+  input: MerchantUpdate,
+): Promise<MerchantDetailRecord> {
   await deps.db.transaction(async (tx) => {
     const current = await repo.findMerchantLocation(tx, id);
     if (!current) throw notFound();

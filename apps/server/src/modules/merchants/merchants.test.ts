@@ -2,7 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import type { Merchant, MerchantForUpdate } from '@evcms/contracts/merchants';
 import { describe, expect, it } from 'vitest';
 import { newsEvents } from '../../db/schema/news.ts';
-import { ALMATY, anInfrastructureItem, aTag, BISHKEK, BISHKEK_CITY_DISTRICT, KAZAKHSTAN, KYRGYZSTAN, TOKMOK } from '../../test/builders/catalog.ts';
+import {
+  ALMATY,
+  anInfrastructureItem,
+  aTag,
+  BISHKEK,
+  BISHKEK_CITY_DISTRICT,
+  KAZAKHSTAN,
+  KYRGYZSTAN,
+  TOKMOK,
+} from '../../test/builders/catalog.ts';
 import { aMerchant, aMerchantRequest } from '../../test/builders/merchants.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 
@@ -16,7 +25,6 @@ function call(method: 'GET' | 'POST' | 'PATCH', url: string, options: { payload?
     ...(options.payload && { payload: options.payload }),
   });
 }
-
 
 describe('creating a merchant', () => {
   it('answers 201 with the full detail, in the language asked, and writes one news event', async () => {
@@ -92,7 +100,15 @@ describe('creating a merchant', () => {
     const { district: _district, ...request } = aMerchantRequest({ city: TOKMOK });
     const response = await call('POST', '', { payload: request });
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toMatchObject({ district: null, district_name: null, city_name: 'Токмок', tags: [], environment: [], schedule: [], status: 0 });
+    expect(response.json()).toMatchObject({
+      district: null,
+      district_name: null,
+      city_name: 'Токмок',
+      tags: [],
+      environment: [],
+      schedule: [],
+      status: 0,
+    });
   });
 
   it('asks for every required field, the names in all three languages', async () => {
@@ -116,13 +132,18 @@ describe('creating a merchant', () => {
   });
 
   it('limits the name to 100 and the agreement number to 50 characters', async () => {
-    const response = await call('POST', '', { payload: aMerchantRequest({ name_ru: 'я'.repeat(101), agreement_number: 'A'.repeat(51) }), lang: 'en' });
+    const response = await call('POST', '', {
+      payload: aMerchantRequest({ name_ru: 'я'.repeat(101), agreement_number: 'A'.repeat(51) }),
+      lang: 'en',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       name_ru: ['Ensure this field has no more than 100 characters'],
       agreement_number: ['Ensure this field has no more than 50 characters'],
     });
-    const atLimit = await call('POST', '', { payload: aMerchantRequest({ name_ru: 'я'.repeat(100), agreement_number: 'A'.repeat(50) }) });
+    const atLimit = await call('POST', '', {
+      payload: aMerchantRequest({ name_ru: 'я'.repeat(100), agreement_number: 'A'.repeat(50) }),
+    });
     expect(atLimit.statusCode).toBe(201);
   });
 
@@ -134,7 +155,9 @@ describe('creating a merchant', () => {
     }
     const email = await call('POST', '', { payload: aMerchantRequest({ email: 'not-an-address' }), lang: 'en' });
     expect(email.json()).toEqual({ email: ['Your email address is not valid'] });
-    const masked = await call('POST', '', { payload: aMerchantRequest({ phone: '+996 (700) 00-11-22', email: ' Info@Example.COM ' }) });
+    const masked = await call('POST', '', {
+      payload: aMerchantRequest({ phone: '+996 (700) 00-11-22', email: ' Info@Example.COM ' }),
+    });
     expect(masked.json()).toMatchObject({ phone: '996700001122', email: 'info@example.com' });
   });
 
@@ -156,7 +179,10 @@ describe('creating a merchant', () => {
     expect(unknownCountry.json()).toEqual({ country: ['Select a valid choice'] });
     const foreignCity = await call('POST', '', { payload: aMerchantRequest({ district: null, city: ALMATY }) });
     expect(foreignCity.json()).toEqual({ city: ['Выберите правильный вариант'] });
-    const foreignDistrict = await call('POST', '', { payload: aMerchantRequest({ country: KAZAKHSTAN, district: BISHKEK_CITY_DISTRICT, city: ALMATY }), lang: 'ky' });
+    const foreignDistrict = await call('POST', '', {
+      payload: aMerchantRequest({ country: KAZAKHSTAN, district: BISHKEK_CITY_DISTRICT, city: ALMATY }),
+      lang: 'ky',
+    });
     expect(foreignDistrict.json()).toEqual({ district: ['Туура вариантты тандаңыз'] });
     const cityOfAnotherDistrict = await call('POST', '', { payload: aMerchantRequest({ city: TOKMOK }), lang: 'en' });
     expect(cityOfAnotherDistrict.json()).toEqual({ city: ['Select a valid choice'] });
@@ -172,13 +198,18 @@ describe('creating a merchant', () => {
     expect(response.json()).toEqual({ tags: ['Select a valid choice'], environment: ['Select a valid choice'] });
     const list = await call('GET', '?search=never%20stored');
     expect(list.json()).toMatchObject({ total: 0 });
-    const badShape = await call('POST', '', { payload: aMerchantRequest({ tags: [0, 'x' as unknown as number] }), lang: 'en' });
+    const badShape = await call('POST', '', {
+      payload: aMerchantRequest({ tags: [0, 'x' as unknown as number] }),
+      lang: 'en',
+    });
     expect(badShape.json()).toEqual({ 'tags.0': ['Select a valid choice'], 'tags.1': ['Select a valid choice'] });
   });
 
   it('checks the schedule', async () => {
     const response = await call('POST', '', {
-      payload: aMerchantRequest({ schedule: [{ day: 2, start_time: '18:00:00', end_time: '09:00:00', is_break: false }] }),
+      payload: aMerchantRequest({
+        schedule: [{ day: 2, start_time: '18:00:00', end_time: '09:00:00', is_break: false }],
+      }),
       lang: 'en',
     });
     expect(response.statusCode).toBe(400);
@@ -194,7 +225,13 @@ describe('reading one merchant', () => {
     const created = await aMerchant(ctx.app, ctx.auth, { name_ru: 'Ток', name_en: 'Current', name_ky: 'Агым' });
     const ky = await call('GET', `${created.id}/`, { lang: 'ky' });
     expect(ky.statusCode).toBe(200);
-    expect(ky.json()).toEqual({ ...created, name: 'Агым', country_name: 'Кыргызстан', district_name: 'Бишкек шаары', city_name: 'Бишкек' });
+    expect(ky.json()).toEqual({
+      ...created,
+      name: 'Агым',
+      country_name: 'Кыргызстан',
+      district_name: 'Бишкек шаары',
+      city_name: 'Бишкек',
+    });
   });
 
   it('answers the form fields for editing', async () => {
@@ -242,7 +279,9 @@ describe('reading one merchant', () => {
 
 describe('merchants in the OpenAPI document', () => {
   it('describes the calls', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, object> }>();
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, object>;
+    }>();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/api/v1/merchants/',

@@ -4,7 +4,8 @@ import { localizedValues } from '../../db/schema/localized.ts';
 import { insertNewsEvent } from './news.repository.ts';
 
 /** What the dashboard's timeline shows of a created object. */
-export type NewsEventKind = 'merchant_created' | 'promotion_created' | 'banner_created' | 'user_created' | 'station_created';
+export type NewsEventKind =
+  'merchant_created' | 'promotion_created' | 'banner_created' | 'user_created' | 'station_created';
 
 export interface NewsEvent {
   kind: NewsEventKind;

@@ -9,7 +9,11 @@ import type { RateRecord } from './rates.service.ts';
 const ctx = useSignedInApp();
 
 const list = (query: string, lang = 'en') =>
-  ctx.app.inject({ method: 'GET', url: `/api/v1/payments/${query}`, headers: { ...ctx.auth, 'accept-language': lang } });
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/payments/${query}`,
+    headers: { ...ctx.auth, 'accept-language': lang },
+  });
 const ids = async (query: string) => (await list(query)).json<Paged<Rate>>().items.map((item) => item.id);
 
 /** Rates of this file, oldest first: the list answers newest first. */
@@ -23,7 +27,13 @@ beforeAll(async () => {
   day = await aRate(ctx.database, { name: 'Day Type 2', typo: 'type2', status: 0 });
   night = await aRate(ctx.database, { name: 'Night Type 2', typo: 'type2' });
   fast = await aRate(ctx.database, { name: 'Fast CCS', typo: 'ccs2', status: 0, priceTyiyn: 2000 });
-  personal = await aRate(ctx.database, { name: 'Partner Type 2 ночь', type: 'personal', typo: 'type2', status: 0, merchantIds: [merchant.id] });
+  personal = await aRate(ctx.database, {
+    name: 'Partner Type 2 ночь',
+    type: 'personal',
+    typo: 'type2',
+    status: 0,
+    merchantIds: [merchant.id],
+  });
 });
 
 describe('the rate list', () => {
@@ -52,7 +62,13 @@ describe('the rate list', () => {
     });
     expect(body.items[0]!.merchants).toEqual(personal.merchantIds);
     const second = (await list('?size=3&page=2')).json<Paged<Rate>>();
-    expect({ ...second, items: second.items.map((item) => item.id) }).toEqual({ items: [day.id], page: 2, pages: 2, size: 3, total: 4 });
+    expect({ ...second, items: second.items.map((item) => item.id) }).toEqual({
+      items: [day.id],
+      page: 2,
+      pages: 2,
+      size: 3,
+      total: 4,
+    });
   });
 
   it('filters by active, default and connector type, alone and together', async () => {
@@ -89,7 +105,9 @@ describe('the rate list', () => {
   it('names the connector type in the language asked', async () => {
     const [row] = (await list(`?search=${fast.id}`, 'ru')).json<Paged<Rate>>().items;
     expect(row!.typo_name).toBe('CCS Combo 2');
-    const [schuko] = (await list(`?search=${(await aRate(ctx.database, { name: 'Socket', typo: 'schuko' })).id}`, 'ky')).json<Paged<Rate>>().items;
+    const [schuko] = (
+      await list(`?search=${(await aRate(ctx.database, { name: 'Socket', typo: 'schuko' })).id}`, 'ky')
+    ).json<Paged<Rate>>().items;
     expect(schuko!.typo_name).toBe('Тиричилик розеткасы (Schuko)');
   });
 });

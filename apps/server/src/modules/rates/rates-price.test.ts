@@ -9,19 +9,35 @@ import { priceFor } from './rates.service.ts';
 const ctx = useSignedInApp();
 
 const fees = async (lang = 'en') =>
-  (await ctx.app.inject({ method: 'GET', url: '/api/v1/payments/default-rates-fee/', headers: { ...ctx.auth, 'accept-language': lang } })).json<
-    DefaultRateFee[]
-  >();
+  (
+    await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/payments/default-rates-fee/',
+      headers: { ...ctx.auth, 'accept-language': lang },
+    })
+  ).json<DefaultRateFee[]>();
 
 describe('the default price per connector type', () => {
   it('lists every connector type, priced by its active default rate or null', async () => {
     expect(await fees()).toEqual(
-      CONNECTOR_TYPE_KEYS.map((typo) => ({ typo, typo_name: expect.any(String), price: null, rate_id: null, rate_name: null })),
+      CONNECTOR_TYPE_KEYS.map((typo) => ({
+        typo,
+        typo_name: expect.any(String),
+        price: null,
+        rate_id: null,
+        rate_name: null,
+      })),
     );
     const merchant = await aMerchant(ctx.app, ctx.auth);
     const main = await aRate(ctx.database, { name: 'Main', typo: 'type2', priceTyiyn: 1250, status: 0 });
     await aRate(ctx.database, { typo: 'ccs2', priceTyiyn: 2000 });
-    await aRate(ctx.database, { type: 'personal', typo: 'chademo', priceTyiyn: 900, status: 0, merchantIds: [merchant.id] });
+    await aRate(ctx.database, {
+      type: 'personal',
+      typo: 'chademo',
+      priceTyiyn: 900,
+      status: 0,
+      merchantIds: [merchant.id],
+    });
     const answer = await fees('ru');
     expect(answer.map((fee) => fee.typo)).toEqual(CONNECTOR_TYPE_KEYS);
     expect(answer.filter((fee) => fee.price !== null)).toEqual([
@@ -36,22 +52,49 @@ describe('the price of a charge on a connector', () => {
     const [partner, other] = [await aMerchant(ctx.app, ctx.auth), await aMerchant(ctx.app, ctx.auth)];
     const { db } = ctx.database;
     await aRate(ctx.database, { typo: 'ccs1', priceTyiyn: 1500, status: 0 });
-    await aRate(ctx.database, { type: 'personal', typo: 'ccs1', priceTyiyn: 1100, status: 0, merchantIds: [partner.id] });
+    await aRate(ctx.database, {
+      type: 'personal',
+      typo: 'ccs1',
+      priceTyiyn: 1100,
+      status: 0,
+      merchantIds: [partner.id],
+    });
     // Neither an inactive personal rate nor one of another connector type counts.
     await aRate(ctx.database, { type: 'personal', typo: 'ccs1', priceTyiyn: 500, merchantIds: [other.id] });
     await aRate(ctx.database, { type: 'personal', typo: 'tesla', priceTyiyn: 700, status: 0, merchantIds: [other.id] });
 
-    expect(await priceFor(db, { merchantId: partner.id, typo: 'ccs1', customFee: 950 })).toEqual({ priceTyiyn: 950, source: 'custom' });
-    expect(await priceFor(db, { merchantId: partner.id, typo: 'ccs1', customFee: 0 })).toEqual({ priceTyiyn: 0, source: 'custom' });
-    expect(await priceFor(db, { merchantId: partner.id, typo: 'ccs1', customFee: null })).toEqual({ priceTyiyn: 1100, source: 'personal' });
-    expect(await priceFor(db, { merchantId: other.id, typo: 'ccs1', customFee: null })).toEqual({ priceTyiyn: 1500, source: 'default' });
-    expect(await priceFor(db, { merchantId: other.id, typo: 'gbt_ac', customFee: null })).toEqual({ priceTyiyn: null, source: null });
+    expect(await priceFor(db, { merchantId: partner.id, typo: 'ccs1', customFee: 950 })).toEqual({
+      priceTyiyn: 950,
+      source: 'custom',
+    });
+    expect(await priceFor(db, { merchantId: partner.id, typo: 'ccs1', customFee: 0 })).toEqual({
+      priceTyiyn: 0,
+      source: 'custom',
+    });
+    expect(await priceFor(db, { merchantId: partner.id, typo: 'ccs1', customFee: null })).toEqual({
+      priceTyiyn: 1100,
+      source: 'personal',
+    });
+    expect(await priceFor(db, { merchantId: other.id, typo: 'ccs1', customFee: null })).toEqual({
+      priceTyiyn: 1500,
+      source: 'default',
+    });
+    expect(await priceFor(db, { merchantId: other.id, typo: 'gbt_ac', customFee: null })).toEqual({
+      priceTyiyn: null,
+      source: null,
+    });
   });
 
   it('follows status changes: a deactivated personal rate falls back to the default one', async () => {
     const merchant = await aMerchant(ctx.app, ctx.auth);
     await aRate(ctx.database, { typo: 'gbt_dc', priceTyiyn: 1800, status: 0 });
-    const personal = await aRate(ctx.database, { type: 'personal', typo: 'gbt_dc', priceTyiyn: 1000, status: 0, merchantIds: [merchant.id] });
+    const personal = await aRate(ctx.database, {
+      type: 'personal',
+      typo: 'gbt_dc',
+      priceTyiyn: 1000,
+      status: 0,
+      merchantIds: [merchant.id],
+    });
     const input = { merchantId: merchant.id, typo: 'gbt_dc', customFee: null };
     expect(await priceFor(ctx.database.db, input)).toEqual({ priceTyiyn: 1000, source: 'personal' });
     const response = await ctx.app.inject({

@@ -17,7 +17,11 @@ function call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, 
   return ctx.app.inject({
     method,
     url: `/api/v1/payments/${url}`,
-    headers: { ...ctx.auth, 'accept-language': lang, ...(payload !== undefined && { 'content-type': 'application/json' }) },
+    headers: {
+      ...ctx.auth,
+      'accept-language': lang,
+      ...(payload !== undefined && { 'content-type': 'application/json' }),
+    },
     ...(payload !== undefined && { payload: JSON.stringify(payload) }),
   });
 }
@@ -83,9 +87,13 @@ describe('one active default rate per connector type', () => {
       { id: second.id, status: 0 },
     ]);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ detail: 'The default rate "Main GB/T AC" is already active for this connector type. Deactivate it first.' });
+    expect(refused.json()).toEqual({
+      detail: 'The default rate "Main GB/T AC" is already active for this connector type. Deactivate it first.',
+    });
     const ru = await setStatuses([{ id: second.id, status: 0 }], 'ru');
-    expect(ru.json()).toEqual({ detail: 'Для этого типа коннектора уже активен тариф по умолчанию «Main GB/T AC». Сначала деактивируйте его.' });
+    expect(ru.json()).toEqual({
+      detail: 'Для этого типа коннектора уже активен тариф по умолчанию «Main GB/T AC». Сначала деактивируйте его.',
+    });
     expect(await activeIds('gbt_ac')).toEqual([main.id]);
     expect(await activeIds('gbt_dc')).toEqual([]);
   });
@@ -139,7 +147,9 @@ describe('one active default rate per connector type', () => {
     expect(active).toHaveLength(1);
     const winner = rates.find((rate) => rate.id === active[0])!;
     for (const answer of answers.filter((a) => a.statusCode === 409)) {
-      expect(answer.json()).toEqual({ detail: `The default rate "${winner.name}" is already active for this connector type. Deactivate it first.` });
+      expect(answer.json()).toEqual({
+        detail: `The default rate "${winner.name}" is already active for this connector type. Deactivate it first.`,
+      });
     }
   });
 });
@@ -152,7 +162,11 @@ async function created(overrides: Parameters<typeof aRateRequest>[0]): Promise<R
 
 describe('one active personal rate per merchant and connector type', () => {
   it('refuses a second one for a merchant, naming it and the merchant, and allows other merchants and types', async () => {
-    const [a, b, c] = [await aMerchant(ctx.app, ctx.auth), await aMerchant(ctx.app, ctx.auth), await aMerchant(ctx.app, ctx.auth)];
+    const [a, b, c] = [
+      await aMerchant(ctx.app, ctx.auth),
+      await aMerchant(ctx.app, ctx.auth),
+      await aMerchant(ctx.app, ctx.auth),
+    ];
     const partner = await created({ name: 'Partner Type 2', type: 'personal', merchants: [a.id, b.id], status: 0 });
     const overlapping = await created({ type: 'personal', merchants: [c.id, b.id] });
     const refused = await setStatuses([{ id: overlapping.id, status: 0 }]);
@@ -166,8 +180,13 @@ describe('one active personal rate per merchant and connector type', () => {
     const createdActive = await call('POST', '', aRateRequest({ type: 'personal', merchants: [a.id], status: 0 }));
     expect(createdActive.statusCode).toBe(409);
     // Another merchant, or another type: no conflict; nor does a default rate of the type count.
-    expect((await call('POST', '', aRateRequest({ type: 'personal', merchants: [c.id], status: 0 }))).statusCode).toBe(201);
-    expect((await call('POST', '', aRateRequest({ type: 'personal', typo: 'type1', merchants: [a.id], status: 0 }))).statusCode).toBe(201);
+    expect((await call('POST', '', aRateRequest({ type: 'personal', merchants: [c.id], status: 0 }))).statusCode).toBe(
+      201,
+    );
+    expect(
+      (await call('POST', '', aRateRequest({ type: 'personal', typo: 'type1', merchants: [a.id], status: 0 })))
+        .statusCode,
+    ).toBe(201);
     expect(await activeIds('type2', false)).toContain(partner.id);
     // Taking the merchant off the inactive rate lets it be activated.
     expect((await call('PATCH', `${overlapping.id}/`, { merchants: [c.id] })).statusCode).toBe(200);
@@ -184,7 +203,9 @@ describe('one active personal rate per merchant and connector type', () => {
   it('leaves one active personal rate when 20 for one merchant are activated at once', async () => {
     const merchant = await aMerchant(ctx.app, ctx.auth);
     const rates = await Promise.all(
-      Array.from({ length: 20 }, () => aRate(ctx.database, { type: 'personal', typo: 'gbt_dc', merchantIds: [merchant.id] })),
+      Array.from({ length: 20 }, () =>
+        aRate(ctx.database, { type: 'personal', typo: 'gbt_dc', merchantIds: [merchant.id] }),
+      ),
     );
     const answers = await Promise.all(rates.map((rate) => setStatuses([{ id: rate.id, status: 0 }])));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...Array<number>(19).fill(409)]);

@@ -66,7 +66,9 @@ function rateWhere(filter: RateFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.search) {
     const id = searchedId(filter.search);
-    conditions.push(or(ilike(rates.name, containsPattern(filter.search)), id === undefined ? undefined : eq(rates.id, id)));
+    conditions.push(
+      or(ilike(rates.name, containsPattern(filter.search)), id === undefined ? undefined : eq(rates.id, id)),
+    );
   }
   if (filter.active !== undefined) conditions.push(eq(rates.status, statusOf(filter.active)));
   if (filter.isDefault !== undefined) conditions.push(eq(rates.type, filter.isDefault ? 'default' : 'personal'));
@@ -86,11 +88,21 @@ export async function listRates(db: Db, filter: RateFilter, window: { limit: num
 
 export async function listRatesByIds(db: Db, ids: readonly number[]): Promise<RateRecord[]> {
   if (!ids.length) return [];
-  return withMerchants(db, await db.select(rateColumns).from(rates).where(inArray(rates.id, [...ids])));
+  return withMerchants(
+    db,
+    await db
+      .select(rateColumns)
+      .from(rates)
+      .where(inArray(rates.id, [...ids])),
+  );
 }
 
 /** The rate, locked for a change with `forUpdate`; undefined when there is none. */
-export async function findRate(db: Db, id: number, options: { forUpdate?: boolean } = {}): Promise<RateRecord | undefined> {
+export async function findRate(
+  db: Db,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<RateRecord | undefined> {
   const query = db.select(rateColumns).from(rates).where(eq(rates.id, id));
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row && (await withMerchants(db, [row]))[0];
@@ -167,9 +179,14 @@ export async function replaceRateMerchants(
 ): Promise<void> {
   await db.delete(rateMerchants).where(eq(rateMerchants.rateId, rate.id));
   if (!merchantIds.length) return;
-  await db
-    .insert(rateMerchants)
-    .values(merchantIds.map((merchantId) => ({ rateId: rate.id, merchantId, typo: rate.typo, active: isActive(rate.status) })));
+  await db.insert(rateMerchants).values(
+    merchantIds.map((merchantId) => ({
+      rateId: rate.id,
+      merchantId,
+      typo: rate.typo,
+      active: isActive(rate.status),
+    })),
+  );
 }
 
 /** Locks the rows of `ids` in id order (bulk changes), so overlapping changes wait for each other. */

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, paged } from '@evcms/contracts/common';
 import { idPathParams } from '@evcms/contracts/query';
-import { defaultRateFees, rate, rateCreateRequest, rateListQuery, rateStatusesRequest, rateUpdateRequest } from '@evcms/contracts/rates';
+import {
+  defaultRateFees,
+  rate,
+  rateCreateRequest,
+  rateListQuery,
+  rateStatusesRequest,
+  rateUpdateRequest,
+} from '@evcms/contracts/rates';
 import { z } from '@evcms/contracts/schema';
 import { presentPage } from '../../lib/pagination.ts';
 import { presentDefaultFee, presentRate } from './rates.presenter.ts';
@@ -16,7 +23,8 @@ export function ratesRoutes(deps: rates.RatesDeps) {
 
     r.get('/default-rates-fee/', {
       schema: { tags: doc, response: { 200: defaultRateFees } },
-      handler: async (request) => (await rates.listDefaultFees(deps)).map((fee) => presentDefaultFee(fee, request.lang)),
+      handler: async (request) =>
+        (await rates.listDefaultFees(deps)).map((fee) => presentDefaultFee(fee, request.lang)),
     });
     r.get('/', {
       schema: { tags: doc, querystring: rateListQuery, response: { 200: paged(rate), 400: errorBody } },
@@ -24,22 +32,38 @@ export function ratesRoutes(deps: rates.RatesDeps) {
     });
     r.post('/', {
       schema: { tags: doc, body: rateCreateRequest, response: { 201: rate, 400: errorBody, 409: errorBody } },
-      handler: async (request, reply) => reply.code(201).send(presentRate(await rates.createRate(deps, request.body), request.lang)),
+      handler: async (request, reply) =>
+        reply.code(201).send(presentRate(await rates.createRate(deps, request.body), request.lang)),
     });
     r.patch('/', {
-      schema: { tags: doc, body: rateStatusesRequest, response: { 200: z.array(rate), 400: errorBody, 404: errorBody, 409: errorBody } },
-      handler: async (request) => (await rates.setRateStatuses(deps, request.body)).map((item) => presentRate(item, request.lang)),
+      schema: {
+        tags: doc,
+        body: rateStatusesRequest,
+        response: { 200: z.array(rate), 400: errorBody, 404: errorBody, 409: errorBody },
+      },
+      handler: async (request) =>
+        (await rates.setRateStatuses(deps, request.body)).map((item) => presentRate(item, request.lang)),
     });
     r.get('/:id/', {
       schema: { tags: doc, params: idPathParams, response: { 200: rate, 400: errorBody, 404: errorBody } },
       handler: async (request) => presentRate(await rates.getRate(deps, request.params.id), request.lang),
     });
     r.patch('/:id/', {
-      schema: { tags: doc, params: idPathParams, body: rateUpdateRequest, response: { 200: rate, 400: errorBody, 404: errorBody, 409: errorBody } },
-      handler: async (request) => presentRate(await rates.updateRate(deps, request.params.id, request.body), request.lang),
+      schema: {
+        tags: doc,
+        params: idPathParams,
+        body: rateUpdateRequest,
+        response: { 200: rate, 400: errorBody, 404: errorBody, 409: errorBody },
+      },
+      handler: async (request) =>
+        presentRate(await rates.updateRate(deps, request.params.id, request.body), request.lang),
     });
     r.delete('/:id/', {
-      schema: { tags: doc, params: idPathParams, response: { 204: z.null(), 400: errorBody, 404: errorBody, 409: errorBody } },
+      schema: {
+        tags: doc,
+        params: idPathParams,
+        response: { 204: z.null(), 400: errorBody, 404: errorBody, 409: errorBody },
+      },
       handler: async (request, reply) => {
         await rates.deleteRate(deps, request.params.id);
         return reply.code(204).send(null);

@@ -41,9 +41,15 @@ describe('one active rate per connector type', () => {
 
   it('refuses a second active personal rate of a type for one merchant, naming it and the merchant', () => {
     const active = slot(1, { type: 'personal', merchantIds: [5, 6] });
-    expect(activationConflict([slot(2, { type: 'personal', merchantIds: [7, 6] })], [active])).toEqual({ kind: 'personal', rival: active, merchantId: 6 });
+    expect(activationConflict([slot(2, { type: 'personal', merchantIds: [7, 6] })], [active])).toEqual({
+      kind: 'personal',
+      rival: active,
+      merchantId: 6,
+    });
     expect(activationConflict([slot(2, { type: 'personal', merchantIds: [7] })], [active])).toBeUndefined();
-    expect(activationConflict([slot(2, { type: 'personal', typo: 'ccs2', merchantIds: [5] })], [active])).toBeUndefined();
+    expect(
+      activationConflict([slot(2, { type: 'personal', typo: 'ccs2', merchantIds: [5] })], [active]),
+    ).toBeUndefined();
   });
 
   it('checks rates activated together against each other', () => {

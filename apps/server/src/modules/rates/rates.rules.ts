@@ -40,7 +40,10 @@ export type ActivationConflict =
  * rate per merchant and connector type. Two rates activated together are checked against each
  * other too; a rate already active does not conflict with itself.
  */
-export function activationConflict(activating: readonly RateSlot[], active: readonly RateSlot[]): ActivationConflict | undefined {
+export function activationConflict(
+  activating: readonly RateSlot[],
+  active: readonly RateSlot[],
+): ActivationConflict | undefined {
   const defaults = new Map<ConnectorType, RateSlot>();
   const personal = new Map<string, RateSlot>();
   const key = (merchantId: number, typo: ConnectorType) => `${merchantId}:${typo}`;

@@ -114,7 +114,13 @@ const ascending = (ids: readonly number[]) => uniqueIds(ids).sort((a, b) => a - 
 /** Creates the rate with its merchants; an active one is checked against the rates already active. */
 export async function createRate(deps: RatesDeps, input: RateCreate): Promise<repo.RateRecord> {
   const merchantIds = ascending(input.merchants);
-  const values = { name: input.name, type: input.type, typo: input.typo, priceTyiyn: input.price, status: input.status };
+  const values = {
+    name: input.name,
+    type: input.type,
+    typo: input.typo,
+    priceTyiyn: input.price,
+    status: input.status,
+  };
   checkMerchants({ type: input.type, merchantIds });
   const id = await writing(() =>
     deps.db.transaction(async (tx) => {
@@ -149,7 +155,13 @@ export async function updateRate(deps: RatesDeps, id: number, input: RateUpdate)
       if (isActive(next.status) && !isActive(current.status)) await checkActivation(tx, [next]);
       // The merchants first: links about to go must not be activated with the rate.
       if (input.merchants) await repo.replaceRateMerchants(tx, next, next.merchantIds);
-      const values = definedOnly({ name: input.name, type: input.type, typo: input.typo, priceTyiyn: input.price, status: input.status });
+      const values = definedOnly({
+        name: input.name,
+        type: input.type,
+        typo: input.typo,
+        priceTyiyn: input.price,
+        status: input.status,
+      });
       if (Object.keys(values).length) await repo.updateRate(tx, id, values);
     }),
   );
@@ -205,8 +217,12 @@ export async function deleteRate(deps: RatesDeps, id: number): Promise<void> {
  * connector's `customFee` (tyiyn) if set, else the merchant's active personal rate, else the
  * active default rate (PRODUCT.md). Runs inside the caller's transaction when given one.
  */
-export async function priceFor(db: Db, input: { merchantId: number; typo: string; customFee: number | null }): Promise<ResolvedPrice> {
-  if (input.customFee != null) return resolvePrice({ customFee: input.customFee, personalRate: null, defaultRate: null });
+export async function priceFor(
+  db: Db,
+  input: { merchantId: number; typo: string; customFee: number | null },
+): Promise<ResolvedPrice> {
+  if (input.customFee != null)
+    return resolvePrice({ customFee: input.customFee, personalRate: null, defaultRate: null });
   const { personal, fallback } = await repo.findActivePrices(db, input.merchantId, input.typo as ConnectorType);
   return resolvePrice({ customFee: null, personalRate: personal, defaultRate: fallback });
 }

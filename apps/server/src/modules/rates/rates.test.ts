@@ -6,7 +6,11 @@ import { useSignedInApp } from '../../test/test-app.ts';
 
 const ctx = useSignedInApp();
 
-function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, options: { payload?: unknown; lang?: string } = {}) {
+function call(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  options: { payload?: unknown; lang?: string } = {},
+) {
   return ctx.app.inject({
     method,
     url: `/api/v1/payments/${url}`,
@@ -27,7 +31,10 @@ async function created(payload: object): Promise<Rate> {
 
 describe('creating and reading a rate', () => {
   it('creates an inactive default rate, answers it with the price in som, and reads it back', async () => {
-    const response = await call('POST', '', { payload: { name: '  Night tariff ', type: 'default', typo: 'gbt_dc', price: '9.90' }, lang: 'en' });
+    const response = await call('POST', '', {
+      payload: { name: '  Night tariff ', type: 'default', typo: 'gbt_dc', price: '9.90' },
+      lang: 'en',
+    });
     expect(response.statusCode).toBe(201);
     const rate = response.json<Rate>();
     expect(rate).toEqual({
@@ -59,16 +66,27 @@ describe('creating and reading a rate', () => {
     const none = await call('POST', '', { payload: aRateRequest({ type: 'personal' }), lang: 'en' });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ merchants: ['Choose at least one merchant for a personal rate'] });
-    const onDefault = await call('POST', '', { payload: aRateRequest({ type: 'default', merchants: [merchant.id] }), lang: 'en' });
+    const onDefault = await call('POST', '', {
+      payload: aRateRequest({ type: 'default', merchants: [merchant.id] }),
+      lang: 'en',
+    });
     expect(onDefault.statusCode).toBe(400);
-    expect(onDefault.json()).toEqual({ merchants: ['A default rate applies to all merchants and cannot have merchants of its own'] });
-    const unknown = await call('POST', '', { payload: aRateRequest({ type: 'personal', merchants: [merchant.id, 999_999] }), lang: 'en' });
+    expect(onDefault.json()).toEqual({
+      merchants: ['A default rate applies to all merchants and cannot have merchants of its own'],
+    });
+    const unknown = await call('POST', '', {
+      payload: aRateRequest({ type: 'personal', merchants: [merchant.id, 999_999] }),
+      lang: 'en',
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ merchants: ['Select a valid choice'] });
   });
 
   it('names every wrong field, in the language asked', async () => {
-    const wrong = await call('POST', '', { payload: { name: 5, type: 'vip', typo: [], price: true, status: 'on', merchants: 'all' }, lang: 'en' });
+    const wrong = await call('POST', '', {
+      payload: { name: 5, type: 'vip', typo: [], price: true, status: 'on', merchants: 'all' },
+      lang: 'en',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(Object.keys(wrong.json()).sort()).toEqual(['merchants', 'name', 'price', 'status', 'type', 'typo']);
     expect(wrong.json()).toMatchObject({ type: ['Select a valid choice'], typo: ['Select a valid choice'] });
@@ -112,7 +130,9 @@ describe('editing a rate', () => {
     const response = await call('PATCH', `${rate.id}/`, { payload: { price: '11.25' } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ...rate, price: 11.25 });
-    const renamed = (await call('PATCH', `${rate.id}/`, { payload: { name: 'After', typo: 'tesla' }, lang: 'en' })).json<Rate>();
+    const renamed = (
+      await call('PATCH', `${rate.id}/`, { payload: { name: 'After', typo: 'tesla' }, lang: 'en' })
+    ).json<Rate>();
     expect(renamed).toEqual({ ...rate, name: 'After', typo: 'tesla', typo_name: 'Tesla (NACS)', price: 11.25 });
   });
 
@@ -156,7 +176,12 @@ describe('editing a rate', () => {
 describe('deleting a rate', () => {
   it('refuses an active rate with 409 and deletes an inactive one with its merchants', async () => {
     const merchant = await aMerchant(ctx.app, ctx.auth);
-    const active = await aRate(ctx.database, { type: 'personal', typo: 'chademo', status: 0, merchantIds: [merchant.id] });
+    const active = await aRate(ctx.database, {
+      type: 'personal',
+      typo: 'chademo',
+      status: 0,
+      merchantIds: [merchant.id],
+    });
     const refused = await call('DELETE', `${active.id}/`, { lang: 'en' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ detail: 'An active rate cannot be deleted. Deactivate it first.' });
@@ -172,7 +197,9 @@ describe('deleting a rate', () => {
 
 describe('the API document', () => {
   it('lists the rate calls', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
     expect(Object.keys(doc.paths['/api/v1/payments/']!).sort()).toEqual(['get', 'patch', 'post']);
     expect(Object.keys(doc.paths['/api/v1/payments/{id}/']!).sort()).toEqual(['delete', 'get', 'patch']);
     expect(Object.keys(doc.paths['/api/v1/payments/default-rates-fee/']!)).toEqual(['get']);

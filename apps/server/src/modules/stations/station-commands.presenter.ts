@@ -21,10 +21,17 @@ export function presentCommandAnswer(answer: CommandAnswerRecord, lang: Lang): S
   return { ...presentCommandOutcome(answer, lang), status: answer.status, command_id: answer.commandId };
 }
 
-export function presentConfiguration(answer: CommandAnswerRecord<OcppCommandTypes['GetConfiguration']['response']>, lang: Lang): ConfigurationAnswer {
+export function presentConfiguration(
+  answer: CommandAnswerRecord<OcppCommandTypes['GetConfiguration']['response']>,
+  lang: Lang,
+): ConfigurationAnswer {
   return {
     ...presentCommandAnswer(answer, lang),
-    configuration: (answer.response?.configurationKey ?? []).map((entry) => ({ key: entry.key, readonly: entry.readonly, value: entry.value ?? null })),
+    configuration: (answer.response?.configurationKey ?? []).map((entry) => ({
+      key: entry.key,
+      readonly: entry.readonly,
+      value: entry.value ?? null,
+    })),
     unknown_keys: answer.response?.unknownKey ?? [],
   };
 }

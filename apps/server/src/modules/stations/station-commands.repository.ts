@@ -6,7 +6,10 @@ import { stationConnectors, stations } from '../../db/schema/stations.ts';
 
 /** The audit of commands sent to charge points (db/schema/ocpp.ts `ocpp_commands`), and the stations they go to. */
 
-export type CommandValues = Pick<typeof ocppCommands.$inferInsert, 'stationId' | 'identity' | 'managerId' | 'action' | 'params' | 'chargeId'>;
+export type CommandValues = Pick<
+  typeof ocppCommands.$inferInsert,
+  'stationId' | 'identity' | 'managerId' | 'action' | 'params' | 'chargeId'
+>;
 
 export interface CommandRecord {
   id: number;
@@ -31,14 +34,24 @@ export async function insertCommand(db: Db, values: CommandValues): Promise<numb
   return row!.id;
 }
 
-export async function finishCommand(db: Db, id: number, outcome: CommandOutcome, response: Record<string, unknown> | null): Promise<void> {
+export async function finishCommand(
+  db: Db,
+  id: number,
+  outcome: CommandOutcome,
+  response: Record<string, unknown> | null,
+): Promise<void> {
   await db.update(ocppCommands).set({ outcome, response, finishedAt: new Date() }).where(eq(ocppCommands.id, id));
 }
 
 /** The last command of this action about the charge (ocpp_commands_charge_idx). */
 export async function findLastChargeCommand(db: Db, chargeId: number, action: string) {
   const [row] = await db
-    .select({ id: ocppCommands.id, outcome: ocppCommands.outcome, requestedAt: ocppCommands.requestedAt, finishedAt: ocppCommands.finishedAt })
+    .select({
+      id: ocppCommands.id,
+      outcome: ocppCommands.outcome,
+      requestedAt: ocppCommands.requestedAt,
+      finishedAt: ocppCommands.finishedAt,
+    })
     .from(ocppCommands)
     .where(and(eq(ocppCommands.chargeId, chargeId), eq(ocppCommands.action, action)))
     .orderBy(desc(ocppCommands.id))
@@ -46,7 +59,11 @@ export async function findLastChargeCommand(db: Db, chargeId: number, action: st
   return row;
 }
 
-export async function findCommands(db: Db, stationId: number, window: { limit: number; offset: number }): Promise<[CommandRecord[], number]> {
+export async function findCommands(
+  db: Db,
+  stationId: number,
+  window: { limit: number; offset: number },
+): Promise<[CommandRecord[], number]> {
   const where = eq(ocppCommands.stationId, stationId);
   const [rows, [total]] = await Promise.all([
     db
@@ -71,7 +88,10 @@ export async function findCommands(db: Db, stationId: number, window: { limit: n
 }
 
 /** The station with this id, or with this OCPP identity. */
-export async function findTarget(db: Db, by: { id: number } | { identity: string }): Promise<CommandTarget | undefined> {
+export async function findTarget(
+  db: Db,
+  by: { id: number } | { identity: string },
+): Promise<CommandTarget | undefined> {
   const [station] = await db
     .select({ id: stations.id, identity: stations.identity })
     .from(stations)

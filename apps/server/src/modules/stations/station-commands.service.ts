@@ -62,13 +62,20 @@ export interface CommandAnswerRecord<R = unknown> {
   response: R | null;
 }
 
-function answerOf<A extends OcppCommandAction>(result: CommandResult<A>): CommandAnswerRecord<OcppCommandTypes[A]['response']> {
+function answerOf<A extends OcppCommandAction>(
+  result: CommandResult<A>,
+): CommandAnswerRecord<OcppCommandTypes[A]['response']> {
   const answered = result.outcome === 'accepted' || result.outcome === 'rejected';
   const status = answered && 'status' in result.response ? String(result.response.status) : null;
   return { outcome: result.outcome, status, commandId: result.commandId, response: answered ? result.response : null };
 }
 
-const refused = (outcome: CommandAnswerOutcome): CommandAnswerRecord<never> => ({ outcome, status: null, commandId: null, response: null });
+const refused = (outcome: CommandAnswerOutcome): CommandAnswerRecord<never> => ({
+  outcome,
+  status: null,
+  commandId: null,
+  response: null,
+});
 
 async function send<A extends OcppCommandAction>(
   deps: StationCommandsDeps,
@@ -98,20 +105,35 @@ export async function resetStation(deps: StationCommandsDeps, identity: string, 
   return target ? send(deps, target, managerId, 'Reset', { type }) : refused('unknown_station');
 }
 
-export async function unlockConnector(deps: StationCommandsDeps, stationId: number, request: UnlockConnectorRequest, managerId: number) {
+export async function unlockConnector(
+  deps: StationCommandsDeps,
+  stationId: number,
+  request: UnlockConnectorRequest,
+  managerId: number,
+) {
   const target = await targetOf(deps.db, stationId);
   checkConnector(target, request.connector_id, { station: false });
   return send(deps, target, managerId, 'UnlockConnector', { connectorId: request.connector_id });
 }
 
 /** Connector 0 changes the whole station. */
-export async function changeAvailability(deps: StationCommandsDeps, stationId: number, request: ChangeAvailabilityRequest, managerId: number) {
+export async function changeAvailability(
+  deps: StationCommandsDeps,
+  stationId: number,
+  request: ChangeAvailabilityRequest,
+  managerId: number,
+) {
   const target = await targetOf(deps.db, stationId);
   checkConnector(target, request.connector_id, { station: true });
   return send(deps, target, managerId, 'ChangeAvailability', { connectorId: request.connector_id, type: request.type });
 }
 
-export async function triggerMessage(deps: StationCommandsDeps, stationId: number, request: TriggerMessageRequest, managerId: number) {
+export async function triggerMessage(
+  deps: StationCommandsDeps,
+  stationId: number,
+  request: TriggerMessageRequest,
+  managerId: number,
+) {
   const target = await targetOf(deps.db, stationId);
   if (request.connector_id !== undefined) checkConnector(target, request.connector_id, { station: true });
   return send(deps, target, managerId, 'TriggerMessage', {
@@ -120,12 +142,22 @@ export async function triggerMessage(deps: StationCommandsDeps, stationId: numbe
   });
 }
 
-export async function getConfiguration(deps: StationCommandsDeps, stationId: number, request: GetConfigurationRequest, managerId: number) {
+export async function getConfiguration(
+  deps: StationCommandsDeps,
+  stationId: number,
+  request: GetConfigurationRequest,
+  managerId: number,
+) {
   const target = await targetOf(deps.db, stationId);
   return send(deps, target, managerId, 'GetConfiguration', request.keys?.length ? { key: request.keys } : {});
 }
 
-export async function changeConfiguration(deps: StationCommandsDeps, stationId: number, request: ChangeConfigurationRequest, managerId: number) {
+export async function changeConfiguration(
+  deps: StationCommandsDeps,
+  stationId: number,
+  request: ChangeConfigurationRequest,
+  managerId: number,
+) {
   const target = await targetOf(deps.db, stationId);
   return send(deps, target, managerId, 'ChangeConfiguration', { key: request.key, value: request.value });
 }
@@ -134,11 +166,18 @@ export async function changeConfiguration(deps: StationCommandsDeps, stationId: 
 /** A command of the station's audit, with the name of the manager who sent it (null: the system, or a manager since removed). */
 export type CommandEntry = repo.CommandRecord & { managerName: string | null };
 
-export async function listStationCommands(deps: { db: Db }, stationId: number, query: OcppCommandListQuery): Promise<Paged<CommandEntry>> {
+export async function listStationCommands(
+  deps: { db: Db },
+  stationId: number,
+  query: OcppCommandListQuery,
+): Promise<Paged<CommandEntry>> {
   await targetOf(deps.db, stationId);
   const page = pageRequest(query);
   const [rows, total] = await repo.findCommands(deps.db, stationId, pageWindow(page));
-  const names = await managerNames(deps.db, rows.flatMap((row) => (row.managerId === null ? [] : [row.managerId])));
+  const names = await managerNames(
+    deps.db,
+    rows.flatMap((row) => (row.managerId === null ? [] : [row.managerId])),
+  );
   return pagedResult(
     rows.map((row) => ({ ...row, managerName: row.managerId === null ? null : (names.get(row.managerId) ?? null) })),
     total,
@@ -180,7 +219,10 @@ export async function recordChargeCommand<A extends OcppCommandAction>(
   return { ...command, commandId: await recordCommandSent(tx, command) };
 }
 
-export async function sendRecordedCommand<A extends OcppCommandAction>(deps: StationCommandsDeps, command: OcppCommand<A>) {
+export async function sendRecordedCommand<A extends OcppCommandAction>(
+  deps: StationCommandsDeps,
+  command: OcppCommand<A>,
+) {
   return answerOf(await deps.command(command));
 }
 
@@ -199,9 +241,21 @@ export async function connectorTarget(db: Db, stationId: number, connectorId: nu
 /** The central system's record of a command about to be sent; answers its audit id. */
 export function recordCommandSent(db: Db, command: OcppCommand): Promise<number> {
   const { stationId, identity, managerId, action, params, chargeId } = command;
-  return repo.insertCommand(db, { stationId, identity, managerId, action, params: params as Record<string, unknown>, chargeId: chargeId ?? null });
+  return repo.insertCommand(db, {
+    stationId,
+    identity,
+    managerId,
+    action,
+    params: params as Record<string, unknown>,
+    chargeId: chargeId ?? null,
+  });
 }
 
-export function recordCommandOutcome(db: Db, commandId: number, outcome: CommandOutcome, response: Record<string, unknown> | null): Promise<void> {
+export function recordCommandOutcome(
+  db: Db,
+  commandId: number,
+  outcome: CommandOutcome,
+  response: Record<string, unknown> | null,
+): Promise<void> {
   return repo.finishCommand(db, commandId, outcome, response);
 }

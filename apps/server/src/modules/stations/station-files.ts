@@ -28,7 +28,11 @@ export interface FileDeps {
   log?: FastifyBaseLogger | undefined;
 }
 
-const FOLDERS: Record<MediaKind | 'avatar', string> = { photo: 'station-photos', video: 'station-videos', avatar: 'station-avatars' };
+const FOLDERS: Record<MediaKind | 'avatar', string> = {
+  photo: 'station-photos',
+  video: 'station-videos',
+  avatar: 'station-avatars',
+};
 
 export interface KeptFiles {
   media: { path: string; kind: MediaKind }[];
@@ -43,7 +47,10 @@ export function kindOf(file: IncomingFile): MediaKind {
 }
 
 /** Moves the files into the store, in the order sent; on a failure the ones already moved are removed. */
-export async function keepFiles(deps: FileDeps, files: { media?: IncomingFile[] | undefined; avatar?: IncomingFile | undefined }): Promise<KeptFiles> {
+export async function keepFiles(
+  deps: FileDeps,
+  files: { media?: IncomingFile[] | undefined; avatar?: IncomingFile | undefined },
+): Promise<KeptFiles> {
   const kept: KeptFiles = { media: [], avatar: undefined };
   try {
     for (const file of files.media ?? []) {
@@ -65,6 +72,8 @@ export function keptPaths(kept: KeptFiles): string[] {
 /** A file left behind is only litter; the database row is what counts. */
 export async function removeFiles(deps: FileDeps, paths: readonly string[]): Promise<void> {
   for (const stored of paths) {
-    await deps.media.remove(stored).catch((error: unknown) => deps.log?.warn({ err: error, stored }, 'could not remove a station file'));
+    await deps.media
+      .remove(stored)
+      .catch((error: unknown) => deps.log?.warn({ err: error, stored }, 'could not remove a station file'));
   }
 }

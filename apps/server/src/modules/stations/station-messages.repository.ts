@@ -58,7 +58,11 @@ export interface MessageBatchRow {
  * The rows holding the station's entries numbered `offset + 1` to `offset + limit`, newest first
  * (the newest entry is number 1), and how many entries the station has.
  */
-export async function findMessageBatches(db: Db, stationId: number, window: { limit: number; offset: number }): Promise<[MessageBatchRow[], number]> {
+export async function findMessageBatches(
+  db: Db,
+  stationId: number,
+  window: { limit: number; offset: number },
+): Promise<[MessageBatchRow[], number]> {
   const [rows, [total]] = [
     await queryRows<MessageBatchRow>(
       db,
@@ -71,13 +75,20 @@ export async function findMessageBatches(db: Db, stationId: number, window: { li
         where w.through > ${window.offset} and w.through - w.count < ${window.offset + window.limit}
         order by w.id desc`,
     ),
-    await queryRows<{ n: number }>(db, sql`select coalesce(sum(count), 0)::float8 as n from ${ocppMessageBatches} where station_id = ${stationId}`),
+    await queryRows<{ n: number }>(
+      db,
+      sql`select coalesce(sum(count), 0)::float8 as n from ${ocppMessageBatches} where station_id = ${stationId}`,
+    ),
   ];
   return [rows, total?.n ?? 0];
 }
 
 /** Deletes up to `limit` rows whose newest frame is older than `before`; the rows and frames deleted (a sweep repeats until it is short of rows). */
-export async function deleteMessageBatchesBefore(db: Db, before: Date, limit: number): Promise<{ rows: number; frames: number }> {
+export async function deleteMessageBatchesBefore(
+  db: Db,
+  before: Date,
+  limit: number,
+): Promise<{ rows: number; frames: number }> {
   const [deleted] = await queryRows<{ rows: number; frames: number }>(
     db,
     sql`with gone as (
@@ -88,4 +99,3 @@ export async function deleteMessageBatchesBefore(db: Db, before: Date, limit: nu
   );
   return deleted ?? { rows: 0, frames: 0 };
 }
-

@@ -13,8 +13,14 @@ export function stationMessagesRoutes(deps: { db: Db }) {
   return async function (app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get('/stations/:id/ocpp/messages/', {
-      schema: { tags: ['stations'], params: idPathParams, querystring: ocppMessageListQuery, response: { 200: paged(ocppMessage), 400: errorBody, 404: errorBody } },
-      handler: async (request) => presentPage(await listStationMessages(deps, request.params.id, request.query), presentMessage, request.lang),
+      schema: {
+        tags: ['stations'],
+        params: idPathParams,
+        querystring: ocppMessageListQuery,
+        response: { 200: paged(ocppMessage), 400: errorBody, 404: errorBody },
+      },
+      handler: async (request) =>
+        presentPage(await listStationMessages(deps, request.params.id, request.query), presentMessage, request.lang),
     });
   };
 }

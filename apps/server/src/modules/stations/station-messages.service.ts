@@ -11,14 +11,25 @@ import { findStation } from './stations.repository.ts';
 
 export type { MessageBatchValues } from './station-messages.repository.ts';
 // ---- For other modules (the OCPP central system's log writer, ocpp/message-log.ts)
-export { EXCERPT, frameEntryParts, payloadEntry, type Direction, type EntryHead, type Kind } from './station-message-entries.ts';
+export {
+  EXCERPT,
+  frameEntryParts,
+  payloadEntry,
+  type Direction,
+  type EntryHead,
+  type Kind,
+} from './station-message-entries.ts';
 
 /** At most this many frames in a stored row: an entry's id is its row's times this plus its place in the row. */
 export const MESSAGE_BATCH_ROW_MAX = 1_000;
 
 export type OcppMessageRow = MessageEntry & { id: number };
 
-export async function listStationMessages(deps: { db: Db }, stationId: number, query: OcppMessageListQuery): Promise<Paged<OcppMessageRow>> {
+export async function listStationMessages(
+  deps: { db: Db },
+  stationId: number,
+  query: OcppMessageListQuery,
+): Promise<Paged<OcppMessageRow>> {
   if (!(await findStation(deps.db, stationId))) throw notFound();
   const page = pageRequest(query);
   const window = pageWindow(page);

@@ -29,7 +29,13 @@ const laterSeen = (at: Date) => sql`greatest(${stationOcppState.lastSeenAt}, ${a
  * Online by `connectionId`, unless a connection opened later holds it: two processes' writes may
  * land in either order, and the older connection's close must not take the newer one offline.
  */
-export async function upsertConnected(db: Db, stationId: number, connectionId: string, at: Date, processId: string | null = null): Promise<void> {
+export async function upsertConnected(
+  db: Db,
+  stationId: number,
+  connectionId: string,
+  at: Date,
+  processId: string | null = null,
+): Promise<void> {
   const values = { online: true, connectionId, connectedAt: at, processId };
   const { online, connectedAt } = stationOcppState;
   await db
@@ -43,7 +49,12 @@ export async function upsertConnected(db: Db, stationId: number, connectionId: s
 }
 
 /** Offline, unless a newer connection of the station has taken over meanwhile. */
-export async function updateDisconnected(db: Db, stationId: number, connectionId: string, lastSeenAt: Date): Promise<void> {
+export async function updateDisconnected(
+  db: Db,
+  stationId: number,
+  connectionId: string,
+  lastSeenAt: Date,
+): Promise<void> {
   await db
     .update(stationOcppState)
     .set({ online: false, lastSeenAt: laterSeen(lastSeenAt) })
@@ -57,7 +68,12 @@ const updateSeenStatement = perDatabase((db) =>
     .update(stationOcppState)
     .set({ lastSeenAt: sql`greatest(${stationOcppState.lastSeenAt}, seen.at)` })
     .from(sql`unnest(${ph('stationIds')}::int[], ${ph('ats')}::timestamptz[]) as seen(station_id, at)`)
-    .where(and(sql`${stationOcppState.stationId} = any(${ph('stationIds')}::int[])`, sql`${stationOcppState.stationId} = seen.station_id`))
+    .where(
+      and(
+        sql`${stationOcppState.stationId} = any(${ph('stationIds')}::int[])`,
+        sql`${stationOcppState.stationId} = seen.station_id`,
+      ),
+    )
     .prepare('station_seen_update'),
 );
 
@@ -78,12 +94,18 @@ export async function upsertBoot(db: Db, stationId: number, boot: BootValues, at
   await db
     .insert(stationOcppState)
     .values({ stationId, ...boot, bootedAt: at, lastSeenAt: at })
-    .onConflictDoUpdate({ target: stationOcppState.stationId, set: { ...boot, bootedAt: at, lastSeenAt: laterSeen(at) } });
+    .onConflictDoUpdate({
+      target: stationOcppState.stationId,
+      set: { ...boot, bootedAt: at, lastSeenAt: laterSeen(at) },
+    });
 }
 
 /** The station is no longer "New"; written only while it is, so a later boot rewrites no row. */
 export async function clearNew(db: Db, stationId: number): Promise<void> {
-  await db.update(stations).set({ isNew: false }).where(and(eq(stations.id, stationId), eq(stations.isNew, true)));
+  await db
+    .update(stations)
+    .set({ isNew: false })
+    .where(and(eq(stations.id, stationId), eq(stations.isNew, true)));
 }
 
 /** What a DiagnosticsStatusNotification or a FirmwareStatusNotification sets: its status and when it came. */
@@ -133,10 +155,18 @@ const statusesTogether = perDatabase((db) => {
       ),
   );
   // As SQL, since drizzle checks a select's fields against every column, the history's id too.
-  const columns = sql.raw('v.station_id, v.connector_id, v.status, v.error_code, v.info, v.vendor_id, v.vendor_error_code, v.status_at, v.received_at');
-  const history = db.$with('history').as(
-    db.insert(connectorStatusHistory).select(sql`select nextval(pg_get_serial_sequence('connector_status_history', 'id')), ${columns} from ${v} order by v.n`),
+  const columns = sql.raw(
+    'v.station_id, v.connector_id, v.status, v.error_code, v.info, v.vendor_id, v.vendor_error_code, v.status_at, v.received_at',
   );
+  const history = db
+    .$with('history')
+    .as(
+      db
+        .insert(connectorStatusHistory)
+        .select(
+          sql`select nextval(pg_get_serial_sequence('connector_status_history', 'id')), ${columns} from ${v} order by v.n`,
+        ),
+    );
   return db
     .with(v, history)
     .insert(connectorStatuses)
@@ -155,7 +185,8 @@ const statusesTogether = perDatabase((db) => {
  * message delivered late). One statement, so all or none are written.
  */
 export async function insertStatuses(db: Db, batch: readonly ConnectorStatusValues[]): Promise<void> {
-  const texts = (text: (values: ConnectorStatusValues) => string | null | undefined) => textArrayLiteral(batch.map((values) => text(values) ?? null));
+  const texts = (text: (values: ConnectorStatusValues) => string | null | undefined) =>
+    textArrayLiteral(batch.map((values) => text(values) ?? null));
   await statusesTogether(db).execute({
     stationIds: arrayLiteral(batch.map((values) => values.stationId)),
     connectorIds: arrayLiteral(batch.map((values) => values.connectorId)),
@@ -175,32 +206,57 @@ export async function findSilentSince(db: Db, stationIds: readonly number[], bef
   const rows = await db
     .select({ stationId: stationOcppState.stationId })
     .from(stationOcppState)
-    .where(and(inArray(stationOcppState.stationId, [...stationIds]), eq(stationOcppState.online, false), lt(stationOcppState.lastSeenAt, before)));
+    .where(
+      and(
+        inArray(stationOcppState.stationId, [...stationIds]),
+        eq(stationOcppState.online, false),
+        lt(stationOcppState.lastSeenAt, before),
+      ),
+    );
   return rows.map((row) => row.stationId);
 }
 
 export async function findOnline(db: Db, stationId: number): Promise<boolean> {
-  const [row] = await db.select({ online: stationOcppState.online }).from(stationOcppState).where(eq(stationOcppState.stationId, stationId));
+  const [row] = await db
+    .select({ online: stationOcppState.online })
+    .from(stationOcppState)
+    .where(eq(stationOcppState.stationId, stationId));
   return row?.online ?? false;
 }
 
 export function findStates(db: Db, stationIds: readonly number[]): Promise<OcppStateRow[]> {
-  return stationIds.length ? db.select().from(stationOcppState).where(inArray(stationOcppState.stationId, [...stationIds])) : Promise.resolve([]);
+  return stationIds.length
+    ? db
+        .select()
+        .from(stationOcppState)
+        .where(inArray(stationOcppState.stationId, [...stationIds]))
+    : Promise.resolve([]);
 }
 
 export function findStatuses(db: Db, stationIds: readonly number[]): Promise<ConnectorStatusRow[]> {
   if (!stationIds.length) return Promise.resolve([]);
-  return db.select().from(connectorStatuses).where(inArray(connectorStatuses.stationId, [...stationIds])).orderBy(connectorStatuses.connectorId);
+  return db
+    .select()
+    .from(connectorStatuses)
+    .where(inArray(connectorStatuses.stationId, [...stationIds]))
+    .orderBy(connectorStatuses.connectorId);
 }
 
 /** A station's reported statuses, oldest first (tests and the station's log). */
 export function findStatusHistory(db: Db, stationId: number) {
-  return db.select().from(connectorStatusHistory).where(eq(connectorStatusHistory.stationId, stationId)).orderBy(connectorStatusHistory.id);
+  return db
+    .select()
+    .from(connectorStatusHistory)
+    .where(eq(connectorStatusHistory.stationId, stationId))
+    .orderBy(connectorStatusHistory.id);
 }
 
 /** This process is alive now. */
 export async function upsertProcessSeen(db: Db, processId: string, at: Date): Promise<void> {
-  await db.insert(ocppProcesses).values({ id: processId, startedAt: at, seenAt: at }).onConflictDoUpdate({ target: ocppProcesses.id, set: { seenAt: at } });
+  await db
+    .insert(ocppProcesses)
+    .values({ id: processId, startedAt: at, seenAt: at })
+    .onConflictDoUpdate({ target: ocppProcesses.id, set: { seenAt: at } });
 }
 
 export async function deleteProcess(db: Db, processId: string): Promise<void> {
@@ -212,11 +268,19 @@ export async function deleteProcess(db: Db, processId: string): Promise<void> {
  * and forgets such processes; answers the stations marked.
  */
 export async function updateOrphansOffline(db: Db, before: Date): Promise<number[]> {
-  const alive = db.select({ id: ocppProcesses.id }).from(ocppProcesses).where(sql`${ocppProcesses.seenAt} >= ${before.toISOString()}::timestamptz`);
+  const alive = db
+    .select({ id: ocppProcesses.id })
+    .from(ocppProcesses)
+    .where(sql`${ocppProcesses.seenAt} >= ${before.toISOString()}::timestamptz`);
   const rows = await db
     .update(stationOcppState)
     .set({ online: false })
-    .where(and(eq(stationOcppState.online, true), sql`(${stationOcppState.processId} is null or ${stationOcppState.processId} not in ${alive})`))
+    .where(
+      and(
+        eq(stationOcppState.online, true),
+        sql`(${stationOcppState.processId} is null or ${stationOcppState.processId} not in ${alive})`,
+      ),
+    )
     .returning({ stationId: stationOcppState.stationId });
   await db.delete(ocppProcesses).where(lt(ocppProcesses.seenAt, before));
   return rows.map((row) => row.stationId);

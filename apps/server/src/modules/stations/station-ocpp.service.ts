@@ -28,7 +28,8 @@ export async function findStationsOcpp(db: Db, stationIds: readonly number[]): P
   // One after the other: `db` may be a transaction, which runs one query at a time.
   const states = new Map((await repo.findStates(db, stationIds)).map((state) => [state.stationId, state]));
   const statuses = new Map<number, repo.ConnectorStatusRow[]>();
-  for (const row of await repo.findStatuses(db, stationIds)) statuses.set(row.stationId, [...(statuses.get(row.stationId) ?? []), row]);
+  for (const row of await repo.findStatuses(db, stationIds))
+    statuses.set(row.stationId, [...(statuses.get(row.stationId) ?? []), row]);
   return new Map(stationIds.map((id) => [id, stationOcpp(states.get(id), statuses.get(id) ?? [])]));
 }
 
@@ -55,18 +56,48 @@ function stationOcpp(state: repo.OcppStateRow | undefined, statuses: repo.Connec
 function bootOf(state: repo.OcppStateRow): StationOcppRecord['boot'] {
   const { bootedAt } = state;
   if (!bootedAt) return null;
-  const { vendor, model, chargePointSerialNumber, chargeBoxSerialNumber, firmwareVersion, iccid, imsi, meterType, meterSerialNumber } = state;
-  return { vendor, model, chargePointSerialNumber, chargeBoxSerialNumber, firmwareVersion, iccid, imsi, meterType, meterSerialNumber, bootedAt };
+  const {
+    vendor,
+    model,
+    chargePointSerialNumber,
+    chargeBoxSerialNumber,
+    firmwareVersion,
+    iccid,
+    imsi,
+    meterType,
+    meterSerialNumber,
+  } = state;
+  return {
+    vendor,
+    model,
+    chargePointSerialNumber,
+    chargeBoxSerialNumber,
+    firmwareVersion,
+    iccid,
+    imsi,
+    meterType,
+    meterSerialNumber,
+    bootedAt,
+  };
 }
 
-function reported<Status>(status: Status | null | undefined, at: Date | null | undefined): { status: Status; at: Date } | null {
+function reported<Status>(
+  status: Status | null | undefined,
+  at: Date | null | undefined,
+): { status: Status; at: Date } | null {
   return status && at ? { status, at } : null;
 }
 
 // ---- For other modules (the OCPP central system)
 
 /** A charge point connected over `connectionId`. */
-export function recordConnected(db: Db, stationId: number, connectionId: string, at = new Date(), processId: string | null = null): Promise<void> {
+export function recordConnected(
+  db: Db,
+  stationId: number,
+  connectionId: string,
+  at = new Date(),
+  processId: string | null = null,
+): Promise<void> {
   return repo.upsertConnected(db, stationId, connectionId, at, processId);
 }
 
@@ -106,11 +137,21 @@ export async function recordBoot(db: Db, stationId: number, boot: repo.BootValue
   await repo.clearNew(db, stationId);
 }
 
-export function recordDiagnosticsStatus(db: Db, stationId: number, status: OcppDiagnosticsStatus, at = new Date()): Promise<void> {
+export function recordDiagnosticsStatus(
+  db: Db,
+  stationId: number,
+  status: OcppDiagnosticsStatus,
+  at = new Date(),
+): Promise<void> {
   return repo.upsertStatusReport(db, stationId, { diagnosticsStatus: status, diagnosticsStatusAt: at });
 }
 
-export function recordFirmwareStatus(db: Db, stationId: number, status: OcppFirmwareStatus, at = new Date()): Promise<void> {
+export function recordFirmwareStatus(
+  db: Db,
+  stationId: number,
+  status: OcppFirmwareStatus,
+  at = new Date(),
+): Promise<void> {
   return repo.upsertStatusReport(db, stationId, { firmwareStatus: status, firmwareStatusAt: at });
 }
 

@@ -60,7 +60,11 @@ export async function applyConnectorPlan(db: Db, stationId: number, plan: Connec
       customFeeTyiyn: values.customFeeTyiyn,
     };
     if (id === undefined) inserts.push({ ...row, stationId });
-    else await db.update(stationConnectors).set({ ...row, updatedAt: now }).where(eq(stationConnectors.id, id));
+    else
+      await db
+        .update(stationConnectors)
+        .set({ ...row, updatedAt: now })
+        .where(eq(stationConnectors.id, id));
   }
   if (inserts.length) await db.insert(stationConnectors).values(inserts);
 }
@@ -69,18 +73,33 @@ export async function applyConnectorPlan(db: Db, stationId: number, plan: Connec
 export function findMedia(db: Db, stationIds: readonly number[]): Promise<MediaRecord[]> {
   if (!stationIds.length) return Promise.resolve([]);
   return db
-    .select({ id: stationMedia.id, stationId: stationMedia.stationId, path: stationMedia.path, kind: stationMedia.kind, position: stationMedia.position })
+    .select({
+      id: stationMedia.id,
+      stationId: stationMedia.stationId,
+      path: stationMedia.path,
+      kind: stationMedia.kind,
+      position: stationMedia.position,
+    })
     .from(stationMedia)
     .where(inArray(stationMedia.stationId, [...stationIds]))
     .orderBy(asc(stationMedia.stationId), asc(stationMedia.position), asc(stationMedia.id));
 }
 
 /** Appends files after the station's last one. */
-export async function appendMedia(db: Db, stationId: number, files: readonly { path: string; kind: MediaKind }[]): Promise<void> {
+export async function appendMedia(
+  db: Db,
+  stationId: number,
+  files: readonly { path: string; kind: MediaKind }[],
+): Promise<void> {
   if (!files.length) return;
-  const [last] = await db.select({ value: max(stationMedia.position) }).from(stationMedia).where(eq(stationMedia.stationId, stationId));
+  const [last] = await db
+    .select({ value: max(stationMedia.position) })
+    .from(stationMedia)
+    .where(eq(stationMedia.stationId, stationId));
   const start = (last?.value ?? 0) + 1;
-  await db.insert(stationMedia).values(files.map((file, index) => ({ stationId, path: file.path, kind: file.kind, position: start + index })));
+  await db
+    .insert(stationMedia)
+    .values(files.map((file, index) => ({ stationId, path: file.path, kind: file.kind, position: start + index })));
 }
 
 export async function deleteMedia(db: Db, ids: readonly number[]): Promise<void> {

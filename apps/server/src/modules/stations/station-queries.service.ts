@@ -83,7 +83,10 @@ export async function listStations(deps: { db: Db }, query: StationListQuery): P
 }
 
 /** The station pickers (transactions, promotions): id and name, pages of up to 1000. */
-export async function listStationOptions(deps: { db: Db }, query: Omit<StationListQuery, 'status'>): Promise<Paged<repo.Named>> {
+export async function listStationOptions(
+  deps: { db: Db },
+  query: Omit<StationListQuery, 'status'>,
+): Promise<Paged<repo.Named>> {
   const page = pageRequest(query, PICKER_SIZE_CAP);
   const filter = { merchant: query.merchant, search: query.search, active: query.active };
   const { rows, total } = await repo.listStationOptions(deps.db, filter, pageWindow(page));
@@ -104,10 +107,15 @@ export interface StationCounts {
 export const NO_STATIONS: StationCounts = { total: 0, active: 0, inactive: 0 };
 
 /** The station counts of each of `merchantIds` (merchants without stations are left out): one grouped count. */
-export async function stationCountsByMerchant(db: Db, merchantIds: readonly number[]): Promise<Map<number, StationCounts>> {
+export async function stationCountsByMerchant(
+  db: Db,
+  merchantIds: readonly number[],
+): Promise<Map<number, StationCounts>> {
   if (!merchantIds.length) return new Map();
   const rows = await repo.countByMerchant(db, merchantIds);
-  return new Map(rows.map((row) => [row.merchantId, { total: row.total, active: row.active, inactive: row.total - row.active }]));
+  return new Map(
+    rows.map((row) => [row.merchantId, { total: row.total, active: row.active, inactive: row.total - row.active }]),
+  );
 }
 
 /**

@@ -32,7 +32,13 @@ export const stationUpload = multipartBody({
 function fileCheck(problem: (file: IncomingFile) => { message: string; max?: number } | undefined) {
   return z.superRefine<IncomingFile>((file, ctx) => {
     const found = problem(file);
-    if (found) ctx.addIssue({ code: 'custom', message: found.message, input: file.filename, ...(found.max !== undefined && { maximum: found.max }) } as never);
+    if (found)
+      ctx.addIssue({
+        code: 'custom',
+        message: found.message,
+        input: file.filename,
+        ...(found.max !== undefined && { maximum: found.max }),
+      } as never);
   });
 }
 
@@ -53,9 +59,15 @@ const mediaFiles = z.pipe(
 
 /** One jpg, jpeg or png; a second one is refused rather than silently dropped. */
 const avatar = z
-  .custom<IncomingFile>(isStreamedFile, { error: (issue) => (Array.isArray(issue.input) ? 'avatar_max' : 'avatar_type_invalid') })
+  .custom<IncomingFile>(isStreamedFile, {
+    error: (issue) => (Array.isArray(issue.input) ? 'avatar_max' : 'avatar_type_invalid'),
+  })
   .check(fileCheck((file) => avatarProblem(mediaKindOf(file.type), file.size)));
-z.globalRegistry.add(avatar, { type: 'string', format: 'binary', description: `A jpg, jpeg or png image up to ${PHOTO_MAX_MB} MB` });
+z.globalRegistry.add(avatar, {
+  type: 'string',
+  format: 'binary',
+  description: `A jpg, jpeg or png image up to ${PHOTO_MAX_MB} MB`,
+});
 
 /** POST /stations/: at least one photo (the service checks that one of the files is a photo). */
 export const stationCreateBody = z.extend(stationCreateRequest, {

@@ -30,7 +30,13 @@ async function patchStation(stationId: number, fields: Record<string, FormValue 
 }
 
 const readCard = async (id: number) =>
-  (await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${id}/`, headers: { ...ctx.auth, 'accept-language': 'en' } })).json<Station>();
+  (
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/stations/${id}/`,
+      headers: { ...ctx.auth, 'accept-language': 'en' },
+    })
+  ).json<Station>();
 
 /** A stored connector as a form sends it back (its empty optional fields left out). */
 const formConnector = (c: ConnectorOnCard) => ({
@@ -42,7 +48,8 @@ const formConnector = (c: ConnectorOnCard) => ({
   power_kWh: String(c.power_kWh),
 });
 
-const numbers = (connectors: Connector[]) => connectors.map((c) => [c.id, c.evse_id, c.connector_id, c.ocpp_16_id, c.position]);
+const numbers = (connectors: Connector[]) =>
+  connectors.map((c) => [c.id, c.evse_id, c.connector_id, c.ocpp_16_id, c.position]);
 
 let merchant: Merchant;
 beforeAll(async () => {
@@ -58,7 +65,9 @@ async function twoModules() {
       { evseId: 2, position: 3 },
     ],
   });
-  const detail = (await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/`, headers: ctx.auth })).json<Station>();
+  const detail = (
+    await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/`, headers: ctx.auth })
+  ).json<Station>();
   return { id: station.id, connectors: detail.connectors };
 }
 
@@ -85,9 +94,17 @@ describe('updating connectors', () => {
       [c3.id, 1, 1, 1, 3],
       [expect.any(Number), 2, 1, 2, 4],
     ]);
-    expect(after[0]).toMatchObject({ typo: 'ccs2', typo_name: 'CCS Combo 2', power_kWh: 150.5, custom_fee: 12.5, cable_length: null });
+    expect(after[0]).toMatchObject({
+      typo: 'ccs2',
+      typo_name: 'CCS Combo 2',
+      power_kWh: 150.5,
+      custom_fee: 12.5,
+      cable_length: null,
+    });
     expect(after[1]).toMatchObject({ typo: 'chademo', power_kWh: 50, custom_fee: null });
-    const read = (await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/update/${id}/`, headers: ctx.auth })).json<Station>();
+    const read = (
+      await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/update/${id}/`, headers: ctx.auth })
+    ).json<Station>();
     expect(numbers(read.connectors)).toEqual(numbers(after));
   });
 
@@ -102,12 +119,16 @@ describe('updating connectors', () => {
 
   it('refuses two connectors in one position, naming it, and changes nothing', async () => {
     const { id, connectors } = await twoModules();
-    const response = await patchConnectors(id, { connectors: [{ evse_id: 2, typo: 'type2', position: 2, power_kWh: 7 }] });
+    const response = await patchConnectors(id, {
+      connectors: [{ evse_id: 2, typo: 'type2', position: 2, power_kWh: 7 }],
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ connectors: ['Connector positions cannot be the same'] });
     const ru = await patchConnectors(id, { connectors: [{ ...connectors[2]!, position: 1 }] }, 'ru');
     expect(ru.json()).toEqual({ connectors: ['Позиции коннекторов не могут быть одинаковыми'] });
-    const read = (await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${id}/`, headers: ctx.auth })).json<Station>();
+    const read = (
+      await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${id}/`, headers: ctx.auth })
+    ).json<Station>();
     expect(numbers(read.connectors)).toEqual(numbers(connectors));
   });
 
@@ -116,14 +137,22 @@ describe('updating connectors', () => {
     const all = connectors.map((c) => c.id);
     expect((await patchConnectors(id, { deleted_conns_ids: all })).json()).toEqual({ connectors: ['Add a connector'] });
     const otherStation = await twoModules();
-    const foreign = await patchConnectors(id, { connectors: [{ ...otherStation.connectors[0]!, position: 7 }], deleted_conns_ids: [otherStation.connectors[1]!.id] });
+    const foreign = await patchConnectors(id, {
+      connectors: [{ ...otherStation.connectors[0]!, position: 7 }],
+      deleted_conns_ids: [otherStation.connectors[1]!.id],
+    });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json()).toEqual({ deleted_conns_ids: ['Select a valid choice'], 'connectors.0.id': ['Select a valid choice'] });
+    expect(foreign.json()).toEqual({
+      deleted_conns_ids: ['Select a valid choice'],
+      'connectors.0.id': ['Select a valid choice'],
+    });
   });
 
   it('checks each connector with the connector form rules', async () => {
     const { id } = await twoModules();
-    const response = await patchConnectors(id, { connectors: [{ evse_id: 1, typo: '', power_kWh: 'x', cable_length: '05', custom_fee: 'abc' }] });
+    const response = await patchConnectors(id, {
+      connectors: [{ evse_id: 1, typo: '', power_kWh: 'x', cable_length: '05', custom_fee: 'abc' }],
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       'connectors.0.typo': ['Field cannot be blank'],
@@ -158,12 +187,19 @@ describe('one station edit: its fields and connectors in one request', () => {
   it('leaves the fields as they were when a connector is refused', async () => {
     const { id, connectors } = await twoModules();
     const before = await readCard(id);
-    const clash = await patchStation(id, { pic: 'Bakyt', name_en: 'Renamed', connectors: [{ evse_id: '2', typo: 'type2', position: '2', power_kWh: '7' }] });
+    const clash = await patchStation(id, {
+      pic: 'Bakyt',
+      name_en: 'Renamed',
+      connectors: [{ evse_id: '2', typo: 'type2', position: '2', power_kWh: '7' }],
+    });
     expect(clash.statusCode).toBe(400);
     expect(clash.json()).toEqual({ connectors: ['Connector positions cannot be the same'] });
     const foreign = await patchStation(id, { pic: 'Bakyt', 'deleted_conns_ids[0]': '999999' });
     expect(foreign.json()).toEqual({ deleted_conns_ids: ['Select a valid choice'] });
-    const invalid = await patchStation(id, { pic: 'Bakyt', connectors: [{ ...formConnector(connectors[0]!), typo: '' }] });
+    const invalid = await patchStation(id, {
+      pic: 'Bakyt',
+      connectors: [{ ...formConnector(connectors[0]!), typo: '' }],
+    });
     expect(invalid.json()).toEqual({ 'connectors.0.typo': ['Field cannot be blank'] });
     expect(await readCard(id)).toEqual(before);
   });
@@ -171,9 +207,15 @@ describe('one station edit: its fields and connectors in one request', () => {
   it("still takes the specification's two calls: the fields, then the connectors", async () => {
     const { id, connectors } = await twoModules();
     expect((await patchStation(id, { pic: 'Bakyt' })).statusCode).toBe(200);
-    const response = await patchConnectors(id, { connectors: [{ ...formConnector(connectors[2]!), power_kWh: 50 }], deleted_conns_ids: [connectors[0]!.id] });
+    const response = await patchConnectors(id, {
+      connectors: [{ ...formConnector(connectors[2]!), power_kWh: 50 }],
+      deleted_conns_ids: [connectors[0]!.id],
+    });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ pic: 'Bakyt', connectors: [{ id: connectors[1]!.id }, { id: connectors[2]!.id, power_kWh: 50 }] });
+    expect(response.json()).toMatchObject({
+      pic: 'Bakyt',
+      connectors: [{ id: connectors[1]!.id }, { id: connectors[2]!.id, power_kWh: 50 }],
+    });
   });
 
   it("ends consistent after 100 edits of one station at once: every answer a 200, the last one's fields and connectors stored together", async () => {
@@ -196,11 +238,20 @@ describe('one station edit: its fields and connectors in one request', () => {
 
 describe('the station update in the OpenAPI document', () => {
   it('takes the connectors, as JSON and as a form', async () => {
-    type Body = { content: Record<string, { schema: { properties: Record<string, { type?: string; items?: { properties: object } }> } }> };
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, { patch: { requestBody: Body } }> }>();
+    type Body = {
+      content: Record<
+        string,
+        { schema: { properties: Record<string, { type?: string; items?: { properties: object } }> } }
+      >;
+    };
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, { patch: { requestBody: Body } }>;
+    }>();
     const { content } = doc.paths['/api/v1/stations/update/{id}/']!.patch.requestBody;
     for (const type of ['application/json', 'multipart/form-data']) {
-      expect(Object.keys(content[type]!.schema.properties.connectors!.items!.properties)).toEqual(expect.arrayContaining(['id', 'evse_id', 'typo', 'power_kWh']));
+      expect(Object.keys(content[type]!.schema.properties.connectors!.items!.properties)).toEqual(
+        expect.arrayContaining(['id', 'evse_id', 'typo', 'power_kWh']),
+      );
     }
   });
 });

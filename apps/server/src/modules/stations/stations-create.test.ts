@@ -16,7 +16,12 @@ const ctx = useSignedInApp({ name: 'Station Manager' });
 
 async function post(fields: Record<string, string | FilePart>, lang = 'en') {
   const form = await multipartForm(fields);
-  return ctx.app.inject({ method: 'POST', url: '/api/v1/stations/', headers: { ...ctx.auth, ...form.headers, 'accept-language': lang }, payload: form.payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/stations/',
+    headers: { ...ctx.auth, ...form.headers, 'accept-language': lang },
+    payload: form.payload,
+  });
 }
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { ...ctx.auth, 'accept-language': 'en' } });
@@ -25,7 +30,9 @@ const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { ...
 async function storedFiles(): Promise<string[]> {
   const uploads = path.join(ctx.config.dataDir, 'uploads');
   const folders = (await readdir(uploads)).filter((name) => name.startsWith('station-'));
-  const files = await Promise.all(folders.map(async (folder) => (await readdir(path.join(uploads, folder))).map((name) => `${folder}/${name}`)));
+  const files = await Promise.all(
+    folders.map(async (folder) => (await readdir(path.join(uploads, folder))).map((name) => `${folder}/${name}`)),
+  );
   return files.flat().sort();
 }
 
@@ -102,9 +109,24 @@ describe('creating a station', () => {
       location: 'Bishkek, Chui 1',
       avatar: expect.stringMatching(/^\/media\/station-avatars\/[\w-]+\.jpg$/),
       media_files: [
-        { id: expect.any(Number), url: expect.stringMatching(/^\/media\/station-photos\/[\w-]+\.png$/), kind: 'photo', position: 1 },
-        { id: expect.any(Number), url: expect.stringMatching(/^\/media\/station-photos\/[\w-]+\.jpg$/), kind: 'photo', position: 2 },
-        { id: expect.any(Number), url: expect.stringMatching(/^\/media\/station-videos\/[\w-]+\.mp4$/), kind: 'video', position: 3 },
+        {
+          id: expect.any(Number),
+          url: expect.stringMatching(/^\/media\/station-photos\/[\w-]+\.png$/),
+          kind: 'photo',
+          position: 1,
+        },
+        {
+          id: expect.any(Number),
+          url: expect.stringMatching(/^\/media\/station-photos\/[\w-]+\.jpg$/),
+          kind: 'photo',
+          position: 2,
+        },
+        {
+          id: expect.any(Number),
+          url: expect.stringMatching(/^\/media\/station-videos\/[\w-]+\.mp4$/),
+          kind: 'video',
+          position: 3,
+        },
       ],
       schedule: [
         { id: 1, day: 0, start_time: '09:00:00', end_time: '18:00:00', is_break: false },
@@ -112,9 +134,37 @@ describe('creating a station', () => {
         { id: 2, day: 1, start_time: '08:00:00', end_time: '00:00:00', is_break: false },
       ],
       connectors: [
-        expect.objectContaining({ evse_id: 1, connector_id: 1, ocpp_16_id: 1, typo: 'type2', position: 1, power_kWh: 22, cable_length: null, custom_fee: null, evse: null }),
-        expect.objectContaining({ evse_id: 1, connector_id: 2, ocpp_16_id: 2, typo: 'chademo', typo_name: 'CHAdeMO', position: 2, power_kWh: 50 }),
-        expect.objectContaining({ evse_id: 2, connector_id: 1, ocpp_16_id: 3, typo: 'ccs2', evse: 'B-7', position: 3, power_kWh: 120.5, cable_length: 5, custom_fee: 14.25 }),
+        expect.objectContaining({
+          evse_id: 1,
+          connector_id: 1,
+          ocpp_16_id: 1,
+          typo: 'type2',
+          position: 1,
+          power_kWh: 22,
+          cable_length: null,
+          custom_fee: null,
+          evse: null,
+        }),
+        expect.objectContaining({
+          evse_id: 1,
+          connector_id: 2,
+          ocpp_16_id: 2,
+          typo: 'chademo',
+          typo_name: 'CHAdeMO',
+          position: 2,
+          power_kWh: 50,
+        }),
+        expect.objectContaining({
+          evse_id: 2,
+          connector_id: 1,
+          ocpp_16_id: 3,
+          typo: 'ccs2',
+          evse: 'B-7',
+          position: 3,
+          power_kWh: 120.5,
+          cable_length: 5,
+          custom_fee: 14.25,
+        }),
       ],
       status: 1,
       is_new: true,
@@ -126,7 +176,9 @@ describe('creating a station', () => {
       tags: [night.id],
       environment: [cafe.id],
       tag_items: [{ id: night.id, title: 'Night', active: true }],
-      environment_items: [{ id: cafe.id, title: 'Station cafe', icon_path: '/media/surroundings/Station cafe.svg', active: true }],
+      environment_items: [
+        { id: cafe.id, title: 'Station cafe', icon_path: '/media/surroundings/Station cafe.svg', active: true },
+      ],
       created_at: expect.any(String),
       // Never connected yet.
       online: false,
@@ -152,14 +204,35 @@ describe('creating a station', () => {
     expect(photo.headers['content-type']).toBe('image/png');
     expect(photo.headers['cache-control']).toContain('max-age=31536000');
     expect(photo.rawPayload.equals(TINY_PNG)).toBe(true);
-    expect((await ctx.app.inject({ method: 'GET', url: body.media_files[2]!.url })).headers['content-type']).toBe('video/mp4');
+    expect((await ctx.app.inject({ method: 'GET', url: body.media_files[2]!.url })).headers['content-type']).toBe(
+      'video/mp4',
+    );
 
     // Read back: the detail is the same; the form gets every field in all languages and no password.
     expect((await get(`/api/v1/stations/${body.id}/`)).json()).toEqual(body);
     const forUpdate = (await get(`/api/v1/stations/update/${body.id}/`)).json<StationForUpdate>();
-    const { location: _l, country_name: _c, city_name: _ci, created_at: _ca, online: _o, last_seen_at: _s, boot: _b, ocpp_status: _st, ...rest } = body;
-    const { diagnostics_status: _d, diagnostics_status_at: _da, firmware_status: _f, firmware_status_at: _fa, ...editable } = rest;
-    expect(forUpdate).toEqual({ ...editable, connectors: editable.connectors.map(({ ocpp_status: _cs, charge: _ch, ...connector }) => connector) });
+    const {
+      location: _l,
+      country_name: _c,
+      city_name: _ci,
+      created_at: _ca,
+      online: _o,
+      last_seen_at: _s,
+      boot: _b,
+      ocpp_status: _st,
+      ...rest
+    } = body;
+    const {
+      diagnostics_status: _d,
+      diagnostics_status_at: _da,
+      firmware_status: _f,
+      firmware_status_at: _fa,
+      ...editable
+    } = rest;
+    expect(forUpdate).toEqual({
+      ...editable,
+      connectors: editable.connectors.map(({ ocpp_status: _cs, charge: _ch, ...connector }) => connector),
+    });
 
     // One news event; the OCPP check takes the password.
     const events = await ctx.database.db
@@ -198,11 +271,17 @@ describe('creating a station', () => {
       media_files: ['Upload a photo'],
     });
     const ru = await post({ execution_type: 'wall' }, 'ru');
-    expect(ru.json()).toMatchObject({ schedule: ['Укажите режим работы'], connectors: ['Добавьте коннектор'], media_files: ['Загрузите фото'] });
+    expect(ru.json()).toMatchObject({
+      schedule: ['Укажите режим работы'],
+      connectors: ['Добавьте коннектор'],
+      media_files: ['Загрузите фото'],
+    });
   });
 
   it('needs a photo among the media: a video alone is not enough', async () => {
-    const response = await post(aStationForm(merchant.id, { 'media_files[0]': { filename: 'tour.mp4', content: TINY_MP4, type: 'video/mp4' } }));
+    const response = await post(
+      aStationForm(merchant.id, { 'media_files[0]': { filename: 'tour.mp4', content: TINY_MP4, type: 'video/mp4' } }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ media_files: ['Upload a photo'] });
   });
@@ -227,10 +306,17 @@ describe('creating a station', () => {
   });
 
   it('creates exactly one of 20 stations sent at once with one identity; the rest get the identity error', async () => {
-    const forms = await Promise.all(Array.from({ length: 20 }, () => multipartForm(aStationForm(merchant.id, { identity: 'CP-RACE' }))));
+    const forms = await Promise.all(
+      Array.from({ length: 20 }, () => multipartForm(aStationForm(merchant.id, { identity: 'CP-RACE' }))),
+    );
     const responses = await Promise.all(
       forms.map((form) =>
-        ctx.app.inject({ method: 'POST', url: '/api/v1/stations/', headers: { ...ctx.auth, ...form.headers, 'accept-language': 'en' }, payload: form.payload }),
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/stations/',
+          headers: { ...ctx.auth, ...form.headers, 'accept-language': 'en' },
+          payload: form.payload,
+        }),
       ),
     );
     const codes = responses.map((response) => response.statusCode).sort();

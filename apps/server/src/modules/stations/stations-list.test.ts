@@ -36,7 +36,8 @@ beforeAll(async () => {
   other = await aMerchant(ctx.app, ctx.auth);
 });
 
-const listIds = async (query: string) => (await call('GET', `stations/${query}`)).json<Page<StationListItem>>().items.map((item) => item.id);
+const listIds = async (query: string) =>
+  (await call('GET', `stations/${query}`)).json<Page<StationListItem>>().items.map((item) => item.id);
 
 describe('a merchant station list', () => {
   it('answers the rows of one merchant, newest first, with connectors, tags and infrastructure in the language asked', async () => {
@@ -68,8 +69,24 @@ describe('a merchant station list', () => {
       status: 1,
       is_new: true,
       connectors: [
-        expect.objectContaining({ evse_id: 1, connector_id: 1, ocpp_16_id: 1, typo: 'ccs2', typo_name: 'CCS Combo 2', position: 2, position_name: 'Right', power_kWh: 22 }),
-        expect.objectContaining({ evse_id: 2, connector_id: 1, ocpp_16_id: 2, typo: 'chademo', position: 1, position_name: 'Left' }),
+        expect.objectContaining({
+          evse_id: 1,
+          connector_id: 1,
+          ocpp_16_id: 1,
+          typo: 'ccs2',
+          typo_name: 'CCS Combo 2',
+          position: 2,
+          position_name: 'Right',
+          power_kWh: 22,
+        }),
+        expect.objectContaining({
+          evse_id: 2,
+          connector_id: 1,
+          ocpp_16_id: 2,
+          typo: 'chademo',
+          position: 1,
+          position_name: 'Left',
+        }),
       ],
       tags: [{ id: fast.id, title: 'Fast', active: true }],
       surroundings: [{ id: cafe.id, title: 'Cafe', icon_path: '/media/surroundings/Cafe.svg', active: true }],
@@ -81,14 +98,20 @@ describe('a merchant station list', () => {
       [null, null],
       [null, null],
     ]);
-    const russian = (await call('GET', `stations/?merchant=${merchant.id}`, { lang: 'ru' })).json<Page<StationListItem>>();
-    expect(russian.items[0]).toMatchObject({ name: 'Beta ru', location: expect.stringMatching(/^Бишкек, Street \d+ ru$/) });
+    const russian = (await call('GET', `stations/?merchant=${merchant.id}`, { lang: 'ru' })).json<
+      Page<StationListItem>
+    >();
+    expect(russian.items[0]).toMatchObject({
+      name: 'Beta ru',
+      location: expect.stringMatching(/^Бишкек, Street \d+ ru$/),
+    });
   });
 
   it('pages, searches the name, identity and id, and filters by status', async () => {
     const owner = await aMerchant(ctx.app, ctx.auth);
     const made = [];
-    for (let i = 0; i < 12; i += 1) made.push(await aStation(ctx.database, owner.id, { name: `Paged ${i}`, status: i === 0 ? 0 : 1 }));
+    for (let i = 0; i < 12; i += 1)
+      made.push(await aStation(ctx.database, owner.id, { name: `Paged ${i}`, status: i === 0 ? 0 : 1 }));
     const first = (await call('GET', `stations/?merchant=${owner.id}`)).json<Page<StationListItem>>();
     expect({ ...first, items: first.items.length }).toEqual({ items: 10, page: 1, pages: 2, size: 10, total: 12 });
     expect(await listIds(`?merchant=${owner.id}&page=2`)).toEqual([made[1]!.id, made[0]!.id]);
@@ -100,7 +123,10 @@ describe('a merchant station list', () => {
     expect(await listIds(`?merchant=${owner.id}&status=0`)).toEqual([made[0]!.id]);
     const bad = await call('GET', 'stations/?merchant=x&status=3', { lang: 'en' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ merchant: ['Enter a whole number'], status: ['Ensure this value is less than or equal to 1'] });
+    expect(bad.json()).toEqual({
+      merchant: ['Enter a whole number'],
+      status: ['Ensure this value is less than or equal to 1'],
+    });
   });
 });
 
@@ -118,9 +144,11 @@ describe('the station pickers', () => {
         { id: gamma.id, name: 'Gamma picker' },
       ]);
       expect(body.size).toBe(1000);
-      expect((await call('GET', `stations/${picker}/?search=gamma&merchant=${owner.id}`, { lang: 'ky' })).json<Page<StationOption>>().items).toEqual([
-        { id: gamma.id, name: 'Gamma picker ky' },
-      ]);
+      expect(
+        (await call('GET', `stations/${picker}/?search=gamma&merchant=${owner.id}`, { lang: 'ky' })).json<
+          Page<StationOption>
+        >().items,
+      ).toEqual([{ id: gamma.id, name: 'Gamma picker ky' }]);
     }
   });
 });
@@ -135,29 +163,39 @@ describe('bulk station statuses', () => {
       [b.id, 0],
       [a.id, 0],
     ]);
-    const missing = await call('PATCH', 'stations/statuses/', { payload: { ids: [a.id, 999_999], status: 1 }, lang: 'en' });
+    const missing = await call('PATCH', 'stations/statuses/', {
+      payload: { ids: [a.id, 999_999], status: 1 },
+      lang: 'en',
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ detail: 'Not found: 999999.' });
     expect((await call('GET', `stations/${a.id}/`)).json()).toMatchObject({ status: 0 });
   });
 
   it('writes each station changed beside its old version, no index touched (HOT), and none already at the status', async () => {
-    const ids = [await aStation(ctx.database, merchant.id), await aStation(ctx.database, merchant.id), await aStation(ctx.database, merchant.id, { status: 0 })].map((s) => s.id);
+    const ids = [
+      await aStation(ctx.database, merchant.id),
+      await aStation(ctx.database, merchant.id),
+      await aStation(ctx.database, merchant.id, { status: 0 }),
+    ].map((s) => s.id);
     // The table's rows updated, and of them those written without an index entry (HOT), counted by
     // this connection (these counts gather until they are reported, so read before and after).
     const written = await ctx.database.db.transaction(async (tx) => {
       const counts = async () =>
-        (await queryRows<{ updated: number; hot: number }>(
-          tx,
-          sql`select pg_stat_get_xact_tuples_updated('stations'::regclass)::int as updated, pg_stat_get_xact_tuples_hot_updated('stations'::regclass)::int as hot`,
-        ))[0]!;
+        (
+          await queryRows<{ updated: number; hot: number }>(
+            tx,
+            sql`select pg_stat_get_xact_tuples_updated('stations'::regclass)::int as updated, pg_stat_get_xact_tuples_hot_updated('stations'::regclass)::int as hot`,
+          )
+        )[0]!;
       const before = await counts();
       await setStationStatuses(tx, ids, 0);
       const after = await counts();
       return { updated: after.updated - before.updated, hot: after.hot - before.hot };
     });
     expect(written).toEqual({ updated: 2, hot: 2 });
-    const listed = (await call('GET', `stations/?merchant=${merchant.id}&size=100`)).json<Page<StationListItem>>().items;
+    const listed = (await call('GET', `stations/?merchant=${merchant.id}&size=100`)).json<Page<StationListItem>>()
+      .items;
     expect(listed.filter((item) => ids.includes(item.id)).map((item) => item.status)).toEqual([0, 0, 0]);
   });
 
@@ -169,7 +207,9 @@ describe('bulk station statuses', () => {
     await call('PATCH', 'stations/statuses/', { payload: { ids: [a.id], status: 0 } });
     const detail = await call('GET', `merchants/${owner.id}/`);
     expect(detail.json()).toMatchObject({ stations_count: 3, active_stations: 1, inactive_stations: 2 });
-    const listed = (await call('GET', `merchants/?search=${owner.id}`)).json<Page<Merchant>>().items.find((item) => item.id === owner.id);
+    const listed = (await call('GET', `merchants/?search=${owner.id}`))
+      .json<Page<Merchant>>()
+      .items.find((item) => item.id === owner.id);
     expect(listed).toMatchObject({ stations_count: 3, active_stations: 1, inactive_stations: 2 });
   });
 });
@@ -190,7 +230,12 @@ describe('deleting a station', () => {
 describe('connector dictionaries', () => {
   it('answer types and positions by key in the language asked', async () => {
     const types = await call('GET', 'stations/connectors-types-positions/?info=types', { lang: 'en' });
-    expect(types.json()).toMatchObject({ type2: 'Type 2 (Mennekes)', ccs2: 'CCS Combo 2', chademo: 'CHAdeMO', gbt_dc: 'GB/T DC' });
+    expect(types.json()).toMatchObject({
+      type2: 'Type 2 (Mennekes)',
+      ccs2: 'CCS Combo 2',
+      chademo: 'CHAdeMO',
+      gbt_dc: 'GB/T DC',
+    });
     const positions = await call('GET', 'stations/connectors-types-positions/?info=positions', { lang: 'ru' });
     expect(positions.json()).toMatchObject({ 1: 'Слева', 2: 'Справа' });
   });

@@ -14,14 +14,24 @@ const ctx = useSignedInApp();
 
 async function create(fields: Record<string, FormValue> = {}): Promise<Station> {
   const form = await multipartForm(aStationForm(merchant.id, fields as never));
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/stations/', headers: { ...ctx.auth, ...form.headers, 'accept-language': 'en' }, payload: form.payload });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/stations/',
+    headers: { ...ctx.auth, ...form.headers, 'accept-language': 'en' },
+    payload: form.payload,
+  });
   if (response.statusCode !== 201) throw new Error(`creating a station failed: ${response.body}`);
   return response.json<Station>();
 }
 
 async function patch(id: number, fields: Record<string, FormValue | undefined>, lang = 'en') {
   const form = await multipartForm(fields);
-  return ctx.app.inject({ method: 'PATCH', url: `/api/v1/stations/update/${id}/`, headers: { ...ctx.auth, ...form.headers, 'accept-language': lang }, payload: form.payload });
+  return ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/stations/update/${id}/`,
+    headers: { ...ctx.auth, ...form.headers, 'accept-language': lang },
+    payload: form.payload,
+  });
 }
 
 /** Whether a stored file (by its /media URL) is on disk. */
@@ -61,7 +71,10 @@ describe('updating a station', () => {
     const [a, b] = [await aTag(ctx.database), await aTag(ctx.database)];
     const [x, y] = [await anInfrastructureItem(ctx.database), await anInfrastructureItem(ctx.database)];
     const station = await create({ tags: String(a.id) });
-    const replaced = await patch(station.id, { tags: repeated([String(b.id), String(a.id)]), environment: repeated([String(y.id), String(x.id)]) });
+    const replaced = await patch(station.id, {
+      tags: repeated([String(b.id), String(a.id)]),
+      environment: repeated([String(y.id), String(x.id)]),
+    });
     expect(replaced.json()).toMatchObject({ tags: [a.id, b.id], environment: [x.id, y.id] });
     const emptied = await patch(station.id, { delete_tags: 'true', delete_environment: 'true' });
     expect(emptied.json()).toMatchObject({ tags: [], environment: [], tag_items: [], environment_items: [] });
@@ -92,15 +105,24 @@ describe('updating a station', () => {
   it('keeps at least one photo and at most 10 files, and deletes only its own media', async () => {
     const station = await create();
     const onlyPhoto = station.media_files[0]!.id;
-    expect((await patch(station.id, { 'deleted_media_ids[0]': String(onlyPhoto) })).json()).toEqual({ media_files: ['Upload a photo'] });
-    const ten = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`media_files[${i}]`, { filename: 'p.png', content: TINY_PNG, type: 'image/png' }]));
+    expect((await patch(station.id, { 'deleted_media_ids[0]': String(onlyPhoto) })).json()).toEqual({
+      media_files: ['Upload a photo'],
+    });
+    const ten = Object.fromEntries(
+      Array.from({ length: 10 }, (_, i) => [
+        `media_files[${i}]`,
+        { filename: 'p.png', content: TINY_PNG, type: 'image/png' },
+      ]),
+    );
     const tooMany = await patch(station.id, ten);
     expect(tooMany.json()).toEqual({ media_files: ['A station can have at most 10 photos and videos'] });
     const other = await create();
     expect((await patch(station.id, { 'deleted_media_ids[0]': String(other.media_files[0]!.id) })).json()).toEqual({
       deleted_media_ids: ['Select a valid choice'],
     });
-    const read = (await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/`, headers: ctx.auth })).json<Station>();
+    const read = (
+      await ctx.app.inject({ method: 'GET', url: `/api/v1/stations/${station.id}/`, headers: ctx.auth })
+    ).json<Station>();
     expect(read.media_files).toEqual(station.media_files);
   });
 
@@ -132,7 +154,11 @@ describe('updating a station', () => {
 
   it('checks the fields sent like the create form, and answers 404 for a missing station', async () => {
     const station = await create();
-    const response = await patch(station.id, { name_ru: ' ', identity: 'has space', schedule: [{ day: '0', start_time: '18:00:00', end_time: '09:00:00', is_break: 'false' }] });
+    const response = await patch(station.id, {
+      name_ru: ' ',
+      identity: 'has space',
+      schedule: [{ day: '0', start_time: '18:00:00', end_time: '09:00:00', is_break: 'false' }],
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       name_ru: ['Field cannot be blank'],

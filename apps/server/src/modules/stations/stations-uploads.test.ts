@@ -14,12 +14,21 @@ const ctx = useSignedInApp();
 
 async function post(fields: Record<string, FormValue | undefined>) {
   const form = await multipartForm(fields);
-  return ctx.app.inject({ method: 'POST', url: '/api/v1/stations/', headers: { ...ctx.auth, ...form.headers, 'accept-language': 'en' }, payload: form.payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/stations/',
+    headers: { ...ctx.auth, ...form.headers, 'accept-language': 'en' },
+    payload: form.payload,
+  });
 }
 
 /** `head` followed by zeros up to `size` bytes: a real signature, so only the size is wrong. */
 const sized = (head: Buffer, size: number) => Buffer.concat([head, Buffer.alloc(size - head.length)]);
-const png = (size = TINY_PNG.length): FilePart => ({ filename: 'photo.png', content: sized(TINY_PNG, size), type: 'image/png' });
+const png = (size = TINY_PNG.length): FilePart => ({
+  filename: 'photo.png',
+  content: sized(TINY_PNG, size),
+  type: 'image/png',
+});
 
 let merchant: Merchant;
 beforeAll(async () => {
@@ -38,8 +47,12 @@ describe('station photos and videos', () => {
     const fake = { filename: 'photo.png', content: 'not an image at all', type: 'image/png' };
     const refused = await post(aStationForm(merchant.id, { 'media_files[0]': fake }));
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ 'media_files.0': ['Only jpg, jpeg and png images and mp4 videos can be uploaded'] });
-    const renamed = await post(aStationForm(merchant.id, { 'media_files[0]': { filename: 'photo.png', content: TINY_JPEG, type: 'image/png' } }));
+    expect(refused.json()).toEqual({
+      'media_files.0': ['Only jpg, jpeg and png images and mp4 videos can be uploaded'],
+    });
+    const renamed = await post(
+      aStationForm(merchant.id, { 'media_files[0]': { filename: 'photo.png', content: TINY_JPEG, type: 'image/png' } }),
+    );
     expect(renamed.statusCode).toBe(201);
     expect(renamed.json<{ media_files: { url: string }[] }>().media_files[0]!.url).toMatch(/\.jpg$/);
   });
@@ -53,7 +66,10 @@ describe('station photos and videos', () => {
   });
 
   it('refuses a video one byte over 100 MB, streamed, and leaves no temporary file', async () => {
-    const fields = Object.entries(aStationForm(merchant.id)).filter(([name]) => name !== 'media_files[0]') as [string, string][];
+    const fields = Object.entries(aStationForm(merchant.id)).filter(([name]) => name !== 'media_files[0]') as [
+      string,
+      string,
+    ][];
     const stream = multipartStream([
       ...fields,
       ['media_files[0]', { filename: 'photo.png', content: TINY_PNG, type: 'image/png' }],
@@ -74,7 +90,9 @@ describe('station photos and videos', () => {
 
 describe('the station avatar', () => {
   it('is one jpg, jpeg or png image of at most 2 MB', async () => {
-    const video = await post(aStationForm(merchant.id, { avatar: { filename: 'logo.mp4', content: TINY_MP4, type: 'video/mp4' } }));
+    const video = await post(
+      aStationForm(merchant.id, { avatar: { filename: 'logo.mp4', content: TINY_MP4, type: 'video/mp4' } }),
+    );
     expect(video.json()).toEqual({ avatar: ['The avatar must be a jpg, jpeg or png image'] });
     const large = await post(aStationForm(merchant.id, { avatar: png(PHOTO_MAX_BYTES + 1) }));
     expect(large.json()).toEqual({ avatar: ['The image must be 2 MB or smaller'] });
@@ -83,7 +101,12 @@ describe('the station avatar', () => {
       ['avatar', png()],
       ['avatar', png()],
     ]);
-    const two = await ctx.app.inject({ method: 'POST', url: '/api/v1/stations/', headers: { ...ctx.auth, ...form.headers, 'accept-language': 'en' }, payload: form.payload });
+    const two = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/stations/',
+      headers: { ...ctx.auth, ...form.headers, 'accept-language': 'en' },
+      payload: form.payload,
+    });
     expect(two.statusCode).toBe(400);
     expect(two.json()).toEqual({ avatar: ['Only one avatar can be uploaded'] });
     expect((await post(aStationForm(merchant.id, { avatar: png(PHOTO_MAX_BYTES) }))).statusCode).toBe(201);

@@ -1,10 +1,21 @@
-import { CONNECTOR_POSITIONS, CONNECTOR_TYPES, type ConnectorPosition, type ConnectorType } from '@evcms/contracts/catalog';
+import {
+  CONNECTOR_POSITIONS,
+  CONNECTOR_TYPES,
+  type ConnectorPosition,
+  type ConnectorType,
+} from '@evcms/contracts/catalog';
 import { CHARGE_STATUSES } from '@evcms/contracts/charges';
 import { DECIMALS, fromMinorUnits } from '@evcms/contracts/decimal';
 import type { Lang } from '@evcms/contracts/i18n';
 import type { ConnectorCharge } from '@evcms/contracts/ocpp';
 import { localizedFields } from '@evcms/contracts/localized';
-import type { ConnectorOnCard, Station, StationForUpdate, StationListItem, StationOption } from '@evcms/contracts/stations';
+import type {
+  ConnectorOnCard,
+  Station,
+  StationForUpdate,
+  StationListItem,
+  StationOption,
+} from '@evcms/contracts/stations';
 import type { Connector } from '@evcms/contracts/station-connectors';
 import type { StationMediaFile } from '@evcms/contracts/station-media';
 import { isActive } from '@evcms/contracts/status';
@@ -12,7 +23,13 @@ import { scheduleForDisplay } from '../../lib/schedule.ts';
 import { mediaUrl } from '../../lib/uploads.ts';
 import type { ChargeRecord } from '../charges/charges.service.ts';
 import { presentOcppStatus, presentStationOcpp } from './station-ocpp.presenter.ts';
-import type { ConnectorRecord, MediaRecord, Named, StationDetailRecord, StationListRecord } from './station-queries.service.ts';
+import type {
+  ConnectorRecord,
+  MediaRecord,
+  Named,
+  StationDetailRecord,
+  StationListRecord,
+} from './station-queries.service.ts';
 
 /** Stations as the API answers them, with labels in the request's language. */
 
@@ -44,7 +61,12 @@ function presentMedia(file: MediaRecord): StationMediaFile {
 const tagItems = (station: StationListRecord, lang: Lang) =>
   station.tags.map((tag) => ({ id: tag.id, title: tag.title[lang], active: isActive(tag.status) }));
 const infrastructureItems = (station: StationListRecord, lang: Lang) =>
-  station.infrastructure.map((item) => ({ id: item.id, title: item.title[lang], icon_path: mediaUrl(item.icon), active: isActive(item.status) }));
+  station.infrastructure.map((item) => ({
+    id: item.id,
+    title: item.title[lang],
+    icon_path: mediaUrl(item.icon),
+    active: isActive(item.status),
+  }));
 
 /** The city and address, as the list's location column shows them. */
 function location(station: StationListRecord, lang: Lang): string {

@@ -83,7 +83,10 @@ function stationWhere(filter: StationFilter): SQL | undefined {
   if (filter.search) {
     const id = searchedId(filter.search);
     conditions.push(
-      or(like(stations.searchText, sql`lower(${containsPattern(filter.search)})`), id === undefined ? undefined : eq(stations.id, id)),
+      or(
+        like(stations.searchText, sql`lower(${containsPattern(filter.search)})`),
+        id === undefined ? undefined : eq(stations.id, id),
+      ),
     );
   }
   if (filter.active !== undefined) conditions.push(eq(stations.status, statusOf(filter.active)));
@@ -129,7 +132,14 @@ export async function findStation(db: Db, id: number): Promise<StationRecord | u
 /** What a change needs of the station, its row locked until the transaction ends. */
 export async function lockStation(db: Db, id: number) {
   const [row] = await db
-    .select({ id: stations.id, identity: stations.identity, status: stations.status, avatar: stations.avatar, countryId: stations.countryId, cityId: stations.cityId })
+    .select({
+      id: stations.id,
+      identity: stations.identity,
+      status: stations.status,
+      avatar: stations.avatar,
+      countryId: stations.countryId,
+      cityId: stations.cityId,
+    })
     .from(stations)
     .where(eq(stations.id, id))
     .for('update');
@@ -141,7 +151,9 @@ export async function identityTaken(db: Db, identity: string, exceptId?: number)
   const [row] = await db
     .select({ id: stations.id })
     .from(stations)
-    .where(and(eq(stations.identity, identity), exceptId === undefined ? undefined : sql`${stations.id} <> ${exceptId}`))
+    .where(
+      and(eq(stations.identity, identity), exceptId === undefined ? undefined : sql`${stations.id} <> ${exceptId}`),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -189,7 +201,10 @@ export async function findItemIds(db: Db, stationIds: readonly number[]) {
   const ids = [...stationIds];
   const [tagRows, itemRows] = ids.length
     ? await Promise.all([
-        db.select({ stationId: stationTags.stationId, id: stationTags.tagId }).from(stationTags).where(inArray(stationTags.stationId, ids)),
+        db
+          .select({ stationId: stationTags.stationId, id: stationTags.tagId })
+          .from(stationTags)
+          .where(inArray(stationTags.stationId, ids)),
         db
           .select({ stationId: stationInfrastructure.stationId, id: stationInfrastructure.itemId })
           .from(stationInfrastructure)

@@ -15,7 +15,12 @@ import { connectorsUpdateRequest } from '@evcms/contracts/station-connectors';
 import { statusesRequest } from '@evcms/contracts/status';
 import { presentPage } from '../../lib/pagination.ts';
 import { stationCreateBody, stationUpdateBody, stationUpload } from './station-uploads.ts';
-import { presentStation, presentStationForUpdate, presentStationListItem, presentStationOption } from './stations.presenter.ts';
+import {
+  presentStation,
+  presentStationForUpdate,
+  presentStationListItem,
+  presentStationOption,
+} from './stations.presenter.ts';
 import * as queries from './station-queries.service.ts';
 import * as stations from './stations.service.ts';
 
@@ -28,28 +33,48 @@ export function stationsRoutes(deps: Omit<stations.StationsDeps, 'log'>) {
 
     r.get('/stations/', {
       schema: { tags: doc, querystring: stationListQuery, response: { 200: paged(stationListItem), 400: errorBody } },
-      handler: async (request) => presentPage(await queries.listStations(deps, request.query), presentStationListItem, request.lang),
+      handler: async (request) =>
+        presentPage(await queries.listStations(deps, request.query), presentStationListItem, request.lang),
     });
     r.post('/stations/', {
       preValidation: stationUpload,
-      schema: { tags: doc, consumes: ['multipart/form-data'], body: stationCreateBody, response: { 201: station, 400: errorBody } },
+      schema: {
+        tags: doc,
+        consumes: ['multipart/form-data'],
+        body: stationCreateBody,
+        response: { 201: station, 400: errorBody },
+      },
       handler: async (request, reply) =>
-        reply.code(201).send(presentStation(await stations.createStation(withLog, request.body, request.managerId), request.lang)),
+        reply
+          .code(201)
+          .send(presentStation(await stations.createStation(withLog, request.body, request.managerId), request.lang)),
     });
     r.patch('/stations/statuses/', {
-      schema: { tags: doc, body: statusesRequest, response: { 200: z.array(stationListItem), 400: errorBody, 404: errorBody } },
+      schema: {
+        tags: doc,
+        body: statusesRequest,
+        response: { 200: z.array(stationListItem), 400: errorBody, 404: errorBody },
+      },
       handler: async (request) =>
-        (await stations.setStationStatuses(deps, request.body)).map((item) => presentStationListItem(item, request.lang)),
+        (await stations.setStationStatuses(deps, request.body)).map((item) =>
+          presentStationListItem(item, request.lang),
+        ),
     });
     for (const picker of ['for-transaction', 'for-promotion']) {
       r.get(`/stations/${picker}/`, {
-        schema: { tags: doc, querystring: stationOptionsQuery, response: { 200: paged(stationOption), 400: errorBody } },
-        handler: async (request) => presentPage(await queries.listStationOptions(deps, request.query), presentStationOption, request.lang),
+        schema: {
+          tags: doc,
+          querystring: stationOptionsQuery,
+          response: { 200: paged(stationOption), 400: errorBody },
+        },
+        handler: async (request) =>
+          presentPage(await queries.listStationOptions(deps, request.query), presentStationOption, request.lang),
       });
     }
     r.get('/stations/update/:id/', {
       schema: { tags: doc, params: idPathParams, response: { 200: stationForUpdate, 400: errorBody, 404: errorBody } },
-      handler: async (request) => presentStationForUpdate(await queries.getStation(deps, request.params.id), request.lang),
+      handler: async (request) =>
+        presentStationForUpdate(await queries.getStation(deps, request.params.id), request.lang),
     });
     r.patch('/stations/update/:id/', {
       preValidation: stationUpload,
@@ -60,10 +85,16 @@ export function stationsRoutes(deps: Omit<stations.StationsDeps, 'log'>) {
         body: stationUpdateBody,
         response: { 200: station, 400: errorBody, 404: errorBody },
       },
-      handler: async (request) => presentStation(await stations.updateStation(withLog, request.params.id, request.body), request.lang),
+      handler: async (request) =>
+        presentStation(await stations.updateStation(withLog, request.params.id, request.body), request.lang),
     });
     r.patch('/stations/update/:id/connectors/', {
-      schema: { tags: doc, params: idPathParams, body: connectorsUpdateRequest, response: { 200: station, 400: errorBody, 404: errorBody } },
+      schema: {
+        tags: doc,
+        params: idPathParams,
+        body: connectorsUpdateRequest,
+        response: { 200: station, 400: errorBody, 404: errorBody },
+      },
       handler: async (request) =>
         presentStation(await stations.updateStationConnectors(withLog, request.params.id, request.body), request.lang),
     });

@@ -6,10 +6,22 @@ const numbers = (connectors: { evseId: number; connectorId: number; ocpp16Id: nu
   connectors.map((c) => [c.evseId, c.connectorId, c.ocpp16Id]);
 
 function stored(id: number, evseId: number, connectorId: number, ocpp16Id: number, position: number): StoredConnector {
-  return { id, evseId, connectorId, ocpp16Id, position, evse: null, typo: 'type2', powerW: 22_000, cableLength: null, customFeeTyiyn: null };
+  return {
+    id,
+    evseId,
+    connectorId,
+    ocpp16Id,
+    position,
+    evse: null,
+    typo: 'type2',
+    powerW: 22_000,
+    cableLength: null,
+    customFeeTyiyn: null,
+  };
 }
 
-const change = (request: Partial<ConnectorRequest> & { evse_id: number }) => connectorRequest.parse({ typo: 'ccs2', power_kWh: 50, ...request });
+const change = (request: Partial<ConnectorRequest> & { evse_id: number }) =>
+  connectorRequest.parse({ typo: 'ccs2', power_kWh: 50, ...request });
 
 describe('numbering connectors', () => {
   it('numbers modules 1..n, connectors 1..n per module and ocpp ids 1..n across the station', () => {
@@ -49,11 +61,17 @@ describe('planning a connectors change', () => {
   it('renumbers after a removal: the emptied module goes and the rest close up', () => {
     const result = planConnectors(current, [], [10, 11]);
     expect('plan' in result && result.plan.deletedIds).toEqual([10, 11]);
-    expect('plan' in result && result.plan.connectors.map((c) => [c.id, c.evseId, c.connectorId, c.ocpp16Id])).toEqual([[12, 1, 1, 1]]);
+    expect('plan' in result && result.plan.connectors.map((c) => [c.id, c.evseId, c.connectorId, c.ocpp16Id])).toEqual([
+      [12, 1, 1, 1],
+    ]);
   });
 
   it('updates a connector by id, adds one without, and numbers the new one last in its module', () => {
-    const result = planConnectors(current, [change({ id: 11, evse_id: 1, connector_id: 2, position: 5 }), change({ evse_id: 1, position: 6 })], [10]);
+    const result = planConnectors(
+      current,
+      [change({ id: 11, evse_id: 1, connector_id: 2, position: 5 }), change({ evse_id: 1, position: 6 })],
+      [10],
+    );
     if (!('plan' in result)) throw new Error(JSON.stringify(result));
     expect(result.plan.connectors.map((c) => [c.id, c.evseId, c.connectorId, c.ocpp16Id, c.position, c.typo])).toEqual([
       [11, 1, 1, 1, 5, 'ccs2'],
@@ -77,7 +95,10 @@ describe('planning a connectors change', () => {
       problems: { connectors: ['connector_position_duplicate'] },
     });
     // Moving connector 11 off position 2 frees it for the new one.
-    expect('plan' in planConnectors(current, [change({ id: 11, evse_id: 1, position: 7 }), change({ evse_id: 3, position: 2 })], [])).toBe(true);
+    expect(
+      'plan' in
+        planConnectors(current, [change({ id: 11, evse_id: 1, position: 7 }), change({ evse_id: 3, position: 2 })], []),
+    ).toBe(true);
   });
 });
 
@@ -88,11 +109,15 @@ describe('media', () => {
   ];
 
   it('needs at least one photo and at most 10 files', () => {
-    expect(mediaProblems({ current: [], deletedIds: [], added: ['video'] })).toEqual({ media_files: ['photo_required'] });
+    expect(mediaProblems({ current: [], deletedIds: [], added: ['video'] })).toEqual({
+      media_files: ['photo_required'],
+    });
     expect(mediaProblems({ current, deletedIds: [1], added: [] })).toEqual({ media_files: ['photo_required'] });
     expect(mediaProblems({ current, deletedIds: [1], added: ['photo'] })).toEqual({});
     expect(mediaProblems({ current, deletedIds: [], added: Array(8).fill('photo') })).toEqual({});
-    expect(mediaProblems({ current, deletedIds: [], added: Array(9).fill('photo') })).toEqual({ media_files: ['media_files_max'] });
+    expect(mediaProblems({ current, deletedIds: [], added: Array(9).fill('photo') })).toEqual({
+      media_files: ['media_files_max'],
+    });
   });
 
   it('deletes only the station own files', () => {

@@ -114,7 +114,8 @@ export function planConnectors(
   const updated = new Map<number, ConnectorInput>();
   changes.forEach((change, index) => {
     if (change.id === undefined) return;
-    if (!byId.has(change.id) || deleted.has(change.id) || updated.has(change.id)) problems[`connectors.${index}.id`] = ['invalid_choice'];
+    if (!byId.has(change.id) || deleted.has(change.id) || updated.has(change.id))
+      problems[`connectors.${index}.id`] = ['invalid_choice'];
     else updated.set(change.id, change);
   });
   if (Object.keys(problems).length) return { problems };
@@ -125,11 +126,20 @@ export function planConnectors(
     .map((connector) => {
       const change = updated.get(connector.id);
       if (!change) return { ...connector };
-      return { id: connector.id, ...connectorValues(change), evseId: change.evse_id, connectorId: change.connector_id ?? connector.connectorId };
+      return {
+        id: connector.id,
+        ...connectorValues(change),
+        evseId: change.evse_id,
+        connectorId: change.connector_id ?? connector.connectorId,
+      };
     });
   const added = changes
     .filter((change) => change.id === undefined)
-    .map((change) => ({ ...connectorValues(change), evseId: change.evse_id, connectorId: change.connector_id ?? null }));
+    .map((change) => ({
+      ...connectorValues(change),
+      evseId: change.evse_id,
+      connectorId: change.connector_id ?? null,
+    }));
   const all = [...kept, ...added];
   const setProblems = connectorSetProblems(all);
   if (Object.keys(setProblems).length) return { problems: setProblems };

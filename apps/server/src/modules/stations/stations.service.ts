@@ -20,7 +20,14 @@ import { keepFiles, keptPaths, kindOf, removeFiles, type FileDeps, type Incoming
 import { hashStationPassword } from './station-passwords.ts';
 import { getStation, withParts, type StationDetailRecord, type StationListRecord } from './station-queries.service.ts';
 import * as repo from './stations.repository.ts';
-import { canDelete, connectorValues, mediaProblems, numberConnectors, planConnectors, type Problems } from './stations.rules.ts';
+import {
+  canDelete,
+  connectorValues,
+  mediaProblems,
+  numberConnectors,
+  planConnectors,
+  type Problems,
+} from './stations.rules.ts';
 
 /* Changing stations: create, update, connectors, delete, statuses, each in one transaction. */
 
@@ -34,7 +41,10 @@ export interface StationsDeps extends FileDeps {
 
 export type StationFiles = { media_files?: IncomingFile[] | undefined; avatar?: IncomingFile | undefined };
 
-const PARAMS: Partial<Record<MessageKey, MessageParams>> = { connectors_max: { max: CONNECTORS_MAX }, media_files_max: { max: MEDIA_FILES_MAX } };
+const PARAMS: Partial<Record<MessageKey, MessageParams>> = {
+  connectors_max: { max: CONNECTORS_MAX },
+  media_files_max: { max: MEDIA_FILES_MAX },
+};
 
 function throwProblems(problems: Problems): void {
   const first = Object.values(problems)[0]?.[0];
@@ -52,7 +62,13 @@ function mappedViolation(error: unknown): unknown {
 /** What the schema cannot see: ids name rows that exist, the city lies in the country, the identity is free. */
 async function referenceProblems(
   db: Db,
-  refs: { location?: { country: number; city: number; citySent: boolean }; tags?: number[]; environment?: number[]; identity?: string; stationId?: number },
+  refs: {
+    location?: { country: number; city: number; citySent: boolean };
+    tags?: number[];
+    environment?: number[];
+    identity?: string;
+    stationId?: number;
+  },
 ): Promise<Problems> {
   const problems: Problems = {};
   if (refs.location) {
@@ -60,16 +76,24 @@ async function referenceProblems(
     const found = await checkLocation(db, { country, district: null, city }, { citySent });
     for (const [field, key] of Object.entries(found)) problems[field] = [key];
   }
-  if (refs.tags && missingIds(refs.tags, await lockExistingTags(db, uniqueIds(refs.tags))).length) problems.tags = ['invalid_choice'];
-  if (refs.environment && missingIds(refs.environment, await lockExistingInfrastructure(db, uniqueIds(refs.environment))).length) {
+  if (refs.tags && missingIds(refs.tags, await lockExistingTags(db, uniqueIds(refs.tags))).length)
+    problems.tags = ['invalid_choice'];
+  if (
+    refs.environment &&
+    missingIds(refs.environment, await lockExistingInfrastructure(db, uniqueIds(refs.environment))).length
+  ) {
     problems.environment = ['invalid_choice'];
   }
-  if (refs.identity !== undefined && (await repo.identityTaken(db, refs.identity, refs.stationId))) problems.identity = ['station_identity_taken'];
+  if (refs.identity !== undefined && (await repo.identityTaken(db, refs.identity, refs.stationId)))
+    problems.identity = ['station_identity_taken'];
   return problems;
 }
 
 /** The columns a request sets; an absent field stays as it is. */
-function stationValues(deps: StationsDeps, input: Omit<StationUpdate, 'deleted_media_ids' | 'deleted_conns_ids' | 'connectors'>): Partial<repo.StationValues> {
+function stationValues(
+  deps: StationsDeps,
+  input: Omit<StationUpdate, 'deleted_media_ids' | 'deleted_conns_ids' | 'connectors'>,
+): Partial<repo.StationValues> {
   return {
     ...localizedValues('name', localizedChanges('name', input)),
     ...localizedValues('address', localizedChanges('address', input)),
@@ -95,7 +119,11 @@ function stationValues(deps: StationsDeps, input: Omit<StationUpdate, 'deleted_m
  * Creates the station inactive and new, with its connectors numbered, its files, lists and news
  * event, in one transaction; answers the detail.
  */
-export async function createStation(deps: StationsDeps, input: StationCreate & StationFiles, managerId: number): Promise<StationDetailRecord> {
+export async function createStation(
+  deps: StationsDeps,
+  input: StationCreate & StationFiles,
+  managerId: number,
+): Promise<StationDetailRecord> {
   const files = input.media_files ?? [];
   throwProblems(mediaProblems({ current: [], deletedIds: [], added: files.map(kindOf) }));
   const kept = await keepFiles(deps, { media: files, avatar: input.avatar });
@@ -111,14 +139,29 @@ export async function createStation(deps: StationsDeps, input: StationCreate & S
         }),
       );
       // A create request has every column stationValues reads.
-      const values = { ...stationValues(deps, input), avatar: kept.avatar ?? null, createdBy: managerId } as repo.StationValues;
+      const values = {
+        ...stationValues(deps, input),
+        avatar: kept.avatar ?? null,
+        createdBy: managerId,
+      } as repo.StationValues;
       const stationId = await repo.insertStation(tx, values);
-      const numbered = numberConnectors(input.connectors.map((c) => ({ ...connectorValues(c), evseId: c.evse_id, connectorId: c.connector_id ?? null })));
+      const numbered = numberConnectors(
+        input.connectors.map((c) => ({
+          ...connectorValues(c),
+          evseId: c.evse_id,
+          connectorId: c.connector_id ?? null,
+        })),
+      );
       await parts.applyConnectorPlan(tx, stationId, { connectors: numbered, deletedIds: [] });
       await parts.appendMedia(tx, stationId, kept.media);
       await repo.replaceStationTags(tx, stationId, uniqueIds(input.tags));
       await repo.replaceStationInfrastructure(tx, stationId, uniqueIds(input.environment));
-      await recordNews(tx, { kind: 'station_created', subjectId: stationId, title: localizedFrom('name', input), createdBy: managerId });
+      await recordNews(tx, {
+        kind: 'station_created',
+        subjectId: stationId,
+        title: localizedFrom('name', input),
+        createdBy: managerId,
+      });
       return stationId;
     });
   } catch (error) {
@@ -133,7 +176,11 @@ export async function createStation(deps: StationsDeps, input: StationCreate & S
  * media, replaces the avatar, changes, adds and removes connectors (renumbering the station), in
  * one transaction: a refused part changes nothing. Files no longer named are removed after the commit.
  */
-export async function updateStation(deps: StationsDeps, id: number, input: StationUpdate & StationFiles): Promise<StationDetailRecord> {
+export async function updateStation(
+  deps: StationsDeps,
+  id: number,
+  input: StationUpdate & StationFiles,
+): Promise<StationDetailRecord> {
   const added = input.media_files ?? [];
   const kept = await keepFiles(deps, { media: added, avatar: input.avatar });
   let unnamed: string[];
@@ -150,16 +197,29 @@ export async function updateStation(deps: StationsDeps, id: number, input: Stati
       const connectors = await parts.findConnectors(tx, [id]);
       const mediaChanged = added.length > 0 || input.deleted_media_ids.length > 0;
       const connectorsSent = input.connectors !== undefined || input.deleted_conns_ids.length > 0;
-      const plan = connectorsSent ? planConnectors(connectors, input.connectors ?? [], input.deleted_conns_ids) : undefined;
+      const plan = connectorsSent
+        ? planConnectors(connectors, input.connectors ?? [], input.deleted_conns_ids)
+        : undefined;
       throwProblems({
         ...(await referenceProblems(tx, {
-          ...(locationSent && { location: { country: input.country ?? current.countryId, city: input.city ?? current.cityId, citySent: input.city !== undefined } }),
+          ...(locationSent && {
+            location: {
+              country: input.country ?? current.countryId,
+              city: input.city ?? current.cityId,
+              citySent: input.city !== undefined,
+            },
+          }),
           tags,
           environment,
           identity: input.identity,
           stationId: id,
         })),
-        ...(mediaChanged && mediaProblems({ current: media, deletedIds: input.deleted_media_ids, added: kept.media.map((file) => file.kind) })),
+        ...(mediaChanged &&
+          mediaProblems({
+            current: media,
+            deletedIds: input.deleted_media_ids,
+            added: kept.media.map((file) => file.kind),
+          })),
         ...(plan && 'problems' in plan && plan.problems),
       });
       await repo.updateStation(tx, id, { ...stationValues(deps, input), ...(kept.avatar && { avatar: kept.avatar }) });
@@ -183,7 +243,11 @@ export async function updateStation(deps: StationsDeps, id: number, input: Stati
 }
 
 /** The specification's connectors call: an update of the connectors alone. */
-export function updateStationConnectors(deps: StationsDeps, id: number, input: ConnectorsUpdate): Promise<StationDetailRecord> {
+export function updateStationConnectors(
+  deps: StationsDeps,
+  id: number,
+  input: ConnectorsUpdate,
+): Promise<StationDetailRecord> {
   return updateStation(deps, id, { ...input, deleted_media_ids: [] });
 }
 

@@ -28,7 +28,11 @@ export interface BootNotificationConfirmation {
  * each connector next: Available or Preparing with a charge still open there means the charge is
  * lost (connector-charges.ts); its StopTransaction, or the offline limit, ends it otherwise.
  */
-export const bootNotification: OcppHandler<BootNotificationRequest, BootNotificationConfirmation> = async (ctx, station, request) => {
+export const bootNotification: OcppHandler<BootNotificationRequest, BootNotificationConfirmation> = async (
+  ctx,
+  station,
+  request,
+) => {
   const now = new Date();
   await recordBoot(
     ctx.db,

@@ -16,8 +16,15 @@ export interface DataTransferConfirmation {
  * compared ignoring case, as OCPP's CiString), UnknownVendorId for any other. Nothing reads the
  * data yet; the message log keeps it.
  */
-export const dataTransfer: OcppHandler<DataTransferRequest, DataTransferConfirmation> = async (ctx, station, request) => {
+export const dataTransfer: OcppHandler<DataTransferRequest, DataTransferConfirmation> = async (
+  ctx,
+  station,
+  request,
+) => {
   const known = (ctx.dataTransferVendors ?? []).includes(request.vendorId.toLowerCase());
-  ctx.log.info({ identity: station.identity, vendorId: request.vendorId, messageId: request.messageId, known }, 'OCPP DataTransfer');
+  ctx.log.info(
+    { identity: station.identity, vendorId: request.vendorId, messageId: request.messageId, known },
+    'OCPP DataTransfer',
+  );
   return { status: known ? 'Accepted' : 'UnknownVendorId' };
 };

@@ -8,7 +8,10 @@ export interface DiagnosticsStatusNotificationRequest {
 }
 
 /** Kept as the station's last diagnostics status (the station card shows it). */
-export const diagnosticsStatusNotification: OcppHandler<DiagnosticsStatusNotificationRequest, Record<string, never>> = async (ctx, station, request) => {
+export const diagnosticsStatusNotification: OcppHandler<
+  DiagnosticsStatusNotificationRequest,
+  Record<string, never>
+> = async (ctx, station, request) => {
   await recordDiagnosticsStatus(ctx.db, station.stationId, request.status);
   return {};
 };

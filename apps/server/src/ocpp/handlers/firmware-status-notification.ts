@@ -8,7 +8,11 @@ export interface FirmwareStatusNotificationRequest {
 }
 
 /** Kept as the station's last firmware status (the station card shows it). */
-export const firmwareStatusNotification: OcppHandler<FirmwareStatusNotificationRequest, Record<string, never>> = async (ctx, station, request) => {
+export const firmwareStatusNotification: OcppHandler<FirmwareStatusNotificationRequest, Record<string, never>> = async (
+  ctx,
+  station,
+  request,
+) => {
   await recordFirmwareStatus(ctx.db, station.stationId, request.status);
   return {};
 };

@@ -1,5 +1,9 @@
 import { protectPrepaid } from '../../modules/charges/charge-commands.service.ts';
-import { advanceMeter, findOpenMeterBase, type ProgressedCharge } from '../../modules/charges/charge-lifecycle.service.ts';
+import {
+  advanceMeter,
+  findOpenMeterBase,
+  type ProgressedCharge,
+} from '../../modules/charges/charge-lifecycle.service.ts';
 import type { OcppHandler } from '../context.ts';
 import { meterReadings, type MeterValue } from '../meter-readings.ts';
 import { isInt4 } from '../ocpp-numbers.ts';
@@ -31,10 +35,14 @@ export const meterValues: OcppHandler<MeterValuesRequest, Record<string, never>>
     transactionId !== undefined
       ? (ctx.chargeMemo?.get(transactionId) ?? (await stationMeterBase(ctx, station, transactionId)))
       : connectorId > 0 && isInt4(connectorId)
-        ? await findOpenMeterBase(ctx.telemetryDb ?? ctx.db, { stationId: station.stationId, ocppConnectorId: connectorId })
+        ? await findOpenMeterBase(ctx.telemetryDb ?? ctx.db, {
+            stationId: station.stationId,
+            ocppConnectorId: connectorId,
+          })
         : undefined;
   if (!charge) {
-    if (transactionId !== undefined) ctx.log.warn({ identity: station.identity, transactionId }, 'OCPP meter values of an unknown transaction');
+    if (transactionId !== undefined)
+      ctx.log.warn({ identity: station.identity, transactionId }, 'OCPP meter values of an unknown transaction');
     return {};
   }
   // The charge as the last believed reading left it, with the driver's balance: what the prepaid protection judges.
@@ -45,7 +53,11 @@ export const meterValues: OcppHandler<MeterValuesRequest, Record<string, never>>
   for (const reading of readings) {
     const advanced = await advanceMeter(ctx.telemetryDb ?? ctx.db, charge, reading);
     running ||= advanced !== undefined;
-    if (advanced?.jumped) ctx.log.warn({ identity: station.identity, chargeId: charge.id, meterWh: reading.meterWh, at: reading.at }, 'OCPP meter reading past the connector power ignored');
+    if (advanced?.jumped)
+      ctx.log.warn(
+        { identity: station.identity, chargeId: charge.id, meterWh: reading.meterWh, at: reading.at },
+        'OCPP meter reading past the connector power ignored',
+      );
     else if (advanced) progressed = advanced;
   }
   if (transactionId !== undefined) {
@@ -57,7 +69,14 @@ export const meterValues: OcppHandler<MeterValuesRequest, Record<string, never>>
     // Not awaited: the station answers the stop only once this call is confirmed, if it handles one call at a time.
     const { command } = ctx;
     void protectPrepaid({ db: ctx.db, command }, progress)
-      .then((answer) => answer && ctx.log.info({ identity: station.identity, chargeId: charge.id, outcome: answer.outcome }, 'OCPP prepaid protection stopped a charge'))
+      .then(
+        (answer) =>
+          answer &&
+          ctx.log.info(
+            { identity: station.identity, chargeId: charge.id, outcome: answer.outcome },
+            'OCPP prepaid protection stopped a charge',
+          ),
+      )
       .catch((error: unknown) => ctx.log.error({ err: error, chargeId: charge.id }, 'OCPP prepaid protection failed'));
   }
   return {};

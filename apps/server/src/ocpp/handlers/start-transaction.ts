@@ -25,7 +25,11 @@ export interface StartTransactionConfirmation {
  * the station to stop. The same start sent again answers the same charge. A start stamped too far
  * ahead of the server (a clock set to 2999) starts when it was received, marked for review.
  */
-export const startTransaction: OcppHandler<StartTransactionRequest, StartTransactionConfirmation> = async (ctx, station, request) => {
+export const startTransaction: OcppHandler<StartTransactionRequest, StartTransactionConfirmation> = async (
+  ctx,
+  station,
+  request,
+) => {
   checkId('connectorId', request.connectorId);
   checkMeterWh('meterStart', request.meterStart);
   if (request.reservationId !== undefined) checkId('reservationId', request.reservationId);
@@ -41,9 +45,16 @@ export const startTransaction: OcppHandler<StartTransactionRequest, StartTransac
     minimumBalanceTyiyn: ctx.minimumBalanceTyiyn,
     powerCeilingW: ctx.powerCeilingW,
   });
-  if (started.review) ctx.log.warn({ identity: station.identity, chargeId: opened.chargeId, timestamp: request.timestamp }, 'OCPP start stamped in the future: the receive time taken');
+  if (started.review)
+    ctx.log.warn(
+      { identity: station.identity, chargeId: opened.chargeId, timestamp: request.timestamp },
+      'OCPP start stamped in the future: the receive time taken',
+    );
   if (opened.idTagStatus !== 'Accepted') {
-    ctx.log.info({ identity: station.identity, chargeId: opened.chargeId, refusal: opened.charge.refusal }, 'OCPP start refused');
+    ctx.log.info(
+      { identity: station.identity, chargeId: opened.chargeId, refusal: opened.charge.refusal },
+      'OCPP start refused',
+    );
   }
   return { transactionId: opened.chargeId, idTagInfo: { status: opened.idTagStatus } };
 };

@@ -22,7 +22,11 @@ export interface StatusNotificationRequest {
  * (connector-charges.ts). Only a connectorId no connector can have (negative, or past the
  * database's integer) is refused.
  */
-export const statusNotification: OcppHandler<StatusNotificationRequest, Record<string, never>> = async (ctx, station, request) => {
+export const statusNotification: OcppHandler<StatusNotificationRequest, Record<string, never>> = async (
+  ctx,
+  station,
+  request,
+) => {
   checkId('connectorId', request.connectorId);
   const recorded = recordStatus(ctx.telemetryDb ?? ctx.db, {
     stationId: station.stationId,

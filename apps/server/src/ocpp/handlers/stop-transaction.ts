@@ -27,16 +27,24 @@ export interface StopTransactionRequest {
  * take the receive time, and a meter past the connector's power is not billed (the charge services
  * mark the charge for review).
  */
-export const stopTransaction: OcppHandler<StopTransactionRequest, { idTagInfo?: IdTagInfo }> = async (ctx, station, request) => {
+export const stopTransaction: OcppHandler<StopTransactionRequest, { idTagInfo?: IdTagInfo }> = async (
+  ctx,
+  station,
+  request,
+) => {
   checkMeterWh('meterStop', request.meterStop);
   ctx.chargeMemo?.forget(request.transactionId);
   const charge = await stationCharge(ctx, station, request.transactionId);
   if (!charge) {
-    ctx.log.warn({ identity: station.identity, transactionId: request.transactionId }, 'OCPP stop of an unknown transaction');
+    ctx.log.warn(
+      { identity: station.identity, transactionId: request.transactionId },
+      'OCPP stop of an unknown transaction',
+    );
     return {};
   }
   const receivedAt = new Date();
-  for (const reading of meterReadings(request.transactionData ?? [], { receivedAt, skewMs: ctx.clockSkewMs })) await recordMeterProgress(ctx.db, charge.id, reading);
+  for (const reading of meterReadings(request.transactionData ?? [], { receivedAt, skewMs: ctx.clockSkewMs }))
+    await recordMeterProgress(ctx.db, charge.id, reading);
   const stopped = eventTime(chargePointTime(request.timestamp), receivedAt, ctx.clockSkewMs);
   const { settled, charge: completed } = await completeCharge(ctx.db, charge.id, {
     meterStopWh: request.meterStop,
@@ -45,10 +53,17 @@ export const stopTransaction: OcppHandler<StopTransactionRequest, { idTagInfo?: 
     review: stopped.review,
     reason: request.reason,
   });
-  if (!settled) ctx.log.info({ identity: station.identity, chargeId: charge.id, status: charge.status }, 'OCPP stop changed no charge');
+  if (!settled)
+    ctx.log.info(
+      { identity: station.identity, chargeId: charge.id, status: charge.status },
+      'OCPP stop changed no charge',
+    );
   else if (completed.reviewReason !== charge.reviewReason) {
     const sent = { meterStop: request.meterStop, timestamp: request.timestamp };
-    ctx.log.warn({ identity: station.identity, chargeId: charge.id, review: completed.reviewReason, ...sent }, 'OCPP stop marked the charge for review');
+    ctx.log.warn(
+      { identity: station.identity, chargeId: charge.id, review: completed.reviewReason, ...sent },
+      'OCPP stop marked the charge for review',
+    );
   }
   if (request.idTag === undefined) return {};
   const { idTagStatus } = await authorizeIdTag(ctx.db, request.idTag, { minimumBalanceTyiyn: ctx.minimumBalanceTyiyn });

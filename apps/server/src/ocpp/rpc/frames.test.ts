@@ -26,8 +26,14 @@ describe('the nesting of a frame', () => {
 
   it('refuses a frame past the limit before parsing it, naming its id when its head shows it', () => {
     expect(() => parseFrame(`[2,"ok","Heartbeat",${nested(MAX_FRAME_DEPTH - 1)}]`)).not.toThrow();
-    expect(() => parseFrame(`[2,"deep","Heartbeat",${nested(MAX_FRAME_DEPTH)}]`)).toThrow(expect.objectContaining({ rpcErrorCode: 'FormationViolation', messageId: 'deep', wasAnswer: false }));
-    expect(() => parseFrame(`[3,"late",${nested(100)}]`)).toThrow(expect.objectContaining({ messageId: 'late', wasAnswer: true }));
-    expect(() => parseFrame(`[2,"${'i'.repeat(37)}",${nested(100)}]`)).toThrow(expect.objectContaining({ messageId: '-1' }));
+    expect(() => parseFrame(`[2,"deep","Heartbeat",${nested(MAX_FRAME_DEPTH)}]`)).toThrow(
+      expect.objectContaining({ rpcErrorCode: 'FormationViolation', messageId: 'deep', wasAnswer: false }),
+    );
+    expect(() => parseFrame(`[3,"late",${nested(100)}]`)).toThrow(
+      expect.objectContaining({ messageId: 'late', wasAnswer: true }),
+    );
+    expect(() => parseFrame(`[2,"${'i'.repeat(37)}",${nested(100)}]`)).toThrow(
+      expect.objectContaining({ messageId: '-1' }),
+    );
   });
 });

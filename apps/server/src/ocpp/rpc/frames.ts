@@ -96,7 +96,8 @@ function headOf(text: string): [messageId: string, wasAnswer: boolean] {
 }
 
 export function parseFrame(text: string): Frame {
-  if (nestsDeeperThan(text, MAX_FRAME_DEPTH)) throw new UnreadableFrame('frame:tooDeep', `Message nests deeper than ${MAX_FRAME_DEPTH} levels`, ...headOf(text));
+  if (nestsDeeperThan(text, MAX_FRAME_DEPTH))
+    throw new UnreadableFrame('frame:tooDeep', `Message nests deeper than ${MAX_FRAME_DEPTH} levels`, ...headOf(text));
   let frame: unknown;
   try {
     frame = JSON.parse(text);
@@ -106,10 +107,18 @@ export function parseFrame(text: string): Frame {
   if (!Array.isArray(frame)) throw new UnreadableFrame('frame:notArray', 'Message must be an array');
   const [type, id] = frame as unknown[];
   const messageId = readableId(id) ? id : '-1';
-  if (type !== 2 && type !== 3 && type !== 4) throw new UnreadableFrame('frame:unknownMessageType', 'Unrecognised message type', messageId);
+  if (type !== 2 && type !== 3 && type !== 4)
+    throw new UnreadableFrame('frame:unknownMessageType', 'Unrecognised message type', messageId);
   const answer = type !== 2;
-  if (typeof id !== 'string') throw new UnreadableFrame('frame:badMessageId', 'Message ID must be a string', '-1', answer);
-  if (id.length > MAX_MESSAGE_ID) throw new UnreadableFrame('frame:badMessageId', `Message ID must be at most ${MAX_MESSAGE_ID} characters`, '-1', answer);
+  if (typeof id !== 'string')
+    throw new UnreadableFrame('frame:badMessageId', 'Message ID must be a string', '-1', answer);
+  if (id.length > MAX_MESSAGE_ID)
+    throw new UnreadableFrame(
+      'frame:badMessageId',
+      `Message ID must be at most ${MAX_MESSAGE_ID} characters`,
+      '-1',
+      answer,
+    );
   if (type === 3) return { type, id, payload: frame[2] };
   if (type === 4) return { type, id, code: frame[2], description: frame[3], details: frame[4] };
   const action: unknown = frame[2];

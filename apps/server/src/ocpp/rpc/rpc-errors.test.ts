@@ -37,7 +37,11 @@ async function handle(action: string, payload: unknown): Promise<object> {
   if (params.chargePointVendor === 'fail') throw new Error('database down');
   checkStorableTexts(payload);
   // BootNotification.conf's currentTime is a date-time: this answer breaks the schema.
-  return { status: 'Accepted', currentTime: params.chargePointVendor === 'bad answer' ? 'now' : '2026-11-25T10:00:00Z', interval: 60 };
+  return {
+    status: 'Accepted',
+    currentTime: params.chargePointVendor === 'bad answer' ? 'now' : '2026-11-25T10:00:00Z',
+    interval: 60,
+  };
 }
 
 /** The answer to the frame `sent` (text, or a value to write as JSON). */
@@ -56,13 +60,22 @@ async function callFailure(pair: Pair, action: string, payload: object, answer?:
 }
 
 const ROWS: Record<Fault, Row> = {
-  'frame:notJson': { expected: { id: '-1', code: 'FormationViolation' }, observe: (pair) => answerTo(pair, '[2,"a","Heartbeat",{}') },
+  'frame:notJson': {
+    expected: { id: '-1', code: 'FormationViolation' },
+    observe: (pair) => answerTo(pair, '[2,"a","Heartbeat",{}'),
+  },
   'frame:tooDeep': {
     expected: { id: 'deep', code: 'FormationViolation' },
     observe: (pair) => answerTo(pair, `[2,"deep","Heartbeat",{"x":${'['.repeat(40)}${']'.repeat(40)}}]`),
   },
-  'frame:notArray': { expected: { id: '-1', code: 'FormationViolation' }, observe: (pair) => answerTo(pair, '{"id":"a"}') },
-  'frame:unknownMessageType': { expected: { id: 'p7', code: 'ProtocolError' }, observe: (pair) => answerTo(pair, [5, 'p7', {}]) },
+  'frame:notArray': {
+    expected: { id: '-1', code: 'FormationViolation' },
+    observe: (pair) => answerTo(pair, '{"id":"a"}'),
+  },
+  'frame:unknownMessageType': {
+    expected: { id: 'p7', code: 'ProtocolError' },
+    observe: (pair) => answerTo(pair, [5, 'p7', {}]),
+  },
   'frame:badMessageId': {
     expected: { id: '-1', code: 'FormationViolation' },
     observe: async (pair) => {
@@ -73,8 +86,14 @@ const ROWS: Record<Fault, Row> = {
       return answerTo(pair, [2, 'i'.repeat(37), 'Heartbeat', {}]);
     },
   },
-  'frame:badAction': { expected: { id: 'm', code: 'FormationViolation' }, observe: (pair) => answerTo(pair, [2, 'm', 5, {}]) },
-  'frame:incompleteCall': { expected: { id: 'i', code: 'ProtocolError' }, observe: (pair) => answerTo(pair, [2, 'i', 'Heartbeat']) },
+  'frame:badAction': {
+    expected: { id: 'm', code: 'FormationViolation' },
+    observe: (pair) => answerTo(pair, [2, 'm', 5, {}]),
+  },
+  'frame:incompleteCall': {
+    expected: { id: 'i', code: 'ProtocolError' },
+    observe: (pair) => answerTo(pair, [2, 'i', 'Heartbeat']),
+  },
   'frame:busyMessageId': {
     expected: { id: 'same', code: 'ProtocolError' },
     observe: async (pair) => {
@@ -95,9 +114,15 @@ const ROWS: Record<Fault, Row> = {
       return { code: (pair.events.unreadable[0] as OcppError).rpcErrorCode };
     },
   },
-  'action:unknown': { expected: { id: 't', code: 'NotImplemented' }, observe: (pair) => answerTo(pair, [2, 't', 'Teleport', {}]) },
+  'action:unknown': {
+    expected: { id: 't', code: 'NotImplemented' },
+    observe: (pair) => answerTo(pair, [2, 't', 'Teleport', {}]),
+  },
   // Reset is 1.6's, but the central system's to send.
-  'action:unsupported': { expected: { id: 'r', code: 'NotSupported' }, observe: (pair) => answerTo(pair, [2, 'r', 'Reset', { type: 'Soft' }]) },
+  'action:unsupported': {
+    expected: { id: 'r', code: 'NotSupported' },
+    observe: (pair) => answerTo(pair, [2, 'r', 'Reset', { type: 'Soft' }]),
+  },
   'schema:type': {
     expected: { id: 's', code: 'TypeConstraintViolation' },
     observe: (pair) => answerTo(pair, [2, 's', 'BootNotification', { ...boot, chargePointVendor: 12 }]),
@@ -106,18 +131,33 @@ const ROWS: Record<Fault, Row> = {
     expected: { id: 's', code: 'TypeConstraintViolation' },
     observe: (pair) => answerTo(pair, [2, 's', 'StatusNotification', { ...status, timestamp: 'yesterday' }]),
   },
-  'schema:required': { expected: { id: 's', code: 'OccurenceConstraintViolation' }, observe: (pair) => answerTo(pair, [2, 's', 'BootNotification', { chargePointVendor: 'Alfen' }]) },
+  'schema:required': {
+    expected: { id: 's', code: 'OccurenceConstraintViolation' },
+    observe: (pair) => answerTo(pair, [2, 's', 'BootNotification', { chargePointVendor: 'Alfen' }]),
+  },
   'schema:minItems': {
     // Only a station's answer has such a rule in 1.6 (an empty certificateHashData).
     expected: { code: 'OccurenceConstraintViolation' },
-    observe: (pair) => callFailure(pair, 'GetInstalledCertificateIds', { certificateType: 'CentralSystemRootCertificate' }, { status: 'Accepted', certificateHashData: [] }),
+    observe: (pair) =>
+      callFailure(
+        pair,
+        'GetInstalledCertificateIds',
+        { certificateType: 'CentralSystemRootCertificate' },
+        { status: 'Accepted', certificateHashData: [] },
+      ),
   },
   'schema:additionalProperties': {
     expected: { id: 's', code: 'FormationViolation' },
     observe: (pair) => answerTo(pair, [2, 's', 'BootNotification', { ...boot, colour: 'red' }]),
   },
-  'schema:enum': { expected: { id: 's', code: 'PropertyConstraintViolation' }, observe: (pair) => answerTo(pair, [2, 's', 'StatusNotification', { ...status, status: 'Resting' }]) },
-  'schema:maxLength': { expected: { id: 's', code: 'PropertyConstraintViolation' }, observe: (pair) => answerTo(pair, [2, 's', 'Authorize', { idTag: 'T'.repeat(21) }]) },
+  'schema:enum': {
+    expected: { id: 's', code: 'PropertyConstraintViolation' },
+    observe: (pair) => answerTo(pair, [2, 's', 'StatusNotification', { ...status, status: 'Resting' }]),
+  },
+  'schema:maxLength': {
+    expected: { id: 's', code: 'PropertyConstraintViolation' },
+    observe: (pair) => answerTo(pair, [2, 's', 'Authorize', { idTag: 'T'.repeat(21) }]),
+  },
   'schema:multipleOf': {
     // Only the central system's charging profiles have such a rule (a limit in tenths).
     expected: { code: 'PropertyConstraintViolation' },
@@ -141,12 +181,21 @@ const ROWS: Record<Fault, Row> = {
   'value:unstorableText': {
     expected: { id: 'n', code: 'PropertyConstraintViolation' },
     observe: async (pair) => {
-      expect(await answerTo(pair, [2, 'u', 'BootNotification', { ...boot, chargePointModel: 'E\ud800ve' }])).toEqual({ id: 'u', code: 'PropertyConstraintViolation' });
+      expect(await answerTo(pair, [2, 'u', 'BootNotification', { ...boot, chargePointModel: 'E\ud800ve' }])).toEqual({
+        id: 'u',
+        code: 'PropertyConstraintViolation',
+      });
       return answerTo(pair, [2, 'n', 'BootNotification', { ...boot, chargePointModel: 'E\u0000ve' }]);
     },
   },
-  'value:numberOutOfRange': { expected: { id: 'c', code: 'PropertyConstraintViolation' }, observe: (pair) => answerTo(pair, [2, 'c', 'StatusNotification', { ...status, connectorId: -1 }]) },
-  'ours:handlerFailed': { expected: { id: 'f', code: 'InternalError' }, observe: (pair) => answerTo(pair, [2, 'f', 'BootNotification', { ...boot, chargePointVendor: 'fail' }]) },
+  'value:numberOutOfRange': {
+    expected: { id: 'c', code: 'PropertyConstraintViolation' },
+    observe: (pair) => answerTo(pair, [2, 'c', 'StatusNotification', { ...status, connectorId: -1 }]),
+  },
+  'ours:handlerFailed': {
+    expected: { id: 'f', code: 'InternalError' },
+    observe: (pair) => answerTo(pair, [2, 'f', 'BootNotification', { ...boot, chargePointVendor: 'fail' }]),
+  },
   'ours:answerBrokeSchema': {
     expected: { id: 'b', code: 'InternalError' },
     observe: (pair) => answerTo(pair, [2, 'b', 'BootNotification', { ...boot, chargePointVendor: 'bad answer' }]),
@@ -155,7 +204,10 @@ const ROWS: Record<Fault, Row> = {
 
 describe('the CALLERROR codes of OCPP-J 1.6, a case per row of FAULT_CODES', () => {
   it.each(Object.entries(ROWS))('%s', async (_fault, row) => {
-    const pair = await connectPair({ actions: new Set(['Heartbeat', 'BootNotification', 'StatusNotification', 'Authorize', 'DataTransfer']), handle });
+    const pair = await connectPair({
+      actions: new Set(['Heartbeat', 'BootNotification', 'StatusNotification', 'Authorize', 'DataTransfer']),
+      handle,
+    });
     expect(await row.observe(pair)).toEqual(row.expected);
   });
 

@@ -18,7 +18,13 @@ describe("a station's calls", () => {
     station.send(JSON.stringify([2, 'b', 'Teleport', {}]));
     expect(await next()).toEqual([4, 'b', 'NotImplemented', "Unable to handle 'Teleport' calls", {}]);
     station.send(JSON.stringify([2, 'c', 'BootNotification', { ...boot, chargePointModel: 'x'.repeat(21) }]));
-    expect(await next()).toEqual([4, 'c', 'PropertyConstraintViolation', 'data/chargePointModel must NOT have more than 20 characters', { keyword: 'maxLength', path: '/chargePointModel' }]);
+    expect(await next()).toEqual([
+      4,
+      'c',
+      'PropertyConstraintViolation',
+      'data/chargePointModel must NOT have more than 20 characters',
+      { keyword: 'maxLength', path: '/chargePointModel' },
+    ]);
     station.send(JSON.stringify([2, 'd', 'BootNotification', { chargePointVendor: 'Alfen' }]));
     expect((await next()).slice(0, 3)).toEqual([4, 'd', 'OccurenceConstraintViolation']);
     // The handler's answer breaks BootNotification.conf (currentTime is no date-time): our failure, not the station's.
@@ -28,7 +34,12 @@ describe("a station's calls", () => {
 
   it('answer a handler that fails with its code, and one that fails otherwise as our InternalError, without its detail', async () => {
     const { station, next, events } = await connect({
-      handle: (action) => Promise.reject(action === 'Heartbeat' ? new OcppError('PropertyConstraintViolation', 'no', { field: 'x' }) : new Error('boom')),
+      handle: (action) =>
+        Promise.reject(
+          action === 'Heartbeat'
+            ? new OcppError('PropertyConstraintViolation', 'no', { field: 'x' })
+            : new Error('boom'),
+        ),
     });
     station.send(JSON.stringify([2, 'a', 'Heartbeat', {}]));
     expect(await next()).toEqual([4, 'a', 'PropertyConstraintViolation', 'no', { field: 'x' }]);
@@ -98,7 +109,9 @@ describe('calls to the station', () => {
     const odd = socket.call('Reset', { type: 'Hard' }, 5_000);
     station.send(JSON.stringify([4, (await next())[1], 'Exploded', 'no', null]));
     await expect(odd).rejects.toMatchObject({ rpcErrorCode: 'GenericError', message: 'no' });
-    await expect(socket.call('Reset', { type: 'Gentle' }, 5_000)).rejects.toMatchObject({ rpcErrorCode: 'PropertyConstraintViolation' });
+    await expect(socket.call('Reset', { type: 'Gentle' }, 5_000)).rejects.toMatchObject({
+      rpcErrorCode: 'PropertyConstraintViolation',
+    });
     expect(received).toHaveLength(2);
   });
 
@@ -154,10 +167,18 @@ describe('a frame that could bring the server down', () => {
     station.send(`[3,"answer",${nested(5_000)}]`);
     // 32 levels, the frame's own array counted, are read (and the schema refuses the field).
     station.send(`[2,"32","Heartbeat",{"x":${nested(30)}}]`);
-    expect(await next()).toEqual([4, '32', 'FormationViolation', 'data must NOT have additional properties', { keyword: 'additionalProperties', path: '' }]);
+    expect(await next()).toEqual([
+      4,
+      '32',
+      'FormationViolation',
+      'data must NOT have additional properties',
+      { keyword: 'additionalProperties', path: '' },
+    ]);
     station.send(JSON.stringify([2, 'h', 'Heartbeat', {}]));
     expect((await next()).slice(0, 2)).toEqual([3, 'h']);
-    expect(events.unreadable.map((error) => error.message)).toEqual(Array(3).fill('Message nests deeper than 32 levels'));
+    expect(events.unreadable.map((error) => error.message)).toEqual(
+      Array(3).fill('Message nests deeper than 32 levels'),
+    );
     expect(events.faults).toEqual([]);
   });
 
@@ -167,15 +188,24 @@ describe('a frame that could bring the server down', () => {
     for (let i = 0; i < 10_000; i += 1) level = level.x = {};
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    const details: Record<string, object> = { Heartbeat: deep, BootNotification: cyclic, Authorize: { long: 'y'.repeat(2_000) } };
+    const details: Record<string, object> = {
+      Heartbeat: deep,
+      BootNotification: cyclic,
+      Authorize: { long: 'y'.repeat(2_000) },
+    };
     const { station, next, events } = await connect({
       actions: new Set(Object.keys(details)),
-      handle: (action) => Promise.reject(new OcppError('GenericError', `${action} ${'x'.repeat(10_000)}`, details[action])),
+      handle: (action) =>
+        Promise.reject(new OcppError('GenericError', `${action} ${'x'.repeat(10_000)}`, details[action])),
     });
     station.send(JSON.stringify([2, 'a', 'Heartbeat', {}]));
     station.send(JSON.stringify([2, 'b', 'BootNotification', boot]));
     station.send(JSON.stringify([2, 'c', 'Authorize', { idTag: 'TAG' }]));
-    for (const [id, action] of [['a', 'Heartbeat'], ['b', 'BootNotification'], ['c', 'Authorize']]) {
+    for (const [id, action] of [
+      ['a', 'Heartbeat'],
+      ['b', 'BootNotification'],
+      ['c', 'Authorize'],
+    ]) {
       const [, answerId, code, description, sent] = await next();
       expect([answerId, code, sent]).toEqual([id, 'GenericError', {}]);
       expect(description).toBe(`${action} ${'x'.repeat(253 - action!.length)}…`);
@@ -189,7 +219,8 @@ describe('a frame that could bring the server down', () => {
     const { station, next, events } = await connect({
       onFrame: (_text, out) => {
         // The first frame read, and the first answer sent, fail to be logged.
-        if (out ? outbound++ === 0 : inbound++ === 0) throw new Error(out ? 'log of an answer failed' : 'log of a call failed');
+        if (out ? outbound++ === 0 : inbound++ === 0)
+          throw new Error(out ? 'log of an answer failed' : 'log of a call failed');
       },
     });
     station.send(JSON.stringify([2, 'a', 'Heartbeat', {}]));

@@ -52,7 +52,8 @@ interface PendingCall {
   timer: NodeJS.Timeout;
 }
 
-const validCloseCode = (code: number) => (code >= 1000 && code <= 1014 && ![1004, 1005, 1006].includes(code)) || (code >= 3000 && code <= 4999);
+const validCloseCode = (code: number) =>
+  (code >= 1000 && code <= 1014 && ![1004, 1005, 1006].includes(code)) || (code >= 3000 && code <= 4999);
 
 export class StationSocket {
   private readonly ws: WebSocket;
@@ -157,14 +158,20 @@ export class StationSocket {
       frame = parseFrame(text);
       if (frame.type !== 2 && this.pending?.id !== frame.id) {
         const kind = frame.type === 3 ? 'CALLRESULT' : 'CALLERROR';
-        throw new UnreadableFrame('frame:unaskedAnswer', `Received ${kind} for unrecognised message ID: ${frame.id}`, frame.id, true);
+        throw new UnreadableFrame(
+          'frame:unaskedAnswer',
+          `Received ${kind} for unrecognised message ID: ${frame.id}`,
+          frame.id,
+          true,
+        );
       }
     } catch (error) {
       if (!(error instanceof UnreadableFrame)) throw error;
       const refusal = error;
       this.options.onFrame(text, false, undefined);
       this.options.onUnreadable(refusal);
-      if (this.open && !refusal.wasAnswer) this.send(callErrorFrame(refusal.messageId, refusal), { type: 4, id: refusal.messageId, action: null });
+      if (this.open && !refusal.wasAnswer)
+        this.send(callErrorFrame(refusal.messageId, refusal), { type: 4, id: refusal.messageId, action: null });
       return;
     }
     if (frame.type === 2) {
@@ -192,7 +199,11 @@ export class StationSocket {
 
   private onError(id: string, code: unknown, description: unknown, details: unknown): void {
     const call = this.pending!;
-    const error = new OcppError(String(code), typeof description === 'string' ? description : '', details !== null && typeof details === 'object' ? details : {});
+    const error = new OcppError(
+      String(code),
+      typeof description === 'string' ? description : '',
+      details !== null && typeof details === 'object' ? details : {},
+    );
     this.settle(id, () => call.reject(error));
   }
 
@@ -200,7 +211,10 @@ export class StationSocket {
   private async answer(id: string, action: string, payload: unknown): Promise<void> {
     if (!this.open) return;
     if (this.answering.has(id)) {
-      this.send(callErrorFrame(id, faultError('frame:busyMessageId', `Already processing a call with message ID: ${id}`)), { type: 4, id, action });
+      this.send(
+        callErrorFrame(id, faultError('frame:busyMessageId', `Already processing a call with message ID: ${id}`)),
+        { type: 4, id, action },
+      );
       return;
     }
     this.answering.add(id);
@@ -220,7 +234,11 @@ export class StationSocket {
 
   private async result(action: string, payload: unknown): Promise<object> {
     const { validator } = this.options;
-    if (!this.options.actions.has(action)) throw faultError(this.options.known.has(action) ? 'action:unsupported' : 'action:unknown', `Unable to handle '${action}' calls`);
+    if (!this.options.actions.has(action))
+      throw faultError(
+        this.options.known.has(action) ? 'action:unsupported' : 'action:unknown',
+        `Unable to handle '${action}' calls`,
+      );
     try {
       validator.validate(`urn:${action}.req`, payload);
     } catch (error) {

@@ -42,7 +42,12 @@ function passwordOf(authorization: string | undefined, identity: string): Buffer
 }
 
 function protocolsOf(header: string | undefined): Set<string> {
-  return new Set((header ?? '').split(',').map((protocol) => protocol.trim()).filter(Boolean));
+  return new Set(
+    (header ?? '')
+      .split(',')
+      .map((protocol) => protocol.trim())
+      .filter(Boolean),
+  );
 }
 
 /** Answers the handshake with an HTTP error and drops the connection. */
@@ -57,7 +62,12 @@ function refuse(socket: Duplex, status: number, reason: string): void {
 }
 
 export function createUpgrades<Session>(options: UpgradeOptions<Session>): Upgrades {
-  const sockets = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: options.maxPayload, handleProtocols: () => options.protocol });
+  const sockets = new WebSocketServer({
+    noServer: true,
+    clientTracking: false,
+    maxPayload: options.maxPayload,
+    handleProtocols: () => options.protocol,
+  });
   let accepting = true;
   return {
     stop: () => {
@@ -73,7 +83,8 @@ export function createUpgrades<Session>(options: UpgradeOptions<Session>): Upgra
         socket.off('close', gone);
       };
       if (!accepting) return refuse(socket, 503, 'Server closing');
-      if (request.headers.upgrade?.toLowerCase() !== 'websocket') return refuse(socket, 400, 'Can only upgrade websocket upgrade requests');
+      if (request.headers.upgrade?.toLowerCase() !== 'websocket')
+        return refuse(socket, 400, 'Can only upgrade websocket upgrade requests');
       let verdict: Verdict<Session>;
       try {
         verdict = await options.authenticate({

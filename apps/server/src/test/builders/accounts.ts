@@ -3,7 +3,10 @@ import { addManager } from '../../modules/accounts/accounts.service.ts';
 import { next } from './sequence.ts';
 
 /** A manager with overrides; returns the row and the plain password. */
-export async function aManager(database: Database, overrides: { email?: string; password?: string; name?: string } = {}) {
+export async function aManager(
+  database: Database,
+  overrides: { email?: string; password?: string; name?: string } = {},
+) {
   const n = next();
   const password = overrides.password ?? 'correct-horse-9';
   const row = await addManager(database.db, {

@@ -31,7 +31,9 @@ export function aTag(database: Database, english = `Tag ${next()}`, status: Stat
   return createTag({ db: database.db }, { ...titleFields(english), active: status === STATUS_ACTIVE });
 }
 
-const ICON = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>');
+const ICON = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>',
+);
 
 /** A media store that writes nothing: an icon is "stored" as `<folder>/<name>.<extension>`. */
 const iconsByName = (name: string): MediaStore => ({
@@ -44,6 +46,10 @@ const iconsByName = (name: string): MediaStore => ({
 /** An infrastructure item whose icon is stored as `surroundings/<english>.svg` (no file is written). */
 export function anInfrastructureItem(database: Database, english = `Item ${next()}`, status: Status = STATUS_ACTIVE) {
   const icon = { filename: 'icon.svg', mimetype: 'image/svg+xml', bytes: ICON, size: ICON.length };
-  const deps = { db: database.db, media: iconsByName(english), log: { warn: () => undefined } as unknown as FastifyBaseLogger };
+  const deps = {
+    db: database.db,
+    media: iconsByName(english),
+    log: { warn: () => undefined } as unknown as FastifyBaseLogger,
+  };
   return createInfrastructure(deps, { ...titleFields(english), active: status === STATUS_ACTIVE, icon });
 }

@@ -57,7 +57,13 @@ export async function aCharge(database: Database, overrides: ChargeOverrides = {
   const station = overrides.station ?? (await aChargePoint(database));
   const startedAt = overrides.startedAt ?? new Date();
   const meterStartWh = overrides.meterStartWh ?? n * 1_000;
-  const { charge } = await openCharge(database.db, { stationId: station.id, ocppConnectorId: station.ocppConnectorId ?? 1, idTag, meterStartWh, startedAt });
+  const { charge } = await openCharge(database.db, {
+    stationId: station.id,
+    ocppConnectorId: station.ocppConnectorId ?? 1,
+    idTag,
+    meterStartWh,
+    startedAt,
+  });
   if (overrides.stop === false || charge.status !== 'in_progress') return charge;
   const finishedAt = overrides.finishedAt ?? new Date(startedAt.getTime() + 3_600_000);
   const completed = await completeCharge(database.db, charge.id, {

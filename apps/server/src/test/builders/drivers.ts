@@ -1,6 +1,11 @@
 import type { DriverCreate, DriverCreateRequest, Platform } from '@evcms/contracts/drivers';
 import type { Database } from '../../db/client.ts';
-import { createDriver, getDriver, setAppSignUpForTests, type DriverRecord } from '../../modules/drivers/drivers.service.ts';
+import {
+  createDriver,
+  getDriver,
+  setAppSignUpForTests,
+  type DriverRecord,
+} from '../../modules/drivers/drivers.service.ts';
 import { addIdTag } from '../../modules/drivers/id-tags.service.ts';
 import { postBalanceEntry } from '../../modules/drivers/ledger.service.ts';
 import { theBuildersManager } from './accounts.ts';
@@ -52,7 +57,12 @@ export async function aDriver(database: Database, overrides: DriverOverrides = {
     await setAppSignUpForTests(database.db, id, { registeredAt, platform, appVersion });
   }
   if (balanceTyiyn > 0) {
-    const opening = { driverId: id, creditTyiyn: balanceTyiyn, reason: 'Opening balance', method: 'manager_top_up' } as const;
+    const opening = {
+      driverId: id,
+      creditTyiyn: balanceTyiyn,
+      reason: 'Opening balance',
+      method: 'manager_top_up',
+    } as const;
     await database.db.transaction((tx) => postBalanceEntry(tx, opening));
   }
   const { idTags: _, ...driver } = await getDriver(deps, id);

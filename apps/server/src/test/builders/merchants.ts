@@ -32,8 +32,14 @@ export async function aMerchant(
   headers: Record<string, string>,
   overrides: Partial<MerchantCreateRequest> = {},
 ): Promise<Merchant> {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/merchants/', headers, payload: aMerchantRequest(overrides) });
-  if (response.statusCode !== 201) throw new Error(`creating a merchant failed: ${response.statusCode} ${response.body}`);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/merchants/',
+    headers,
+    payload: aMerchantRequest(overrides),
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`creating a merchant failed: ${response.statusCode} ${response.body}`);
   return response.json<Merchant>();
 }
 

@@ -18,6 +18,11 @@ export async function aRate(
   overrides: Partial<Pick<RateRecord, 'name' | 'type' | 'typo' | 'priceTyiyn' | 'status' | 'merchantIds'>> = {},
 ): Promise<RateRecord> {
   const { merchantIds = [], priceTyiyn = 1250, status = STATUS_INACTIVE as Status, ...values } = overrides;
-  const input = rateCreateRequest.parse({ ...aRateRequest(values), price: priceTyiyn / 100, status, merchants: merchantIds });
+  const input = rateCreateRequest.parse({
+    ...aRateRequest(values),
+    price: priceTyiyn / 100,
+    status,
+    merchants: merchantIds,
+  });
   return createRate({ db: database.db }, input);
 }

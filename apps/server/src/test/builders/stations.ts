@@ -1,7 +1,12 @@
 import { stationCreateRequest, stationUpdateRequest, type StationUpdateRequest } from '@evcms/contracts/stations';
 import type { Status } from '@evcms/contracts/status';
 import type { Database } from '../../db/client.ts';
-import { createStation, setStationStatuses, updateStation, type StationsDeps } from '../../modules/stations/stations.service.ts';
+import {
+  createStation,
+  setStationStatuses,
+  updateStation,
+  type StationsDeps,
+} from '../../modules/stations/stations.service.ts';
 import type { FilePart } from '../multipart.ts';
 import { theBuildersManager } from './accounts.ts';
 import { BISHKEK, KYRGYZSTAN, titled } from './catalog.ts';
@@ -34,7 +39,10 @@ export function aStationIdentity(): string {
  * The fields of a valid station create form for `merchantId`, as `multipartForm` sends them: one
  * working day, one connector in module 1, one photo. Overrides replace or add fields.
  */
-export function aStationForm(merchantId: number, overrides: Record<string, string | FilePart> = {}): Record<string, string | FilePart> {
+export function aStationForm(
+  merchantId: number,
+  overrides: Record<string, string | FilePart> = {},
+): Record<string, string | FilePart> {
   const n = next();
   return {
     name_ru: `Станция ${n}`,
@@ -78,7 +86,13 @@ export function stationsDeps(database: Database, passwordKey = 'the-builders-key
 }
 
 /** A photo as the multipart hook hands it over (nothing on disk: the builders' store moves nothing). */
-const aPhoto = () => ({ filename: `photo-${next()}.png`, mimetype: 'image/png', size: TINY_PNG.length, type: 'png' as const, tempPath: '/nonexistent' });
+const aPhoto = () => ({
+  filename: `photo-${next()}.png`,
+  mimetype: 'image/png',
+  size: TINY_PNG.length,
+  type: 'png' as const,
+  tempPath: '/nonexistent',
+});
 
 /**
  * A station made through the stations service (one photo, no file written), its creation's news
@@ -129,6 +143,11 @@ export async function aStation(
 }
 
 /** Changes a station through the stations service, as the edit form would (no files); `passwordKey` is the app's to set a password it takes. */
-export async function changeStation(database: Database, id: number, changes: StationUpdateRequest, passwordKey?: string) {
+export async function changeStation(
+  database: Database,
+  id: number,
+  changes: StationUpdateRequest,
+  passwordKey?: string,
+) {
   return updateStation(stationsDeps(database, passwordKey), id, stationUpdateRequest.parse(changes));
 }

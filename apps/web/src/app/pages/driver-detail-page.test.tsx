@@ -9,7 +9,7 @@ import { DriverDetailPage } from './driver-detail-page.tsx';
 inEnglish();
 
 describe('driver page', { timeout: 30_000 }, () => {
-  it('holds the driver\'s charges, and leads to the charge list narrowed to them', async () => {
+  it("holds the driver's charges, and leads to the charge list narrowed to them", async () => {
     const api = stubFetch({
       'GET /users/7/': () => jsonResponse(200, aDriver(7)),
       'GET /users/payments/': () => page([]),
@@ -20,7 +20,14 @@ describe('driver page', { timeout: 30_000 }, () => {
     const row = (await card.findByRole('button', { name: 'Open charge no. 118' })).closest('tr')!;
     // Fewer columns than the list: the driver is the page's own.
     expect(row).toHaveTextContent('118Ala-Too06.05.2024 14:301 h 30 min12.345123.45Personal balanceFinished');
-    expect(Object.fromEntries(api.callsTo('GET /users/transactions/')[0]!.url.searchParams)).toEqual({ page: '1', size: '10', user: '7' });
-    expect(card.getByRole('link', { name: 'Open in the charge list' })).toHaveAttribute('href', '/chargers-list?user=7');
+    expect(Object.fromEntries(api.callsTo('GET /users/transactions/')[0]!.url.searchParams)).toEqual({
+      page: '1',
+      size: '10',
+      user: '7',
+    });
+    expect(card.getByRole('link', { name: 'Open in the charge list' })).toHaveAttribute(
+      'href',
+      '/chargers-list?user=7',
+    );
   });
 });

@@ -11,10 +11,11 @@ inEnglish();
 const merchant = aMerchantRecord();
 
 describe('merchant page', { timeout: 30_000 }, () => {
-  it('holds the merchant\'s station list under its station counts', async () => {
+  it("holds the merchant's station list under its station counts", async () => {
     const api = stubFetch({
       'GET /merchants/5/': () => jsonResponse(200, merchant),
-      'GET /stations/': () => jsonResponse(200, { items: [aStationRow(8, 'Volt Chui', 0)], page: 1, pages: 1, size: 10, total: 1 }),
+      'GET /stations/': () =>
+        jsonResponse(200, { items: [aStationRow(8, 'Volt Chui', 0)], page: 1, pages: 1, size: 10, total: 1 }),
     });
     renderScreen(<MerchantDetailPage />, { path: '/merchants/merchant/5', pattern: '/merchants/merchant/:id' });
     const link = await screen.findByRole('link', { name: 'Volt Chui' });

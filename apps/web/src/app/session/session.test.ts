@@ -7,7 +7,6 @@ import { handleStorageEvent } from './cross-tab.ts';
 import { installSession } from './install-session.ts';
 import { logout, LOGOUT_MARKER_KEY, resetLogoutState } from './logout.ts';
 
-
 function storageEvent(init: StorageEventInit) {
   return new StorageEvent('storage', { storageArea: localStorage, ...init });
 }
@@ -157,7 +156,9 @@ describe('other tabs', () => {
   });
 
   it('ignores events of session storage and events that are not storage events', () => {
-    window.dispatchEvent(new StorageEvent('storage', { key: LOGOUT_MARKER_KEY, newValue: '1', storageArea: sessionStorage }));
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: LOGOUT_MARKER_KEY, newValue: '1', storageArea: sessionStorage }),
+    );
     window.dispatchEvent(new Event('storage'));
     handleStorageEvent(new CustomEvent('storage', { detail: { key: 'access' } }));
     expect(tokenStore.isSignedIn()).toBe(true);

@@ -5,8 +5,14 @@ import { LanguageSelect } from '../language-select.tsx';
 import { useRouteTitle } from '../use-current-route.ts';
 import { ManagerBadge } from './manager-badge.tsx';
 
-const HEADING_4: CSSProperties = { fontSize: 'var(--ant-font-size-heading-4)', lineHeight: 'var(--ant-line-height-heading-4)' };
-const HEADING_5: CSSProperties = { fontSize: 'var(--ant-font-size-heading-5)', lineHeight: 'var(--ant-line-height-heading-5)' };
+const HEADING_4: CSSProperties = {
+  fontSize: 'var(--ant-font-size-heading-4)',
+  lineHeight: 'var(--ant-line-height-heading-4)',
+};
+const HEADING_5: CSSProperties = {
+  fontSize: 'var(--ant-font-size-heading-5)',
+  lineHeight: 'var(--ant-line-height-heading-5)',
+};
 
 interface AppHeaderProps {
   /** The button that folds the side menu or opens the menu drawer. */

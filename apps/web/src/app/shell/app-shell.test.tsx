@@ -31,7 +31,8 @@ beforeEach(() => {
   queryClient.clear();
   tokenStore.setTokens({ access: 'access-1', refresh: 'refresh-1' });
   stubFetch({
-    'GET /accounts/me/': () => jsonResponse(200, { id: 1, email: 'aida@example.kg', name: 'Aida Bekova', language: 'en' }),
+    'GET /accounts/me/': () =>
+      jsonResponse(200, { id: 1, email: 'aida@example.kg', name: 'Aida Bekova', language: 'en' }),
   });
 });
 
@@ -40,7 +41,8 @@ afterEach(() => {
 });
 
 /** The signed-in route tree of the app at `path`, inside the app's providers. */
-const renderApp = (path: string) => renderScreen(null, { routes: signedInRoutes(), path, wrapper: Providers, queryClient });
+const renderApp = (path: string) =>
+  renderScreen(null, { routes: signedInRoutes(), path, wrapper: Providers, queryClient });
 
 /** Labels of the top level of a menu (items and group titles), in order. */
 function topLevelLabels(menu: HTMLElement): string[] {
@@ -85,7 +87,8 @@ describe('shell', () => {
 
   it('links the ancestors in the breadcrumbs of a nested page, by the merchant’s name once known', async () => {
     stubFetch({
-      'GET /accounts/me/': () => jsonResponse(200, { id: 1, email: 'aida@example.kg', name: 'Aida Bekova', language: 'en' }),
+      'GET /accounts/me/': () =>
+        jsonResponse(200, { id: 1, email: 'aida@example.kg', name: 'Aida Bekova', language: 'en' }),
       'GET /merchants/7/': () => jsonResponse(200, { id: 7, name: 'Too Energy' }),
       'GET /common/tags/': () => jsonResponse(200, { items: [], page: 1, pages: 0, size: 100, total: 0 }),
       'GET /common/surroundings/': () => jsonResponse(200, { items: [], page: 1, pages: 0, size: 100, total: 0 }),

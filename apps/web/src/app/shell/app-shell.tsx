@@ -27,7 +27,11 @@ const DRAWER_ID = 'menu-drawer';
 function Brand({ collapsed = false }: { collapsed?: boolean }) {
   const { t } = useTranslation('common');
   return (
-    <Flex align="center" gap={10} style={{ minHeight: 64, paddingInline: 24, flexShrink: 0, minWidth: 0, fontWeight: 600 }}>
+    <Flex
+      align="center"
+      gap={10}
+      style={{ minHeight: 64, paddingInline: 24, flexShrink: 0, minWidth: 0, fontWeight: 600 }}
+    >
       <ThunderboltFilled aria-hidden style={{ fontSize: 22, color: 'var(--ant-color-primary)' }} />
       {!collapsed && (
         <span data-testid="product-name" style={{ minWidth: 0, lineHeight: 1.3 }}>

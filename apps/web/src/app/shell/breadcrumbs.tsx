@@ -34,7 +34,11 @@ export function Breadcrumbs() {
   if (group) crumbs.push({ key: group, title: t(`menu.${group}`) });
   chain.forEach((item, index) => {
     const last = index === chain.length - 1;
-    crumbs.push({ key: item.id, title: names[item.id] ?? t(routeTitleKey(item, params)), to: last ? undefined : pathOf(item, params) });
+    crumbs.push({
+      key: item.id,
+      title: names[item.id] ?? t(routeTitleKey(item, params)),
+      to: last ? undefined : pathOf(item, params),
+    });
   });
   const items = crumbs
     .filter((crumb, index) => index === 0 || crumb.title !== crumbs[index - 1]!.title)

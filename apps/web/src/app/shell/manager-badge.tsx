@@ -18,7 +18,12 @@ export function ManagerBadge({ compact = false }: { compact?: boolean }) {
     const label = name ? `${name} · ${t('header.manager')}` : t('header.manager');
     return (
       <Tooltip title={label} placement="bottomRight">
-        <span role="img" aria-label={label} data-testid="manager-avatar" style={{ display: 'inline-flex', flexShrink: 0 }}>
+        <span
+          role="img"
+          aria-label={label}
+          data-testid="manager-avatar"
+          style={{ display: 'inline-flex', flexShrink: 0 }}
+        >
           <Avatar size={32} icon={<UserOutlined aria-hidden />} style={{ background: 'var(--ant-color-primary)' }} />
         </span>
       </Tooltip>

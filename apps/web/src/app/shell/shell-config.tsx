@@ -36,11 +36,21 @@ export function ShellConfig({ children }: { children: ReactNode }) {
   const { t } = useTranslation('shell');
   const iconRender = useCallback(
     (visible: boolean) =>
-      visible ? <EyeOutlined aria-label={t('password_visibility.hide')} /> : <EyeInvisibleOutlined aria-label={t('password_visibility.show')} />,
+      visible ? (
+        <EyeOutlined aria-label={t('password_visibility.hide')} />
+      ) : (
+        <EyeInvisibleOutlined aria-label={t('password_visibility.show')} />
+      ),
     [t],
   );
   return (
-    <ConfigProvider select={SELECT} datePicker={DATE_PICKER} rangePicker={RANGE_PICKER} timePicker={TIME_PICKER} inputPassword={{ iconRender }}>
+    <ConfigProvider
+      select={SELECT}
+      datePicker={DATE_PICKER}
+      rangePicker={RANGE_PICKER}
+      timePicker={TIME_PICKER}
+      inputPassword={{ iconRender }}
+    >
       {children}
     </ConfigProvider>
   );

@@ -82,7 +82,14 @@ export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
         onClick={onNavigate}
         style={{ borderInlineEnd: 'none', flex: 1, overflowY: 'auto', overflowX: 'hidden' }}
       />
-      <Menu className="side-menu" mode="inline" items={bottom} selectedKeys={selectedKeys} onClick={onNavigate} style={{ borderInlineEnd: 'none' }} />
+      <Menu
+        className="side-menu"
+        mode="inline"
+        items={bottom}
+        selectedKeys={selectedKeys}
+        onClick={onNavigate}
+        style={{ borderInlineEnd: 'none' }}
+      />
     </>
   );
 }

@@ -16,7 +16,8 @@ function eventStream(...events: object[]): Response {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(new TextEncoder().encode(`retry: 2000\n: connected\n\n`));
-      for (const event of events) controller.enqueue(new TextEncoder().encode(`event: change\ndata: ${JSON.stringify(event)}\n\n`));
+      for (const event of events)
+        controller.enqueue(new TextEncoder().encode(`event: change\ndata: ${JSON.stringify(event)}\n\n`));
     },
   });
   return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
@@ -33,7 +34,8 @@ function busyNetwork(change: LiveChange, counted: (queryKey: readonly unknown[])
   // Far from any change the other tests applied.
   vi.setSystemTime(Date.now() + 3_600_000);
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
-  const refreshes = () => invalidate.mock.calls.filter(([filters]) => filters?.queryKey && counted(filters.queryKey)).length;
+  const refreshes = () =>
+    invalidate.mock.calls.filter(([filters]) => filters?.queryKey && counted(filters.queryKey)).length;
   applyLiveChange(change);
   const seen = [refreshes()];
   for (let step = 0; step < 6; step += 1) {
@@ -62,7 +64,10 @@ describe('live updates', () => {
 
     await vi.waitFor(() => expect(invalidate).toHaveBeenCalledTimes(4));
     const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
-    expect(keys.slice(0, 2)).toEqual([['stations', 'list'], ['stations', 'detail', 7]]);
+    expect(keys.slice(0, 2)).toEqual([
+      ['stations', 'list'],
+      ['stations', 'detail', 7],
+    ]);
     // The charges' registrations, in the order their features loaded.
     expect(keys.slice(2)).toEqual(expect.arrayContaining([['charges'], ['drivers']]));
     expect(calls[0]!.headers.get('authorization')).toBe('Bearer access-1');
@@ -97,9 +102,14 @@ describe('live updates', () => {
 
   it('refreshes a station’s lists and card at once, then at most every 5 s each', () => {
     try {
-      const { seen, invalidate } = busyNetwork({ resource: 'stations', ids: [7] }, (key) => key[0] === 'stations' && key[1] === 'list');
+      const { seen, invalidate } = busyNetwork(
+        { resource: 'stations', ids: [7] },
+        (key) => key[0] === 'stations' && key[1] === 'list',
+      );
       expect(seen).toEqual([1, 1, 2, 2, 3]);
-      const card = invalidate.mock.calls.filter(([filters]) => JSON.stringify(filters?.queryKey) === '["stations","detail",7]');
+      const card = invalidate.mock.calls.filter(
+        ([filters]) => JSON.stringify(filters?.queryKey) === '["stations","detail",7]',
+      );
       expect(card).toHaveLength(3);
     } finally {
       vi.useRealTimers();

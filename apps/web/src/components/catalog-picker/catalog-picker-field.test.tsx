@@ -24,10 +24,18 @@ describe('CatalogPickerField', () => {
     const user = userEvent.setup({ delay: null });
     const api = stubFetch({
       'GET /common/surroundings/': () =>
-        jsonResponse(200, { items: [item(1, 'Cafe'), item(7, 'Parking', false)], page: 1, pages: 1, size: 1000, total: 2 }),
+        jsonResponse(200, {
+          items: [item(1, 'Cafe'), item(7, 'Parking', false)],
+          page: 1,
+          pages: 1,
+          size: 1000,
+          total: 2,
+        }),
     });
     const onChange = vi.fn();
-    renderScreen(<CatalogPickerField kind="infrastructure" value={[1, 7]} onChange={onChange} initialItems={[item(1, 'Café')]} />);
+    renderScreen(
+      <CatalogPickerField kind="infrastructure" value={[1, 7]} onChange={onChange} initialItems={[item(1, 'Café')]} />,
+    );
 
     expect(screen.getByText('Café')).toBeInTheDocument();
     expect(await screen.findByText('Parking')).toBeInTheDocument();

@@ -9,7 +9,10 @@ import { allCatalogItemsQueryOptions, type CatalogItem, type CatalogKind } from 
 
 // The end-to-end specs find the fields by these ids; the infrastructure one was named after the
 // API's path (`/common/surroundings/`) and is kept so the specs stay as they are.
-const FIELD_TEST_IDS: Record<CatalogKind, string> = { tags: 'catalog-field-tags', infrastructure: 'catalog-field-surroundings' };
+const FIELD_TEST_IDS: Record<CatalogKind, string> = {
+  tags: 'catalog-field-tags',
+  infrastructure: 'catalog-field-surroundings',
+};
 
 export interface CatalogPickerFieldProps {
   kind: CatalogKind;
@@ -63,7 +66,13 @@ export function CatalogPickerField({ kind, value, onChange, initialItems, disabl
                 remove(itemId);
               }}
             >
-              {item ? <CatalogItemLabel item={item} /> : all.isFetching ? <LoadingOutlined aria-hidden /> : `#${itemId}`}
+              {item ? (
+                <CatalogItemLabel item={item} />
+              ) : all.isFetching ? (
+                <LoadingOutlined aria-hidden />
+              ) : (
+                `#${itemId}`
+              )}
             </Tag>
           );
         })}

@@ -28,7 +28,13 @@ function tagsEndpoint(request: SeenRequest) {
     row.title.includes(search),
   );
   const pages = Math.max(1, Math.ceil(rows.length / size));
-  return jsonResponse(200, { items: rows.slice((page - 1) * size, page * size), page, pages, size, total: rows.length });
+  return jsonResponse(200, {
+    items: rows.slice((page - 1) * size, page * size),
+    page,
+    pages,
+    size,
+    total: rows.length,
+  });
 }
 
 function renderPicker(value: number[] = []) {
@@ -42,7 +48,8 @@ function renderPicker(value: number[] = []) {
 
 const QUESTION = { selector: '.ant-modal-confirm-title' };
 const rowCheckbox = (title: string) => within(screen.getByText(title).closest('tr')!).getByRole('checkbox');
-const chosenIds = (onChoose: ReturnType<typeof renderPicker>['onChoose']) => onChoose.mock.calls[0]![0].map((item) => item.id);
+const chosenIds = (onChoose: ReturnType<typeof renderPicker>['onChoose']) =>
+  onChoose.mock.calls[0]![0].map((item) => item.id);
 
 describe('CatalogPicker', () => {
   inEnglish();
@@ -97,7 +104,9 @@ describe('CatalogPicker', () => {
     await user.click(rowCheckbox('Tag 2'));
     await user.keyboard('{Escape}');
     const question = await screen.findByText('Cancel data entry?', QUESTION);
-    await user.click(within(question.closest<HTMLElement>('.ant-modal-confirm')!).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(question.closest<HTMLElement>('.ant-modal-confirm')!).getByRole('button', { name: 'Cancel' }),
+    );
     await waitFor(() => expect(screen.queryByText('Cancel data entry?', QUESTION)).not.toBeInTheDocument());
     expect(onCancel).not.toHaveBeenCalled();
     expect(screen.getByTestId('picker-count')).toHaveTextContent('Chosen: 0');

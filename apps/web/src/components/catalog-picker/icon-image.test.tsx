@@ -6,7 +6,15 @@ import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { CatalogItemsPreview } from './catalog-items-preview.tsx';
 import { IconImage } from './icon-image.tsx';
 
-const cafe: InfrastructureItem = { id: 1, title: 'Cafe', title_ru: 'Кафе', title_en: 'Cafe', title_ky: 'Кафе', icon_path: '/media/1.svg', active: true };
+const cafe: InfrastructureItem = {
+  id: 1,
+  title: 'Cafe',
+  title_ru: 'Кафе',
+  title_en: 'Cafe',
+  title_ky: 'Кафе',
+  icon_path: '/media/1.svg',
+  active: true,
+};
 const wifi: Tag = { id: 2, title: 'Wi-Fi', title_ru: 'Wi-Fi', title_en: 'Wi-Fi', title_ky: 'Wi-Fi', active: true };
 
 describe('IconImage', () => {

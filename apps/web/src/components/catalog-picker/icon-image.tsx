@@ -40,5 +40,15 @@ export function IconImage({ src, size, alt = '', style, testId }: IconImageProps
       </span>
     );
   }
-  return <img src={src} alt={alt} width={size} height={size} style={style} data-testid={testId} onError={() => setFailed(src)} />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={size}
+      height={size}
+      style={style}
+      data-testid={testId}
+      onError={() => setFailed(src)}
+    />
+  );
 }

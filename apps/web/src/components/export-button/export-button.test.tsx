@@ -14,20 +14,32 @@ afterEach(() => created.mockClear());
 
 describe('ExportButton', () => {
   it('downloads the list with its filters in the format chosen, named by the date', async () => {
-    const api = stubFetch({ 'GET /users/export/': () => new Response('id\r\n1\r\n', { headers: { 'content-type': 'text/csv' } }) });
+    const api = stubFetch({
+      'GET /users/export/': () => new Response('id\r\n1\r\n', { headers: { 'content-type': 'text/csv' } }),
+    });
     const clicked: HTMLAnchorElement[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this);
     });
     const user = userEvent.setup({ delay: null });
-    renderScreen(<ExportButton path="/users/export/" query={{ search: 'Asanov', registration_date__from: '2026-01-01' }} fileName="users" />);
+    renderScreen(
+      <ExportButton
+        path="/users/export/"
+        query={{ search: 'Asanov', registration_date__from: '2026-01-01' }}
+        fileName="users"
+      />,
+    );
 
     await user.click(screen.getByRole('button', { name: /Export/ }));
     await user.click(await screen.findByText('CSV (.csv)'));
 
     await waitFor(() => expect(clicked).toHaveLength(1));
     const sent = api.callsTo('GET /users/export/')[0]!.url.searchParams;
-    expect(Object.fromEntries(sent)).toEqual({ search: 'Asanov', registration_date__from: '2026-01-01', format: 'csv' });
+    expect(Object.fromEntries(sent)).toEqual({
+      search: 'Asanov',
+      registration_date__from: '2026-01-01',
+      format: 'csv',
+    });
     expect(clicked[0]!.download).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(await created.mock.calls[0]![0].text()).toBe('id\r\n1\r\n');
   });

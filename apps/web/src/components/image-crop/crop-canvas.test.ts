@@ -48,6 +48,13 @@ describe('cropCanvas.toJpeg', () => {
 
   it('fails when the browser cannot encode the canvas', async () => {
     recordCanvas(null);
-    await expect(cropCanvas.toJpeg(document.createElement('img'), { width: 10, height: 10 }, 0, { x: 0, y: 0, width: 10, height: 10 })).rejects.toThrow();
+    await expect(
+      cropCanvas.toJpeg(document.createElement('img'), { width: 10, height: 10 }, 0, {
+        x: 0,
+        y: 0,
+        width: 10,
+        height: 10,
+      }),
+    ).rejects.toThrow();
   });
 });

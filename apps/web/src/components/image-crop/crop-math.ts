@@ -113,6 +113,9 @@ export function cropTransform(natural: Size, degrees: number, crop: Area): Trans
 }
 
 /** Where `cropTransform` puts a point of the original: what the canvas does, for tests and checks. */
-export function applyTransform([a, b, c, d, e, f]: Transform, point: { x: number; y: number }): { x: number; y: number } {
+export function applyTransform(
+  [a, b, c, d, e, f]: Transform,
+  point: { x: number; y: number },
+): { x: number; y: number } {
   return { x: a * point.x + c * point.y + e, y: b * point.x + d * point.y + f };
 }

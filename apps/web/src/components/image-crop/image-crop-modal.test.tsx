@@ -31,7 +31,15 @@ beforeEach(() => {
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => void revoked.push(url));
   // The cropping area is 480 x 320 on screen.
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({
-    x: 0, y: 0, left: 0, top: 0, width: 480, height: 320, right: 480, bottom: 320, toJSON: () => ({}),
+    x: 0,
+    y: 0,
+    left: 0,
+    top: 0,
+    width: 480,
+    height: 320,
+    right: 480,
+    bottom: 320,
+    toJSON: () => ({}),
   });
   toJpeg = vi.spyOn(cropCanvas, 'toJpeg').mockResolvedValue(new Blob([JPEG_BYTES], { type: 'image/jpeg' }));
 });
@@ -96,7 +104,12 @@ describe('ImageCropModal', () => {
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
     // Turned by 10 degrees the 800 x 600 photo spans a box of 892 x 730; the tallest 1:2 crop,
     // 300 x 600, sits in its middle (unturned it would sit at 250, 0).
-    expect(toJpeg).toHaveBeenCalledWith(image, { width: 800, height: 600 }, 10, { x: 296, y: 65, width: 300, height: 600 });
+    expect(toJpeg).toHaveBeenCalledWith(image, { width: 800, height: 600 }, 10, {
+      x: 296,
+      y: 65,
+      width: 300,
+      height: 600,
+    });
     const cropped = onDone.mock.calls[0]![0] as File;
     expect(cropped.name).toBe('station.jpg');
     expect(cropped.type).toBe('image/jpeg');
@@ -114,7 +127,12 @@ describe('ImageCropModal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     // A third of the square photo each way.
-    expect(toJpeg).toHaveBeenCalledWith(expect.anything(), { width: 600, height: 600 }, 0, expect.objectContaining({ width: 200, height: 200 }));
+    expect(toJpeg).toHaveBeenCalledWith(
+      expect.anything(),
+      { width: 600, height: 600 },
+      0,
+      expect.objectContaining({ width: 200, height: 200 }),
+    );
   });
 
   it('focuses the cropping area once the photo shows, and closes on Esc at once while the crop is untouched', async () => {
@@ -135,12 +153,16 @@ describe('ImageCropModal', () => {
     press('Zoom', 'ArrowRight');
     await userEvent.keyboard('{Escape}');
     const question = await screen.findByText('Cancel data entry?', QUESTION);
-    await userEvent.click(within(question.closest<HTMLElement>('.ant-modal-confirm')!).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(question.closest<HTMLElement>('.ant-modal-confirm')!).getByRole('button', { name: 'Cancel' }),
+    );
     await waitFor(() => expect(screen.queryByText('Cancel data entry?', QUESTION)).not.toBeInTheDocument());
     expect(onCancel).not.toHaveBeenCalled();
     expect(screen.getByRole('slider', { name: 'Zoom' })).toHaveAttribute('aria-valuenow', '1.1');
 
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Crop the photo' })).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Crop the photo' })).getByRole('button', { name: 'Cancel' }),
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(onCancel).toHaveBeenCalledOnce());
   });
@@ -166,7 +188,9 @@ describe('ImageCropModal', () => {
     renderScreen(<ImageCropModal file={aPhoto()} open onCancel={vi.fn()} onDone={onDone} />);
     await decode();
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(await screen.findByText('The photo could not be cropped. Try again or choose another file.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The photo could not be cropped. Try again or choose another file.'),
+    ).toBeInTheDocument();
     expect(onDone).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });

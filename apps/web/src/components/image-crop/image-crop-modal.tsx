@@ -122,7 +122,13 @@ export function ImageCropModal({ file, open, onCancel, onDone, aspect }: ImageCr
         <Flex justify="flex-end" gap="small">
           <Button onClick={() => void (failed ? onCancel() : cancel())}>{failed ? t('close') : t('cancel')}</Button>
           {!failed && (
-            <Button type="primary" disabled={!current} loading={saving} onClick={() => void done()} data-testid="crop-done">
+            <Button
+              type="primary"
+              disabled={!current}
+              loading={saving}
+              onClick={() => void done()}
+              data-testid="crop-done"
+            >
               {t('done')}
             </Button>
           )}

@@ -5,7 +5,8 @@ describe('list screen state', () => {
   it('reads the status filter from the URL and ignores a malformed one', () => {
     expect(readStatusFilter('true')).toBe('true');
     expect(readStatusFilter('false')).toBe('false');
-    for (const raw of [undefined, '', '1', 'TRUE', 'active']) expect(readStatusFilter(raw), String(raw)).toBeUndefined();
+    for (const raw of [undefined, '', '1', 'TRUE', 'active'])
+      expect(readStatusFilter(raw), String(raw)).toBeUndefined();
   });
 
   it('keeps selected ids in the order they were picked', () => {

@@ -15,7 +15,9 @@ type Wired =
   | 'error'
   | 'onRetry';
 
-export type ListScreenTableProps<Row extends { id: number }> = Omit<PagedTableProps<Row>, Wired> & { screen: ListScreen<Row> };
+export type ListScreenTableProps<Row extends { id: number }> = Omit<PagedTableProps<Row>, Wired> & {
+  screen: ListScreen<Row>;
+};
 
 /**
  * The table of a list screen, wired to its state: the page of rows, paging kept in the URL, the

@@ -21,7 +21,13 @@ export interface ListToolbarProps<Row extends { id: number }> {
  * Above a list with statuses: search, status filter and the screen's own filters, and while rows are selected their count
  * and the one bulk Activate / Deactivate button (spec 4), then the screen's create button.
  */
-export function ListToolbar<Row extends { id: number }>({ screen, searchLabel, searchWidth = 300, filters, actions }: ListToolbarProps<Row>) {
+export function ListToolbar<Row extends { id: number }>({
+  screen,
+  searchLabel,
+  searchWidth = 300,
+  filters,
+  actions,
+}: ListToolbarProps<Row>) {
   const { t } = useTranslation('components');
   const { list } = screen;
   return (

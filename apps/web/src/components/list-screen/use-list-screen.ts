@@ -107,7 +107,11 @@ export function useListScreen<
  * change of their statuses. Hooks run on every render, so a list without statuses has the same
  * state and an idle mutation, never called, and no selection column.
  */
-function useStatusSelection<Row extends { id: number }>(statuses: ListStatuses<Row> | undefined, rows: readonly Row[], paramsKey: string) {
+function useStatusSelection<Row extends { id: number }>(
+  statuses: ListStatuses<Row> | undefined,
+  rows: readonly Row[],
+  paramsKey: string,
+) {
   const queryClient = useQueryClient();
   const setStatuses = useMutation<Row[], Error, StatusesRequest>(statuses ? statuses.setStatuses(queryClient) : {});
   const [selection, setSelection] = useState<{ key: string; ids: number[] }>({ key: paramsKey, ids: [] });

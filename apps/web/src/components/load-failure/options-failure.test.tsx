@@ -24,12 +24,18 @@ describe('a select whose options could not be loaded', { timeout: 30_000 }, () =
     let up = false;
     stubFetch({
       'GET /common/locations/': () =>
-        up ? jsonResponse(200, [{ id: 1, name: 'Kyrgyzstan', name_ru: 'Кыргызстан', name_en: 'Kyrgyzstan', name_ky: 'Кыргызстан' }]) : jsonResponse(500, { error: 'Internal Server Error' }),
+        up
+          ? jsonResponse(200, [
+              { id: 1, name: 'Kyrgyzstan', name_ru: 'Кыргызстан', name_en: 'Kyrgyzstan', name_ky: 'Кыргызстан' },
+            ])
+          : jsonResponse(500, { error: 'Internal Server Error' }),
     });
     renderScreen(<Harness />, { queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }) });
     await user.click(screen.getByLabelText('Country'));
     const failure = await screen.findByTestId('options-load-failure');
-    expect(failure).toHaveTextContent('The list could not be loadedThe server could not answer. Try again in a moment.');
+    expect(failure).toHaveTextContent(
+      'The list could not be loadedThe server could not answer. Try again in a moment.',
+    );
 
     up = true;
     await user.click(within(failure).getByRole('button', { name: 'Retry' }));

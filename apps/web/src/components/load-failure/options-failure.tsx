@@ -36,7 +36,9 @@ function OptionsFailure({ error, onRetry, retrying }: { error: unknown; onRetry:
 }
 
 /** The dropdown's failure for a select's options query; undefined while it has not failed. */
-export function useOptionsFailure(query: Pick<UseQueryResult, 'error' | 'isFetching' | 'refetch'>): ReactNode | undefined {
+export function useOptionsFailure(
+  query: Pick<UseQueryResult, 'error' | 'isFetching' | 'refetch'>,
+): ReactNode | undefined {
   const failure = useShownFailure(query.error, query.isFetching);
   if (!failure) return undefined;
   return <OptionsFailure error={failure} retrying={query.isFetching} onRetry={() => void query.refetch()} />;

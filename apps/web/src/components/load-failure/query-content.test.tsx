@@ -10,7 +10,10 @@ import { QueryContent } from './query-content.tsx';
 inEnglish();
 
 function Record({ notFound }: { notFound?: ReactNode }) {
-  const query = useQuery({ queryKey: ['record'], queryFn: ({ signal }) => http.get<{ name: string }>('/records/1/', { signal }) });
+  const query = useQuery({
+    queryKey: ['record'],
+    queryFn: ({ signal }) => http.get<{ name: string }>('/records/1/', { signal }),
+  });
   return (
     <QueryContent query={query} notFound={notFound}>
       {(record) => <p data-testid="record">{record.name}</p>}
@@ -23,8 +26,8 @@ const noRetries = () => new QueryClient({ defaultOptions: { queries: { retry: fa
 let timer: ReturnType<typeof setInterval> | undefined;
 afterEach(() => clearInterval(timer));
 
-describe('a record\'s load', { timeout: 30_000 }, () => {
-  it('that is not there shows the screen\'s own not-found, or says so without a Retry that could not help', async () => {
+describe("a record's load", { timeout: 30_000 }, () => {
+  it("that is not there shows the screen's own not-found, or says so without a Retry that could not help", async () => {
     stubFetch({ 'GET /records/1/': () => jsonResponse(404, { detail: 'Not found.' }) });
     const first = renderScreen(<Record notFound={<p data-testid="gone">gone</p>} />, { queryClient: noRetries() });
     expect(await screen.findByTestId('gone')).toBeInTheDocument();
@@ -37,7 +40,9 @@ describe('a record\'s load', { timeout: 30_000 }, () => {
   });
 
   it('refused as not allowed says so, without Retry', async () => {
-    stubFetch({ 'GET /records/1/': () => jsonResponse(403, { detail: 'You do not have permission to perform this action.' }) });
+    stubFetch({
+      'GET /records/1/': () => jsonResponse(403, { detail: 'You do not have permission to perform this action.' }),
+    });
     renderScreen(<Record />, { queryClient: noRetries() });
     const failure = await screen.findByTestId('load-failure');
     expect(failure).toHaveTextContent('You have no access to it.');
@@ -45,7 +50,7 @@ describe('a record\'s load', { timeout: 30_000 }, () => {
     expect(within(failure).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('fails once the app\'s retries are spent, within seconds, though the live updates keep asking for it', async () => {
+  it("fails once the app's retries are spent, within seconds, though the live updates keep asking for it", async () => {
     const api = stubFetch({ 'GET /records/1/': () => new Response('<html>502 Bad Gateway</html>', { status: 502 }) });
     // The app's own client: two retries, a second and two apart.
     const { queryClient } = renderScreen(<Record />);

@@ -23,7 +23,9 @@ export function QueryContent<T>({ query, children, notFound }: QueryContentProps
   if (query.data !== undefined) return children(query.data);
   if (failure) {
     if (notFound !== undefined && loadFailureKind(failure) === 'not_found') return notFound;
-    return <LoadFailure subject="record" error={failure} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    return (
+      <LoadFailure subject="record" error={failure} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
   }
   return <Skeleton active />;
 }

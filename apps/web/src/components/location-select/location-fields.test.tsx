@@ -17,7 +17,11 @@ const place = (id: number, name: string, extra: Partial<Location> = {}): Locatio
 });
 
 const COUNTRIES = [place(1, 'Kyrgyzstan'), place(2, 'Kazakhstan')];
-const DISTRICTS = [place(1, 'Bishkek', { country_id: 1 }), place(3, 'Chuy Region', { country_id: 1 }), place(20, 'Almaty Region', { country_id: 2 })];
+const DISTRICTS = [
+  place(1, 'Bishkek', { country_id: 1 }),
+  place(3, 'Chuy Region', { country_id: 1 }),
+  place(20, 'Almaty Region', { country_id: 2 }),
+];
 const SETTLEMENTS = [
   place(1, 'Bishkek', { country_id: 1, district_id: 1 }),
   place(5, 'Tokmok', { country_id: 1, district_id: 3 }),
@@ -30,9 +34,15 @@ function locationsEndpoint(url: URL) {
     case 'countries':
       return jsonResponse(200, COUNTRIES);
     case 'districts':
-      return jsonResponse(200, DISTRICTS.filter((row) => row.country_id === country));
+      return jsonResponse(
+        200,
+        DISTRICTS.filter((row) => row.country_id === country),
+      );
     default:
-      return jsonResponse(200, SETTLEMENTS.filter((row) => row.country_id === country));
+      return jsonResponse(
+        200,
+        SETTLEMENTS.filter((row) => row.country_id === country),
+      );
   }
 }
 

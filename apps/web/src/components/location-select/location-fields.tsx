@@ -46,7 +46,13 @@ const searchable = { optionFilterProp: 'label' } as const;
  * the chosen district's when there is one. The country's settlements come in one list and are
  * filtered here, so a district change knows at once whether the chosen city is in it.
  */
-export function LocationFields({ form: givenForm, names: givenNames, required = true, labels, disabled }: LocationFieldsProps) {
+export function LocationFields({
+  form: givenForm,
+  names: givenNames,
+  required = true,
+  labels,
+  disabled,
+}: LocationFieldsProps) {
   const { t } = useTranslation('pickers');
   const lang = currentLang();
   const contextForm = Form.useFormInstance();

@@ -28,7 +28,10 @@ describe('coordinates saved from the map', () => {
 
 describe('coordinates read from the form', () => {
   it('become the point the map opens at', () => {
-    expect(parsePoint({ latitude: '42.874621', longitude: '74.569823' })).toEqual({ latitude: 42.874621, longitude: 74.569823 });
+    expect(parsePoint({ latitude: '42.874621', longitude: '74.569823' })).toEqual({
+      latitude: 42.874621,
+      longitude: 74.569823,
+    });
     expect(parsePoint({ latitude: -33.9, longitude: 18 })).toEqual({ latitude: -33.9, longitude: 18 });
     expect(parsePoint({ latitude: ' 42.87 ', longitude: '74.59' })).toEqual({ latitude: 42.87, longitude: 74.59 });
   });

@@ -13,7 +13,12 @@ describe('reverse geocoding', () => {
     expect(await reverseGeocode(GEOCODER, BISHKEK, 'ky')).toBe('Чуй проспекти, Бишкек, Кыргызстан');
     const { url } = calls[0]!;
     expect(`${url.origin}${url.pathname}`).toBe('http://geo.test/nominatim/reverse');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ format: 'json', lat: '42.874621', lon: '74.569800', 'accept-language': 'ky' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      format: 'json',
+      lat: '42.874621',
+      lon: '74.569800',
+      'accept-language': 'ky',
+    });
   });
 
   it('answers null where there is no address (Nominatim says so with a 200)', async () => {
@@ -36,13 +41,19 @@ describe('reverse geocoding', () => {
 describe('place search', () => {
   it('asks for the one best match and answers its point and name', async () => {
     const { calls } = stubFetch({
-      'GET /nominatim/search': () => jsonResponse(200, [{ lat: '42.4907', lon: '78.3936', display_name: 'Karakol, Issyk-Kul Region' }]),
+      'GET /nominatim/search': () =>
+        jsonResponse(200, [{ lat: '42.4907', lon: '78.3936', display_name: 'Karakol, Issyk-Kul Region' }]),
     });
     expect(await searchPlace(GEOCODER, 'Karakol', 'en')).toEqual({
       point: { latitude: 42.4907, longitude: 78.3936 },
       name: 'Karakol, Issyk-Kul Region',
     });
-    expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({ format: 'json', q: 'Karakol', limit: '1', 'accept-language': 'en' });
+    expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({
+      format: 'json',
+      q: 'Karakol',
+      limit: '1',
+      'accept-language': 'en',
+    });
   });
 
   it('answers null when nothing matches, and fails on an answer that is not a list', async () => {

@@ -40,7 +40,12 @@ function readName(value: unknown): string | null {
 }
 
 /** The address at `point` in `lang`, or null when the geocoder knows none (the open sea). */
-export async function reverseGeocode(base: string, point: Point, lang: string, signal?: AbortSignal): Promise<string | null> {
+export async function reverseGeocode(
+  base: string,
+  point: Point,
+  lang: string,
+  signal?: AbortSignal,
+): Promise<string | null> {
   const { latitude, longitude } = toCoordinateTexts(point);
   const answer = await ask(base, '/reverse', { lat: latitude, lon: longitude, 'accept-language': lang }, signal);
   // Nominatim answers 200 with { error: 'Unable to geocode' } where there is no address.
@@ -48,13 +53,19 @@ export async function reverseGeocode(base: string, point: Point, lang: string, s
 }
 
 /** The best match for `query` in `lang`, or null when nothing matches. */
-export async function searchPlace(base: string, query: string, lang: string, signal?: AbortSignal): Promise<Place | null> {
+export async function searchPlace(
+  base: string,
+  query: string,
+  lang: string,
+  signal?: AbortSignal,
+): Promise<Place | null> {
   const answer = await ask(base, '/search', { q: query, limit: '1', 'accept-language': lang }, signal);
   if (!Array.isArray(answer)) throw new GeocoderError('/search: not a list');
   const first = answer[0] as { lat?: unknown; lon?: unknown } | undefined;
   if (first === undefined) return null;
   const latitude = Number(first.lat);
   const longitude = Number(first.lon);
-  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) throw new GeocoderError('/search: a place without coordinates');
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude))
+    throw new GeocoderError('/search: a place without coordinates');
   return { point: { latitude, longitude }, name: readName(first) ?? query };
 }

@@ -65,9 +65,17 @@ export function LeafletMap(props: LeafletMapProps) {
     const element = container.current;
     if (!element) return;
     const start = latest.current;
-    const created = L.map(element, { center: toLatLng(start.view.center), zoom: start.view.zoom, maxZoom: MAP_MAX_ZOOM });
+    const created = L.map(element, {
+      center: toLatLng(start.view.center),
+      zoom: start.view.zoom,
+      maxZoom: MAP_MAX_ZOOM,
+    });
     // The page sends no referrer; tile servers (OpenStreetMap's policy) want to know the site.
-    const tiles = L.tileLayer(tileUrl, { maxZoom: MAP_MAX_ZOOM, attribution: ATTRIBUTION, referrerPolicy: 'strict-origin' }).addTo(created);
+    const tiles = L.tileLayer(tileUrl, {
+      maxZoom: MAP_MAX_ZOOM,
+      attribution: ATTRIBUTION,
+      referrerPolicy: 'strict-origin',
+    }).addTo(created);
     let anyLoaded = false;
     tiles.on('tileload', () => {
       anyLoaded = true;

@@ -66,7 +66,14 @@ function MapPickerBody({ value, onSave }: Pick<MapPickerModalProps, 'value' | 'o
   const failure = useShownFailure(settings.error, settings.isFetching);
   if (settings.data) return <MapPicker settings={settings.data} value={value} onSave={onSave} />;
   if (failure) {
-    return <LoadFailure title={t('settings_failed')} error={failure} onRetry={() => void settings.refetch()} retrying={settings.isFetching} />;
+    return (
+      <LoadFailure
+        title={t('settings_failed')}
+        error={failure}
+        onRetry={() => void settings.refetch()}
+        retrying={settings.isFetching}
+      />
+    );
   }
   return (
     <Flex align="center" justify="center" style={mapArea}>
@@ -75,7 +82,11 @@ function MapPickerBody({ value, onSave }: Pick<MapPickerModalProps, 'value' | 'o
   );
 }
 
-function MapPicker({ settings, value, onSave }: { settings: MapSettings } & Pick<MapPickerModalProps, 'value' | 'onSave'>) {
+function MapPicker({
+  settings,
+  value,
+  onSave,
+}: { settings: MapSettings } & Pick<MapPickerModalProps, 'value' | 'onSave'>) {
   const { t } = useTranslation('map');
   const picker = useMapPicker(settings.geocoder_url, value);
   const [tilesShown, setTilesShown] = useState(true);
@@ -88,7 +99,8 @@ function MapPicker({ settings, value, onSave }: { settings: MapSettings } & Pick
           type="warning"
           showIcon
           icon={<ExclamationCircleFilled aria-hidden />}
-          title={t('tiles_failed.title')} description={t('tiles_failed.description')}
+          title={t('tiles_failed.title')}
+          description={t('tiles_failed.description')}
           data-testid="map-unavailable"
         />
       )}

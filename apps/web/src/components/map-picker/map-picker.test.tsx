@@ -34,7 +34,8 @@ async function openPicker(value?: CoordinateValue) {
 }
 
 const popup = () => document.querySelector('.leaflet-popup-content')?.textContent;
-const tileZooms = () => new Set([...document.querySelectorAll<HTMLImageElement>('img.leaflet-tile')].map((tile) => tile.src.split('/')[3]));
+const tileZooms = () =>
+  new Set([...document.querySelectorAll<HTMLImageElement>('img.leaflet-tile')].map((tile) => tile.src.split('/')[3]));
 
 describe('MapPickerButton', () => {
   inEnglish();
@@ -52,7 +53,9 @@ describe('MapPickerButton', () => {
     const [, latitude, longitude] = /^Latitude (\S+), longitude (\S+)$/.exec(shown)!;
     expect(latitude).toMatch(/^42\.8\d{5}$/);
     expect(longitude).toMatch(/^74\.5\d{5}$/);
-    expect(await within(dialog).findByTestId('picked-address')).toHaveTextContent(`Address at ${latitude}, ${longitude}`);
+    expect(await within(dialog).findByTestId('picked-address')).toHaveTextContent(
+      `Address at ${latitude}, ${longitude}`,
+    );
 
     await user.click(within(dialog).getByRole('button', { name: 'Save coordinates' }));
     expect(onChange).toHaveBeenCalledExactlyOnceWith({ latitude, longitude }, `Address at ${latitude}, ${longitude}`);

@@ -24,7 +24,8 @@ export function PickedPlaceModal({ picked, address, onCancel, onSave }: PickedPl
       okText={t('confirm.save')}
       // Save takes the focus once the dialog has focused itself: Enter saves, Esc goes back to the map.
       afterOpenChange={(visible) =>
-        visible && body.current?.closest('.ant-modal')?.querySelector<HTMLElement>('.ant-modal-footer .ant-btn-primary')?.focus()
+        visible &&
+        body.current?.closest('.ant-modal')?.querySelector<HTMLElement>('.ant-modal-footer .ant-btn-primary')?.focus()
       }
       onOk={() => coordinates && onSave(coordinates)}
       onCancel={onCancel}
@@ -33,9 +34,13 @@ export function PickedPlaceModal({ picked, address, onCancel, onSave }: PickedPl
         {address.pending ? (
           <Skeleton active title={false} paragraph={{ rows: 1 }} />
         ) : (
-          <Typography.Paragraph data-testid="picked-address">{address.text ?? t('confirm.no_address')}</Typography.Paragraph>
+          <Typography.Paragraph data-testid="picked-address">
+            {address.text ?? t('confirm.no_address')}
+          </Typography.Paragraph>
         )}
-        {coordinates && <Typography.Text type="secondary">{t('confirm.coordinates', { ...coordinates })}</Typography.Text>}
+        {coordinates && (
+          <Typography.Text type="secondary">{t('confirm.coordinates', { ...coordinates })}</Typography.Text>
+        )}
       </div>
     </Modal>
   );

@@ -17,7 +17,11 @@ function TagForm(props: { mode?: 'create' | 'edit'; onSubmit?: (v: Values) => un
       onSubmit={props.onSubmit ?? (() => undefined)}
       onCancel={props.onCancel ?? (() => undefined)}
       renderLanguage={(lang) => (
-        <Form.Item name={localizedKey('name', lang)} label={`Name ${lang}`} rules={[{ required: true, message: 'Required' }]}>
+        <Form.Item
+          name={localizedKey('name', lang)}
+          label={`Name ${lang}`}
+          rules={[{ required: true, message: 'Required' }]}
+        >
           <Input />
         </Form.Item>
       )}
@@ -58,7 +62,12 @@ describe('MultilingualStepper', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('stepper-submit')).toHaveTextContent('Create');
     await user.click(screen.getByTestId('stepper-submit'));
     await waitFor(() =>
-      expect(onSubmit).toHaveBeenCalledWith({ name_ky: 'Кубаттоо', name_ru: 'Зарядка', name_en: 'Charging', phone: '996555000111' }),
+      expect(onSubmit).toHaveBeenCalledWith({
+        name_ky: 'Кубаттоо',
+        name_ru: 'Зарядка',
+        name_en: 'Charging',
+        phone: '996555000111',
+      }),
     );
   });
 
@@ -152,7 +161,9 @@ describe('MultilingualStepper', { timeout: 30_000 }, () => {
     await user.keyboard('Name');
     expect(onSubmit).not.toHaveBeenCalled();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name_ky: 'Аты', name_ru: 'Имя', name_en: 'Name', phone: '996555000111' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ name_ky: 'Аты', name_ru: 'Имя', name_en: 'Name', phone: '996555000111' }),
+    );
   });
 
   it('treats Esc as Cancel', async () => {
@@ -173,7 +184,9 @@ describe('MultilingualStepper', { timeout: 30_000 }, () => {
     await user.click(screen.getByTestId('stepper-submit'));
     expect(await screen.findByText('Incorrectly filled field')).toBeInTheDocument();
     expect(
-      screen.getByText('One or more of the required fields are not filled in or contain incorrect data, check the entered data.'),
+      screen.getByText(
+        'One or more of the required fields are not filled in or contain incorrect data, check the entered data.',
+      ),
     ).toBeInTheDocument();
     await waitFor(() => expect(visiblePane()).toBe('ky'));
     await waitFor(() => expect(screen.getByLabelText('Name ky')).toHaveFocus());

@@ -28,7 +28,9 @@ type FieldName = (string | number)[];
 type FieldErrors = { name: FieldName; errors?: string[] }[];
 
 function langsWithErrors(fields: FieldErrors): FormLang[] {
-  return FORM_LANGS.filter((lang) => fields.some((field) => (field.errors?.length ?? 0) > 0 && isFieldOfLang(field.name, lang)));
+  return FORM_LANGS.filter((lang) =>
+    fields.some((field) => (field.errors?.length ?? 0) > 0 && isFieldOfLang(field.name, lang)),
+  );
 }
 
 /**
@@ -147,7 +149,10 @@ export function MultilingualStepper<V extends object>(props: MultilingualStepper
     if (event.key === 'Enter' && isTextEntry(target)) {
       event.preventDefault();
       void (isLast ? submit() : further());
-    } else if (event.key === 'Escape' && !(target instanceof Element && target.getAttribute('aria-expanded') === 'true')) {
+    } else if (
+      event.key === 'Escape' &&
+      !(target instanceof Element && target.getAttribute('aria-expanded') === 'true')
+    ) {
       event.stopPropagation();
       void cancel();
     }

@@ -30,7 +30,9 @@ describe('list params', () => {
 
   it('keeps the page when nothing really changed, and omits defaults and empty values', () => {
     const current = new URLSearchParams('page=4&search=x&status=1&size=20');
-    expect(patchListParams(current, { search: ' x ', filters: { status: '1' }, size: 20 }, options).get('page')).toBe('4');
+    expect(patchListParams(current, { search: ' x ', filters: { status: '1' }, size: 20 }, options).get('page')).toBe(
+      '4',
+    );
     const cleared = patchListParams(current, { search: '', filters: { status: null }, size: 10 }, options);
     expect(cleared.toString()).toBe('');
     expect(patchListParams(new URLSearchParams('page=2'), { page: 1 }, options).toString()).toBe('');

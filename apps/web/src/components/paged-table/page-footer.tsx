@@ -27,7 +27,8 @@ export function PageFooter({ page, pages, size, onPageChange, onSizeChange }: Pa
   const next = useRef<HTMLButtonElement>(null);
   const pressed = useRef<'prev' | 'next' | null>(null);
   useEffect(() => {
-    const stranded = (button: HTMLButtonElement | null) => document.activeElement === button || document.activeElement === document.body;
+    const stranded = (button: HTMLButtonElement | null) =>
+      document.activeElement === button || document.activeElement === document.body;
     if (pressed.current === 'next' && page >= last && stranded(next.current)) prev.current?.focus();
     if (pressed.current === 'prev' && page <= 1 && stranded(prev.current)) next.current?.focus();
     pressed.current = null;

@@ -63,7 +63,10 @@ export function PagedTable<T extends AnyObject>({
           rowSelection={
             rowSelection && {
               ...rowSelection,
-              getTitleCheckboxProps: () => ({ 'aria-label': t('table.selectAll'), ...rowSelection.getTitleCheckboxProps?.() }),
+              getTitleCheckboxProps: () => ({
+                'aria-label': t('table.selectAll'),
+                ...rowSelection.getTitleCheckboxProps?.(),
+              }),
               getCheckboxProps: (row) => ({
                 'aria-label': t('table.selectRow', { id: keyOf(row, rowKey) }),
                 ...rowSelection.getCheckboxProps?.(row),

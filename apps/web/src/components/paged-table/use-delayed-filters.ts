@@ -47,7 +47,10 @@ export function useDelayedFilters<F extends string>(list: ListState<F>, delay = 
     },
     [apply],
   );
-  const setFilter = useCallback((name: F, value: FilterInput) => setFilters({ [name]: value } as Partial<Record<F, FilterInput>>), [setFilters]);
+  const setFilter = useCallback(
+    (name: F, value: FilterInput) => setFilters({ [name]: value } as Partial<Record<F, FilterInput>>),
+    [setFilters],
+  );
   const reset = useCallback(() => {
     apply.cancel();
     gathered.current = {};

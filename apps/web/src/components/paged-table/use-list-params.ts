@@ -50,7 +50,8 @@ function useListState<F extends string>(current: URLSearchParams, write: Write, 
       // Typing a search should not leave a history entry per word; the back button goes to the
       // screen before, with the last search still in place.
       setSearch: (search: string) => apply({ search }, true),
-      setFilter: (name: F, value: FilterInput) => apply({ filters: { [name]: value } as Partial<Record<F, FilterInput>> }),
+      setFilter: (name: F, value: FilterInput) =>
+        apply({ filters: { [name]: value } as Partial<Record<F, FilterInput>> }),
       setFilters: (filters: Partial<Record<F, FilterInput>>) => apply({ filters }),
       reset: () => write((params) => clearListParams(params, stable), false),
     };

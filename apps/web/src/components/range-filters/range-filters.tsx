@@ -20,7 +20,8 @@ export interface RangeFilterProps {
 }
 
 // The group is named by the label already; the visible copy is not read a second time.
-const visibleLabel = (label: string, labelled: boolean | undefined) => (labelled ? <span aria-hidden>{label}</span> : undefined);
+const visibleLabel = (label: string, labelled: boolean | undefined) =>
+  labelled ? <span aria-hidden>{label}</span> : undefined;
 
 // Either end may stay open ("registered since May"), as the API takes either bound alone.
 const OPEN_ENDS: [boolean, boolean] = [true, true];

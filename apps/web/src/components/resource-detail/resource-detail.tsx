@@ -74,7 +74,13 @@ export function DetailHeader({ title, items, editTo, editText, actions, 'data-te
 }
 
 /** Titled catalog items (tags, infrastructure) as tags; `empty` when there are none. */
-export function CatalogItemTags({ items, empty }: { items: readonly (MerchantTagItem | MerchantEnvironmentItem)[]; empty: ReactNode }) {
+export function CatalogItemTags({
+  items,
+  empty,
+}: {
+  items: readonly (MerchantTagItem | MerchantEnvironmentItem)[];
+  empty: ReactNode;
+}) {
   if (items.length === 0) return <Typography.Text type="secondary">{empty}</Typography.Text>;
   return (
     <Flex wrap gap="small">

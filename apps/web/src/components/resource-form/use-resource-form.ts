@@ -37,7 +37,9 @@ export interface ResourceFormOptions<Values, Changes, Item> {
   dirtyOnAnyChange?: boolean;
 }
 
-export function useResourceForm<Values extends object, Changes extends object, Item>(options: ResourceFormOptions<Values, Changes, Item>) {
+export function useResourceForm<Values extends object, Changes extends object, Item>(
+  options: ResourceFormOptions<Values, Changes, Item>,
+) {
   const { changedFields, save, texts, next, refusals = 'alert', dirtyOnAnyChange = false } = options;
   // Fixed at the first render: a later render's copy of the stored item must not move the base.
   const [initial] = useState(options.initial);

@@ -2,7 +2,13 @@ import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Flex, Tooltip, Typography } from 'antd';
 import { fromDialogDay } from '@evcms/contracts/schedule';
 import { useTranslation } from 'react-i18next';
-import { issuesAt, type DialogDay, type DialogIssue, type RowPart, type TimeField as Field } from './schedule-dialog-model.ts';
+import {
+  issuesAt,
+  type DialogDay,
+  type DialogIssue,
+  type RowPart,
+  type TimeField as Field,
+} from './schedule-dialog-model.ts';
 import { dayName } from './schedule-text.ts';
 import { TimeField } from './time-field.tsx';
 
@@ -12,7 +18,12 @@ import { TimeField } from './time-field.tsx';
  * narrow to show a time (`labelCell` spans it across).
  */
 export function rowGrid(phone: boolean) {
-  return { display: 'grid', gridTemplateColumns: phone ? '1fr 1fr 72px' : '150px 1fr 1fr 88px', gap: 8, alignItems: 'start' } as const;
+  return {
+    display: 'grid',
+    gridTemplateColumns: phone ? '1fr 1fr 72px' : '150px 1fr 1fr 88px',
+    gap: 8,
+    alignItems: 'start',
+  } as const;
 }
 
 /** The style of a row's first cell: across the whole row on a phone. */
@@ -36,7 +47,17 @@ export interface DayRowsProps {
  * One day of the dialog and its break row under it. A day that is not selected is a day off: its
  * times are greyed out, as they are not saved, but kept in case the day is selected again.
  */
-export function DayRows({ row, issues, canShare, phone, onToggle, onTime, onAddBreak, onRemoveBreak, onShareBreak }: DayRowsProps) {
+export function DayRows({
+  row,
+  issues,
+  canShare,
+  phone,
+  onToggle,
+  onTime,
+  onAddBreak,
+  onRemoveBreak,
+  onShareBreak,
+}: DayRowsProps) {
   const { t } = useTranslation('schedule');
   const name = dayName(t, fromDialogDay(row.day), 'full');
   const at = (part: RowPart, field: Field | 'day') => issuesAt(issues, row.day, part, field);
@@ -99,11 +120,19 @@ export function DayRows({ row, issues, canShare, phone, onToggle, onTime, onAddB
           <Flex gap={4}>
             {canShare && row.selected && (
               <Tooltip title={t('dialog.shareBreak')}>
-                <Button aria-label={`${t('dialog.shareBreak')}: ${name}`} icon={<CopyOutlined aria-hidden />} onClick={onShareBreak} />
+                <Button
+                  aria-label={`${t('dialog.shareBreak')}: ${name}`}
+                  icon={<CopyOutlined aria-hidden />}
+                  onClick={onShareBreak}
+                />
               </Tooltip>
             )}
             <Tooltip title={t('dialog.removeBreak')}>
-              <Button aria-label={`${t('dialog.removeBreak')}: ${name}`} icon={<DeleteOutlined aria-hidden />} onClick={onRemoveBreak} />
+              <Button
+                aria-label={`${t('dialog.removeBreak')}: ${name}`}
+                icon={<DeleteOutlined aria-hidden />}
+                onClick={onRemoveBreak}
+              />
             </Tooltip>
           </Flex>
         </div>

@@ -19,8 +19,18 @@ import {
   type DialogState,
 } from './schedule-dialog-model.ts';
 
-const work = (day: number, start_time: string, end_time: string): ScheduleEntryInput => ({ day, start_time, end_time, is_break: false });
-const pause = (day: number, start_time: string, end_time: string): ScheduleEntryInput => ({ day, start_time, end_time, is_break: true });
+const work = (day: number, start_time: string, end_time: string): ScheduleEntryInput => ({
+  day,
+  start_time,
+  end_time,
+  is_break: false,
+});
+const pause = (day: number, start_time: string, end_time: string): ScheduleEntryInput => ({
+  day,
+  start_time,
+  end_time,
+  is_break: true,
+});
 
 function row(state: DialogState, day: number) {
   const found = state.find((item) => item.day === day);
@@ -44,7 +54,13 @@ describe('schedule dialog: initial rows', () => {
     const state = defaultDialog();
     expect(state.map((item) => item.day)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     for (const item of state) {
-      expect(item).toEqual({ day: item.day, selected: false, start_time: '09:00:00', end_time: '18:00:00', break: null });
+      expect(item).toEqual({
+        day: item.day,
+        selected: false,
+        start_time: '09:00:00',
+        end_time: '18:00:00',
+        break: null,
+      });
     }
   });
 
@@ -100,7 +116,11 @@ describe('schedule dialog: selecting days', () => {
     let state = setTime(withSelected(4), 4, 'hours', 'start_time', '07:30:00');
     state = addBreak(state, 4);
     state = toggleDay(toggleDay(state, 4), 4);
-    expect(row(state, 4)).toMatchObject({ selected: true, start_time: '07:30:00', break: { start_time: '00:00:00', end_time: '00:00:00' } });
+    expect(row(state, 4)).toMatchObject({
+      selected: true,
+      start_time: '07:30:00',
+      break: { start_time: '00:00:00', end_time: '00:00:00' },
+    });
   });
 });
 
@@ -150,7 +170,8 @@ describe('schedule dialog: times and breaks', () => {
     state = setTime(state, 1, 'break', 'end_time', '14:00:00');
     state = setTime(addBreak(state, 3), 3, 'break', 'start_time', '12:00:00');
     state = shareBreak(state, 1);
-    for (const day of [1, 2, 3]) expect(row(state, day).break).toEqual({ start_time: '13:00:00', end_time: '14:00:00' });
+    for (const day of [1, 2, 3])
+      expect(row(state, day).break).toEqual({ start_time: '13:00:00', end_time: '14:00:00' });
     for (const day of [4, 5, 6, 7]) expect(row(state, day).break).toBeNull();
     // Each day owns its copy: changing one later does not change the others.
     state = setTime(state, 2, 'break', 'end_time', '13:30:00');
@@ -220,7 +241,13 @@ describe('schedule dialog: validation', () => {
   });
 
   it('reads an end of 00:00:00 as midnight at the end of the day', () => {
-    const state = setTime(setTime(withSelected(1), 1, 'hours', 'start_time', '08:00:00'), 1, 'hours', 'end_time', '00:00:00');
+    const state = setTime(
+      setTime(withSelected(1), 1, 'hours', 'start_time', '08:00:00'),
+      1,
+      'hours',
+      'end_time',
+      '00:00:00',
+    );
     expect(validateDialog(state, 'en')).toEqual([]);
   });
 
@@ -229,10 +256,14 @@ describe('schedule dialog: validation', () => {
     state = setTime(state, 3, 'break', 'start_time', '08:00:00');
     state = setTime(state, 3, 'break', 'end_time', '10:00:00');
     const issues = validateDialog(state, 'en');
-    expect(issues).toEqual([{ day: 3, part: 'break', field: 'start_time', message: 'The break must be within the working hours' }]);
+    expect(issues).toEqual([
+      { day: 3, part: 'break', field: 'start_time', message: 'The break must be within the working hours' },
+    ]);
 
     state = setTime(setTime(state, 3, 'break', 'start_time', '17:00:00'), 3, 'break', 'end_time', '00:00:00');
-    expect(issuesAt(validateDialog(state, 'en'), 3, 'break', 'end_time')).toEqual(['The break must be within the working hours']);
+    expect(issuesAt(validateDialog(state, 'en'), 3, 'break', 'end_time')).toEqual([
+      'The break must be within the working hours',
+    ]);
   });
 
   it('checks a break start later than its end like a day', () => {
@@ -256,6 +287,8 @@ describe('schedule dialog: validation', () => {
 
   it('writes the messages in the language asked for', () => {
     const state = setTime(withSelected(1), 1, 'hours', 'start_time', '19:00:00');
-    expect(issuesAt(validateDialog(state, 'ru'), 1, 'hours', 'start_time')).toEqual(['Начало не может быть позже окончания']);
+    expect(issuesAt(validateDialog(state, 'ru'), 1, 'hours', 'start_time')).toEqual([
+      'Начало не может быть позже окончания',
+    ]);
   });
 });

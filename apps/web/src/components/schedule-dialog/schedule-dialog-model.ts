@@ -161,11 +161,17 @@ export function validateDialog(state: DialogState, lang: Lang): DialogIssue[] {
 }
 
 /** The messages to show under one field of one row. */
-export function issuesAt(issues: readonly DialogIssue[], day: number, part: RowPart, field: DialogIssue['field']): string[] {
+export function issuesAt(
+  issues: readonly DialogIssue[],
+  day: number,
+  part: RowPart,
+  field: DialogIssue['field'],
+): string[] {
   return issues.filter((i) => i.day === day && i.part === part && i.field === field).map((i) => i.message);
 }
 
-export type SaveResult = { ok: true; entries: DialogEntry[]; state: DialogState } | { ok: false; issues: DialogIssue[] };
+export type SaveResult =
+  { ok: true; entries: DialogEntry[]; state: DialogState } | { ok: false; issues: DialogIssue[] };
 
 /**
  * Save: the selected days' working entries plus their breaks in storage numbering, and the dialog

@@ -51,7 +51,9 @@ describe('ScheduleField', { timeout: 60_000 }, () => {
     expect(onValuesChange).not.toHaveBeenCalled();
 
     typeTime('Tuesday: start', '10:00');
-    await waitFor(() => expect(within(tuesday).queryByText('The start cannot be later than the end')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(tuesday).queryByText('The start cannot be later than the end')).not.toBeInTheDocument(),
+    );
     await user.click(screen.getByTestId('schedule-save'));
 
     await waitFor(() => expect(onValuesChange).toHaveBeenCalledTimes(1));

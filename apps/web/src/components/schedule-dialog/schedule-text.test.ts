@@ -3,8 +3,18 @@ import type { ScheduleItem } from '@evcms/contracts/schedule';
 import { i18n } from '../../lib/i18n.ts';
 import { describeSchedule, formatDays, type Translate } from './schedule-text.ts';
 
-const work = (day: number, start_time = '09:00:00', end_time = '18:00:00'): ScheduleItem => ({ day, start_time, end_time, is_break: false });
-const pause = (day: number, start_time: string, end_time: string): ScheduleItem => ({ day, start_time, end_time, is_break: true });
+const work = (day: number, start_time = '09:00:00', end_time = '18:00:00'): ScheduleItem => ({
+  day,
+  start_time,
+  end_time,
+  is_break: false,
+});
+const pause = (day: number, start_time: string, end_time: string): ScheduleItem => ({
+  day,
+  start_time,
+  end_time,
+  is_break: true,
+});
 const weekdays = [0, 1, 2, 3, 4].map((day) => work(day));
 
 let t: Translate;
@@ -57,7 +67,10 @@ describe('describeSchedule', () => {
 
   it('writes one break line when every working day has the same break', () => {
     const entries = [...weekdays, ...[0, 1, 2, 3, 4].map((day) => pause(day, '13:00:00', '14:00:00'))];
-    expect(describeSchedule(t, entries)).toEqual({ headline: '09:00-18:00, days off: Sat, Sun', lines: ['Break 13:00-14:00'] });
+    expect(describeSchedule(t, entries)).toEqual({
+      headline: '09:00-18:00, days off: Sat, Sun',
+      lines: ['Break 13:00-14:00'],
+    });
   });
 
   it('groups differing breaks with their days and leaves out blank breaks and breaks on days off', () => {
@@ -80,6 +93,9 @@ describe('describeSchedule', () => {
     expect(describeSchedule(ru, week).headline).toBe('Круглосуточно');
     expect(describeSchedule(ky, week).headline).toBe('Күнү-түнү');
     expect(describeSchedule(t, [0, 1, 2, 3, 4].map(allDay)).headline).toBe('Round the clock, days off: Sat, Sun');
-    expect(describeSchedule(t, [...weekdays, allDay(5), allDay(6)]).lines).toEqual(['Mon-Fri 09:00-18:00', 'Sat, Sun round the clock']);
+    expect(describeSchedule(t, [...weekdays, allDay(5), allDay(6)]).lines).toEqual([
+      'Mon-Fri 09:00-18:00',
+      'Sat, Sun round the clock',
+    ]);
   });
 });

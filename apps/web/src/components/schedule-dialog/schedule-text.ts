@@ -44,7 +44,8 @@ function breakLines(t: Translate, entries: readonly ScheduleItem[]): string[] {
     .map((entry) => ({ ...entry, is_break: false }));
   const groups = toDisplaySchedule(breaks);
   const only = groups[0];
-  if (groups.length === 1 && only && only.days.length === workingDays.size) return [t('summary.break', { open: only.open })];
+  if (groups.length === 1 && only && only.days.length === workingDays.size)
+    return [t('summary.break', { open: only.open })];
   return groups.map((group) => t('summary.breakOn', { days: formatDays(t, group.days), open: group.open }));
 }
 
@@ -67,14 +68,18 @@ export interface ScheduleDescription {
 }
 
 /** Spec 4 'Schedule summary' in words, from the contracts' `scheduleSummary` and `toDisplaySchedule`. */
-export function describeSchedule(t: Translate, entries: readonly ScheduleItem[] | null | undefined): ScheduleDescription {
+export function describeSchedule(
+  t: Translate,
+  entries: readonly ScheduleItem[] | null | undefined,
+): ScheduleDescription {
   const list = entries ?? [];
   const summary = scheduleSummary(list);
   switch (summary.kind) {
     case 'none':
       return { headline: t('summary.none'), lines: [] };
     case 'all_week': {
-      const headline = summary.open === ROUND_THE_CLOCK ? t('summary.roundTheClock') : t('summary.everyDay', { open: summary.open });
+      const headline =
+        summary.open === ROUND_THE_CLOCK ? t('summary.roundTheClock') : t('summary.everyDay', { open: summary.open });
       return { headline, lines: breakLines(t, list) };
     }
     case 'days_off':
@@ -86,7 +91,9 @@ export function describeSchedule(t: Translate, entries: readonly ScheduleItem[] 
         lines: breakLines(t, list),
       };
     case 'non_standard': {
-      const groups = toDisplaySchedule(list).map((item) => t('summary.line', { days: formatDays(t, item.days), open: hours(t, item.open) }));
+      const groups = toDisplaySchedule(list).map((item) =>
+        t('summary.line', { days: formatDays(t, item.days), open: hours(t, item.open) }),
+      );
       return { headline: t('summary.nonStandard'), lines: [...groups, ...breakLines(t, list)] };
     }
   }

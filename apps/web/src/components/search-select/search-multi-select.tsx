@@ -14,14 +14,15 @@ export interface NamedOption {
 }
 
 /** A picker list of the API (`/stations/for-transaction/`): `search` empty gives the first ones. */
-export type OptionsQuery = (params: { search?: string; size: number }) => UseQueryOptions<
-  Paged<NamedOption>,
-  Error,
-  Paged<NamedOption>,
-  readonly unknown[]
->;
+export type OptionsQuery = (params: {
+  search?: string;
+  size: number;
+}) => UseQueryOptions<Paged<NamedOption>, Error, Paged<NamedOption>, readonly unknown[]>;
 
-export interface SearchMultiSelectProps extends Pick<SelectProps, 'placeholder' | 'style' | 'maxTagCount' | 'id' | 'disabled'> {
+export interface SearchMultiSelectProps extends Pick<
+  SelectProps,
+  'placeholder' | 'style' | 'maxTagCount' | 'id' | 'disabled'
+> {
   value: readonly number[];
   onChange: (ids: number[]) => void;
   options: OptionsQuery;

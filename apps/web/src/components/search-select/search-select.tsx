@@ -40,7 +40,9 @@ export function SearchSelect({ value, onChange, options, notFound, clearLabel, .
       {...selectProps}
       value={value}
       options={offered.map((item) => ({ value: item.id, label: item.name }))}
-      labelRender={({ value: id }) => (chosen?.id === Number(id) ? chosen.name : (offered.find((item) => item.id === Number(id))?.name ?? `#${id}`))}
+      labelRender={({ value: id }) =>
+        chosen?.id === Number(id) ? chosen.name : (offered.find((item) => item.id === Number(id))?.name ?? `#${id}`)
+      }
       showSearch={{ filterOption: false, onSearch: setSearch }}
       notFoundContent={failure ?? (searching ? <Spin size="small" /> : notFound)}
       allowClear={{ clearIcon: <CloseCircleFilled aria-hidden />, label: clearLabel }}

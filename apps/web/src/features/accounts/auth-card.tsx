@@ -5,7 +5,15 @@ import type { ReactNode } from 'react';
  * design tokens (its CSS variables) rather than its Card and Typography, which bring tabs, menus,
  * tooltips and text editing into the first screen a visitor loads.
  */
-export function AuthCard({ title, subtitle, children }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section
       style={{

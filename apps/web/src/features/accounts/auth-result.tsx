@@ -9,7 +9,13 @@ export function AuthResult({ title, text, children }: { title: ReactNode; text: 
   return (
     <div role="status" style={{ textAlign: 'center', lineHeight: 'var(--ant-line-height)' }}>
       <CheckCircleFilled aria-hidden style={{ fontSize: 72, color: 'var(--ant-color-success)', marginBottom: 24 }} />
-      <div style={{ color: 'var(--ant-color-text-heading)', fontSize: 'var(--ant-font-size-heading-4)', lineHeight: 'var(--ant-line-height-heading-4)' }}>
+      <div
+        style={{
+          color: 'var(--ant-color-text-heading)',
+          fontSize: 'var(--ant-font-size-heading-4)',
+          lineHeight: 'var(--ant-line-height-heading-4)',
+        }}
+      >
         {title}
       </div>
       <div style={{ marginTop: 8, color: 'var(--ant-color-text-description)' }}>{text}</div>

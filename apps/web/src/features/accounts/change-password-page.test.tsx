@@ -26,14 +26,20 @@ describe('create new password screen', () => {
 
   it('sends the token with the new password and says it is done', async () => {
     const user = userEvent.setup({ delay: null });
-    const api = stubFetch({ 'POST /accounts/password-reset/confirm/': () => jsonResponse(200, { detail: 'Password changed' }) });
+    const api = stubFetch({
+      'POST /accounts/password-reset/confirm/': () => jsonResponse(200, { detail: 'Password changed' }),
+    });
     renderAt('/change-password?token=t1');
     await enterText(user, screen.getByLabelText('New password'), 'new-password-1');
     await enterText(user, screen.getByLabelText('Confirm password'), 'new-password-1');
     await user.click(screen.getByRole('button', { name: 'Save password' }));
 
     expect(await screen.findByText('Password changed')).toBeInTheDocument();
-    expect(api.calls[0]!.json()).toEqual({ token: 't1', password: 'new-password-1', password_confirm: 'new-password-1' });
+    expect(api.calls[0]!.json()).toEqual({
+      token: 't1',
+      password: 'new-password-1',
+      password_confirm: 'new-password-1',
+    });
   });
 
   it('explains a link without a token', async () => {

@@ -46,7 +46,13 @@ export function ChangePasswordPage() {
   if (!token) {
     return (
       <AuthCard title={t('new_password.title')}>
-        <Alert type="error" showIcon icon={ERROR_ICON} title={t('errors:reset_link_invalid')} style={{ marginBottom: 16 }} />
+        <Alert
+          type="error"
+          showIcon
+          icon={ERROR_ICON}
+          title={t('errors:reset_link_invalid')}
+          style={{ marginBottom: 16 }}
+        />
         <PageLink to="/reset-password">{t('new_password.request_again')}</PageLink>
       </AuthCard>
     );
@@ -67,7 +73,16 @@ export function ChangePasswordPage() {
         <PlainField id="password_confirm" label={t('fields.password_confirm')} error={form.errors.password_confirm}>
           <PasswordInput {...form.input('password_confirm')} autoComplete="new-password" />
         </PlainField>
-        {form.serverError && <Alert type="error" showIcon icon={ERROR_ICON} title={form.serverError} role="alert" style={{ marginBottom: 16 }} />}
+        {form.serverError && (
+          <Alert
+            type="error"
+            showIcon
+            icon={ERROR_ICON}
+            title={form.serverError}
+            role="alert"
+            style={{ marginBottom: 16 }}
+          />
+        )}
         <Button type="primary" htmlType="submit" block size="large" loading={confirm.isPending}>
           {t('new_password.submit')}
         </Button>

@@ -25,13 +25,17 @@ describe('password recovery screen', () => {
     expect(document.title).toBe('Восстановление пароля · Бэк-офис электрозарядки');
 
     await act(() => changeLanguage('en'));
-    expect(screen.getByText('If this address belongs to an account, we have sent instructions to it.')).toBeInTheDocument();
+    expect(
+      screen.getByText('If this address belongs to an account, we have sent instructions to it.'),
+    ).toBeInTheDocument();
     expect(document.title).toBe('Password recovery · EV Charging Back Office');
   });
 
   it("shows the server's refusal above the button, and checks the address before sending", async () => {
     const user = userEvent.setup({ delay: null });
-    const api = stubFetch({ 'POST /accounts/password-reset/': () => jsonResponse(429, { detail: 'Too many attempts' }) });
+    const api = stubFetch({
+      'POST /accounts/password-reset/': () => jsonResponse(429, { detail: 'Too many attempts' }),
+    });
     renderScreen(<ResetPasswordPage />);
     await user.click(screen.getByRole('button', { name: 'Send instructions' }));
     expect(await screen.findByText('Enter your email address')).toBeInTheDocument();

@@ -44,9 +44,24 @@ export function ResetPasswordPage() {
         noValidate
       >
         <PlainField id="email" label={t('fields.email')} error={form.errors.email}>
-          <Input {...form.input('email')} inputMode="email" autoComplete="email" placeholder="name@example.com" autoFocus />
+          <Input
+            {...form.input('email')}
+            inputMode="email"
+            autoComplete="email"
+            placeholder="name@example.com"
+            autoFocus
+          />
         </PlainField>
-        {form.serverError && <Alert type="error" showIcon icon={ERROR_ICON} title={form.serverError} role="alert" style={{ marginBottom: 16 }} />}
+        {form.serverError && (
+          <Alert
+            type="error"
+            showIcon
+            icon={ERROR_ICON}
+            title={form.serverError}
+            role="alert"
+            style={{ marginBottom: 16 }}
+          />
+        )}
         <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
           {t('reset.submit')}
         </Button>

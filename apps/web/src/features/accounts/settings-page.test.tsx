@@ -70,7 +70,8 @@ describe('settings', () => {
     const user = userEvent.setup({ delay: null });
     stubFetch({
       'GET /accounts/me/': () => jsonResponse(200, manager),
-      'POST /accounts/change-password/': () => jsonResponse(400, { current_password: ['The current password is wrong'] }),
+      'POST /accounts/change-password/': () =>
+        jsonResponse(400, { current_password: ['The current password is wrong'] }),
     });
     renderScreen(<SettingsPage />);
     await enterText(user, await screen.findByLabelText('Current password'), 'not-the-one');

@@ -15,7 +15,6 @@ afterEach(() => {
 });
 
 describe('sign-in screen', () => {
-
   it('asks for the email and the password', async () => {
     const user = userEvent.setup({ delay: null });
     renderScreen(<SignInPage />);
@@ -82,7 +81,9 @@ describe('sign-in screen', () => {
 
   it('signs in with remember me and stores both tokens', async () => {
     const user = userEvent.setup({ delay: null });
-    const api = stubFetch({ 'POST /accounts/login/': () => jsonResponse(200, { access: 'access-1', refresh: 'refresh-1' }) });
+    const api = stubFetch({
+      'POST /accounts/login/': () => jsonResponse(200, { access: 'access-1', refresh: 'refresh-1' }),
+    });
     renderScreen(<SignInPage />);
     await enterText(user, screen.getByLabelText('Email'), 'manager@example.kg');
     await enterText(user, screen.getByLabelText('Password'), 'secret-password');

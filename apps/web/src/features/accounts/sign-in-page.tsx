@@ -36,7 +36,13 @@ export function SignInPage() {
         autoComplete="on"
       >
         <PlainField id="email" label={t('fields.email')} error={form.errors.email}>
-          <Input {...form.input('email')} inputMode="email" autoComplete="username" placeholder="name@example.com" autoFocus />
+          <Input
+            {...form.input('email')}
+            inputMode="email"
+            autoComplete="username"
+            placeholder="name@example.com"
+            autoFocus
+          />
         </PlainField>
         <PlainField id="password" label={t('fields.password')} error={form.errors.password}>
           <PasswordInput {...form.input('password')} autoComplete="current-password" />
@@ -55,7 +61,16 @@ export function SignInPage() {
           </Checkbox>
           <PageLink to="/reset-password">{t('sign_in.forgot_password')}</PageLink>
         </Flex>
-        {form.serverError && <Alert type="error" showIcon icon={ERROR_ICON} title={form.serverError} role="alert" style={{ marginBottom: 16 }} />}
+        {form.serverError && (
+          <Alert
+            type="error"
+            showIcon
+            icon={ERROR_ICON}
+            title={form.serverError}
+            role="alert"
+            style={{ marginBottom: 16 }}
+          />
+        )}
         <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
           {t('sign_in.submit')}
         </Button>

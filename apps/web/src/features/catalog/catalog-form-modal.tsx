@@ -69,7 +69,12 @@ export function CatalogFormModal<V extends CatalogTitles>(props: CatalogFormModa
         dirty={dirty}
         formProps={{ initialValues: initialValues as V, onValuesChange: () => setDirty(true), autoComplete: 'off' }}
         renderLanguage={(lang) => (
-          <Form.Item name={localizedKey('title', lang)} label={t(`form.${localizedKey('title', lang)}`)} rules={titleRules[lang]} required>
+          <Form.Item
+            name={localizedKey('title', lang)}
+            label={t(`form.${localizedKey('title', lang)}`)}
+            rules={titleRules[lang]}
+            required
+          >
             <Input />
           </Form.Item>
         )}

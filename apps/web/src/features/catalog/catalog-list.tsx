@@ -10,7 +10,11 @@ import type { CatalogItem, CatalogKind } from '../../components/catalog-picker/c
 import { useConfirm } from '../../components/confirm-modal.ts';
 import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
-import { useListScreen, type ListScreenParams, type ListStatuses } from '../../components/list-screen/use-list-screen.ts';
+import {
+  useListScreen,
+  type ListScreenParams,
+  type ListStatuses,
+} from '../../components/list-screen/use-list-screen.ts';
 import { errorText } from '../../lib/api-error.ts';
 import { currentLang } from '../../lib/i18n.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
@@ -41,7 +45,10 @@ export function CatalogList<T extends CatalogItem>({ kind, api, extraColumns = [
   const { t } = useTranslation('catalog');
   const { message, notification } = App.useApp();
   const { confirm } = useConfirm();
-  const screen = useListScreen<T>({ query: api.listQueryOptions, statuses: { isActive, setStatuses: api.setStatuses } });
+  const screen = useListScreen<T>({
+    query: api.listQueryOptions,
+    statuses: { isActive, setStatuses: api.setStatuses },
+  });
   const remove = useResourceMutation(api.remove);
   const [editing, setEditing] = useState<Editing<T>>(null);
   const [toggling, setToggling] = useState<number | null>(null);
@@ -105,7 +112,11 @@ export function CatalogList<T extends CatalogItem>({ kind, api, extraColumns = [
       render: (_, item) => (
         <Flex gap="small">
           <Tooltip title={t('list.edit')}>
-            <Button aria-label={t('list.edit')} icon={<EditOutlined aria-hidden />} onClick={() => setEditing({ item })} />
+            <Button
+              aria-label={t('list.edit')}
+              icon={<EditOutlined aria-hidden />}
+              onClick={() => setEditing({ item })}
+            />
           </Tooltip>
           <Tooltip title={item.active ? t(`${kind}.delete_active`) : t('list.delete')}>
             <Button

@@ -1,6 +1,12 @@
 import type { FormRule } from 'antd';
 import { tagCreateRequest } from '@evcms/contracts/catalog';
-import { localizedFields, localizedFrom, localizedKey, type Localized, type LocalizedKey } from '@evcms/contracts/localized';
+import {
+  localizedFields,
+  localizedFrom,
+  localizedKey,
+  type Localized,
+  type LocalizedKey,
+} from '@evcms/contracts/localized';
 import { FORM_LANGS, type FormLang } from '../../components/multilingual-stepper/form-langs.ts';
 import { zodRule } from '../../lib/form-rules.ts';
 

@@ -21,7 +21,8 @@ describe('infrastructure form', { timeout: 60_000 }, () => {
     });
     renderScreen(<InfrastructureFormModal onClose={() => undefined} />);
 
-    const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    const fill = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
     await screen.findByLabelText('Title in Kyrgyz');
     fill('Title in Kyrgyz', ' Кафе ');
     await user.click(screen.getByTestId('stepper-next'));

@@ -1,6 +1,10 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { infrastructureCreateRequest, infrastructureUpdateRequest, type InfrastructureItem } from '@evcms/contracts/catalog';
+import {
+  infrastructureCreateRequest,
+  infrastructureUpdateRequest,
+  type InfrastructureItem,
+} from '@evcms/contracts/catalog';
 import { zodRule } from '../../lib/form-rules.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
 import { CatalogFormModal } from './catalog-form-modal.tsx';

@@ -26,7 +26,9 @@ describe('tag form dialog', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByLabelText('Title in Kyrgyz')).toHaveFocus());
     await user.keyboard('Кафе{Escape}');
     const question = await screen.findByText('Cancel data entry?', QUESTION);
-    await user.click(within(question.closest<HTMLElement>('.ant-modal-confirm')!).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(question.closest<HTMLElement>('.ant-modal-confirm')!).getByRole('button', { name: 'Cancel' }),
+    );
     await waitFor(() => expect(screen.queryByText('Cancel data entry?', QUESTION)).not.toBeInTheDocument());
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Title in Kyrgyz')).toHaveValue('Кафе');

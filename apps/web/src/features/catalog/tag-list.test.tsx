@@ -34,13 +34,19 @@ describe('tag list', { timeout: 60_000 }, () => {
       'PATCH /common/tags/statuses/': (request) => {
         const { ids, status } = request.json() as { ids: number[]; status: number };
         tags = tags.map((tag) => (ids.includes(tag.id) ? { ...tag, active: status === 0 } : tag));
-        return jsonResponse(200, tags.filter((tag) => ids.includes(tag.id)));
+        return jsonResponse(
+          200,
+          tags.filter((tag) => ids.includes(tag.id)),
+        );
       },
     });
     // A malformed status filter in the URL is ignored.
     renderScreen(<TagListPage />, { path: '/tags?active=yes' });
     await screen.findByText('Cafe');
-    expect(Object.fromEntries(api.callsTo('GET /common/tags/')[0]!.url.searchParams)).toEqual({ page: '1', size: '10' });
+    expect(Object.fromEntries(api.callsTo('GET /common/tags/')[0]!.url.searchParams)).toEqual({
+      page: '1',
+      size: '10',
+    });
     expect(screen.queryByTestId('bulk-bar')).not.toBeInTheDocument();
 
     await toggleRow(user, 'Parking');

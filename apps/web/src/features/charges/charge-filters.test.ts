@@ -57,6 +57,12 @@ describe('charge values', () => {
   });
 
   it('colour open charges blue or orange, paid ends green or cyan, failures red', () => {
-    expect(CHARGE_STATUS_COLORS).toMatchObject({ in_progress: 'processing', pause: 'orange', finished: 'green', stopped: 'cyan', unauthorized: 'red' });
+    expect(CHARGE_STATUS_COLORS).toMatchObject({
+      in_progress: 'processing',
+      pause: 'orange',
+      finished: 'green',
+      stopped: 'cyan',
+      unauthorized: 'red',
+    });
   });
 });

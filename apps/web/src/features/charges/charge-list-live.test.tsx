@@ -15,8 +15,14 @@ import { aCharge, page } from './charge-test-data.ts';
 inEnglish();
 afterEach(() => vi.useRealTimers());
 
-const ALL = [aCharge(121, { status: 'in_progress', finished_at: null, result: null }), aCharge(120), aCharge(119), aCharge(118, { status: 'stopped' })];
-const shownNumbers = () => screen.queryAllByRole('button', { name: /^Open charge no\. / }).map((button) => Number(button.textContent));
+const ALL = [
+  aCharge(121, { status: 'in_progress', finished_at: null, result: null }),
+  aCharge(120),
+  aCharge(119),
+  aCharge(118, { status: 'stopped' }),
+];
+const shownNumbers = () =>
+  screen.queryAllByRole('button', { name: /^Open charge no\. / }).map((button) => Number(button.textContent));
 /** Lets the fake clock run `ms`, answers and renders included. */
 const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
@@ -29,7 +35,9 @@ async function renderList(before?: () => Promise<void>) {
       const { searchParams } = request.url;
       const statuses = searchParams.get('status')?.split(',');
       const number = searchParams.get('search_by_tx_id');
-      const rows = ALL.filter((charge) => (!statuses || statuses.includes(charge.status)) && (!number || charge.id === Number(number)));
+      const rows = ALL.filter(
+        (charge) => (!statuses || statuses.includes(charge.status)) && (!number || charge.id === Number(number)),
+      );
       if (!holding) return page(rows);
       holding -= 1;
       return new Promise<void>((resolve) => held.push(resolve)).then(() => page(rows));
@@ -64,7 +72,8 @@ describe('charge list filters and live refreshes', { timeout: 60_000 }, () => {
     await act(() => queryClient.invalidateQueries({ queryKey: ['charges'] }));
     fireEvent.click(screen.getByTitle('Stopped'));
     // The select shows both picks at once; the list is not asked yet.
-    const picked = () => [...document.querySelectorAll('.ant-select-item-option-selected')].map((option) => option.getAttribute('title'));
+    const picked = () =>
+      [...document.querySelectorAll('.ant-select-item-option-selected')].map((option) => option.getAttribute('title'));
     expect(picked()).toEqual(['Finished', 'Stopped']);
     await pass(499);
     expect(lists()).toEqual(['?page=1&size=10']);

@@ -16,7 +16,11 @@ const render = (path = '/chargers-list') =>
     pattern: '/chargers-list',
     routes: [{ path: '/users/user/:id', element: <p data-testid="driver">driver</p> }],
   });
-const stations = () => page([{ id: 3, name: 'Ala-Too' }, { id: 5, name: 'Dordoi' }]);
+const stations = () =>
+  page([
+    { id: 3, name: 'Ala-Too' },
+    { id: 5, name: 'Dordoi' },
+  ]);
 
 /** Types into one end of a range picker and commits it, as a keyboard user does. */
 function typeInto(input: HTMLElement, text: string) {
@@ -64,7 +68,16 @@ describe('charge list', { timeout: 60_000 }, () => {
     await user.click(within(rowOf(118)).getByText('Ala-Too'));
     const details = await screen.findByTestId('charge-details');
     expect(screen.getByText('Charge no. 118')).toBeInTheDocument();
-    for (const text of ['100.000 kWh', '112.345 kWh', '112.345 kWh at 06.05.2024 16:00', '49.5 kW', '80 %', 'The connector\'s own tariff', '123.45 som', 'Vehicle disconnected']) {
+    for (const text of [
+      '100.000 kWh',
+      '112.345 kWh',
+      '112.345 kWh at 06.05.2024 16:00',
+      '49.5 kW',
+      '80 %',
+      "The connector's own tariff",
+      '123.45 som',
+      'Vehicle disconnected',
+    ]) {
       expect(within(details).getByText(text)).toBeInTheDocument();
     }
     await user.click(screen.getByRole('button', { name: 'Close' }));
@@ -75,7 +88,15 @@ describe('charge list', { timeout: 60_000 }, () => {
 
   it('shows a running charge’s total as not yet known, never 0 beside its growing amount, in its row and on its card', async () => {
     const user = userEvent.setup({ delay: null });
-    const running = { finished_at: null, consumed: 0.761, amount: 12.56, total: 0, payment_method: null, status: 'in_progress', result: null } as const;
+    const running = {
+      finished_at: null,
+      consumed: 0.761,
+      amount: 12.56,
+      total: 0,
+      payment_method: null,
+      status: 'in_progress',
+      result: null,
+    } as const;
     stubFetch({
       'GET /users/transactions/': () => page([aCharge(4606, running), aCharge(118)]),
       'GET /users/transactions/4606/': () => jsonResponse(200, aChargeDetail(4606, { ...running, meter_stop: null })),
@@ -88,14 +109,17 @@ describe('charge list', { timeout: 60_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Open charge no. 4606' }));
     const details = await screen.findByTestId('charge-details');
-    expect(within(details).getByTestId('charge-total-running')).toHaveTextContent('— Known when the charge ends: a promotion’s discount is settled then');
+    expect(within(details).getByTestId('charge-total-running')).toHaveTextContent(
+      '— Known when the charge ends: a promotion’s discount is settled then',
+    );
     expect(within(details).queryByText('0.00 som')).toBeNull();
   });
 
   it('does not send a charge number typed with letters, and says why until it is corrected', async () => {
     const user = userEvent.setup({ delay: null });
     const api = stubFetch({
-      'GET /users/transactions/': (request) => page(request.url.searchParams.has('search_by_tx_id') ? [aCharge(118)] : [aCharge(119), aCharge(118)]),
+      'GET /users/transactions/': (request) =>
+        page(request.url.searchParams.has('search_by_tx_id') ? [aCharge(118)] : [aCharge(119), aCharge(118)]),
       'GET /stations/for-transaction/': stations,
     });
     const { router } = render();
@@ -109,7 +133,9 @@ describe('charge list', { timeout: 60_000 }, () => {
     await user.type(number, '118');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Open charge no. 119' })).toBeNull());
     expect(screen.queryByText('Enter a whole number')).toBeNull();
-    expect(api.callsTo('GET /users/transactions/').map((call) => call.url.searchParams.get('search_by_tx_id'))).toEqual([null, '118']);
+    expect(api.callsTo('GET /users/transactions/').map((call) => call.url.searchParams.get('search_by_tx_id'))).toEqual(
+      [null, '118'],
+    );
   });
 
   it('sends the chosen filters under the API names and keeps them in the URL', async () => {
@@ -126,7 +152,9 @@ describe('charge list', { timeout: 60_000 }, () => {
     await waitFor(() => expect(lastQuery()).toEqual({ page: '1', size: '10', search_by_tx_id: '118' }));
 
     await user.type(screen.getByLabelText('Stations'), 'dor');
-    await waitFor(() => expect(api.callsTo('GET /stations/for-transaction/').at(-1)!.url.searchParams.get('search')).toBe('dor'));
+    await waitFor(() =>
+      expect(api.callsTo('GET /stations/for-transaction/').at(-1)!.url.searchParams.get('search')).toBe('dor'),
+    );
     await user.click(await screen.findByTitle('Dordoi'));
     await waitFor(() => expect(lastQuery()).toMatchObject({ station_id__in: '5' }));
 
@@ -159,7 +187,9 @@ describe('charge list', { timeout: 60_000 }, () => {
     await waitFor(() => expect(lastQuery()).toEqual({ page: '1', size: '10', ...expected }));
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual(expected);
     // Spec 8: the same words as the other lists for an empty search result.
-    expect(await screen.findByText('Unfortunately nothing was found. Check the correctness of the search data.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Unfortunately nothing was found. Check the correctness of the search data.'),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Reset filters' }));
     expect(await screen.findByRole('button', { name: 'Open charge no. 118' })).toBeInTheDocument();
@@ -169,8 +199,10 @@ describe('charge list', { timeout: 60_000 }, () => {
   it('marks a charge for review in its row and on its card, and filters by the reasons', async () => {
     const user = userEvent.setup({ delay: null });
     const api = stubFetch({
-      'GET /users/transactions/': () => page([aCharge(120, { consumed: 5, total: 62.5, review_reason: 'stop_implausible' }), aCharge(118)]),
-      'GET /users/transactions/120/': () => jsonResponse(200, aChargeDetail(120, { consumed: 5, meter_stop: 105, review_reason: 'stop_implausible' })),
+      'GET /users/transactions/': () =>
+        page([aCharge(120, { consumed: 5, total: 62.5, review_reason: 'stop_implausible' }), aCharge(118)]),
+      'GET /users/transactions/120/': () =>
+        jsonResponse(200, aChargeDetail(120, { consumed: 5, meter_stop: 105, review_reason: 'stop_implausible' })),
       'GET /stations/for-transaction/': stations,
     });
     const { router } = render();
@@ -182,14 +214,22 @@ describe('charge list', { timeout: 60_000 }, () => {
     const details = await screen.findByTestId('charge-details');
     expect(within(details).getByText('Marked for review')).toBeInTheDocument();
     expect(
-      within(details).getByText('The meter at the stop was more than the connector can deliver in the time: the charge was billed by the last plausible reading.'),
+      within(details).getByText(
+        'The meter at the stop was more than the connector can deliver in the time: the charge was billed by the last plausible reading.',
+      ),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
 
     await user.click(screen.getByLabelText('Marked for review'));
     await user.click(await screen.findByTitle('Meter jump ignored'));
     await user.click(await screen.findByTitle('Implausible stop meter'));
-    await waitFor(() => expect(queryOf(api.callsTo('GET /users/transactions/').at(-1)!)).toEqual({ page: '1', size: '10', review: 'meter_jump,stop_implausible' }));
+    await waitFor(() =>
+      expect(queryOf(api.callsTo('GET /users/transactions/').at(-1)!)).toEqual({
+        page: '1',
+        size: '10',
+        review: 'meter_jump,stop_implausible',
+      }),
+    );
     expect(router.state.location.search).toBe('?review=meter_jump%2Cstop_implausible');
   });
 
@@ -207,7 +247,9 @@ describe('charge list', { timeout: 60_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Show the charges of all users' }));
     expect(router.state.location.search).toBe('?station_id__in=3%2Cx');
-    expect(await screen.findByText('Unfortunately nothing was found. Check the correctness of the search data.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Unfortunately nothing was found. Check the correctness of the search data.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reset filters' }));
     expect(await screen.findByText('There are no charges yet')).toBeInTheDocument();
   });

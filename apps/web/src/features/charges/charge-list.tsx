@@ -25,7 +25,9 @@ export function ChargeList() {
   });
   const [opened, setOpened] = useState<number | null>(null);
   // The rows of a list narrowed to one driver are that driver's: the first names them.
-  const driverName = sent.user ? query.data?.items.find((charge) => charge.driver?.id === Number(sent.user))?.driver?.name : undefined;
+  const driverName = sent.user
+    ? query.data?.items.find((charge) => charge.driver?.id === Number(sent.user))?.driver?.name
+    : undefined;
 
   return (
     <Card>

@@ -8,15 +8,25 @@ import { aCharge, aChargeDetail, page } from './charge-test-data.ts';
 
 inEnglish();
 
-const running = { finished_at: null, result: null, total: 0, payment_method: null, status: 'in_progress', status_name: 'Charging' } as const;
+const running = {
+  finished_at: null,
+  result: null,
+  total: 0,
+  payment_method: null,
+  status: 'in_progress',
+  status_name: 'Charging',
+} as const;
 const rowOf = (id: number) => screen.getByRole('button', { name: `Open charge no. ${id}` }).closest('tr')!;
 const confirmDialog = async () =>
-  (await screen.findByText('Stop charge no. 120?', { selector: '.ant-modal-confirm-title' })).closest<HTMLElement>('[role="dialog"]')!;
+  (await screen.findByText('Stop charge no. 120?', { selector: '.ant-modal-confirm-title' })).closest<HTMLElement>(
+    '[role="dialog"]',
+  )!;
 
 /** /chargers-list with charge 120 charging, 121 paused, 118 finished; `stop` answers the stop request. */
 function render(stop: FetchHandler) {
   const api = stubFetch({
-    'GET /users/transactions/': () => page([aCharge(121, { ...running, status: 'pause' }), aCharge(120, running), aCharge(118)]),
+    'GET /users/transactions/': () =>
+      page([aCharge(121, { ...running, status: 'pause' }), aCharge(120, running), aCharge(118)]),
     'GET /users/transactions/120/': () => jsonResponse(200, aChargeDetail(120, running)),
     'GET /stations/for-transaction/': () => page([]),
     'POST /users/transactions/stop/': stop,
@@ -28,7 +38,9 @@ function render(stop: FetchHandler) {
 describe('stopping a charge', { timeout: 60_000 }, () => {
   it('is offered for a charge in progress or paused only, asks naming the charge, user and station, and says the request was sent', async () => {
     const user = userEvent.setup({ delay: null });
-    const api = render(() => jsonResponse(200, { success: true, outcome: 'accepted', outcome_name: 'Accepted by the station' }));
+    const api = render(() =>
+      jsonResponse(200, { success: true, outcome: 'accepted', outcome_name: 'Accepted by the station' }),
+    );
     await screen.findByRole('button', { name: 'Open charge no. 120' });
     expect(within(rowOf(121)).getByRole('button', { name: 'Stop charge no. 121' })).toBeInTheDocument();
     expect(within(rowOf(118)).queryByRole('button', { name: /^Stop/ })).not.toBeInTheDocument();
@@ -49,7 +61,8 @@ describe('stopping a charge', { timeout: 60_000 }, () => {
 
   it('says the request failed when the station did not take it, with why, and when the server failed', async () => {
     const user = userEvent.setup({ delay: null });
-    let answer: FetchHandler = () => jsonResponse(200, { success: false, outcome: 'offline', outcome_name: 'The station is offline' });
+    let answer: FetchHandler = () =>
+      jsonResponse(200, { success: false, outcome: 'offline', outcome_name: 'The station is offline' });
     render((request) => answer(request));
     await user.click(await screen.findByRole('button', { name: 'Stop charge no. 120' }));
     await user.click(within(await confirmDialog()).getByRole('button', { name: 'Stop' }));
@@ -61,7 +74,10 @@ describe('stopping a charge', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Stop charge no. 120' }));
     await user.click(within(await confirmDialog()).getByRole('button', { name: 'Stop' }));
     // A second notice, without a reason (the first may have gone by then).
-    const notices = () => screen.getAllByText('An error occurred while processing the request').map((title) => title.closest('.ant-notification-notice')!);
+    const notices = () =>
+      screen
+        .getAllByText('An error occurred while processing the request')
+        .map((title) => title.closest('.ant-notification-notice')!);
     await waitFor(() => expect(notices().some((notice) => !notice.textContent!.includes('offline'))).toBe(true));
   });
 
@@ -74,9 +90,11 @@ describe('stopping a charge', { timeout: 60_000 }, () => {
     expect(screen.queryByText('An error occurred while processing the request')).not.toBeInTheDocument();
   });
 
-  it('is offered in the charge\'s drawer too', async () => {
+  it("is offered in the charge's drawer too", async () => {
     const user = userEvent.setup({ delay: null });
-    const api = render(() => jsonResponse(200, { success: true, outcome: 'accepted', outcome_name: 'Accepted by the station' }));
+    const api = render(() =>
+      jsonResponse(200, { success: true, outcome: 'accepted', outcome_name: 'Accepted by the station' }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Open charge no. 120' }));
     const drawer = await screen.findByTestId('charge-drawer');
     await user.click(await within(drawer).findByRole('button', { name: 'Stop' }));

@@ -35,13 +35,18 @@ export function ChargeStopButton({ charge, compact = false }: ChargeStopButtonPr
   if (!STOPPABLE.includes(charge.status)) return null;
 
   // Spec 8 has one failure text; why it failed (offline, refused, no answer) is said under it.
-  const failed = (reason?: string) => notification.error({ title: formatMessage(currentLang(), 'server_error'), description: reason });
+  const failed = (reason?: string) =>
+    notification.error({ title: formatMessage(currentLang(), 'server_error'), description: reason });
   const ask = () =>
     confirm({
       title: t('stop.title', { id: charge.id }),
       content: (
         <Flex vertical data-testid="charge-stop-summary">
-          <Typography.Text>{t('stop.driver', { name: charge.driver?.name ?? `${t('list.unknown_tag')} ${charge.id_tag ?? ''}`.trim() })}</Typography.Text>
+          <Typography.Text>
+            {t('stop.driver', {
+              name: charge.driver?.name ?? `${t('list.unknown_tag')} ${charge.id_tag ?? ''}`.trim(),
+            })}
+          </Typography.Text>
           <Typography.Text>{t('stop.station', { name: charge.station.name })}</Typography.Text>
         </Flex>
       ),
@@ -70,7 +75,13 @@ export function ChargeStopButton({ charge, compact = false }: ChargeStopButtonPr
   }
   return (
     <Tooltip title={t('stop.action')}>
-      <Button danger size="small" icon={icon} aria-label={t('stop.action_of', { id: charge.id })} onClick={() => void ask()} />
+      <Button
+        danger
+        size="small"
+        icon={icon}
+        aria-label={t('stop.action_of', { id: charge.id })}
+        onClick={() => void ask()}
+      />
     </Tooltip>
   );
 }

@@ -20,7 +20,11 @@ import { durationKey, durationParts } from './charge-format.ts';
 export function ChargeResultText({ result }: { result: ChargeResult | null }) {
   const lang = useLang();
   if (result === null) return null;
-  return <Typography.Text type={result === 'successful' ? 'success' : 'danger'}>{CHARGE_RESULT_NAMES[result][lang]}</Typography.Text>;
+  return (
+    <Typography.Text type={result === 'successful' ? 'success' : 'danger'}>
+      {CHARGE_RESULT_NAMES[result][lang]}
+    </Typography.Text>
+  );
 }
 
 /** Why the charge point ended the charge, in the manager's language; OCPP's word in the tooltip. */
@@ -55,13 +59,25 @@ const isOpen = (status: ChargeStatus) => (OPEN_CHARGE_STATUSES as readonly Charg
  * the API answers beside a growing amount. `full` words the hint out (the drawer); the list's narrow
  * cell keeps it to one word, the rest in a tooltip.
  */
-export function ChargeTotal({ charge, children, full = false }: { charge: Pick<ChargeListItem, 'status'>; children: ReactNode; full?: boolean }) {
+export function ChargeTotal({
+  charge,
+  children,
+  full = false,
+}: {
+  charge: Pick<ChargeListItem, 'status'>;
+  children: ReactNode;
+  full?: boolean;
+}) {
   const { t } = useTranslation('charges');
   if (!isOpen(charge.status)) return children;
   const hint = t('list.total_running_hint');
   return (
     <Tooltip title={full ? null : hint}>
-      <Typography.Text type="secondary" style={{ whiteSpace: full ? undefined : 'nowrap' }} data-testid="charge-total-running">
+      <Typography.Text
+        type="secondary"
+        style={{ whiteSpace: full ? undefined : 'nowrap' }}
+        data-testid="charge-total-running"
+      >
         {`— ${full ? hint : t('list.total_running')}`}
       </Typography.Text>
     </Tooltip>

@@ -1,4 +1,10 @@
-import { keepPreviousData, mutationOptions, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  mutationOptions,
+  queryOptions,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { ChargeDetail, ChargeListItem } from '@evcms/contracts/charges';
 import type { Paged } from '@evcms/contracts/common';
 import type { CommandAnswer } from '@evcms/contracts/ocpp-commands';

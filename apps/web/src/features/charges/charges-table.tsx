@@ -14,7 +14,14 @@ import { useLang } from '../../lib/i18n.ts';
 import { formatEnergy, formatFee } from '../../lib/number-format.ts';
 import { formatPhone } from '../../lib/phone-mask.ts';
 import { ChargeStopButton } from './charge-stop.tsx';
-import { ChargeResultText, ChargeTotal, connectorText, Duration, PaymentMethodName, ReviewMark } from './charge-values.tsx';
+import {
+  ChargeResultText,
+  ChargeTotal,
+  connectorText,
+  Duration,
+  PaymentMethodName,
+  ReviewMark,
+} from './charge-values.tsx';
 
 export interface ChargesTableProps<F extends string> {
   query: UseQueryResult<Paged<ChargeListItem>>;
@@ -35,7 +42,13 @@ const driverPath = (id: number) => `/users/user/${id}`;
 const MIN_WIDTH = { full: 2130, compact: 1170 };
 
 /** The charges of a list, newest start first: the charge list of every driver, or one driver's. */
-export function ChargesTable<F extends string>({ query, list, compact = false, emptyText, onOpen }: ChargesTableProps<F>) {
+export function ChargesTable<F extends string>({
+  query,
+  list,
+  compact = false,
+  emptyText,
+  onOpen,
+}: ChargesTableProps<F>) {
   const { t } = useTranslation('charges');
   const lang = useLang();
   const money = (value: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatFee(value, lang)}</span>;
@@ -50,7 +63,13 @@ export function ChargesTable<F extends string>({ query, list, compact = false, e
       // The stop sits by the number, in the column that stays in view however far the table scrolls.
       render: (_, charge) => (
         <Flex align="center" justify="space-between" gap={4}>
-          <Button type="link" size="small" style={{ padding: 0 }} aria-label={t('list.open', { id: charge.id })} onClick={() => onOpen(charge.id)}>
+          <Button
+            type="link"
+            size="small"
+            style={{ padding: 0 }}
+            aria-label={t('list.open', { id: charge.id })}
+            onClick={() => onOpen(charge.id)}
+          >
             {charge.id}
           </Button>
           <ChargeStopButton charge={charge} compact />
@@ -58,11 +77,39 @@ export function ChargesTable<F extends string>({ query, list, compact = false, e
       ),
     },
     { key: 'driver', title: t('fields.driver'), width: 200, render: (_, charge) => <DriverCell charge={charge} /> },
-    { key: 'station', title: t('fields.station'), width: 180, brief: true, render: (_, charge) => <EllipsisText text={charge.station.name} /> },
-    { key: 'connector', title: t('fields.connector'), width: 150, render: (_, charge) => <EllipsisText text={connectorText(charge.connector)} /> },
-    { key: 'started_at', title: t('fields.started_at'), width: 160, brief: true, render: (_, charge) => formatDateTime(charge.started_at) },
-    { key: 'finished_at', title: t('fields.finished_at'), width: 160, render: (_, charge) => formatDateTime(charge.finished_at) },
-    { key: 'duration', title: t('fields.duration'), width: 140, brief: true, render: (_, charge) => <Duration seconds={charge.duration_seconds} /> },
+    {
+      key: 'station',
+      title: t('fields.station'),
+      width: 180,
+      brief: true,
+      render: (_, charge) => <EllipsisText text={charge.station.name} />,
+    },
+    {
+      key: 'connector',
+      title: t('fields.connector'),
+      width: 150,
+      render: (_, charge) => <EllipsisText text={connectorText(charge.connector)} />,
+    },
+    {
+      key: 'started_at',
+      title: t('fields.started_at'),
+      width: 160,
+      brief: true,
+      render: (_, charge) => formatDateTime(charge.started_at),
+    },
+    {
+      key: 'finished_at',
+      title: t('fields.finished_at'),
+      width: 160,
+      render: (_, charge) => formatDateTime(charge.finished_at),
+    },
+    {
+      key: 'duration',
+      title: t('fields.duration'),
+      width: 140,
+      brief: true,
+      render: (_, charge) => <Duration seconds={charge.duration_seconds} />,
+    },
     {
       key: 'consumed',
       title: t('fields.consumed'),
@@ -71,9 +118,27 @@ export function ChargesTable<F extends string>({ query, list, compact = false, e
       brief: true,
       render: (_, charge) => formatEnergy(charge.consumed, lang),
     },
-    { key: 'price', title: t('fields.price'), width: 110, align: 'right', render: (_, charge) => (charge.price === null ? null : money(charge.price)) },
-    { key: 'amount', title: t('fields.amount'), width: 110, align: 'right', render: (_, charge) => money(charge.amount) },
-    { key: 'discount', title: t('fields.discount'), width: 110, align: 'right', render: (_, charge) => money(charge.discount) },
+    {
+      key: 'price',
+      title: t('fields.price'),
+      width: 110,
+      align: 'right',
+      render: (_, charge) => (charge.price === null ? null : money(charge.price)),
+    },
+    {
+      key: 'amount',
+      title: t('fields.amount'),
+      width: 110,
+      align: 'right',
+      render: (_, charge) => money(charge.amount),
+    },
+    {
+      key: 'discount',
+      title: t('fields.discount'),
+      width: 110,
+      align: 'right',
+      render: (_, charge) => money(charge.discount),
+    },
     {
       key: 'total',
       title: t('fields.total'),
@@ -89,7 +154,13 @@ export function ChargesTable<F extends string>({ query, list, compact = false, e
       brief: true,
       render: (_, charge) => <PaymentMethodName method={charge.payment_method} />,
     },
-    { key: 'status', title: t('fields.status'), width: 160, brief: true, render: (_, charge) => <ChargeStatusTag status={charge.status} /> },
+    {
+      key: 'status',
+      title: t('fields.status'),
+      width: 160,
+      brief: true,
+      render: (_, charge) => <ChargeStatusTag status={charge.status} />,
+    },
     {
       key: 'result',
       title: t('fields.result'),
@@ -131,7 +202,11 @@ function DriverCell({ charge }: { charge: ChargeListItem }) {
   const { driver } = charge;
   return (
     <Flex vertical>
-      {driver ? <EllipsisText text={driver.name} to={driverPath(driver.id)} /> : <Typography.Text type="secondary">{t('list.unknown_tag')}</Typography.Text>}
+      {driver ? (
+        <EllipsisText text={driver.name} to={driverPath(driver.id)} />
+      ) : (
+        <Typography.Text type="secondary">{t('list.unknown_tag')}</Typography.Text>
+      )}
       <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
         {driver ? formatPhone(driver.phone) : (charge.id_tag ?? '')}
       </Typography.Text>

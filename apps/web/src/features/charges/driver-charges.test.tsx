@@ -11,7 +11,18 @@ describe('a driver’s charges on their page', { timeout: 60_000 }, () => {
   it('shows a running charge’s total as not yet known, never 0 beside its growing amount', async () => {
     const api = stubFetch({
       'GET /users/transactions/': () =>
-        page([aCharge(4606, { finished_at: null, consumed: 0.761, amount: 12.56, total: 0, payment_method: null, status: 'in_progress', result: null }), aCharge(118)]),
+        page([
+          aCharge(4606, {
+            finished_at: null,
+            consumed: 0.761,
+            amount: 12.56,
+            total: 0,
+            payment_method: null,
+            status: 'in_progress',
+            result: null,
+          }),
+          aCharge(118),
+        ]),
     });
     renderScreen(<DriverCharges driverId={7} />);
     const running = await screen.findByRole('button', { name: 'Open charge no. 4606' });

@@ -25,7 +25,11 @@ export function DriverCharges({ driverId }: { driverId: number }) {
   });
   const [opened, setOpened] = useState<number | null>(null);
   return (
-    <Card title={t('driver.title')} extra={<Link to={driverChargesPath(driverId)}>{t('driver.open_list')}</Link>} data-testid="driver-charges">
+    <Card
+      title={t('driver.title')}
+      extra={<Link to={driverChargesPath(driverId)}>{t('driver.open_list')}</Link>}
+      data-testid="driver-charges"
+    >
       <ChargesTable query={query} list={list} compact emptyText={t('driver.empty')} onOpen={setOpened} />
       <ChargeDrawer id={opened} onClose={() => setOpened(null)} />
     </Card>

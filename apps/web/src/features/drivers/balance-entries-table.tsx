@@ -45,12 +45,23 @@ const MIN_WIDTH = { withDriver: 1030, withoutDriver: 990 };
  * Ledger entries (spec 3 'Balance transaction': date, base, method, debit, credit, deposit),
  * newest first: the manager who wrote a top-up, and the deposit, the balance after the entry.
  */
-export function BalanceEntriesTable<F extends string>({ query, list, showDriver, emptyText }: BalanceEntriesTableProps<F>) {
+export function BalanceEntriesTable<F extends string>({
+  query,
+  list,
+  showDriver,
+  emptyText,
+}: BalanceEntriesTableProps<F>) {
   const { t } = useTranslation('drivers');
   const lang = useLang();
 
   const columns: TableColumnsType<BalanceEntry> = [
-    { key: 'date', title: t('ledger.date'), dataIndex: 'date', width: 140, render: (value: string) => formatDateTime(value) },
+    {
+      key: 'date',
+      title: t('ledger.date'),
+      dataIndex: 'date',
+      width: 140,
+      render: (value: string) => formatDateTime(value),
+    },
     ...(showDriver
       ? [
           {
@@ -68,11 +79,28 @@ export function BalanceEntriesTable<F extends string>({ query, list, showDriver,
           },
         ]
       : []),
-    { key: 'reason', title: t('ledger.reason'), dataIndex: 'reason', render: (text: string) => <EllipsisText text={text} /> },
+    {
+      key: 'reason',
+      title: t('ledger.reason'),
+      dataIndex: 'reason',
+      render: (text: string) => <EllipsisText text={text} />,
+    },
     // A method's name is two or three words: they wrap rather than be cut.
     { key: 'method', title: t('ledger.method'), dataIndex: 'method_name', width: 140 },
-    { key: 'debit', title: t('ledger.debit'), width: 140, align: 'right', render: (_, entry) => <Movement value={entry.debit} sign="−" /> },
-    { key: 'credit', title: t('ledger.credit'), width: 140, align: 'right', render: (_, entry) => <Movement value={entry.credit} sign="+" /> },
+    {
+      key: 'debit',
+      title: t('ledger.debit'),
+      width: 140,
+      align: 'right',
+      render: (_, entry) => <Movement value={entry.debit} sign="−" />,
+    },
+    {
+      key: 'credit',
+      title: t('ledger.credit'),
+      width: 140,
+      align: 'right',
+      render: (_, entry) => <Movement value={entry.credit} sign="+" />,
+    },
     {
       key: 'deposit',
       title: t('ledger.deposit'),

@@ -30,7 +30,9 @@ describe('balance extract', { timeout: 60_000 }, () => {
     });
     render();
     const row = (await screen.findByRole('link', { name: 'Asanov Bakyt' })).closest('tr')!;
-    expect(row).toHaveTextContent('06.05.2024 15:15Asanov Bakyt10000007 · +996 (555) 12-34-56Cash at the officeTop-up by a manager+150.50250.50 som');
+    expect(row).toHaveTextContent(
+      '06.05.2024 15:15Asanov Bakyt10000007 · +996 (555) 12-34-56Cash at the officeTop-up by a manager+150.50250.50 som',
+    );
     expect(within(row).getByRole('link', { name: 'Asanov Bakyt' })).toHaveAttribute('href', '/users/user/7');
     // The ledger downloads as the drivers do (ExportButton's own test follows the download).
     expect(screen.getByRole('button', { name: /Export/ })).toBeInTheDocument();
@@ -39,10 +41,14 @@ describe('balance extract', { timeout: 60_000 }, () => {
     const period = within(screen.getByRole('group', { name: 'Period' }));
     typeInto(period.getByPlaceholderText('From date'), '01.05.2024');
     typeInto(period.getByPlaceholderText('To date'), '06.05.2024');
-    await waitFor(() => expect(lastQuery()).toEqual({ page: '1', size: '10', period__from: '2024-05-01', period__to: '2024-05-06' }));
+    await waitFor(() =>
+      expect(lastQuery()).toEqual({ page: '1', size: '10', period__from: '2024-05-01', period__to: '2024-05-06' }),
+    );
     await enterText(user, screen.getByLabelText('Search by name, phone or personal account'), '10000008');
     await waitFor(() => expect(lastQuery()).toMatchObject({ search: '10000008', period__from: '2024-05-01' }));
-    expect(await screen.findByText('Unfortunately nothing was found. Check the correctness of the search data.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Unfortunately nothing was found. Check the correctness of the search data.'),
+    ).toBeInTheDocument();
   });
 
   it('acts on a period 500 ms after its last change (spec 2.5)', async () => {
@@ -75,7 +81,9 @@ describe('balance extract', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('extract-driver')).toHaveTextContent('User: Asanov Bakyt'));
     expect(queryOf(api.callsTo('GET /users/payments/')[0]!)).toEqual({ page: '1', size: '10', user: '7' });
     await user.click(screen.getByRole('button', { name: 'Show the operations of all users' }));
-    await waitFor(() => expect(queryOf(api.callsTo('GET /users/payments/').at(-1)!)).toEqual({ page: '1', size: '10' }));
+    await waitFor(() =>
+      expect(queryOf(api.callsTo('GET /users/payments/').at(-1)!)).toEqual({ page: '1', size: '10' }),
+    );
     expect(router.state.location.search).toBe('');
     expect(screen.queryByTestId('extract-driver')).not.toBeInTheDocument();
   });

@@ -55,7 +55,11 @@ export function BalanceExtract() {
             />
           )}
           {filtered && <Button onClick={shown.reset}>{t('list.reset')}</Button>}
-          <ExportButton path="/users/payments/export/" query={{ ...(list.search && { search: list.search }), ...sent }} fileName="payments" />
+          <ExportButton
+            path="/users/payments/export/"
+            query={{ ...(list.search && { search: list.search }), ...sent }}
+            fileName="payments"
+          />
         </Flex>
         <BalanceEntriesTable
           query={query}
@@ -73,5 +77,12 @@ function DriverFilterTag({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation('drivers');
   const driver = useQuery(driversApi.detailQueryOptions(id));
   const name = driver.data ? `${driver.data.surname} ${driver.data.first_name}` : `ID ${id}`;
-  return <FilterTag label={t('extract.driver', { name })} clearLabel={t('extract.all_drivers')} onClear={onClose} data-testid="extract-driver" />;
+  return (
+    <FilterTag
+      label={t('extract.driver', { name })}
+      clearLabel={t('extract.all_drivers')}
+      onClear={onClose}
+      data-testid="extract-driver"
+    />
+  );
 }

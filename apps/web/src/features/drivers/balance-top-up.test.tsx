@@ -49,7 +49,11 @@ describe('balance top-up dialog', { timeout: 60_000 }, () => {
     await user.click(submit);
 
     // On the reason's field, not in a message beside the form.
-    expect(await dialog.findByText('Ensure this field has no more than 255 characters', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
+    expect(
+      await dialog.findByText('Ensure this field has no more than 255 characters', {
+        selector: '.ant-form-item-explain-error',
+      }),
+    ).toBeInTheDocument();
     expect(dialog.queryByTestId('top-up-failure')).not.toBeInTheDocument();
     expect(api.callsTo('PATCH /users/7/balance/')[0]!.json()).toEqual({ amount: 150.5, reason: 'Cash at the office' });
 
@@ -57,7 +61,9 @@ describe('balance top-up dialog', { timeout: 60_000 }, () => {
     const done = await screen.findByText('The balance is topped up', { selector: '.ant-modal-confirm-title' });
     expect(done.closest('[role="dialog"]')).toHaveTextContent('New balance: 250.50 som');
     expect(api.callsTo('PATCH /users/7/balance/')).toHaveLength(2);
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Balance top-up: Asanov Bakyt' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Balance top-up: Asanov Bakyt' })).not.toBeInTheDocument(),
+    );
   });
 
   it('leaves the caret where the user put it before the dialog finished opening', async () => {

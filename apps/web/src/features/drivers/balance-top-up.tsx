@@ -73,7 +73,10 @@ function TopUpDialog({ driver, onClose }: { driver: Driver; onClose: () => void 
     setFailure(null);
     let saved: Driver;
     try {
-      saved = await topUp.mutateAsync({ id: driver.id, body: { amount: values.amount as number, reason: values.reason } });
+      saved = await topUp.mutateAsync({
+        id: driver.id,
+        body: { amount: values.amount as number, reason: values.reason },
+      });
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && Object.keys(error.fieldErrors()).length > 0) {
         applyServerErrors(form, error);
@@ -125,7 +128,11 @@ function TopUpDialog({ driver, onClose }: { driver: Driver; onClose: () => void 
           <DecimalInput inputMode="decimal" suffix={t('units.currency')} />
         </Form.Item>
         <Form.Item name="reason" label={t('top_up.reason')} rules={rules.reason} required>
-          <Input.TextArea rows={3} count={{ show: true, max: BALANCE_REASON_MAX }} placeholder={t('top_up.reason_placeholder')} />
+          <Input.TextArea
+            rows={3}
+            count={{ show: true, max: BALANCE_REASON_MAX }}
+            placeholder={t('top_up.reason_placeholder')}
+          />
         </Form.Item>
         {failure && <Alert type="error" showIcon title={failure} data-testid="top-up-failure" />}
       </Form>

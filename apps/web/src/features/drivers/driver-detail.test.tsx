@@ -11,7 +11,12 @@ inEnglish();
 
 const queryOf = (request: SeenRequest) => Object.fromEntries(request.url.searchParams);
 const render = () => renderScreen(<DriverDetail />, { path: '/users/user/7', pattern: '/users/user/:id' });
-const tag = (id: number, id_tag: string, blocked = false) => ({ id, id_tag, blocked, created_at: '2024-05-06T08:30:00.000Z' });
+const tag = (id: number, id_tag: string, blocked = false) => ({
+  id,
+  id_tag,
+  blocked,
+  created_at: '2024-05-06T08:30:00.000Z',
+});
 const TAKEN = 'The id tag "CARD-0002" already belongs to the driver with account 10000008';
 
 describe('driver page', { timeout: 60_000 }, () => {
@@ -32,14 +37,30 @@ describe('driver page', { timeout: 60_000 }, () => {
         ),
       'GET /users/payments/': () =>
         page([
-          anEntry(2, { reason: 'Charge 118', method: 'charge', method_name: 'Charge payment', debit: 12, credit: 0, deposit: 238.5, manager: null }),
+          anEntry(2, {
+            reason: 'Charge 118',
+            method: 'charge',
+            method_name: 'Charge payment',
+            debit: 12,
+            credit: 0,
+            deposit: 238.5,
+            manager: null,
+          }),
           anEntry(1),
         ]),
     });
     render();
     const details = await screen.findByTestId('driver-details');
     // jsdom is a phone to antd's breakpoints: each label stands above its value.
-    for (const text of ['10000007', '+996 (555) 12-34-56', 'bakyt@example.com', 'Male', '15.03.1990 (34 years)', 'iOS', '2.4.1']) {
+    for (const text of [
+      '10000007',
+      '+996 (555) 12-34-56',
+      'bakyt@example.com',
+      'Male',
+      '15.03.1990 (34 years)',
+      'iOS',
+      '2.4.1',
+    ]) {
       expect(within(details).getByText(text)).toBeInTheDocument();
     }
     expect(screen.getByTestId('driver-car')).toHaveTextContent('MakeTeslaModelModel 3Year2021ColourNot given');
@@ -48,9 +69,14 @@ describe('driver page', { timeout: 60_000 }, () => {
     const ledger = within(screen.getByTestId('driver-ledger'));
     const charge = (await ledger.findByText('Charge 118')).closest('tr')!;
     expect(charge).toHaveTextContent('06.05.2024 15:15Charge 118Charge payment−12.00238.50 som');
-    expect(ledger.getByText('Cash at the office').closest('tr')).toHaveTextContent('Top-up by a manager+150.50250.50 somAdministrator');
+    expect(ledger.getByText('Cash at the office').closest('tr')).toHaveTextContent(
+      'Top-up by a manager+150.50250.50 somAdministrator',
+    );
     expect(queryOf(api.callsTo('GET /users/payments/')[0]!)).toEqual({ page: '1', size: '10', user: '7' });
-    expect(ledger.getByRole('link', { name: 'Open in the extract' })).toHaveAttribute('href', '/extract-balance?user=7');
+    expect(ledger.getByRole('link', { name: 'Open in the extract' })).toHaveAttribute(
+      'href',
+      '/extract-balance?user=7',
+    );
   });
 
   it('adds an id tag, with a taken one refused on the field, and blocks a tag after asking', async () => {
@@ -65,7 +91,8 @@ describe('driver page', { timeout: 60_000 }, () => {
         driver = { ...driver, id_tags: [...driver.id_tags, tag(2, 'CARD-0003')] };
         return jsonResponse(201, tag(2, 'CARD-0003'));
       },
-      'PATCH /users/7/id-tags/1/': (request) => jsonResponse(200, { ...tag(1, '04A1B2C3'), ...(request.json() as object) }),
+      'PATCH /users/7/id-tags/1/': (request) =>
+        jsonResponse(200, { ...tag(1, '04A1B2C3'), ...(request.json() as object) }),
     });
     render();
     const tags = within(await screen.findByTestId('driver-id-tags'));
@@ -74,7 +101,9 @@ describe('driver page', { timeout: 60_000 }, () => {
     // The contract's rule first: no spaces.
     await user.type(field, 'CARD 2');
     await user.click(tags.getByRole('button', { name: 'Add' }));
-    expect(await tags.findByText('An id tag is 1 to 20 Latin letters, digits or symbols, without spaces')).toBeInTheDocument();
+    expect(
+      await tags.findByText('An id tag is 1 to 20 Latin letters, digits or symbols, without spaces'),
+    ).toBeInTheDocument();
     await user.clear(field);
     await enterText(user, field, 'CARD-0002');
     await user.click(tags.getByRole('button', { name: 'Add' }));
@@ -83,7 +112,10 @@ describe('driver page', { timeout: 60_000 }, () => {
     await enterText(user, field, ' CARD-0003 ');
     await user.click(tags.getByRole('button', { name: 'Add' }));
     expect(await tags.findByText('CARD-0003')).toBeInTheDocument();
-    expect(api.callsTo('POST /users/7/id-tags/').map((call) => call.json())).toEqual([{ id_tag: 'CARD-0002' }, { id_tag: 'CARD-0003' }]);
+    expect(api.callsTo('POST /users/7/id-tags/').map((call) => call.json())).toEqual([
+      { id_tag: 'CARD-0002' },
+      { id_tag: 'CARD-0003' },
+    ]);
     // The field is mounted afresh, empty, for the next tag.
     await waitFor(() => expect(tags.getByLabelText('New id tag')).toHaveValue(''));
 

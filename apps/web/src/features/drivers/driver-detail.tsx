@@ -91,7 +91,11 @@ function DriverCard({ driver, charges }: { driver: Driver } & DriverDetailProps)
     : null;
 
   const profile = [
-    { key: 'account', label: t('fields.account'), children: <Typography.Text copyable>{driver.account}</Typography.Text> },
+    {
+      key: 'account',
+      label: t('fields.account'),
+      children: <Typography.Text copyable>{driver.account}</Typography.Text>,
+    },
     { key: 'phone', label: t('fields.phone'), children: formatPhone(driver.phone) },
     { key: 'email', label: t('fields.email'), children: driver.email ?? none },
     { key: 'gender', label: t('fields.gender'), children: driver.gender ? t(`gender.${driver.gender}`) : none },

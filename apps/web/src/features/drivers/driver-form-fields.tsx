@@ -33,7 +33,14 @@ const rules = {
   year: [zodRule(car.year)],
   colour: [zodRule(car.colour)],
   // The first card is optional: a blank field is no tag.
-  id_tag: [zodRule(z.pipe(z.transform((value: unknown) => (isBlank(value) ? undefined : value)), z.optional(idTag)))],
+  id_tag: [
+    zodRule(
+      z.pipe(
+        z.transform((value: unknown) => (isBlank(value) ? undefined : value)),
+        z.optional(idTag),
+      ),
+    ),
+  ],
 };
 
 const DISPLAY_DATE = 'DD.MM.YYYY';
@@ -92,7 +99,12 @@ export function DriverFormFields({ creating }: { creating: boolean }) {
           getValueProps={(value: string | null) => ({ value: value ? dayjs(value) : null })}
           normalize={(day: Dayjs | null) => (day ? day.format('YYYY-MM-DD') : null)}
         >
-          <DatePicker format={DISPLAY_DATE} disabledDate={outsideBirthdays} placeholder={t('form.date_placeholder')} style={{ width: '100%' }} />
+          <DatePicker
+            format={DISPLAY_DATE}
+            disabledDate={outsideBirthdays}
+            placeholder={t('form.date_placeholder')}
+            style={{ width: '100%' }}
+          />
         </Form.Item>
       </Col>
       <Col {...half}>

@@ -74,7 +74,12 @@ function fieldsOf(values: DriverFormValues) {
 /** POST /users/: what is unknown is left out; the id tag only when one was typed. */
 export function toDriverCreateRequest(values: DriverFormValues): DriverCreateRequest {
   const fields = fieldsOf(values);
-  const request: DriverCreateRequest = { surname: fields.surname, first_name: fields.first_name, phone: fields.phone, blocked: fields.blocked };
+  const request: DriverCreateRequest = {
+    surname: fields.surname,
+    first_name: fields.first_name,
+    phone: fields.phone,
+    blocked: fields.blocked,
+  };
   for (const key of ['email', 'gender', 'birthday', 'licence', 'car'] as const) {
     if (fields[key] !== null) Object.assign(request, { [key]: fields[key] });
   }

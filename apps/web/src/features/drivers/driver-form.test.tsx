@@ -63,7 +63,9 @@ describe('driver form', { timeout: 60_000 }, () => {
     await user.click(screen.getByTestId('driver-submit'));
     expect(await screen.findAllByText('Field cannot be blank')).toHaveLength(2);
     expect(screen.getByText('Please enter correct phone number format')).toBeInTheDocument();
-    expect(screen.getByText('An id tag is 1 to 20 Latin letters, digits or symbols, without spaces')).toBeInTheDocument();
+    expect(
+      screen.getByText('An id tag is 1 to 20 Latin letters, digits or symbols, without spaces'),
+    ).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });
 

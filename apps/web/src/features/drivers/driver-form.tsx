@@ -8,7 +8,13 @@ import { useResourceForm } from '../../components/resource-form/use-resource-for
 import { useResourceMutation } from '../../lib/resource-api.ts';
 import { parseRouteId } from '../../lib/route-id.ts';
 import { DriverFormFields } from './driver-form-fields.tsx';
-import { changedFields, EMPTY_DRIVER_FORM, formValuesOf, toDriverCreateRequest, type DriverFormValues } from './driver-form-values.ts';
+import {
+  changedFields,
+  EMPTY_DRIVER_FORM,
+  formValuesOf,
+  toDriverCreateRequest,
+  type DriverFormValues,
+} from './driver-form-values.ts';
 import { DriverNotFound, driverPaths } from './driver-route.tsx';
 import { driversApi } from './drivers-api.ts';
 
@@ -64,7 +70,9 @@ function DriverFormBody({ driver }: { driver?: Driver }) {
       >
         {!driver && <Alert type="info" showIcon title={t('form.card_customer')} style={{ marginBottom: 24 }} />}
         <DriverFormFields creating={!driver} />
-        {failure && <Alert type="error" showIcon title={failure} data-testid="driver-form-failure" style={{ marginBottom: 24 }} />}
+        {failure && (
+          <Alert type="error" showIcon title={failure} data-testid="driver-form-failure" style={{ marginBottom: 24 }} />
+        )}
         <Flex gap="small" justify="flex-end" wrap>
           <Button onClick={() => void navigate(back)}>{t('form.cancel')}</Button>
           <Button type="primary" htmlType="submit" loading={pending} data-testid="driver-submit">

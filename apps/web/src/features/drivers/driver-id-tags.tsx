@@ -3,7 +3,13 @@ import { App, Button, Card, Flex, Form, Input, Table, Tag, Typography, type Tabl
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMessage } from '@evcms/contracts/messages';
-import { DRIVER_ID_TAGS_MAX, ID_TAG_MAX, idTagCreateRequest, type Driver, type DriverIdTag } from '@evcms/contracts/drivers';
+import {
+  DRIVER_ID_TAGS_MAX,
+  ID_TAG_MAX,
+  idTagCreateRequest,
+  type Driver,
+  type DriverIdTag,
+} from '@evcms/contracts/drivers';
 import { useConfirm } from '../../components/confirm-modal.ts';
 import { errorText } from '../../lib/api-error.ts';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -59,9 +65,19 @@ export function DriverIdTags({ driver }: { driver: Driver }) {
       key: 'state',
       title: t('fields.state'),
       width: 140,
-      render: (_, tag) => <Tag color={tag.blocked ? 'red' : 'green'}>{t(tag.blocked ? 'id_tags.state_blocked' : 'id_tags.state_active')}</Tag>,
+      render: (_, tag) => (
+        <Tag color={tag.blocked ? 'red' : 'green'}>
+          {t(tag.blocked ? 'id_tags.state_blocked' : 'id_tags.state_active')}
+        </Tag>
+      ),
     },
-    { key: 'created_at', title: t('id_tags.created_at'), dataIndex: 'created_at', width: 150, render: (value: string) => formatDateTime(value) },
+    {
+      key: 'created_at',
+      title: t('id_tags.created_at'),
+      dataIndex: 'created_at',
+      width: 150,
+      render: (value: string) => formatDateTime(value),
+    },
     {
       key: 'actions',
       title: t('id_tags.actions'),
@@ -126,7 +142,12 @@ function AddIdTag({ driverId }: { driverId: number }) {
       style={{ rowGap: 8 }}
     >
       <Form.Item name="id_tag" rules={idTagRules} style={{ flex: '1 1 220px', marginInlineEnd: 8 }}>
-        <Input aria-label={t('id_tags.new')} placeholder={t('id_tags.new')} count={{ show: true, max: ID_TAG_MAX }} spellCheck={false} />
+        <Input
+          aria-label={t('id_tags.new')}
+          placeholder={t('id_tags.new')}
+          count={{ show: true, max: ID_TAG_MAX }}
+          spellCheck={false}
+        />
       </Form.Item>
       <Form.Item style={{ marginInlineEnd: 0 }}>
         <Button htmlType="submit" icon={<PlusOutlined aria-hidden />} loading={add.isPending}>

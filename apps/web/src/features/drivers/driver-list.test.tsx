@@ -41,7 +41,9 @@ describe('driver list', { timeout: 60_000 }, () => {
     });
     const { router } = render();
     await screen.findByText('Asanov Bakyt');
-    expect(rowOf('Asanov Bakyt')).toHaveTextContent('710000007Asanov Bakyt+996 (555) 12-34-561,250.50 somNo appActive06.05.2024 14:30');
+    expect(rowOf('Asanov Bakyt')).toHaveTextContent(
+      '710000007Asanov Bakyt+996 (555) 12-34-561,250.50 somNo appActive06.05.2024 14:30',
+    );
     expect(rowOf('Toktogulova Aida')).toHaveTextContent('-12.30 somAndroidBlocked');
     await user.click(screen.getByRole('link', { name: 'Toktogulova Aida' }));
     expect(router.state.location.pathname).toBe('/users/user/8');
@@ -65,7 +67,9 @@ describe('driver list', { timeout: 60_000 }, () => {
     const dates = within(screen.getByRole('group', { name: 'Registration date' }));
     typeInto(dates.getByPlaceholderText('From date'), '01.05.2024');
     typeInto(dates.getByPlaceholderText('To date'), '31.05.2024');
-    await waitFor(() => expect(lastQuery()).toMatchObject({ registration_date__from: '2024-05-01', registration_date__to: '2024-05-31' }));
+    await waitFor(() =>
+      expect(lastQuery()).toMatchObject({ registration_date__from: '2024-05-01', registration_date__to: '2024-05-31' }),
+    );
 
     // A window across midnight stays as picked; its end takes the whole minute shown.
     const times = within(screen.getByRole('group', { name: 'Registration time' }));
@@ -85,7 +89,9 @@ describe('driver list', { timeout: 60_000 }, () => {
       }),
     );
     // Spec 8: the users' own words for an empty search result.
-    expect(await screen.findByText('Unfortunately nothing was found. Check the correctness of the search data.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Unfortunately nothing was found. Check the correctness of the search data.'),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Reset filters' }));
     // The unfiltered list is the first page asked for: it shows again from the cache.
@@ -119,7 +125,11 @@ describe('driver list', { timeout: 60_000 }, () => {
     const api = stubFetch({ 'GET /users/': () => page([aDriver(7)]) });
     render('/users?phone=abc&search_by_user_id=0&registration_date__from=2024-02-30&registration_time__to=18:00:00');
     await screen.findByText('Asanov Bakyt');
-    expect(queryOf(api.callsTo('GET /users/')[0]!)).toEqual({ page: '1', size: '10', registration_time__to: '18:00:00' });
+    expect(queryOf(api.callsTo('GET /users/')[0]!)).toEqual({
+      page: '1',
+      size: '10',
+      registration_time__to: '18:00:00',
+    });
     const phone = screen.getByLabelText('Phone');
     expect(phone.closest('.ant-input-affix-wrapper')).toHaveClass('ant-input-status-error');
     expect(phone).toHaveAccessibleDescription('Please enter correct phone number format');
@@ -140,7 +150,10 @@ describe('driver list', { timeout: 60_000 }, () => {
     await waitFor(() => expect(queryOf(api.callsTo('GET /users/').at(-1)!)).toMatchObject({ search_by_user_id: '42' }));
     expect(screen.queryByText('Enter a whole number')).toBeNull();
     // Only the list's first page and the corrected id were asked for; the letters never left.
-    expect(api.callsTo('GET /users/').map((call) => call.url.searchParams.get('search_by_user_id'))).toEqual([null, '42']);
+    expect(api.callsTo('GET /users/').map((call) => call.url.searchParams.get('search_by_user_id'))).toEqual([
+      null,
+      '42',
+    ]);
     expect(router.state.location.search).toBe('?search_by_user_id=42');
   });
 

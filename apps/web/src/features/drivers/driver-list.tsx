@@ -48,7 +48,13 @@ export function DriverList() {
       // A real link: Tab reaches it, and a middle click opens the driver in a new tab.
       render: (_, driver) => <EllipsisText text={fullName(driver)} to={driverPaths.detail(driver.id)} />,
     },
-    { key: 'phone', title: t('fields.phone'), dataIndex: 'phone', width: 168, render: (phone: string) => formatPhone(phone) },
+    {
+      key: 'phone',
+      title: t('fields.phone'),
+      dataIndex: 'phone',
+      width: 168,
+      render: (phone: string) => formatPhone(phone),
+    },
     {
       key: 'email',
       title: t('fields.email'),
@@ -65,9 +71,19 @@ export function DriverList() {
       align: 'right',
       render: (balance: number) => <Money value={balance} lang={lang} />,
     },
-    { key: 'platform', title: t('fields.platform'), width: 120, render: (_, driver) => <PlatformName platform={driver.platform} /> },
+    {
+      key: 'platform',
+      title: t('fields.platform'),
+      width: 120,
+      render: (_, driver) => <PlatformName platform={driver.platform} />,
+    },
     { key: 'app_version', title: t('fields.app_version'), dataIndex: 'app_version', width: 110, responsive: ['xxl'] },
-    { key: 'blocked', title: t('fields.state'), width: 120, render: (_, driver) => <DriverBlockedTag blocked={driver.blocked} /> },
+    {
+      key: 'blocked',
+      title: t('fields.state'),
+      width: 120,
+      render: (_, driver) => <DriverBlockedTag blocked={driver.blocked} />,
+    },
     {
       key: 'registered_at',
       title: t('fields.registered_at'),
@@ -86,8 +102,16 @@ export function DriverList() {
           filtered={filtered}
           actions={
             <Flex gap="small" wrap>
-              <ExportButton path="/users/export/" query={{ ...(list.search && { search: list.search }), ...sent }} fileName="users" />
-              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(driverPaths.create)}>
+              <ExportButton
+                path="/users/export/"
+                query={{ ...(list.search && { search: list.search }), ...sent }}
+                fileName="users"
+              />
+              <Button
+                type="primary"
+                icon={<PlusOutlined aria-hidden />}
+                onClick={() => void navigate(driverPaths.create)}
+              >
                 {t('list.create')}
               </Button>
             </Flex>

@@ -18,7 +18,9 @@ import type { BalanceEntryFilter, DriverFilter } from './driver-filters.ts';
 export type DriverListParams = { page: number; size: number; search?: string } & Partial<Record<DriverFilter, string>>;
 
 /** The ledger's query: `user` narrows it to one driver (the driver's page). */
-export type BalanceEntryListParams = { page: number; size: number; search?: string } & Partial<Record<BalanceEntryFilter, string>>;
+export type BalanceEntryListParams = { page: number; size: number; search?: string } & Partial<
+  Record<BalanceEntryFilter, string>
+>;
 
 const base = resourceApi<{
   row: DriverListItem;
@@ -61,7 +63,8 @@ export const driversApi = {
   topUp: (queryClient: QueryClient) =>
     mutationOptions({
       mutationKey: [...base.keys.all, 'top-up'],
-      mutationFn: ({ id, body }: { id: number; body: BalanceTopUpRequest }) => http.patch<Driver>(`/users/${id}/balance/`, body),
+      mutationFn: ({ id, body }: { id: number; body: BalanceTopUpRequest }) =>
+        http.patch<Driver>(`/users/${id}/balance/`, body),
       onSuccess: async (driver) => {
         await driverChanged(queryClient, driver);
         await queryClient.invalidateQueries({ queryKey: ledgerKeys.all });
@@ -71,7 +74,8 @@ export const driversApi = {
   addIdTag: (queryClient: QueryClient) =>
     mutationOptions({
       mutationKey: [...base.keys.all, 'id-tags', 'add'],
-      mutationFn: ({ id, body }: { id: number; body: IdTagCreateRequest }) => http.post<DriverIdTag>(`/users/${id}/id-tags/`, body),
+      mutationFn: ({ id, body }: { id: number; body: IdTagCreateRequest }) =>
+        http.post<DriverIdTag>(`/users/${id}/id-tags/`, body),
       onSuccess: (_tag, { id }) => queryClient.invalidateQueries({ queryKey: base.keys.detail(id) }),
     }),
   /** PATCH /users/{id}/id-tags/{tagId}/: block or unblock; the answered tag replaces its row on the driver's page. */
@@ -81,8 +85,9 @@ export const driversApi = {
       mutationFn: ({ id, tagId, blocked }: { id: number; tagId: number; blocked: boolean }) =>
         http.patch<DriverIdTag>(`/users/${id}/id-tags/${tagId}/`, { blocked }),
       onSuccess: (tag, { id }) => {
-        queryClient.setQueryData<Driver>(base.keys.detail(id), (driver) =>
-          driver && { ...driver, id_tags: driver.id_tags.map((row) => (row.id === tag.id ? tag : row)) },
+        queryClient.setQueryData<Driver>(
+          base.keys.detail(id),
+          (driver) => driver && { ...driver, id_tags: driver.id_tags.map((row) => (row.id === tag.id ? tag : row)) },
         );
       },
     }),

@@ -75,7 +75,12 @@ function MerchantCard({ merchant, stations }: { merchant: Merchant } & MerchantD
         schedule={merchant.schedule}
         tagItems={merchant.tag_items}
         environmentItems={merchant.environment_items}
-        texts={{ schedule: t('fields.schedule'), tags: t('fields.tags'), environment: t('fields.environment'), none: t('detail.none') }}
+        texts={{
+          schedule: t('fields.schedule'),
+          tags: t('fields.tags'),
+          environment: t('fields.environment'),
+          none: t('detail.none'),
+        }}
       />
       <Card title={t('fields.stations')}>
         <Flex gap={48} wrap style={{ marginBottom: 16 }}>

@@ -124,7 +124,10 @@ export function MerchantSharedFields({ form, tagItems, environmentItems }: Merch
       </Col>
       <Col xs={24} lg={12}>
         <Form.Item name="environment" label={t('fields.environment')}>
-          <CatalogPickerField kind="infrastructure" initialItems={environmentItems && asCatalogItems(environmentItems)} />
+          <CatalogPickerField
+            kind="infrastructure"
+            initialItems={environmentItems && asCatalogItems(environmentItems)}
+          />
         </Form.Item>
       </Col>
       <Col span={24}>

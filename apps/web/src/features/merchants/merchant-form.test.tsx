@@ -5,7 +5,14 @@ import { jsonResponse, stubFetch, type SeenRequest } from '../../lib/test-fetch.
 import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { MerchantForm } from './merchant-form.tsx';
 
-const place = (id: number, name: string, extra: object = {}) => ({ id, name, name_ru: name, name_en: name, name_ky: name, ...extra });
+const place = (id: number, name: string, extra: object = {}) => ({
+  id,
+  name,
+  name_ru: name,
+  name_en: name,
+  name_ky: name,
+  ...extra,
+});
 
 function locations(request: SeenRequest) {
   const type = request.url.searchParams.get('location_type');
@@ -29,7 +36,10 @@ describe('merchant form', { timeout: 60_000 }, () => {
   it('creates a merchant with the 12-digit phone and a numeric percentage, after field errors from the server', async () => {
     const user = userEvent.setup({ delay: null });
     let answer = () =>
-      jsonResponse(400, { name_ky: ['Ensure this field has no more than 100 characters'], phone: ['A merchant with this phone already exists'] });
+      jsonResponse(400, {
+        name_ky: ['Ensure this field has no more than 100 characters'],
+        phone: ['A merchant with this phone already exists'],
+      });
     const api = stubFetch({
       'GET /common/locations/': locations,
       'POST /merchants/': () => answer(),
@@ -80,7 +90,9 @@ describe('merchant form', { timeout: 60_000 }, () => {
     // The server's messages are on their fields, the generic alert says so, and the first field
     // in error (on the Kyrgyz step, no longer shown) is opened and focused.
     expect(await screen.findByText('Incorrectly filled field')).toBeInTheDocument();
-    expect(screen.getByLabelText('Phone').closest('.ant-form-item')).toHaveTextContent('A merchant with this phone already exists');
+    expect(screen.getByLabelText('Phone').closest('.ant-form-item')).toHaveTextContent(
+      'A merchant with this phone already exists',
+    );
     await waitFor(() => expect(screen.getByTestId('stepper-pane-ky')).toBeVisible());
     await waitFor(() => expect(screen.getByLabelText('Name in Kyrgyz')).toHaveFocus());
     // Only on the field: the alert is the generic one, not the first message again.
@@ -97,9 +109,18 @@ describe('merchant form', { timeout: 60_000 }, () => {
 
   it('refuses a percentage over 100 with one message naming the limit, keeps 150 and focuses it', async () => {
     const user = userEvent.setup({ delay: null });
-    const api = stubFetch({ 'GET /common/locations/': locations, 'POST /merchants/': () => jsonResponse(201, { id: 1 }) });
-    renderScreen(<MerchantForm />, { path: '/merchants/create-edit-merchant', pattern: '/merchants/create-edit-merchant/:id?' });
-    for (const [label, value] of [['Name in Kyrgyz', 'Вольт КЖ'], ['Name in Russian', 'Вольт']] as const) {
+    const api = stubFetch({
+      'GET /common/locations/': locations,
+      'POST /merchants/': () => jsonResponse(201, { id: 1 }),
+    });
+    renderScreen(<MerchantForm />, {
+      path: '/merchants/create-edit-merchant',
+      pattern: '/merchants/create-edit-merchant/:id?',
+    });
+    for (const [label, value] of [
+      ['Name in Kyrgyz', 'Вольт КЖ'],
+      ['Name in Russian', 'Вольт'],
+    ] as const) {
       fill(label, value);
       await user.click(screen.getByTestId('stepper-next'));
     }

@@ -51,10 +51,18 @@ function MerchantFormBody({ merchant }: { merchant?: MerchantForUpdate }) {
       }
       texts={{ noChanges: t('form.no_changes'), created: t('form.created'), saved: t('form.saved') }}
       // Cancel and a save without changes go back to where the form was opened from.
-      next={(saved) => (saved ? `/merchants/merchant/${saved.id}` : merchant ? `/merchants/merchant/${merchant.id}` : '/merchants')}
+      next={(saved) =>
+        saved ? `/merchants/merchant/${saved.id}` : merchant ? `/merchants/merchant/${merchant.id}` : '/merchants'
+      }
       renderLanguage={(lang) => <MerchantNameField lang={lang} />}
     >
-      {(form) => <MerchantSharedFields form={form} tagItems={merchant?.tag_items} environmentItems={merchant?.environment_items} />}
+      {(form) => (
+        <MerchantSharedFields
+          form={form}
+          tagItems={merchant?.tag_items}
+          environmentItems={merchant?.environment_items}
+        />
+      )}
     </MultilingualResourceForm>
   );
 }

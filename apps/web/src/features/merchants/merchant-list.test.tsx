@@ -48,11 +48,15 @@ describe('merchant list', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     let merchants = [aMerchant(3, 'Volt', 0), aMerchant(2, 'Ampere', 0), aMerchant(1, 'Ohm', 1)];
     const api = stubFetch({
-      'GET /merchants/': () => jsonResponse(200, { items: merchants, page: 1, pages: 1, size: 10, total: merchants.length }),
+      'GET /merchants/': () =>
+        jsonResponse(200, { items: merchants, page: 1, pages: 1, size: 10, total: merchants.length }),
       'PATCH /merchants/statuses/': (request) => {
         const { ids, status } = request.json() as { ids: number[]; status: 0 | 1 };
         merchants = merchants.map((m) => (ids.includes(m.id) ? { ...m, status } : m));
-        return jsonResponse(200, merchants.filter((m) => ids.includes(m.id)));
+        return jsonResponse(
+          200,
+          merchants.filter((m) => ids.includes(m.id)),
+        );
       },
     });
     renderScreen(<MerchantList />, { path: '/merchants' });
@@ -76,12 +80,15 @@ describe('merchant list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.callsTo('PATCH /merchants/statuses/')).toHaveLength(1));
     expect(api.callsTo('PATCH /merchants/statuses/')[0]!.json()).toEqual({ ids: [3, 2], status: 1 });
     await waitFor(() => expect(screen.queryByTestId('bulk-status')).not.toBeInTheDocument());
-    await waitFor(() => expect(within(screen.getByText('Volt').closest('tr')!).getByText('Inactive')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByText('Volt').closest('tr')!).getByText('Inactive')).toBeInTheDocument(),
+    );
   });
 });
 
 describe('merchant list rows and failures', { timeout: 30_000 }, () => {
-  const page = (items: MerchantListItem[]) => jsonResponse(200, { items, page: 1, pages: 1, size: 10, total: items.length });
+  const page = (items: MerchantListItem[]) =>
+    jsonResponse(200, { items, page: 1, pages: 1, size: 10, total: items.length });
   const routes = [{ path: '/merchants/merchant/:id', element: <p data-testid="detail">detail</p> }];
 
   it('links each name to its merchant; a row click opens it, a Ctrl+click on the link or a checkbox click does not', async () => {
@@ -131,6 +138,8 @@ describe('merchant list rows and failures', { timeout: 30_000 }, () => {
     });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     renderScreen(<MerchantList />, { path: '/merchants', queryClient });
-    expect(await screen.findByRole('alert')).toHaveTextContent('The server cannot be reached. Check the connection and try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The server cannot be reached. Check the connection and try again.',
+    );
   });
 });

@@ -40,7 +40,12 @@ export function MerchantList() {
       // The name is a real link: Tab reaches it, and a middle click opens the merchant in a new tab.
       render: (name: string, row) => <EllipsisText text={name} to={merchantPath(row.id)} />,
     },
-    { title: t('fields.status'), dataIndex: 'status', width: 112, render: (status: Status) => <MerchantStatusTag status={status} /> },
+    {
+      title: t('fields.status'),
+      dataIndex: 'status',
+      width: 112,
+      render: (status: Status) => <MerchantStatusTag status={status} />,
+    },
     {
       title: t('fields.legal_name'),
       dataIndex: 'legal_name',
@@ -55,7 +60,12 @@ export function MerchantList() {
       responsive: ['xxl'],
       render: (text: string) => <EllipsisText text={text} />,
     },
-    { title: t('fields.city'), dataIndex: 'city_name', width: 120, render: (text: string) => <EllipsisText text={text} /> },
+    {
+      title: t('fields.city'),
+      dataIndex: 'city_name',
+      width: 120,
+      render: (text: string) => <EllipsisText text={text} />,
+    },
     { title: t('fields.phone'), dataIndex: 'phone', width: 168, render: (phone: string) => formatPhone(phone) },
     {
       title: (
@@ -70,7 +80,12 @@ export function MerchantList() {
       width: 140,
       render: (_, row) => `${row.stations_count} / ${row.active_stations} / ${row.inactive_stations}`,
     },
-    { title: t('fields.created_at'), dataIndex: 'created_at', render: (value: string) => formatDateTime(value), width: 150 },
+    {
+      title: t('fields.created_at'),
+      dataIndex: 'created_at',
+      render: (value: string) => formatDateTime(value),
+      width: 150,
+    },
   ];
 
   return (
@@ -81,7 +96,11 @@ export function MerchantList() {
           searchLabel={t('list.search')}
           searchWidth={440}
           actions={
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate('/merchants/create-edit-merchant')}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              onClick={() => void navigate('/merchants/create-edit-merchant')}
+            >
               {t('list.create')}
             </Button>
           }

@@ -3,7 +3,13 @@ import { Col, Form, Input, Radio, Row, Select, Switch, type FormRule } from 'ant
 import { useTranslation } from 'react-i18next';
 import type { ConnectorType } from '@evcms/contracts/catalog';
 import { formatMessage } from '@evcms/contracts/messages';
-import { RATE_NAME_MAX, RATE_TYPES, rateCreateRequest, rateMerchantsProblem, type RateType } from '@evcms/contracts/rates';
+import {
+  RATE_NAME_MAX,
+  RATE_TYPES,
+  rateCreateRequest,
+  rateMerchantsProblem,
+  type RateType,
+} from '@evcms/contracts/rates';
 import { DecimalInput } from '../../components/decimal-input/decimal-input.tsx';
 import { useOptionsFailure } from '../../components/load-failure/options-failure.tsx';
 import { connectorDictionaryQueryOptions, defaultRateFeesQueryOptions } from '../../lib/connector-dictionaries.ts';
@@ -41,7 +47,10 @@ function CurrentDefault({ typo }: { typo: ConnectorType | null }) {
   const fee = fees.data?.find((item) => item.typo === typo);
   if (!fee) return t('form.default_hint');
   if (fee.price === null || fee.rate_name === null) return t('form.default_none');
-  return t('form.default_current', { name: fee.rate_name, price: t('units.fee', { value: formatFee(fee.price, lang) }) });
+  return t('form.default_current', {
+    name: fee.rate_name,
+    price: t('units.fee', { value: formatFee(fee.price, lang) }),
+  });
 }
 
 /** The fields of the rate form; the merchants only for a personal rate. */

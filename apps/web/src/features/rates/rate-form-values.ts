@@ -14,7 +14,14 @@ export interface RateFormValues {
   merchants: number[];
 }
 
-export const EMPTY_RATE_FORM: RateFormValues = { name: '', type: 'default', typo: null, price: null, active: false, merchants: [] };
+export const EMPTY_RATE_FORM: RateFormValues = {
+  name: '',
+  type: 'default',
+  typo: null,
+  price: null,
+  active: false,
+  merchants: [],
+};
 
 /** The stored rate as the edit form starts. */
 export function formValuesOf(rate: Rate): RateFormValues {

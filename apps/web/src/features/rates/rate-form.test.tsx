@@ -17,7 +17,7 @@ const common: Record<string, FetchHandler> = {
   'GET /stations/connectors-types-positions/': () => jsonResponse(200, CONNECTOR_TYPES),
   'GET /payments/default-rates-fee/': () =>
     jsonResponse(200, [
-      { typo: 'type2', typo_name: 'Type 2 (Mennekes)', price: 11, rate_id: 1, rate_name: 'Basic', },
+      { typo: 'type2', typo_name: 'Type 2 (Mennekes)', price: 11, rate_id: 1, rate_name: 'Basic' },
       { typo: 'ccs2', typo_name: 'CCS Combo 2', price: null, rate_id: null, rate_name: null },
     ]),
   'GET /merchants/for-promotion/': (request) => {
@@ -67,7 +67,9 @@ describe('rate form', { timeout: 60_000 }, () => {
     });
     // Spec 8: the field is flagged and its message said in a notification as well.
     await waitFor(() => expect(itemOf('Name')).toHaveTextContent('A rate with this name already exists'));
-    expect(await screen.findByText('A rate with this name already exists', { selector: '.ant-notification *' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('A rate with this name already exists', { selector: '.ant-notification *' }),
+    ).toBeInTheDocument();
 
     answer = () => jsonResponse(201, aRate(4, 'Basic Type 2 (2024)'));
     fill('Name', 'Basic Type 2 (2024)');
@@ -89,25 +91,47 @@ describe('rate form', { timeout: 60_000 }, () => {
     await user.type(screen.getByLabelText('Price per kWh'), '14.255');
     await user.click(screen.getByTestId('rate-submit'));
 
-    await waitFor(() => expect(itemOf('Merchants')).toHaveTextContent('Choose at least one merchant for a personal rate'));
-    await waitFor(() => expect(itemOf('Price per kWh')).toHaveTextContent('Ensure that there are no more than 2 decimal places'));
+    await waitFor(() =>
+      expect(itemOf('Merchants')).toHaveTextContent('Choose at least one merchant for a personal rate'),
+    );
+    await waitFor(() =>
+      expect(itemOf('Price per kWh')).toHaveTextContent('Ensure that there are no more than 2 decimal places'),
+    );
     expect(api.callsTo('POST /payments/')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Merchants'), 'osh');
-    await waitFor(() => expect(api.callsTo('GET /merchants/for-promotion/').at(-1)!.url.searchParams.get('search')).toBe('osh'));
+    await waitFor(() =>
+      expect(api.callsTo('GET /merchants/for-promotion/').at(-1)!.url.searchParams.get('search')).toBe('osh'),
+    );
     await user.click(await screen.findByTitle('Osh Charge'));
     fill('Price per kWh', '14.25');
     await user.click(screen.getByTestId('rate-submit'));
 
     await waitFor(() => expect(api.callsTo('POST /payments/')).toHaveLength(1));
-    expect(api.callsTo('POST /payments/')[0]!.json()).toMatchObject({ type: 'personal', typo: 'ccs2', price: 14.25, merchants: [3] });
+    expect(api.callsTo('POST /payments/')[0]!.json()).toMatchObject({
+      type: 'personal',
+      typo: 'ccs2',
+      price: 14.25,
+      merchants: [3],
+    });
   });
 
   it('edits a stored rate, sending only what changed, and keeps a refusal on no field in view', async () => {
     const user = userEvent.setup({ delay: null });
-    const stored = aRate(5, 'Chui personal', { type: 'personal', typo: 'ccs2', typo_name: 'CCS Combo 2', price: 14.25, merchants: [7] });
-    const conflict = 'The merchant "Issyk-Kul Charge" already has the active personal rate "Old" for this connector type. Deactivate it first.';
-    const api = stubFetch({ ...common, 'GET /payments/5/': () => jsonResponse(200, stored), 'PATCH /payments/5/': () => jsonResponse(409, { detail: conflict }) });
+    const stored = aRate(5, 'Chui personal', {
+      type: 'personal',
+      typo: 'ccs2',
+      typo_name: 'CCS Combo 2',
+      price: 14.25,
+      merchants: [7],
+    });
+    const conflict =
+      'The merchant "Issyk-Kul Charge" already has the active personal rate "Old" for this connector type. Deactivate it first.';
+    const api = stubFetch({
+      ...common,
+      'GET /payments/5/': () => jsonResponse(200, stored),
+      'PATCH /payments/5/': () => jsonResponse(409, { detail: conflict }),
+    });
     render('/rates/edit-rates/5');
 
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Chui personal'));

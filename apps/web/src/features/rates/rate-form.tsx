@@ -11,7 +11,13 @@ import { useResourceMutation } from '../../lib/resource-api.ts';
 import { parseRouteId } from '../../lib/route-id.ts';
 import { RateFormFields } from './rate-form-fields.tsx';
 import { ratePaths } from './rate-paths.ts';
-import { changedFields, EMPTY_RATE_FORM, formValuesOf, toRateRequest, type RateFormValues } from './rate-form-values.ts';
+import {
+  changedFields,
+  EMPTY_RATE_FORM,
+  formValuesOf,
+  toRateRequest,
+  type RateFormValues,
+} from './rate-form-values.ts';
 import { ratesApi } from './rates-api.ts';
 
 function RateNotFound() {

@@ -39,7 +39,13 @@ describe('rate list', { timeout: 60_000 }, () => {
         request.url.searchParams.has('typo')
           ? page([])
           : page([
-              aRate(2, 'Chui personal', { type: 'personal', typo: 'ccs2', typo_name: 'CCS Combo 2', price: 14.25, merchants: [3, 7] }),
+              aRate(2, 'Chui personal', {
+                type: 'personal',
+                typo: 'ccs2',
+                typo_name: 'CCS Combo 2',
+                price: 14.25,
+                merchants: [3, 7],
+              }),
               aRate(1, 'Basic Type 2', { status: 0 }),
             ]),
     });
@@ -49,10 +55,17 @@ describe('rate list', { timeout: 60_000 }, () => {
     expect(rowOf('Chui personal')).toHaveTextContent('PersonalCCS Combo 214.25 som/kWh2');
 
     await chooseIn(user, 'Rate type', 'Personal');
-    await waitFor(() => expect(queryOf(api.callsTo('GET /payments/').at(-1)!)).toEqual({ page: '1', size: '10', default: 'false' }));
+    await waitFor(() =>
+      expect(queryOf(api.callsTo('GET /payments/').at(-1)!)).toEqual({ page: '1', size: '10', default: 'false' }),
+    );
     await chooseIn(user, 'Connector type', 'CCS Combo 2');
     await waitFor(() =>
-      expect(queryOf(api.callsTo('GET /payments/').at(-1)!)).toEqual({ page: '1', size: '10', default: 'false', typo: 'ccs2' }),
+      expect(queryOf(api.callsTo('GET /payments/').at(-1)!)).toEqual({
+        page: '1',
+        size: '10',
+        default: 'false',
+        typo: 'ccs2',
+      }),
     );
     // A filter in force: the empty table is a search result, not an empty network.
     expect(await screen.findByText('Nothing found')).toBeInTheDocument();
@@ -102,7 +115,11 @@ describe('rate list', { timeout: 60_000 }, () => {
 
   it('activates the selected rates after a confirmation with their count, merging the answer without a reload', async () => {
     const user = userEvent.setup({ delay: null });
-    const rates = [aRate(3, 'CCS night', { typo: 'ccs2' }), aRate(2, 'CHAdeMO', { typo: 'chademo' }), aRate(1, 'Basic', { status: 0 })];
+    const rates = [
+      aRate(3, 'CCS night', { typo: 'ccs2' }),
+      aRate(2, 'CHAdeMO', { typo: 'chademo' }),
+      aRate(1, 'Basic', { status: 0 }),
+    ];
     const api = stubFetch({
       'GET /stations/connectors-types-positions/': types,
       'GET /payments/': () => page(rates),

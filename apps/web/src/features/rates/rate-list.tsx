@@ -112,13 +112,21 @@ export function RateList() {
       width: 130,
       render: (_, rate) => <Tag color={rate.type === 'default' ? 'blue' : 'purple'}>{t(`types.${rate.type}`)}</Tag>,
     },
-    { key: 'typo', title: t('fields.typo'), dataIndex: 'typo_name', width: 170, render: (text: string) => <EllipsisText text={text} /> },
+    {
+      key: 'typo',
+      title: t('fields.typo'),
+      dataIndex: 'typo_name',
+      width: 170,
+      render: (text: string) => <EllipsisText text={text} />,
+    },
     {
       key: 'price',
       title: t('fields.price'),
       width: 140,
       align: 'right',
-      render: (_, rate) => <span style={{ whiteSpace: 'nowrap' }}>{t('units.fee', { value: formatFee(rate.price, lang) })}</span>,
+      render: (_, rate) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{t('units.fee', { value: formatFee(rate.price, lang) })}</span>
+      ),
     },
     {
       key: 'merchants',

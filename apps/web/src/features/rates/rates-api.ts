@@ -1,4 +1,10 @@
-import { keepPreviousData, mutationOptions, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  mutationOptions,
+  queryOptions,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { Paged } from '@evcms/contracts/common';
 import type { MerchantOption } from '@evcms/contracts/merchants';
 import type { Rate, RateCreateRequest, RateStatusesRequest, RateUpdateRequest } from '@evcms/contracts/rates';
@@ -62,7 +68,10 @@ export const ratesApi = {
       mutationKey: [...base.keys.all, 'statuses'],
       mutationFn: (request: StatusesRequest) => http.patch<Rate[]>('/payments/', statusChanges(request)),
       onSuccess: async (rates) => {
-        queryClient.setQueriesData<Paged<Rate>>({ queryKey: base.keys.lists }, (page) => page && mergeRates(page, rates));
+        queryClient.setQueriesData<Paged<Rate>>(
+          { queryKey: base.keys.lists },
+          (page) => page && mergeRates(page, rates),
+        );
         for (const rate of rates) queryClient.setQueryData(base.keys.detail(rate.id), rate);
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: base.keys.lists, refetchType: 'none' }),

@@ -36,8 +36,16 @@ export function ConnectorChargeView({ charge }: { charge: ConnectorCharge }) {
       children: charge.driver ? <Link to={driverPath(charge.driver.id)}>{charge.driver.name}</Link> : none,
     },
     { key: 'started_at', label: t('ocpp.charge.started_at'), children: formatDateTime(charge.started_at) },
-    { key: 'consumed', label: t('ocpp.charge.consumed'), children: t('units.kwh', { value: formatEnergy(charge.consumed, lang) }) },
-    { key: 'amount', label: t('ocpp.charge.amount'), children: t('units.som', { value: formatFee(charge.amount, lang) }) },
+    {
+      key: 'consumed',
+      label: t('ocpp.charge.consumed'),
+      children: t('units.kwh', { value: formatEnergy(charge.consumed, lang) }),
+    },
+    {
+      key: 'amount',
+      label: t('ocpp.charge.amount'),
+      children: t('units.som', { value: formatFee(charge.amount, lang) }),
+    },
     {
       key: 'power',
       label: t('ocpp.charge.power'),

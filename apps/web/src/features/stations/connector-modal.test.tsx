@@ -24,7 +24,14 @@ async function openModal(connector?: typeof TYPE2) {
   const onSave = vi.fn();
   const onCancel = vi.fn();
   renderScreen(
-    <ConnectorModal title="Connector 1" connector={connector} types={TYPES} positions={POSITIONS} onSave={onSave} onCancel={onCancel} />,
+    <ConnectorModal
+      title="Connector 1"
+      connector={connector}
+      types={TYPES}
+      positions={POSITIONS}
+      onSave={onSave}
+      onCancel={onCancel}
+    />,
   );
   const form = await screen.findByTestId('connector-form');
   // The dialog opens with its first field, the type, focused.
@@ -64,7 +71,9 @@ describe('ConnectorModal', { timeout: 60_000 }, () => {
     await user.keyboard('{Escape}');
 
     const question = await screen.findByText('Cancel data entry?', QUESTION);
-    await user.click(within(question.closest<HTMLElement>('.ant-modal-confirm')!).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(question.closest<HTMLElement>('.ant-modal-confirm')!).getByRole('button', { name: 'Cancel' }),
+    );
     await waitFor(() => expect(screen.queryByText('Cancel data entry?', QUESTION)).not.toBeInTheDocument());
     expect(onCancel).not.toHaveBeenCalled();
     expect(power).toHaveValue('50');

@@ -59,7 +59,15 @@ export interface ConnectorModalProps {
  * with the type focused; Enter in a field saves, and Cancel, X, Esc or a click beside it ask
  * before dropping what was changed.
  */
-export function ConnectorModal({ title, connector, types, positions, failures = {}, onSave, onCancel }: ConnectorModalProps) {
+export function ConnectorModal({
+  title,
+  connector,
+  types,
+  positions,
+  failures = {},
+  onSave,
+  onCancel,
+}: ConnectorModalProps) {
   const { t } = useTranslation('stations');
   const [form] = Form.useForm<ModalValues>();
   const { confirmDiscard } = useConfirm();
@@ -87,7 +95,8 @@ export function ConnectorModal({ title, connector, types, positions, failures = 
 
   // A select's own Enter (open, pick) stays its own.
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing || !isTextEntry(event.target)) return;
+    if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing || !isTextEntry(event.target))
+      return;
     event.preventDefault();
     void save();
   };
@@ -150,10 +159,21 @@ function DefaultFeeField({ form }: { form: FormInstance<ModalValues> }) {
   const typo = Form.useWatch('typo', form);
   const fees = useQuery(defaultRateFeesQueryOptions());
   const price = fees.data?.find((fee) => fee.typo === typo)?.price;
-  const text = !typo ? '' : price == null ? (fees.data ? t('form.default_fee_unset') : '') : t('units.fee', { value: formatFee(price, lang) });
+  const text = !typo
+    ? ''
+    : price == null
+      ? fees.data
+        ? t('form.default_fee_unset')
+        : ''
+      : t('units.fee', { value: formatFee(price, lang) });
   return (
     <Form.Item label={t('form.default_fee')} extra={t('form.default_fee_hint')}>
-      <Input readOnly value={text} placeholder={typo ? undefined : t('form.default_fee_choose_type')} data-testid="default-fee" />
+      <Input
+        readOnly
+        value={text}
+        placeholder={typo ? undefined : t('form.default_fee_choose_type')}
+        data-testid="default-fee"
+      />
     </Form.Item>
   );
 }

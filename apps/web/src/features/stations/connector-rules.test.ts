@@ -19,7 +19,13 @@ import {
   type ConnectorValues,
 } from './connector-rules.ts';
 
-const stored = (id: number, evse_id: number, connector_id: number, ocpp_16_id: number, position: number): ConnectorDraft => ({
+const stored = (
+  id: number,
+  evse_id: number,
+  connector_id: number,
+  ocpp_16_id: number,
+  position: number,
+): ConnectorDraft => ({
   id,
   evse_id,
   evse: evse_id === 1 ? 'A-1' : null,
@@ -49,7 +55,13 @@ describe('module cards', () => {
   });
 
   it('take a stored connector without the names of its type and position', () => {
-    const answer: Connector = { ...stored(1, 1, 1, 1, 1), evse: null, ocpp_16_id: 1, typo_name: 'Type 2', position_name: 'Left' } as Connector;
+    const answer: Connector = {
+      ...stored(1, 1, 1, 1, 1),
+      evse: null,
+      ocpp_16_id: 1,
+      typo_name: 'Type 2',
+      position_name: 'Left',
+    } as Connector;
     expect(draftOf(answer)).not.toHaveProperty('typo_name');
     expect(draftOf(answer)).not.toHaveProperty('position_name');
   });
@@ -132,8 +144,28 @@ describe('connectors change of an edit', () => {
     const modules = saveConnector(removeConnector(groupModules(STATION), 1, 1), 2, CCS);
     expect(connectorsChange(STATION, modules)).toEqual({
       connectors: [
-        { id: 12, evse_id: 1, evse: 'A-1', connector_id: 1, typo: 'type2', position: 2, power_kWh: 22, cable_length: null, custom_fee: null },
-        { id: 13, evse_id: 2, evse: null, connector_id: 1, typo: 'type2', position: 3, power_kWh: 22, cable_length: null, custom_fee: null },
+        {
+          id: 12,
+          evse_id: 1,
+          evse: 'A-1',
+          connector_id: 1,
+          typo: 'type2',
+          position: 2,
+          power_kWh: 22,
+          cable_length: null,
+          custom_fee: null,
+        },
+        {
+          id: 13,
+          evse_id: 2,
+          evse: null,
+          connector_id: 1,
+          typo: 'type2',
+          position: 3,
+          power_kWh: 22,
+          cable_length: null,
+          custom_fee: null,
+        },
         { evse_id: 2, evse: null, connector_id: 2, ...CCS },
       ],
       deleted_conns_ids: [11],

@@ -135,8 +135,13 @@ export function saveConnector(
     ...module,
     connectors:
       connectorId === undefined
-        ? [...module.connectors, { ...values, evse_id: evseId, evse: module.evse, connector_id: module.connectors.length + 1 }]
-        : module.connectors.map((connector) => (connector.connector_id === connectorId ? { ...connector, ...values } : connector)),
+        ? [
+            ...module.connectors,
+            { ...values, evse_id: evseId, evse: module.evse, connector_id: module.connectors.length + 1 },
+          ]
+        : module.connectors.map((connector) =>
+            connector.connector_id === connectorId ? { ...connector, ...values } : connector,
+          ),
   }));
 }
 
@@ -147,10 +152,17 @@ export function removeConnector(modules: readonly ModuleDraft[], evseId: number,
   }));
 }
 
-export function setPosition(modules: readonly ModuleDraft[], evseId: number, connectorId: number, position: number): ModuleDraft[] {
+export function setPosition(
+  modules: readonly ModuleDraft[],
+  evseId: number,
+  connectorId: number,
+  position: number,
+): ModuleDraft[] {
   return mapModule(modules, evseId, (module) => ({
     ...module,
-    connectors: module.connectors.map((connector) => (connector.connector_id === connectorId ? { ...connector, position } : connector)),
+    connectors: module.connectors.map((connector) =>
+      connector.connector_id === connectorId ? { ...connector, position } : connector,
+    ),
   }));
 }
 
@@ -196,12 +208,19 @@ export function connectorBodies(modules: readonly ModuleDraft[]): ConnectorBody[
  * removed (or moved by a removal); null when the connectors are as stored. It holds every
  * connector left (stored ones with their id) and the ids of the removed ones.
  */
-export function connectorsChange(stored: readonly ConnectorDraft[], modules: readonly ModuleDraft[]): ConnectorsChange | null {
+export function connectorsChange(
+  stored: readonly ConnectorDraft[],
+  modules: readonly ModuleDraft[],
+): ConnectorsChange | null {
   const current = flatten(renumber(modules));
   const kept = new Set(current.flatMap((connector) => (connector.id === undefined ? [] : [connector.id])));
-  const deleted = stored.flatMap((connector) => (connector.id !== undefined && !kept.has(connector.id) ? [connector.id] : []));
+  const deleted = stored.flatMap((connector) =>
+    connector.id !== undefined && !kept.has(connector.id) ? [connector.id] : [],
+  );
   const before = new Map(stored.map((connector) => [connector.id, JSON.stringify(bodyOf(connector))]));
-  const changed = current.some((connector) => connector.id === undefined || before.get(connector.id) !== JSON.stringify(bodyOf(connector)));
+  const changed = current.some(
+    (connector) => connector.id === undefined || before.get(connector.id) !== JSON.stringify(bodyOf(connector)),
+  );
   if (!changed && deleted.length === 0) return null;
   return { connectors: current.map(bodyOf), deleted_conns_ids: deleted };
 }

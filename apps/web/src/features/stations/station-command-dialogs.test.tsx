@@ -12,7 +12,13 @@ inEnglish();
 
 const PATTERN = '/merchants/merchant/:id/station-info/:stationId';
 const QUESTION = { selector: '.ant-modal-confirm-title' };
-const ACCEPTED = { success: true, outcome: 'accepted', outcome_name: 'Accepted by the station', status: 'Accepted', command_id: 1 };
+const ACCEPTED = {
+  success: true,
+  outcome: 'accepted',
+  outcome_name: 'Accepted by the station',
+  status: 'Accepted',
+  command_id: 1,
+};
 
 /** Volt Chui with charge no. 118 running on connector 2 (OCPP id 2). */
 function render() {
@@ -32,7 +38,8 @@ function render() {
   return api;
 }
 
-const dialogTitled = async (title: string) => (await screen.findByText(title, { selector: '.ant-modal-title' })).closest<HTMLElement>('.ant-modal')!;
+const dialogTitled = async (title: string) =>
+  (await screen.findByText(title, { selector: '.ant-modal-title' })).closest<HTMLElement>('.ant-modal')!;
 const questionBox = (title: HTMLElement) => title.closest<HTMLElement>('.ant-modal-confirm')!;
 
 async function pick(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, option: string) {
@@ -60,14 +67,19 @@ describe('the station card’s commands that change the station', { timeout: 60_
     expect(questionBox(question)).toHaveTextContent('Charge no. 118 is running on connector 2.');
     // Cancel sends nothing and leaves the dialog as it was.
     await user.click(within(questionBox(question)).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByText('Take the station «Volt Chui» out of service?', QUESTION)).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('Take the station «Volt Chui» out of service?', QUESTION)).not.toBeInTheDocument(),
+    );
     expect(api.callsTo('POST /stations/8/ocpp/change-availability/')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     const again = await screen.findByText('Take the station «Volt Chui» out of service?', QUESTION);
     await user.click(within(questionBox(again)).getByRole('button', { name: 'Take out of service' }));
     await waitFor(() => expect(api.callsTo('POST /stations/8/ocpp/change-availability/')).toHaveLength(1));
-    expect(api.callsTo('POST /stations/8/ocpp/change-availability/')[0]!.json()).toEqual({ connector_id: 0, type: 'Inoperative' });
+    expect(api.callsTo('POST /stations/8/ocpp/change-availability/')[0]!.json()).toEqual({
+      connector_id: 0,
+      type: 'Inoperative',
+    });
   });
 
   it('asks before taking an idle connector out of service, and puts one back in service at once', async () => {
@@ -82,7 +94,10 @@ describe('the station card’s commands that change the station', { timeout: 60_
     expect(questionBox(question)).not.toHaveTextContent('is running');
     await user.click(within(questionBox(question)).getByRole('button', { name: 'Take out of service' }));
     await waitFor(() => expect(api.callsTo('POST /stations/8/ocpp/change-availability/')).toHaveLength(1));
-    expect(api.callsTo('POST /stations/8/ocpp/change-availability/')[0]!.json()).toEqual({ connector_id: 1, type: 'Inoperative' });
+    expect(api.callsTo('POST /stations/8/ocpp/change-availability/')[0]!.json()).toEqual({
+      connector_id: 1,
+      type: 'Inoperative',
+    });
 
     await user.click(await screen.findByRole('button', { name: 'Availability' }));
     dialog = await dialogTitled('Change availability');
@@ -90,7 +105,10 @@ describe('the station card’s commands that change the station', { timeout: 60_
     await user.click(within(dialog).getByRole('radio', { name: 'In service' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(api.callsTo('POST /stations/8/ocpp/change-availability/')).toHaveLength(2));
-    expect(api.callsTo('POST /stations/8/ocpp/change-availability/')[1]!.json()).toEqual({ connector_id: 1, type: 'Operative' });
+    expect(api.callsTo('POST /stations/8/ocpp/change-availability/')[1]!.json()).toEqual({
+      connector_id: 1,
+      type: 'Operative',
+    });
     expect(document.querySelector('.ant-modal-confirm')).toBeNull();
   });
 

@@ -9,7 +9,13 @@ import {
   unlockConnectorRequest,
   type StationCommandAnswer,
 } from '@evcms/contracts/ocpp-commands';
-import { capitalized, OCPP_AVAILABILITY_TYPES, OCPP_TRIGGER_MESSAGES, OCPP_WHOLE_STATION, ocppName } from '@evcms/contracts/ocpp-names';
+import {
+  capitalized,
+  OCPP_AVAILABILITY_TYPES,
+  OCPP_TRIGGER_MESSAGES,
+  OCPP_WHOLE_STATION,
+  ocppName,
+} from '@evcms/contracts/ocpp-names';
 import type { Station } from '@evcms/contracts/stations';
 import { useConfirm, type ConfirmOptions } from '../../components/confirm-modal.ts';
 import { applyServerErrors, zodRule } from '../../lib/form-rules.ts';
@@ -35,7 +41,11 @@ export function useCommandFeedback() {
   return (answer: StationCommandAnswer) => {
     const status = answer.status && commandStatusName(answer.status, lang);
     if (answer.success) void message.success(t('commands.accepted', { status: status ?? answer.outcome_name }));
-    else notification.error({ title: t('commands.failed'), description: status ? `${answer.outcome_name}: ${status}` : answer.outcome_name });
+    else
+      notification.error({
+        title: t('commands.failed'),
+        description: status ? `${answer.outcome_name}: ${status}` : answer.outcome_name,
+      });
   };
 }
 
@@ -47,7 +57,10 @@ export function useConnectorOptions(connectors: Connectors, withStation: boolean
   const lang = useLang();
   const own = [...connectors]
     .sort((a, b) => a.ocpp_16_id - b.ocpp_16_id)
-    .map((connector) => ({ value: connector.ocpp_16_id, label: t('commands.connector', { id: connector.ocpp_16_id, type: connector.typo_name }) }));
+    .map((connector) => ({
+      value: connector.ocpp_16_id,
+      label: t('commands.connector', { id: connector.ocpp_16_id, type: connector.typo_name }),
+    }));
   return withStation ? [{ value: 0, label: capitalized(OCPP_WHOLE_STATION[lang], lang) }, ...own] : own;
 }
 
@@ -83,7 +96,17 @@ interface CommandDialogProps<C extends CardCommand> {
   children: ReactNode;
 }
 
-function CommandDialog<C extends CardCommand>({ stationId, command, title, okText, initialValues, first, confirmation, onClose, children }: CommandDialogProps<C>) {
+function CommandDialog<C extends CardCommand>({
+  stationId,
+  command,
+  title,
+  okText,
+  initialValues,
+  first,
+  confirmation,
+  onClose,
+  children,
+}: CommandDialogProps<C>) {
   const { t } = useTranslation('stations');
   const { notification } = App.useApp();
   const { confirm } = useConfirm();
@@ -117,7 +140,14 @@ function CommandDialog<C extends CardCommand>({ stationId, command, title, okTex
       onCancel={onClose}
       afterOpenChange={(open) => focusOnceOpen(open, () => form.focusField(first as never))}
     >
-      <Form<CardCommandRequest<C>> form={form} id={`ocpp-${command}`} layout="vertical" initialValues={initialValues} onFinish={submit} requiredMark={false}>
+      <Form<CardCommandRequest<C>>
+        form={form}
+        id={`ocpp-${command}`}
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={submit}
+        requiredMark={false}
+      >
         {children}
       </Form>
     </Modal>
@@ -151,7 +181,11 @@ export function UnlockConnectorDialog({ station, onClose }: { station: Station; 
       }}
       onClose={onClose}
     >
-      <Form.Item name="connector_id" label={t('commands.connector_label')} rules={[zodRule(unlockConnectorRequest.shape.connector_id)]}>
+      <Form.Item
+        name="connector_id"
+        label={t('commands.connector_label')}
+        rules={[zodRule(unlockConnectorRequest.shape.connector_id)]}
+      >
         <Select options={options} placeholder={t('commands.unlock.placeholder')} />
       </Form.Item>
     </CommandDialog>
@@ -189,11 +223,24 @@ export function ChangeAvailabilityDialog({ station, onClose }: { station: Statio
       }}
       onClose={onClose}
     >
-      <Form.Item name="connector_id" label={t('commands.target_label')} rules={[zodRule(changeAvailabilityRequest.shape.connector_id)]}>
+      <Form.Item
+        name="connector_id"
+        label={t('commands.target_label')}
+        rules={[zodRule(changeAvailabilityRequest.shape.connector_id)]}
+      >
         <Select options={options} placeholder={t('commands.availability.placeholder')} />
       </Form.Item>
-      <Form.Item name="type" label={t('commands.availability.type')} rules={[zodRule(changeAvailabilityRequest.shape.type)]}>
-        <Radio.Group options={AVAILABILITY_TYPES.map((value) => ({ value, label: capitalized(ocppName(OCPP_AVAILABILITY_TYPES, value, lang), lang) }))} />
+      <Form.Item
+        name="type"
+        label={t('commands.availability.type')}
+        rules={[zodRule(changeAvailabilityRequest.shape.type)]}
+      >
+        <Radio.Group
+          options={AVAILABILITY_TYPES.map((value) => ({
+            value,
+            label: capitalized(ocppName(OCPP_AVAILABILITY_TYPES, value, lang), lang),
+          }))}
+        />
       </Form.Item>
     </CommandDialog>
   );
@@ -213,7 +260,11 @@ export function TriggerMessageDialog({ station, onClose }: { station: Station; o
       first="requested_message"
       onClose={onClose}
     >
-      <Form.Item name="requested_message" label={t('commands.trigger.message')} rules={[zodRule(triggerMessageRequest.shape.requested_message)]}>
+      <Form.Item
+        name="requested_message"
+        label={t('commands.trigger.message')}
+        rules={[zodRule(triggerMessageRequest.shape.requested_message)]}
+      >
         <Select options={TRIGGER_MESSAGES.map((value) => ({ value, label: OCPP_TRIGGER_MESSAGES[value][lang] }))} />
       </Form.Item>
       <Form.Item name="connector_id" label={t('commands.connector_label')} extra={t('commands.trigger.connector_hint')}>

@@ -28,7 +28,10 @@ import { resourceListQueryOptions } from '../../lib/resource-api.ts';
  */
 
 /** The audit of one station, newest first; under the card's key, so live updates (a stop the system sent itself) refetch it. */
-const auditConfig = (stationId: number) => ({ path: `/stations/${stationId}/ocpp/commands/`, key: ['stations', 'detail', stationId, 'ocpp-commands'] });
+const auditConfig = (stationId: number) => ({
+  path: `/stations/${stationId}/ocpp/commands/`,
+  key: ['stations', 'detail', stationId, 'ocpp-commands'],
+});
 
 export interface StationCommandsListParams {
   page: number;
@@ -55,7 +58,10 @@ export interface ResetVariables {
 }
 
 /** A driver as the remote start's picker names one: surname, first name and phone. */
-const driverOption = (driver: DriverListItem): NamedOption => ({ id: driver.id, name: `${driver.surname} ${driver.first_name} · ${formatPhone(driver.phone)}` });
+const driverOption = (driver: DriverListItem): NamedOption => ({
+  id: driver.id,
+  name: `${driver.surname} ${driver.first_name} · ${formatPhone(driver.phone)}`,
+});
 
 const refreshAudit = (queryClient: QueryClient, stationId: number | undefined) =>
   stationId === undefined
@@ -105,10 +111,13 @@ export const stationCommandsApi = {
       queryFn: ({ signal }) => http.get<DriverIdTag[]>(`/users/${driverId}/id-tags/`, { signal }),
     }),
   /** One of the station card's commands. */
-  command: <C extends CardCommand>(stationId: number, command: C) => (queryClient: QueryClient) =>
-    mutationOptions({
-      mutationKey: ['stations', 'ocpp', command],
-      mutationFn: (body: CardCommands[C][0]) => http.post<CardCommands[C][1]>(`/stations/${stationId}/ocpp/${command}/`, body),
-      onSettled: () => refreshAudit(queryClient, stationId),
-    }),
+  command:
+    <C extends CardCommand>(stationId: number, command: C) =>
+    (queryClient: QueryClient) =>
+      mutationOptions({
+        mutationKey: ['stations', 'ocpp', command],
+        mutationFn: (body: CardCommands[C][0]) =>
+          http.post<CardCommands[C][1]>(`/stations/${stationId}/ocpp/${command}/`, body),
+        onSettled: () => refreshAudit(queryClient, stationId),
+      }),
 };

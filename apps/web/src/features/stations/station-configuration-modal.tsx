@@ -1,6 +1,19 @@
 import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Form, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeConfigurationRequest, type ConfigurationEntry } from '@evcms/contracts/ocpp-commands';
@@ -23,7 +36,13 @@ export function StationConfigurationModal({ stationId, onClose }: { stationId: n
   const answer = query.data;
 
   const columns: TableColumnsType<ConfigurationEntry> = [
-    { key: 'key', title: t('commands.configuration.key'), dataIndex: 'key', width: 240, render: (key: string) => <Typography.Text code>{key}</Typography.Text> },
+    {
+      key: 'key',
+      title: t('commands.configuration.key'),
+      dataIndex: 'key',
+      width: 240,
+      render: (key: string) => <Typography.Text code>{key}</Typography.Text>,
+    },
     {
       key: 'value',
       title: t('commands.configuration.value'),
@@ -74,10 +93,23 @@ export function StationConfigurationModal({ stationId, onClose }: { stationId: n
       }
     >
       <Flex vertical gap="middle">
-        {query.isError && <Alert type="error" showIcon title={t('commands.failed')} description={errorText(query.error, t('commands.failed'))} />}
-        {answer && !answer.success && <Alert type="error" showIcon title={t('commands.failed')} description={answer.outcome_name} />}
+        {query.isError && (
+          <Alert
+            type="error"
+            showIcon
+            title={t('commands.failed')}
+            description={errorText(query.error, t('commands.failed'))}
+          />
+        )}
+        {answer && !answer.success && (
+          <Alert type="error" showIcon title={t('commands.failed')} description={answer.outcome_name} />
+        )}
         {answer?.success && answer.unknown_keys.length > 0 && (
-          <Alert type="warning" showIcon title={t('commands.configuration.unknown', { keys: answer.unknown_keys.join(', ') })} />
+          <Alert
+            type="warning"
+            showIcon
+            title={t('commands.configuration.unknown', { keys: answer.unknown_keys.join(', ') })}
+          />
         )}
         <Table<ConfigurationEntry>
           data-testid="station-configuration"
@@ -96,7 +128,15 @@ export function StationConfigurationModal({ stationId, onClose }: { stationId: n
 }
 
 /** One key's new value: Enter (or Save) sends it, Escape (or Cancel) leaves it as it was. */
-function ValueEditor({ stationId, entry, onDone }: { stationId: number; entry: ConfigurationEntry; onDone: (changed: boolean) => void }) {
+function ValueEditor({
+  stationId,
+  entry,
+  onDone,
+}: {
+  stationId: number;
+  entry: ConfigurationEntry;
+  onDone: (changed: boolean) => void;
+}) {
   const { t } = useTranslation('stations');
   const { notification } = App.useApp();
   const [form] = Form.useForm<{ value: string }>();
@@ -112,13 +152,24 @@ function ValueEditor({ stationId, entry, onDone }: { stationId: number; entry: C
           feedback(answer);
           onDone(answer.success);
         },
-        onError: (error) => notification.error({ title: t('commands.failed'), description: applyServerErrors(form, error) }),
+        onError: (error) =>
+          notification.error({ title: t('commands.failed'), description: applyServerErrors(form, error) }),
       },
     );
 
   return (
-    <Form form={form} layout="inline" initialValues={{ value: entry.value ?? '' }} onFinish={save} style={{ rowGap: 8 }}>
-      <Form.Item name="value" rules={[zodRule(changeConfigurationRequest.shape.value)]} style={{ flex: '1 1 160px', marginInlineEnd: 8 }}>
+    <Form
+      form={form}
+      layout="inline"
+      initialValues={{ value: entry.value ?? '' }}
+      onFinish={save}
+      style={{ rowGap: 8 }}
+    >
+      <Form.Item
+        name="value"
+        rules={[zodRule(changeConfigurationRequest.shape.value)]}
+        style={{ flex: '1 1 160px', marginInlineEnd: 8 }}
+      >
         <Input
           autoFocus
           aria-label={t('commands.configuration.new_value', { key: entry.key })}

@@ -13,7 +13,8 @@ const routes = [{ path: '/merchants/merchant/:id/edit-station/:stationId', eleme
 // The card's command log (station-ocpp-commands.test.tsx) and message log (station-message-log.test.tsx): empty here.
 const noEntries = () => jsonResponse(200, { items: [], page: 1, pages: 1, size: 10, total: 0 });
 const logs = { 'GET /stations/8/ocpp/commands/': noEntries, 'GET /stations/8/ocpp/messages/': noEntries };
-const render = (path = '/merchants/merchant/5/station-info/8') => renderScreen(<StationDetail />, { path, pattern: PATTERN, routes });
+const render = (path = '/merchants/merchant/5/station-info/8') =>
+  renderScreen(<StationDetail />, { path, pattern: PATTERN, routes });
 
 describe('station card', { timeout: 60_000 }, () => {
   it('shows everything of the station but its password, and its modules with their connectors in order', async () => {
@@ -21,7 +22,17 @@ describe('station card', { timeout: 60_000 }, () => {
     stubFetch({ 'GET /stations/8/': () => jsonResponse(200, aStation()), ...logs });
     const { router } = render();
     const details = await screen.findByTestId('station-details');
-    for (const text of ['Вольт Чуй', 'Вольт Чүй', 'CP-008', 'Asel Toktogulova', 'ABB', 'Floor', 'Чүй 1', 'Kyrgyzstan, Bishkek', '42.870000, 74.590000']) {
+    for (const text of [
+      'Вольт Чуй',
+      'Вольт Чүй',
+      'CP-008',
+      'Asel Toktogulova',
+      'ABB',
+      'Floor',
+      'Чүй 1',
+      'Kyrgyzstan, Bishkek',
+      '42.870000, 74.590000',
+    ]) {
       expect(details).toHaveTextContent(text);
     }
     expect(details).not.toHaveTextContent(/password/i);
@@ -34,9 +45,15 @@ describe('station card', { timeout: 60_000 }, () => {
     expect(gallery.querySelector('video')).toHaveAttribute('src', '/media/stations/tour.mp4');
 
     const modules = screen.getAllByTestId('module-view');
-    expect(modules.map((module) => module.querySelector('.ant-card-head')!.textContent)).toEqual(['EVSE 1No. A-17', 'EVSE 2']);
+    expect(modules.map((module) => module.querySelector('.ant-card-head')!.textContent)).toEqual([
+      'EVSE 1No. A-17',
+      'EVSE 2',
+    ]);
     const first = within(modules[0]!).getAllByTestId('connector-view');
-    expect(first.map((card) => card.querySelector('.ant-card-head-title')!.textContent)).toEqual(['Connector 1', 'Connector 2']);
+    expect(first.map((card) => card.querySelector('.ant-card-head-title')!.textContent)).toEqual([
+      'Connector 1',
+      'Connector 2',
+    ]);
     expect(first[1]).toHaveTextContent('5 m');
     expect(first[1]).toHaveTextContent('Default tariff');
     const ccs = within(modules[1]!).getByTestId('connector-view');
@@ -53,7 +70,7 @@ describe('station card', { timeout: 60_000 }, () => {
     expect(router.state.location.pathname).toBe('/merchants/merchant/5/edit-station/8');
   });
 
-  it('shows the station online, each connector\'s OCPP status, and the charge in progress with a link to it', async () => {
+  it("shows the station online, each connector's OCPP status, and the charge in progress with a link to it", async () => {
     const station = aStation({
       online: true,
       last_seen_at: '2024-05-06T09:15:00.000Z',
@@ -77,10 +94,21 @@ describe('station card', { timeout: 60_000 }, () => {
     expect(within(faulted!).queryByTestId('connector-charge')).not.toBeInTheDocument();
 
     const charge = within(charging!).getByTestId('connector-charge');
-    for (const text of ['Charge in progress', 'Asanov Bakyt', '06.05.2024 14:30', '12.345 kWh', '154.31 som', '49.5 kW', '64 %']) {
+    for (const text of [
+      'Charge in progress',
+      'Asanov Bakyt',
+      '06.05.2024 14:30',
+      '12.345 kWh',
+      '154.31 som',
+      '49.5 kW',
+      '64 %',
+    ]) {
       expect(charge).toHaveTextContent(text);
     }
-    expect(within(charge).getByRole('link', { name: 'Charge no. 118 in the charge list' })).toHaveAttribute('href', '/chargers-list?search_by_tx_id=118');
+    expect(within(charge).getByRole('link', { name: 'Charge no. 118 in the charge list' })).toHaveAttribute(
+      'href',
+      '/chargers-list?search_by_tx_id=118',
+    );
     expect(within(charge).getByRole('link', { name: 'Asanov Bakyt' })).toHaveAttribute('href', '/users/user/7');
   });
 
@@ -105,7 +133,7 @@ describe('station card', { timeout: 60_000 }, () => {
     expect(api.callsTo('PATCH /stations/statuses/')[0]!.json()).toEqual({ ids: [8], status: 0 });
   });
 
-  it('is not found for another merchant\'s station, and leads back to the merchant', async () => {
+  it("is not found for another merchant's station, and leads back to the merchant", async () => {
     stubFetch({ 'GET /stations/8/': () => jsonResponse(200, aStation({ merchant: 6 })) });
     render();
     expect(await screen.findByTestId('station-not-found')).toHaveTextContent('Station not found');

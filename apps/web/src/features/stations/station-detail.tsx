@@ -34,7 +34,11 @@ function StationDetailOf({ merchantId, stationId }: { merchantId: number; statio
   const station = useQuery(stationsApi.detailQueryOptions(stationId));
   return (
     // Another merchant's station at this merchant's address is not here either.
-    <DetailContent query={station} notFound={<StationNotFound merchantId={merchantId} />} belongs={(data) => data.merchant === merchantId}>
+    <DetailContent
+      query={station}
+      notFound={<StationNotFound merchantId={merchantId} />}
+      belongs={(data) => data.merchant === merchantId}
+    >
       {(data) => <StationCard station={data} />}
     </DetailContent>
   );
@@ -52,16 +56,32 @@ function StationCard({ station }: { station: Station }) {
 
   const details = [
     ...localized('name'),
-    { key: 'identity', label: t('fields.identity'), children: <Typography.Text copyable>{station.identity}</Typography.Text> },
+    {
+      key: 'identity',
+      label: t('fields.identity'),
+      children: <Typography.Text copyable>{station.identity}</Typography.Text>,
+    },
     { key: 'pic', label: t('fields.pic'), children: station.pic },
     { key: 'manufacturer', label: t('fields.manufacturer'), children: station.manufacturer || t('detail.none') },
-    { key: 'execution_type', label: t('fields.execution_type'), children: t(`execution_type.${station.execution_type}`) },
+    {
+      key: 'execution_type',
+      label: t('fields.execution_type'),
+      children: t(`execution_type.${station.execution_type}`),
+    },
     ...localized('address'),
-    { key: 'location', label: t('fields.location'), children: [station.country_name, station.city_name].filter(Boolean).join(', ') },
+    {
+      key: 'location',
+      label: t('fields.location'),
+      children: [station.country_name, station.city_name].filter(Boolean).join(', '),
+    },
     { key: 'coordinates', label: t('fields.coordinates'), children: `${station.latitude}, ${station.longitude}` },
     { key: 'status', label: t('fields.status'), children: <StationStatusSwitch station={station} /> },
     { key: 'online', label: t('ocpp.connection'), children: <StationOnlineBadge online={station.online} /> },
-    { key: 'last_seen_at', label: t('ocpp.last_seen'), children: formatDateTime(station.last_seen_at) || t('ocpp.never_seen') },
+    {
+      key: 'last_seen_at',
+      label: t('ocpp.last_seen'),
+      children: formatDateTime(station.last_seen_at) || t('ocpp.never_seen'),
+    },
     { key: 'is_new', label: t('fields.is_new'), children: t(station.is_new ? 'detail.yes' : 'detail.no') },
     { key: 'created_at', label: t('fields.created_at'), children: formatDateTime(station.created_at) },
   ];
@@ -72,7 +92,13 @@ function StationCard({ station }: { station: Station }) {
         title={
           <Flex align="center" gap={12}>
             {station.avatar && (
-              <Image src={station.avatar} alt={t('fields.avatar')} width={40} height={40} style={{ objectFit: 'cover', borderRadius: 8 }} />
+              <Image
+                src={station.avatar}
+                alt={t('fields.avatar')}
+                width={40}
+                height={40}
+                style={{ objectFit: 'cover', borderRadius: 8 }}
+              />
             )}
             <span>{station.name}</span>
           </Flex>
@@ -95,7 +121,12 @@ function StationCard({ station }: { station: Station }) {
         schedule={station.schedule}
         tagItems={station.tag_items}
         environmentItems={station.environment_items}
-        texts={{ schedule: t('fields.schedule'), tags: t('fields.tags'), environment: t('fields.environment'), none: t('detail.none') }}
+        texts={{
+          schedule: t('fields.schedule'),
+          tags: t('fields.tags'),
+          environment: t('fields.environment'),
+          none: t('detail.none'),
+        }}
       />
     </Flex>
   );

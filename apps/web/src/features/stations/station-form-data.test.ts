@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { StationForUpdate } from '@evcms/contracts/stations';
-import { stationChanges, stationFormData, storedFields, type StationCreateBody, type StationFields } from './station-form-data.ts';
+import {
+  stationChanges,
+  stationFormData,
+  storedFields,
+  type StationCreateBody,
+  type StationFields,
+} from './station-form-data.ts';
 
 const FIELDS: StationFields = {
   name_ru: 'Станция',
@@ -32,15 +38,34 @@ const video = new File(['mp4'], 'tour.mp4', { type: 'video/mp4' });
 const avatar = new File(['png'], 'logo.png', { type: 'image/png' });
 
 /** The form's entries as [name, text or file name]. */
-const entries = (data: FormData) => [...data.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : `file:${value.name}`]);
+const entries = (data: FormData) =>
+  [...data.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : `file:${value.name}`]);
 
 describe('station multipart body', () => {
   it('encodes a create exactly as spec 7: indexed schedule, connectors and media, repeated tags', () => {
     const body: StationCreateBody = {
       ...FIELDS,
       connectors: [
-        { evse_id: 1, evse: 'A-1', connector_id: 1, typo: 'ccs2', position: 2, power_kWh: 60, cable_length: 5, custom_fee: 12.5 },
-        { evse_id: 2, evse: null, connector_id: 1, typo: 'type2', position: 1, power_kWh: 22, cable_length: null, custom_fee: null },
+        {
+          evse_id: 1,
+          evse: 'A-1',
+          connector_id: 1,
+          typo: 'ccs2',
+          position: 2,
+          power_kWh: 60,
+          cable_length: 5,
+          custom_fee: 12.5,
+        },
+        {
+          evse_id: 2,
+          evse: null,
+          connector_id: 1,
+          typo: 'type2',
+          position: 1,
+          power_kWh: 22,
+          cable_length: null,
+          custom_fee: null,
+        },
       ],
       media_files: [photo, video],
       avatar,
@@ -100,7 +125,11 @@ describe('station multipart body', () => {
   });
 
   it('encodes an edit: only what it holds, delete flags, indexed deleted media, no avatar unless chosen', () => {
-    expect(entries(stationFormData({ pic: 'Bakyt', delete_tags: true, delete_environment: true, deleted_media_ids: [9, 4] }))).toEqual([
+    expect(
+      entries(
+        stationFormData({ pic: 'Bakyt', delete_tags: true, delete_environment: true, deleted_media_ids: [9, 4] }),
+      ),
+    ).toEqual([
       ['pic', 'Bakyt'],
       ['delete_tags', 'true'],
       ['delete_environment', 'true'],
@@ -111,8 +140,27 @@ describe('station multipart body', () => {
 
   it("encodes an edit's connectors with the fields: stored ones with their id, new ones without, the removed ids indexed", () => {
     const connectors = [
-      { id: 7, evse_id: 1, evse: null, connector_id: 1, typo: 'ccs2', position: 2, power_kWh: 60, cable_length: null, custom_fee: null },
-      { evse_id: 1, evse: null, connector_id: 2, typo: 'type2', position: 1, power_kWh: 22, cable_length: null, custom_fee: null },
+      {
+        id: 7,
+        evse_id: 1,
+        evse: null,
+        connector_id: 1,
+        typo: 'ccs2',
+        position: 2,
+        power_kWh: 60,
+        cable_length: null,
+        custom_fee: null,
+      },
+      {
+        evse_id: 1,
+        evse: null,
+        connector_id: 2,
+        typo: 'type2',
+        position: 1,
+        power_kWh: 22,
+        cable_length: null,
+        custom_fee: null,
+      },
     ];
     expect(entries(stationFormData({ pic: 'Bakyt', connectors, deleted_conns_ids: [3] }))).toEqual([
       ['pic', 'Bakyt'],
@@ -158,12 +206,20 @@ describe('station edit changes', () => {
   });
 
   it('are nothing for the stored values, however the coordinates, order and spaces are written', () => {
-    const same = { ...before, latitude: '42.87', tags: [4, 3], schedule: [...before.schedule].reverse(), pic: ' Asel ' };
+    const same = {
+      ...before,
+      latitude: '42.87',
+      tags: [4, 3],
+      schedule: [...before.schedule].reverse(),
+      pic: ' Asel ',
+    };
     expect(stationChanges(before, same)).toEqual({});
   });
 
   it('hold only the fields that changed, the password only when typed', () => {
-    expect(stationChanges(before, { ...before, name_en: 'Volt', longitude: '74.6', password: 'newKey0123456789' })).toEqual({
+    expect(
+      stationChanges(before, { ...before, name_en: 'Volt', longitude: '74.6', password: 'newKey0123456789' }),
+    ).toEqual({
       name_en: 'Volt',
       longitude: '74.6',
       password: 'newKey0123456789',
@@ -171,7 +227,10 @@ describe('station edit changes', () => {
   });
 
   it('turn an emptied tag or infrastructure list into its delete flag', () => {
-    expect(stationChanges(before, { ...before, tags: [], environment: [] })).toEqual({ delete_tags: true, delete_environment: true });
+    expect(stationChanges(before, { ...before, tags: [], environment: [] })).toEqual({
+      delete_tags: true,
+      delete_environment: true,
+    });
     expect(stationChanges(before, { ...before, environment: [7, 8] })).toEqual({ environment: [7, 8] });
   });
 

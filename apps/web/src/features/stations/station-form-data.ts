@@ -65,7 +65,17 @@ const TEXT_FIELDS = [
   'city',
 ] as const satisfies readonly (keyof StationFields)[];
 
-const CONNECTOR_FIELDS = ['id', 'evse_id', 'evse', 'connector_id', 'typo', 'position', 'power_kWh', 'cable_length', 'custom_fee'] as const;
+const CONNECTOR_FIELDS = [
+  'id',
+  'evse_id',
+  'evse',
+  'connector_id',
+  'typo',
+  'position',
+  'power_kWh',
+  'cable_length',
+  'custom_fee',
+] as const;
 
 /** A create body or an edit's changes as the multipart form the API takes. */
 export function stationFormData(body: Partial<StationCreateBody> & StationChanges): FormData {
@@ -87,7 +97,8 @@ export function stationFormData(body: Partial<StationCreateBody> & StationChange
     for (const name of CONNECTOR_FIELDS) {
       const value = connector[name];
       // Left out, not sent empty: the server's default for each is null (and a new connector has no id).
-      if (value !== undefined && value !== null && value !== '') data.append(`connectors[${index}][${name}]`, String(value));
+      if (value !== undefined && value !== null && value !== '')
+        data.append(`connectors[${index}][${name}]`, String(value));
     }
   });
   body.media_files?.forEach((file, index) => data.append(`media_files[${index}]`, file, file.name));
@@ -122,7 +133,9 @@ function comparable(name: keyof StationFields, value: StationFields[keyof Statio
   }
   if (name === 'tags' || name === 'environment') return JSON.stringify([...(value as number[])].sort((a, b) => a - b));
   if (name === 'schedule') {
-    const entries = scheduleBody(value as ScheduleBody[]).sort((a, b) => a.day - b.day || Number(a.is_break) - Number(b.is_break));
+    const entries = scheduleBody(value as ScheduleBody[]).sort(
+      (a, b) => a.day - b.day || Number(a.is_break) - Number(b.is_break),
+    );
     return JSON.stringify(entries);
   }
   return typeof value === 'string' ? value.trim() : JSON.stringify(value);

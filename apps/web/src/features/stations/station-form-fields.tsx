@@ -40,7 +40,14 @@ const rules = {
   longitude: [zodRule(fields.longitude)],
   schedule: [zodRule(fields.schedule)],
   // At least one connector, never two on one position ('Connector positions cannot be the same').
-  modules: [zodRule(z.pipe(z.transform((modules: ModuleDraft[] | undefined): unknown => flatten(modules ?? [])), fields.connectors))],
+  modules: [
+    zodRule(
+      z.pipe(
+        z.transform((modules: ModuleDraft[] | undefined): unknown => flatten(modules ?? [])),
+        fields.connectors,
+      ),
+    ),
+  ],
   media: [
     {
       validator: async (_rule, value: StationFormValues['media'] | undefined) => {
@@ -63,7 +70,12 @@ export function StationLanguageFields({ lang }: { lang: FormLang }) {
         </Form.Item>
       </Col>
       <Col xs={24} lg={12}>
-        <Form.Item name={localizedKey('address', lang)} label={t(`fields.address_lang.${lang}`)} rules={rules.address} required>
+        <Form.Item
+          name={localizedKey('address', lang)}
+          label={t(`fields.address_lang.${lang}`)}
+          rules={rules.address}
+          required
+        >
           <Input count={{ show: true, max: ADDRESS_MAX }} />
         </Form.Item>
       </Col>
@@ -125,7 +137,13 @@ export function StationSharedFields({ form, mode, station }: StationSharedFields
       </Col>
       <Col {...half}>
         {/* Typed, or picked on the map (spec 2.11), which fills both. */}
-        <Form.Item name="latitude" label={t('fields.latitude')} rules={rules.latitude} required extra={t('form.coordinate_hint')}>
+        <Form.Item
+          name="latitude"
+          label={t('fields.latitude')}
+          rules={rules.latitude}
+          required
+          extra={t('form.coordinate_hint')}
+        >
           <Input inputMode="decimal" placeholder="42.870000" />
         </Form.Item>
       </Col>
@@ -150,7 +168,10 @@ export function StationSharedFields({ form, mode, station }: StationSharedFields
       </Col>
       <Col {...half}>
         <Form.Item name="environment" label={t('fields.environment')}>
-          <CatalogPickerField kind="infrastructure" initialItems={station && asCatalogItems(station.environment_items)} />
+          <CatalogPickerField
+            kind="infrastructure"
+            initialItems={station && asCatalogItems(station.environment_items)}
+          />
         </Form.Item>
       </Col>
       <Col span={24}>

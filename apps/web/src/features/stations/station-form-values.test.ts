@@ -36,7 +36,18 @@ describe('station form values', () => {
     };
     const body = createBody(values, 5);
     expect(body).toMatchObject({ merchant: 5, country: 1, city: 2, media_files: [photo], avatar });
-    expect(body.connectors).toEqual([{ evse_id: 1, evse: null, connector_id: 1, typo: 'type2', position: 1, power_kWh: 22, cable_length: null, custom_fee: null }]);
+    expect(body.connectors).toEqual([
+      {
+        evse_id: 1,
+        evse: null,
+        connector_id: 1,
+        typo: 'type2',
+        position: 1,
+        power_kWh: 22,
+        cable_length: null,
+        custom_fee: null,
+      },
+    ]);
   });
 
   it('send nothing for an untouched edit', () => {

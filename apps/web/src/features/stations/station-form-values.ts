@@ -4,7 +4,13 @@ import { DEFAULT_EXECUTION_TYPE, type StationForUpdate } from '@evcms/contracts/
 import { type StationMediaFile } from '@evcms/contracts/station-media';
 import { inEveryLang } from '../../components/multilingual-stepper/form-langs.ts';
 import { connectorBodies, connectorsChange, draftOf, groupModules, type ModuleDraft } from './connector-rules.ts';
-import { stationChanges, storedFields, type StationChanges, type StationCreateBody, type StationFields } from './station-form-data.ts';
+import {
+  stationChanges,
+  storedFields,
+  type StationChanges,
+  type StationCreateBody,
+  type StationFields,
+} from './station-form-data.ts';
 
 /** The gallery in the form: stored media still kept, and files chosen here. */
 export interface MediaValue {
@@ -70,7 +76,10 @@ const TEXT_KEYS = [...localizedKeys('name'), ...localizedKeys('address')] as Loc
 
 /** The station's own fields of the form's values; the rules have checked them (a select left empty goes as 0 and is refused). */
 export function fieldsOf(values: StationFormValues, merchant: number): StationFields {
-  const texts = Object.fromEntries(TEXT_KEYS.map((key) => [key, values[key]])) as Record<LocalizedKey<'name' | 'address'>, string>;
+  const texts = Object.fromEntries(TEXT_KEYS.map((key) => [key, values[key]])) as Record<
+    LocalizedKey<'name' | 'address'>,
+    string
+  >;
   return {
     ...texts,
     identity: values.identity,

@@ -48,7 +48,9 @@ describe('station form', { timeout: 60_000 }, () => {
     fill('Responsible person', 'Bakyt');
     await user.click(screen.getByRole('button', { name: 'Remove connector 1 of EVSE 1' }));
     // The rest is renumbered: module 1 holds one connector, now number 1.
-    await waitFor(() => expect(within(screen.getAllByTestId('module-card')[0]!).getAllByTestId('connector-card')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(screen.getAllByTestId('module-card')[0]!).getAllByTestId('connector-card')).toHaveLength(1),
+    );
 
     // An edit may open any language; the last one saves.
     await user.click(screen.getByText('English'));
@@ -57,8 +59,14 @@ describe('station form', { timeout: 60_000 }, () => {
     const sent = api.callsTo('PATCH /stations/update/8/')[0]!.body as FormData;
     expect(sent.get('pic')).toBe('Bakyt');
     expect(sent.getAll('deleted_conns_ids[0]')).toEqual(['1']);
-    expect([sent.get('connectors[0][id]'), sent.get('connectors[1][id]'), sent.get('connectors[2][id]')]).toEqual(['2', '3', null]);
-    expect(api.calls.filter((call) => call.method !== 'GET').map((call) => call.key)).toEqual(['PATCH /stations/update/8/']);
+    expect([sent.get('connectors[0][id]'), sent.get('connectors[1][id]'), sent.get('connectors[2][id]')]).toEqual([
+      '2',
+      '3',
+      null,
+    ]);
+    expect(api.calls.filter((call) => call.method !== 'GET').map((call) => call.key)).toEqual([
+      'PATCH /stations/update/8/',
+    ]);
 
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Changes saved');
@@ -74,7 +82,11 @@ describe('station form', { timeout: 60_000 }, () => {
       'GET /stations/connectors-types-positions/': dictionaries,
       'PATCH /stations/update/8/': () => jsonResponse(200, aStation()),
     });
-    renderScreen(<StationForm />, { path: '/merchants/merchant/5/edit-station/8', pattern: '/merchants/merchant/:id/edit-station/:stationId', routes });
+    renderScreen(<StationForm />, {
+      path: '/merchants/merchant/5/edit-station/8',
+      pattern: '/merchants/merchant/:id/edit-station/:stationId',
+      routes,
+    });
     const second = (await screen.findAllByTestId('module-card'))[1]!;
     await user.click(within(second).getByRole('button', { name: 'Add connector' }));
 
@@ -124,8 +136,14 @@ describe('station form', { timeout: 60_000 }, () => {
 
   it('says what a new station still needs: schedule, a connector, a photo', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-    const api = stubFetch({ 'GET /common/locations/': locations, 'GET /stations/connectors-types-positions/': dictionaries });
-    renderScreen(<StationForm />, { path: '/merchants/merchant/5/create-station', pattern: '/merchants/merchant/:id/create-station' });
+    const api = stubFetch({
+      'GET /common/locations/': locations,
+      'GET /stations/connectors-types-positions/': dictionaries,
+    });
+    renderScreen(<StationForm />, {
+      path: '/merchants/merchant/5/create-station',
+      pattern: '/merchants/merchant/:id/create-station',
+    });
     for (const lang of ['Kyrgyz', 'Russian'] as const) {
       fill(`Name in ${lang}`, 'Станция');
       fill(`Address in ${lang}`, 'Чуй 1');
@@ -137,8 +155,12 @@ describe('station form', { timeout: 60_000 }, () => {
 
     expect(await screen.findByText('Incorrectly filled field')).toBeInTheDocument();
     const errors = () => [...document.querySelectorAll('.ant-form-item-explain-error')].map((node) => node.textContent);
-    await waitFor(() => expect(errors()).toEqual(expect.arrayContaining(['Specify operating mode', 'Add a connector', 'Upload a photo'])));
-    expect(screen.getByLabelText('Station password').closest('.ant-form-item')).toHaveTextContent('Field cannot be blank');
+    await waitFor(() =>
+      expect(errors()).toEqual(expect.arrayContaining(['Specify operating mode', 'Add a connector', 'Upload a photo'])),
+    );
+    expect(screen.getByLabelText('Station password').closest('.ant-form-item')).toHaveTextContent(
+      'Field cannot be blank',
+    );
     expect(api.calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
   });
 });

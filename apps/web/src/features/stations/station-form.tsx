@@ -8,7 +8,13 @@ import { useResourceMutation } from '../../lib/resource-api.ts';
 import { parseRouteId } from '../../lib/route-id.ts';
 import type { StationChanges } from './station-form-data.ts';
 import { StationLanguageFields, StationSharedFields } from './station-form-fields.tsx';
-import { createBody, editChanges, EMPTY_STATION_FORM, formValuesOf, type StationFormValues } from './station-form-values.ts';
+import {
+  createBody,
+  editChanges,
+  EMPTY_STATION_FORM,
+  formValuesOf,
+  type StationFormValues,
+} from './station-form-values.ts';
 import { stationPaths, StationNotFound } from './station-route.tsx';
 import { stationsApi } from './stations-api.ts';
 
@@ -19,14 +25,22 @@ export function StationForm() {
   if (merchantId === undefined) return <StationNotFound merchantId={undefined} />;
   if (params.stationId === undefined) return <StationFormBody merchantId={merchantId} />;
   const stationId = parseRouteId(params.stationId);
-  return stationId === undefined ? <StationNotFound merchantId={merchantId} /> : <EditStation merchantId={merchantId} stationId={stationId} />;
+  return stationId === undefined ? (
+    <StationNotFound merchantId={merchantId} />
+  ) : (
+    <EditStation merchantId={merchantId} stationId={stationId} />
+  );
 }
 
 function EditStation({ merchantId, stationId }: { merchantId: number; stationId: number }) {
   // Spec 4: the edit form loads the station (always afresh: it starts from what is stored now).
   const stored = useQuery(stationsApi.forUpdateQueryOptions(stationId));
   return (
-    <DetailContent query={stored} notFound={<StationNotFound merchantId={merchantId} />} belongs={(station) => station.merchant === merchantId}>
+    <DetailContent
+      query={stored}
+      notFound={<StationNotFound merchantId={merchantId} />}
+      belongs={(station) => station.merchant === merchantId}
+    >
       {/* Keyed, so a background refetch does not reset what the user is typing. */}
       {(station) => <StationFormBody key={stationId} merchantId={merchantId} station={station} />}
     </DetailContent>
@@ -51,7 +65,9 @@ function StationFormBody({ merchantId, station }: { merchantId: number; station?
           : { create: (values: StationFormValues) => create.mutateAsync(createBody(values, merchantId)) }
       }
       texts={{ noChanges: t('form.no_changes'), created: t('form.created'), saved: t('form.saved') }}
-      next={(saved) => (station ? stationPaths.card(merchantId, saved?.id ?? station.id) : stationPaths.merchant(merchantId))}
+      next={(saved) =>
+        station ? stationPaths.card(merchantId, saved?.id ?? station.id) : stationPaths.merchant(merchantId)
+      }
       renderLanguage={(lang) => <StationLanguageFields lang={lang} />}
     >
       {(form) => <StationSharedFields form={form} mode={mode} station={station} />}

@@ -10,7 +10,8 @@ import { aConnector, anOcppStatus, aStationRow, onCard } from './station-test-da
 
 inEnglish();
 
-const page = (items: StationListItem[]) => jsonResponse(200, { items, page: 1, pages: 1, size: 10, total: items.length });
+const page = (items: StationListItem[]) =>
+  jsonResponse(200, { items, page: 1, pages: 1, size: 10, total: items.length });
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')!;
 const routes = [
   { path: '/merchants/merchant/:id/station-info/:stationId', element: <p data-testid="card">card</p> },
@@ -18,21 +19,28 @@ const routes = [
   { path: '/merchants/merchant/:id/create-station', element: <p data-testid="create">create</p> },
 ];
 const render = (queryClient?: QueryClient) =>
-  renderScreen(<MerchantStationList merchantId={5} />, { path: '/merchants/merchant/5', pattern: '/merchants/merchant/:id', routes, queryClient });
+  renderScreen(<MerchantStationList merchantId={5} />, {
+    path: '/merchants/merchant/5',
+    pattern: '/merchants/merchant/:id',
+    routes,
+    queryClient,
+  });
 
 /*
  * The toolbar, selection and bulk rule are shared and tested with the tag and merchant lists;
  * here: what a station row shows, the merchant it asks for, and delete.
  */
 describe('merchant station list', { timeout: 60_000 }, () => {
-  it('asks for this merchant\'s stations and shows each row: link, schedule, status, connectors, first tag and +N', async () => {
+  it("asks for this merchant's stations and shows each row: link, schedule, status, connectors, first tag and +N", async () => {
     const user = userEvent.setup({ delay: null });
     const api = stubFetch({
       'GET /stations/': () =>
         page([
           aStationRow(8, 'Volt Chui', 0, {
             is_new: true,
-            connectors: [aConnector(1, 1, 1), aConnector(2, 1, 2, { typo_name: 'CCS Combo 2', power_kWh: 60.5 })].map(onCard),
+            connectors: [aConnector(1, 1, 1), aConnector(2, 1, 2, { typo_name: 'CCS Combo 2', power_kWh: 60.5 })].map(
+              onCard,
+            ),
             tags: [
               { id: 1, title: 'Cafe', active: true },
               { id: 2, title: 'Hotel', active: true },
@@ -44,7 +52,11 @@ describe('merchant station list', { timeout: 60_000 }, () => {
     });
     const { router } = render();
     const link = await screen.findByRole('link', { name: 'Volt Chui' });
-    expect(Object.fromEntries(api.callsTo('GET /stations/')[0]!.url.searchParams)).toEqual({ merchant: '5', page: '1', size: '10' });
+    expect(Object.fromEntries(api.callsTo('GET /stations/')[0]!.url.searchParams)).toEqual({
+      merchant: '5',
+      page: '1',
+      size: '10',
+    });
     expect(link).toHaveAttribute('href', '/merchants/merchant/5/station-info/8');
 
     const row = rowOf('Volt Chui');
@@ -65,7 +77,7 @@ describe('merchant station list', { timeout: 60_000 }, () => {
     expect(router.state.location.pathname).toBe('/merchants/merchant/5/station-info/8');
   });
 
-  it('says in words whether each station is online, and each connector\'s last reported OCPP status', async () => {
+  it("says in words whether each station is online, and each connector's last reported OCPP status", async () => {
     stubFetch({
       'GET /stations/': () =>
         page([
@@ -74,7 +86,10 @@ describe('merchant station list', { timeout: 60_000 }, () => {
             last_seen_at: '2024-05-06T08:30:00.000Z',
             connectors: [
               { ...onCard(aConnector(1, 1, 1)), ocpp_status: anOcppStatus('Charging') },
-              { ...onCard(aConnector(2, 1, 2, { typo_name: 'CCS Combo 2', power_kWh: 60 })), ocpp_status: anOcppStatus('Available') },
+              {
+                ...onCard(aConnector(2, 1, 2, { typo_name: 'CCS Combo 2', power_kWh: 60 })),
+                ocpp_status: anOcppStatus('Available'),
+              },
             ],
           }),
           aStationRow(9, 'Ohm Park', 0),
@@ -86,7 +101,10 @@ describe('merchant station list', { timeout: 60_000 }, () => {
     expect(within(rowOf('Ohm Park')).getByTestId('station-online')).toHaveTextContent('Offline');
 
     const connectors = within(rowOf('Volt Chui')).getAllByTestId('list-connector');
-    expect(connectors.map((connector) => connector.textContent)).toEqual(['ChargingType 2 (Mennekes) · 22 kW', 'AvailableCCS Combo 2 · 60 kW']);
+    expect(connectors.map((connector) => connector.textContent)).toEqual([
+      'ChargingType 2 (Mennekes) · 22 kW',
+      'AvailableCCS Combo 2 · 60 kW',
+    ]);
     // Until the station reports it, a connector says it has no status.
     expect(within(rowOf('Ohm Park')).getByTestId('list-connector')).toHaveTextContent('No status');
   });
@@ -126,7 +144,10 @@ describe('merchant station list', { timeout: 60_000 }, () => {
       'PATCH /stations/statuses/': (request) => {
         const { ids, status } = request.json() as { ids: number[]; status: 0 | 1 };
         stations = stations.map((station) => (ids.includes(station.id) ? { ...station, status } : station));
-        return jsonResponse(200, stations.filter((station) => ids.includes(station.id)));
+        return jsonResponse(
+          200,
+          stations.filter((station) => ids.includes(station.id)),
+        );
       },
     });
     render();

@@ -100,16 +100,37 @@ export function MerchantStationList({ merchantId }: { merchantId: number }) {
         </Flex>
       ),
     },
-    { key: 'location', title: t('fields.location'), dataIndex: 'location', width: 180, render: (text: string) => <EllipsisText text={text} /> },
-    { key: 'schedule', title: t('fields.schedule'), width: 190, render: (_, row) => <ScheduleSummary entries={row.schedule} /> },
+    {
+      key: 'location',
+      title: t('fields.location'),
+      dataIndex: 'location',
+      width: 180,
+      render: (text: string) => <EllipsisText text={text} />,
+    },
+    {
+      key: 'schedule',
+      title: t('fields.schedule'),
+      width: 190,
+      render: (_, row) => <ScheduleSummary entries={row.schedule} />,
+    },
     {
       key: 'status',
       title: t('fields.status'),
       width: 120,
       render: (_, row) => <StationStatusBadge status={row.status} isNew={row.is_new} />,
     },
-    { key: 'connectors', title: t('fields.connectors'), width: 280, render: (_, row) => <ConnectorsCell connectors={row.connectors} /> },
-    { key: 'tags', title: t('fields.tags'), width: 150, render: (_, row) => <CatalogItemsPreview items={asCatalogItems(row.tags)} /> },
+    {
+      key: 'connectors',
+      title: t('fields.connectors'),
+      width: 280,
+      render: (_, row) => <ConnectorsCell connectors={row.connectors} />,
+    },
+    {
+      key: 'tags',
+      title: t('fields.tags'),
+      width: 150,
+      render: (_, row) => <CatalogItemsPreview items={asCatalogItems(row.tags)} />,
+    },
     {
       key: 'environment',
       title: t('fields.environment'),
@@ -151,7 +172,11 @@ export function MerchantStationList({ merchantId }: { merchantId: number }) {
         screen={screen}
         searchLabel={t('list.search')}
         actions={
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(stationPaths.create(merchantId))}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => void navigate(stationPaths.create(merchantId))}
+          >
             {t('list.create')}
           </Button>
         }

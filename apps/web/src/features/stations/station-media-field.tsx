@@ -16,7 +16,9 @@ function kindOf(file: File): MediaKind | undefined {
 
 /** Photos and videos kept and added, as a form value: at least one photo is needed (spec 5). */
 export function hasPhoto(media: MediaValue | undefined): boolean {
-  return Boolean(media?.kept.some((file) => file.kind === 'photo') || media?.added.some((file) => kindOf(file) === 'photo'));
+  return Boolean(
+    media?.kept.some((file) => file.kind === 'photo') || media?.added.some((file) => kindOf(file) === 'photo'),
+  );
 }
 
 const ACCEPT_MEDIA = '.jpg,.jpeg,.png,.mp4,image/jpeg,image/png,video/mp4';
@@ -24,7 +26,9 @@ const ACCEPT_PHOTO = '.jpg,.jpeg,.png,image/jpeg,image/png';
 
 /** What is wrong with a chosen file, in the interface language, or undefined. */
 function problemText(problem: ReturnType<typeof mediaFileProblem>): string | undefined {
-  return problem && formatMessage(currentLang(), problem.message, problem.max === undefined ? {} : { max: problem.max });
+  return (
+    problem && formatMessage(currentLang(), problem.message, problem.max === undefined ? {} : { max: problem.max })
+  );
 }
 
 export interface StationMediaFieldProps {
@@ -74,9 +78,21 @@ export function StationMediaField({ value = { kept: [], added: [] }, onChange, i
         {value.kept.map((file, index) => (
           <Flex key={file.id} vertical align="center" gap={4}>
             {file.kind === 'photo' ? (
-              <Image src={file.url} alt={t('detail.photo', { number: index + 1 })} width={120} height={90} style={{ objectFit: 'cover' }} />
+              <Image
+                src={file.url}
+                alt={t('detail.photo', { number: index + 1 })}
+                width={120}
+                height={90}
+                style={{ objectFit: 'cover' }}
+              />
             ) : (
-              <video src={file.url} preload="metadata" width={120} height={90} aria-label={t('detail.video', { number: index + 1 })} />
+              <video
+                src={file.url}
+                preload="metadata"
+                width={120}
+                height={90}
+                aria-label={t('detail.video', { number: index + 1 })}
+              />
             )}
             <Button
               size="small"
@@ -132,14 +148,22 @@ export function StationAvatarField({ value = { url: null }, onChange, id }: Stat
   return (
     <Flex align="center" gap={12} id={id} wrap>
       {cropModal}
-      {value.url && !value.file && <Image src={value.url} alt={t('fields.avatar')} width={64} height={64} style={{ objectFit: 'cover' }} />}
+      {value.url && !value.file && (
+        <Image src={value.url} alt={t('fields.avatar')} width={64} height={64} style={{ objectFit: 'cover' }} />
+      )}
       {value.file && (
-        <Tag closable onClose={() => onChange?.({ url: value.url })} closeIcon={<CloseOutlined aria-label={t('form.remove_file', { name: value.file.name })} />}>
+        <Tag
+          closable
+          onClose={() => onChange?.({ url: value.url })}
+          closeIcon={<CloseOutlined aria-label={t('form.remove_file', { name: value.file.name })} />}
+        >
           {value.file.name}
         </Tag>
       )}
       <Upload accept={ACCEPT_PHOTO} showUploadList={false} beforeUpload={choose}>
-        <Button icon={<UploadOutlined aria-hidden />}>{value.url || value.file ? t('form.replace_avatar') : t('form.choose_avatar')}</Button>
+        <Button icon={<UploadOutlined aria-hidden />}>
+          {value.url || value.file ? t('form.replace_avatar') : t('form.choose_avatar')}
+        </Button>
       </Upload>
     </Flex>
   );

@@ -41,8 +41,18 @@ export function StationMessageLog({ stationId }: { stationId: number }) {
   });
 
   const columns: TableColumnsType<OcppMessage> = [
-    { key: 'at', title: t('ocpp.messages.time'), width: 170, render: (_, message) => formatDateTimeSeconds(message.at) },
-    { key: 'direction', title: t('ocpp.messages.direction'), width: 150, render: (_, message) => <Direction direction={message.direction} /> },
+    {
+      key: 'at',
+      title: t('ocpp.messages.time'),
+      width: 170,
+      render: (_, message) => formatDateTimeSeconds(message.at),
+    },
+    {
+      key: 'direction',
+      title: t('ocpp.messages.direction'),
+      width: 150,
+      render: (_, message) => <Direction direction={message.direction} />,
+    },
     {
       key: 'kind',
       title: t('ocpp.messages.kind'),
@@ -79,7 +89,10 @@ export function StationMessageLog({ stationId }: { stationId: number }) {
         scroll={{ x: 1000 }}
         expandable={{
           expandedRowRender: (message) => (
-            <pre data-testid="message-payload" style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <pre
+              data-testid="message-payload"
+              style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            >
               {JSON.stringify(message.payload, null, 2)}
             </pre>
           ),

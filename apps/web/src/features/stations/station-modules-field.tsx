@@ -51,7 +51,8 @@ export function StationModulesField({ value = [], onChange, id }: StationModules
   const change = (modules: ModuleDraft[]) => onChange?.(modules);
   const positionOptions = Object.entries(positions.data ?? {}).map(([key, label]) => ({ value: Number(key), label }));
 
-  const editedConnector = editing?.connectorId === undefined ? undefined : findConnector(value, editing.evseId, editing.connectorId);
+  const editedConnector =
+    editing?.connectorId === undefined ? undefined : findConnector(value, editing.evseId, editing.connectorId);
 
   const connectorCard = (module: ModuleDraft, connector: ConnectorDraft) => (
     <Card
@@ -84,7 +85,8 @@ export function StationModulesField({ value = [], onChange, id }: StationModules
     >
       <Flex vertical gap={8}>
         <Typography.Text>
-          {types.data?.[connector.typo] ?? connector.typo} · {t('units.kw', { value: formatPower(connector.power_kWh, lang) })}
+          {types.data?.[connector.typo] ?? connector.typo} ·{' '}
+          {t('units.kw', { value: formatPower(connector.power_kWh, lang) })}
         </Typography.Text>
         <Select
           aria-label={t('form.position_of', { id: connector.connector_id, evse: module.evse_id })}
@@ -164,6 +166,12 @@ export function StationModulesField({ value = [], onChange, id }: StationModules
   );
 }
 
-function findConnector(modules: readonly ModuleDraft[], evseId: number, connectorId: number): ConnectorDraft | undefined {
-  return modules.find((module) => module.evse_id === evseId)?.connectors.find((connector) => connector.connector_id === connectorId);
+function findConnector(
+  modules: readonly ModuleDraft[],
+  evseId: number,
+  connectorId: number,
+): ConnectorDraft | undefined {
+  return modules
+    .find((module) => module.evse_id === evseId)
+    ?.connectors.find((connector) => connector.connector_id === connectorId);
 }

@@ -24,7 +24,11 @@ function ConnectorView({ connector }: { connector: ConnectorOnCard }) {
   const items = [
     { key: 'typo', label: t('connector.typo'), children: connector.typo_name },
     { key: 'position', label: t('connector.position'), children: connector.position_name },
-    { key: 'power', label: t('connector.power'), children: t('units.kw', { value: formatPower(connector.power_kWh, lang) }) },
+    {
+      key: 'power',
+      label: t('connector.power'),
+      children: t('units.kw', { value: formatPower(connector.power_kWh, lang) }),
+    },
     {
       key: 'cable',
       label: t('connector.cable_length'),
@@ -34,7 +38,9 @@ function ConnectorView({ connector }: { connector: ConnectorOnCard }) {
       key: 'fee',
       label: t('connector.tariff'),
       children:
-        connector.custom_fee === null ? t('connector.default_tariff') : t('units.fee', { value: formatFee(connector.custom_fee, lang) }),
+        connector.custom_fee === null
+          ? t('connector.default_tariff')
+          : t('units.fee', { value: formatFee(connector.custom_fee, lang) }),
     },
     { key: 'ocpp', label: t('connector.ocpp_16_id'), children: connector.ocpp_16_id },
   ];
@@ -63,7 +69,12 @@ export function StationModulesView({ connectors }: { connectors: readonly Connec
   return (
     <Flex vertical gap={16}>
       {modules.map((module) => (
-        <Card key={module.evse_id} size="small" title={<ModuleTitle evseId={module.evse_id} evse={module.evse} />} data-testid="module-view">
+        <Card
+          key={module.evse_id}
+          size="small"
+          title={<ModuleTitle evseId={module.evse_id} evse={module.evse} />}
+          data-testid="module-view"
+        >
           <Row gutter={[16, 16]}>
             {module.connectors.map((connector) => (
               <Col key={connector.id} xs={24} md={12} xl={8}>

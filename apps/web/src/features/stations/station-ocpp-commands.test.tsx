@@ -10,7 +10,8 @@ import { aCommandEntry, aStation } from './station-test-data.ts';
 inEnglish();
 
 const PATTERN = '/merchants/merchant/:id/station-info/:stationId';
-const page = (items: OcppCommandEntry[]) => jsonResponse(200, { items, page: 1, pages: 1, size: 10, total: items.length });
+const page = (items: OcppCommandEntry[]) =>
+  jsonResponse(200, { items, page: 1, pages: 1, size: 10, total: items.length });
 const anEntry = aCommandEntry;
 
 function render(routes: Record<string, FetchHandler>) {
@@ -19,16 +20,29 @@ function render(routes: Record<string, FetchHandler>) {
   return api;
 }
 
-const dialogTitled = async (title: string) => (await screen.findByText(title, { selector: '.ant-modal-title' })).closest<HTMLElement>('.ant-modal')!;
+const dialogTitled = async (title: string) =>
+  (await screen.findByText(title, { selector: '.ant-modal-title' })).closest<HTMLElement>('.ant-modal')!;
 
 describe('the station card’s OCPP commands', { timeout: 60_000 }, () => {
   it('lists the commands sent, with their outcome and who sent them', async () => {
     render({
       'GET /stations/8/ocpp/commands/': () =>
         page([
-          anEntry(3, { action: 'UnlockConnector', params: { connectorId: 2 }, outcome: 'rejected', outcome_name: 'Rejected by the station', response: { status: 'UnlockFailed' } }),
+          anEntry(3, {
+            action: 'UnlockConnector',
+            params: { connectorId: 2 },
+            outcome: 'rejected',
+            outcome_name: 'Rejected by the station',
+            response: { status: 'UnlockFailed' },
+          }),
           anEntry(2, { outcome: null, outcome_name: null, response: null, finished_at: null }),
-          anEntry(1, { outcome: 'offline', outcome_name: 'The station is offline', response: null, manager_id: null, manager_name: null }),
+          anEntry(1, {
+            outcome: 'offline',
+            outcome_name: 'The station is offline',
+            response: null,
+            manager_id: null,
+            manager_name: null,
+          }),
         ]),
     });
     const log = await screen.findByTestId('station-command-log');
@@ -51,7 +65,13 @@ describe('the station card’s OCPP commands', { timeout: 60_000 }, () => {
       'GET /stations/8/ocpp/commands/': () => page(log),
       'POST /stations/8/ocpp/unlock-connector/': () => {
         log = [anEntry(1, { action: 'UnlockConnector', params: { connectorId: 2 }, response: { status: 'Unlocked' } })];
-        return jsonResponse(200, { success: true, outcome: 'accepted', outcome_name: 'Accepted by the station', status: 'Unlocked', command_id: 1 });
+        return jsonResponse(200, {
+          success: true,
+          outcome: 'accepted',
+          outcome_name: 'Accepted by the station',
+          status: 'Unlocked',
+          command_id: 1,
+        });
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Unlock connector' }));
@@ -59,12 +79,16 @@ describe('the station card’s OCPP commands', { timeout: 60_000 }, () => {
     // The station's connectors by OCPP id; none is chosen beforehand.
     expect(dialog).toHaveTextContent('Choose a connector');
     await user.click(within(dialog).getByRole('combobox'));
-    await user.click(await screen.findByText('Connector 2 · Type 2 (Mennekes)', { selector: '.ant-select-item-option-content' }));
+    await user.click(
+      await screen.findByText('Connector 2 · Type 2 (Mennekes)', { selector: '.ant-select-item-option-content' }),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Unlock' }));
 
     expect(await screen.findByText('The station answered: Unlocked')).toBeInTheDocument();
     expect(api.callsTo('POST /stations/8/ocpp/unlock-connector/')[0]!.json()).toEqual({ connector_id: 2 });
-    expect(await within(screen.getByTestId('station-command-log')).findByText('Unlock a connector')).toBeInTheDocument();
+    expect(
+      await within(screen.getByTestId('station-command-log')).findByText('Unlock a connector'),
+    ).toBeInTheDocument();
   });
 
   it('says why a command failed', async () => {
@@ -72,7 +96,13 @@ describe('the station card’s OCPP commands', { timeout: 60_000 }, () => {
     render({
       'GET /stations/8/ocpp/commands/': () => page([]),
       'POST /stations/8/ocpp/trigger-message/': () =>
-        jsonResponse(200, { success: false, outcome: 'timeout', outcome_name: 'The station did not answer in time', status: null, command_id: 4 }),
+        jsonResponse(200, {
+          success: false,
+          outcome: 'timeout',
+          outcome_name: 'The station did not answer in time',
+          status: null,
+          command_id: 4,
+        }),
     });
     await user.click(await screen.findByRole('button', { name: 'Request a message' }));
     const dialog = await dialogTitled('Request a message from the station');
@@ -101,7 +131,13 @@ describe('the station card’s OCPP commands', { timeout: 60_000 }, () => {
       'POST /stations/8/ocpp/get-configuration/': () => jsonResponse(200, configuration()),
       'POST /stations/8/ocpp/change-configuration/': (request) => {
         interval = (request.json() as { value: string }).value;
-        return jsonResponse(200, { success: true, outcome: 'accepted', outcome_name: 'Accepted by the station', status: 'Accepted', command_id: 6 });
+        return jsonResponse(200, {
+          success: true,
+          outcome: 'accepted',
+          outcome_name: 'Accepted by the station',
+          status: 'Accepted',
+          command_id: 6,
+        });
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Configuration' }));
@@ -118,7 +154,10 @@ describe('the station card’s OCPP commands', { timeout: 60_000 }, () => {
     await user.type(input, '120{Enter}');
 
     expect(await screen.findByText('The station answered: Accepted')).toBeInTheDocument();
-    expect(api.callsTo('POST /stations/8/ocpp/change-configuration/')[0]!.json()).toEqual({ key: 'HeartbeatInterval', value: '120' });
+    expect(api.callsTo('POST /stations/8/ocpp/change-configuration/')[0]!.json()).toEqual({
+      key: 'HeartbeatInterval',
+      value: '120',
+    });
     // Asked again once the station took the change.
     await waitFor(() => expect(api.callsTo('POST /stations/8/ocpp/get-configuration/')).toHaveLength(2));
     expect(await within(table).findByText('120')).toBeInTheDocument();

@@ -1,4 +1,11 @@
-import { ApiOutlined, PlayCircleOutlined, SendOutlined, SettingOutlined, StopOutlined, UnlockOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  PlayCircleOutlined,
+  SendOutlined,
+  SettingOutlined,
+  StopOutlined,
+  UnlockOutlined,
+} from '@ant-design/icons';
 import { Button, Card, Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +56,12 @@ export function StationOcppCommands({ station }: { station: Station }) {
       <Flex vertical gap="middle">
         <Flex wrap gap="small">
           {buttons.map(({ key, icon }) => (
-            <Button key={key} icon={icon} onClick={() => setDialog(key)} disabled={(key === 'unlock' || key === 'remote_start') && station.connectors.length === 0}>
+            <Button
+              key={key}
+              icon={icon}
+              onClick={() => setDialog(key)}
+              disabled={(key === 'unlock' || key === 'remote_start') && station.connectors.length === 0}
+            >
               {t(`commands.open.${key}`)}
             </Button>
           ))}
@@ -79,7 +91,12 @@ function StationCommandLog({ stationId }: { stationId: number }) {
   });
 
   const columns: TableColumnsType<OcppCommandEntry> = [
-    { key: 'requested_at', title: t('commands.log.time'), width: 150, render: (_, entry) => formatDateTime(entry.requested_at) },
+    {
+      key: 'requested_at',
+      title: t('commands.log.time'),
+      width: 150,
+      render: (_, entry) => formatDateTime(entry.requested_at),
+    },
     {
       key: 'action',
       title: t('commands.log.command'),
@@ -122,7 +139,8 @@ function StationCommandLog({ stationId }: { stationId: number }) {
       key: 'manager',
       title: t('commands.log.manager'),
       width: 180,
-      render: (_, entry) => entry.manager_name ?? <Typography.Text type="secondary">{t('commands.log.system')}</Typography.Text>,
+      render: (_, entry) =>
+        entry.manager_name ?? <Typography.Text type="secondary">{t('commands.log.system')}</Typography.Text>,
     },
   ];
 

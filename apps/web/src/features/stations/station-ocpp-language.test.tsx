@@ -9,12 +9,21 @@ import { aCommandEntry, aConnector, anOcppStatus, aStation, onCard } from './sta
 
 /* A Russian manager reads the station's commands, their parameters and the station's answers in Russian (issue 29). */
 
-const page = (items: OcppCommandEntry[]) => jsonResponse(200, { items, page: 1, pages: 1, size: 10, total: items.length });
-const anEntry = (id: number, extra: Partial<OcppCommandEntry>) => aCommandEntry(id, { outcome_name: 'Принято станцией', manager_name: 'Айзада Бекова', ...extra });
+const page = (items: OcppCommandEntry[]) =>
+  jsonResponse(200, { items, page: 1, pages: 1, size: 10, total: items.length });
+const anEntry = (id: number, extra: Partial<OcppCommandEntry>) =>
+  aCommandEntry(id, { outcome_name: 'Принято станцией', manager_name: 'Айзада Бекова', ...extra });
 
 function render(routes: Record<string, FetchHandler>, station = aStation()) {
-  const api = stubFetch({ 'GET /stations/8/': () => jsonResponse(200, station), 'GET /stations/8/ocpp/messages/': () => jsonResponse(200, { items: [], page: 1, pages: 1, size: 10, total: 0 }), ...routes });
-  renderScreen(<StationDetail />, { path: '/merchants/merchant/5/station-info/8', pattern: '/merchants/merchant/:id/station-info/:stationId' });
+  const api = stubFetch({
+    'GET /stations/8/': () => jsonResponse(200, station),
+    'GET /stations/8/ocpp/messages/': () => jsonResponse(200, { items: [], page: 1, pages: 1, size: 10, total: 0 }),
+    ...routes,
+  });
+  renderScreen(<StationDetail />, {
+    path: '/merchants/merchant/5/station-info/8',
+    pattern: '/merchants/merchant/:id/station-info/:stationId',
+  });
   return api;
 }
 
@@ -24,8 +33,18 @@ describe('the station card’s OCPP commands in Russian', { timeout: 60_000 }, (
     render({
       'GET /stations/8/ocpp/commands/': () =>
         page([
-          anEntry(3, { action: 'ChangeAvailability', params: { connectorId: 0, type: 'Inoperative' }, response: { status: 'Scheduled' } }),
-          anEntry(2, { action: 'UnlockConnector', params: { connectorId: 2 }, outcome: 'rejected', outcome_name: 'Отклонено станцией', response: { status: 'UnlockFailed' } }),
+          anEntry(3, {
+            action: 'ChangeAvailability',
+            params: { connectorId: 0, type: 'Inoperative' },
+            response: { status: 'Scheduled' },
+          }),
+          anEntry(2, {
+            action: 'UnlockConnector',
+            params: { connectorId: 2 },
+            outcome: 'rejected',
+            outcome_name: 'Отклонено станцией',
+            response: { status: 'UnlockFailed' },
+          }),
           anEntry(1, {}),
         ]),
     });
@@ -37,7 +56,16 @@ describe('the station card’s OCPP commands in Russian', { timeout: 60_000 }, (
     expect(unlock).toHaveTextContent('Разблокировка коннектораКоннектор: 2');
     expect(unlock).toHaveTextContent('Отклонено станциейНе удалось разблокировать');
     expect(reset).toHaveTextContent('ПерезагрузкаТип: мягкая');
-    for (const word of ['ChangeAvailability', 'Inoperative', 'Scheduled', 'UnlockConnector', 'UnlockFailed', 'Reset', 'Soft', 'Accepted']) {
+    for (const word of [
+      'ChangeAvailability',
+      'Inoperative',
+      'Scheduled',
+      'UnlockConnector',
+      'UnlockFailed',
+      'Reset',
+      'Soft',
+      'Accepted',
+    ]) {
       expect(log).not.toHaveTextContent(new RegExp(`\\b${word}\\b`));
     }
 
@@ -47,7 +75,10 @@ describe('the station card’s OCPP commands in Russian', { timeout: 60_000 }, (
 
   it('names a connector’s OCPP error code, the code in the tooltip', async () => {
     const user = userEvent.setup({ delay: null });
-    const faulted = { ...onCard(aConnector(2, 1, 2)), ocpp_status: anOcppStatus('Faulted', { error_code: 'GroundFailure' }) };
+    const faulted = {
+      ...onCard(aConnector(2, 1, 2)),
+      ocpp_status: anOcppStatus('Faulted', { error_code: 'GroundFailure' }),
+    };
     render({ 'GET /stations/8/ocpp/commands/': () => page([]) }, aStation({ connectors: [faulted] }));
     const tag = (await screen.findByTestId('connector-view')).querySelector<HTMLElement>('.ant-card-extra .ant-tag')!;
     expect(tag).toHaveTextContent('Неисправность · Нарушение заземления');
@@ -60,15 +91,25 @@ describe('the station card’s OCPP commands in Russian', { timeout: 60_000 }, (
     const api = render({
       'GET /stations/8/ocpp/commands/': () => page([]),
       'POST /stations/8/ocpp/trigger-message/': () =>
-        jsonResponse(200, { success: true, outcome: 'accepted', outcome_name: 'Принято станцией', status: 'Accepted', command_id: 4 }),
+        jsonResponse(200, {
+          success: true,
+          outcome: 'accepted',
+          outcome_name: 'Принято станцией',
+          status: 'Accepted',
+          command_id: 4,
+        }),
     });
     await user.click(await screen.findByRole('button', { name: 'Запросить сообщение' }));
-    const dialog = (await screen.findByText('Запросить сообщение у станции', { selector: '.ant-modal-title' })).closest<HTMLElement>('.ant-modal')!;
+    const dialog = (
+      await screen.findByText('Запросить сообщение у станции', { selector: '.ant-modal-title' })
+    ).closest<HTMLElement>('.ant-modal')!;
     await user.click(within(dialog).getAllByRole('combobox')[0]!);
     await user.click(await screen.findByText('Показания счётчика', { selector: '.ant-select-item-option-content' }));
     await user.click(within(dialog).getByRole('button', { name: 'Отправить' }));
 
     expect(await screen.findByText('Ответ станции: Принято')).toBeInTheDocument();
-    expect(api.callsTo('POST /stations/8/ocpp/trigger-message/')[0]!.json()).toMatchObject({ requested_message: 'MeterValues' });
+    expect(api.callsTo('POST /stations/8/ocpp/trigger-message/')[0]!.json()).toMatchObject({
+      requested_message: 'MeterValues',
+    });
   });
 });

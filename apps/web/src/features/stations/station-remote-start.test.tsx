@@ -26,7 +26,12 @@ const aDriver = (id: number, surname: string, firstName: string, phone: string):
   app_version: null,
   blocked: false,
 });
-const aTag = (id: number, idTag: string, blocked = false): DriverIdTag => ({ id, id_tag: idTag, blocked, created_at: '2024-05-06T08:30:00.000Z' });
+const aTag = (id: number, idTag: string, blocked = false): DriverIdTag => ({
+  id,
+  id_tag: idTag,
+  blocked,
+  created_at: '2024-05-06T08:30:00.000Z',
+});
 
 const ASANOV = aDriver(7, 'Asanov', 'Bakyt', '996555123456');
 const ASANOVA = aDriver(9, 'Asanova', 'Aigul', '996700654321');
@@ -49,11 +54,21 @@ function render(tags: DriverIdTag[], answer: FetchHandler) {
 }
 
 const answered = (extra: Partial<RemoteStartAnswer>) => () =>
-  jsonResponse(200, { success: true, outcome: 'accepted', outcome_name: 'Accepted by the station', status: 'Accepted', command_id: 5, charge_id: 120, ...extra });
+  jsonResponse(200, {
+    success: true,
+    outcome: 'accepted',
+    outcome_name: 'Accepted by the station',
+    status: 'Accepted',
+    command_id: 5,
+    charge_id: 120,
+    ...extra,
+  });
 
 async function openDialog(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Start a charge' }));
-  return (await screen.findByText('Start a charge for a user', { selector: '.ant-modal-title' })).closest<HTMLElement>('.ant-modal')!;
+  return (await screen.findByText('Start a charge for a user', { selector: '.ant-modal-title' })).closest<HTMLElement>(
+    '.ant-modal',
+  )!;
 }
 
 async function chooseOption(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
@@ -64,7 +79,9 @@ async function chooseOption(user: ReturnType<typeof userEvent.setup>, field: HTM
 async function findDriver(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
   const driver = within(dialog).getByRole('combobox', { name: 'User' });
   await user.type(driver, 'Asan');
-  await user.click(await screen.findByText('Asanov Bakyt · +996 (555) 12-34-56', { selector: '.ant-select-item-option-content' }));
+  await user.click(
+    await screen.findByText('Asanov Bakyt · +996 (555) 12-34-56', { selector: '.ant-select-item-option-content' }),
+  );
 }
 
 describe('starting a charge from the station card', { timeout: 60_000 }, () => {
@@ -89,16 +106,27 @@ describe('starting a charge from the station card', { timeout: 60_000 }, () => {
     await user.click(await screen.findByText('APP-1', { selector: '.ant-select-item-option-content' }));
     await user.click(within(dialog).getByRole('button', { name: 'Start' }));
 
-    expect(await screen.findByText('The station accepted the start. Charge no. 120 is waiting for the car.')).toBeInTheDocument();
-    expect(api.callsTo('POST /stations/8/ocpp/remote-start/').map((call) => call.json())).toEqual([{ connector_id: 2, driver_id: 7, id_tag: 'APP-1' }]);
+    expect(
+      await screen.findByText('The station accepted the start. Charge no. 120 is waiting for the car.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /stations/8/ocpp/remote-start/').map((call) => call.json())).toEqual([
+      { connector_id: 2, driver_id: 7, id_tag: 'APP-1' },
+    ]);
     expect(api.callsTo('GET /users/').at(-1)!.url.searchParams.get('search')).toBe('Asan');
   });
 
   it('leaves the one tag to the server and says in words why the station did not start', async () => {
     const user = userEvent.setup({ delay: null });
-    const api = render([aTag(1, 'CARD-1')], answered({ success: false, outcome: 'rejected', outcome_name: 'Rejected by the station', status: 'Rejected' }));
+    const api = render(
+      [aTag(1, 'CARD-1')],
+      answered({ success: false, outcome: 'rejected', outcome_name: 'Rejected by the station', status: 'Rejected' }),
+    );
     const dialog = await openDialog(user);
-    await chooseOption(user, within(dialog).getByRole('combobox', { name: 'Connector' }), 'Connector 1 · Type 2 (Mennekes)');
+    await chooseOption(
+      user,
+      within(dialog).getByRole('combobox', { name: 'Connector' }),
+      'Connector 1 · Type 2 (Mennekes)',
+    );
     await findDriver(user, dialog);
     expect(await within(dialog).findByTestId('remote-start-id-tag')).toHaveTextContent('Id tag: CARD-1');
     await user.click(within(dialog).getByRole('button', { name: 'Start' }));
@@ -110,12 +138,20 @@ describe('starting a charge from the station card', { timeout: 60_000 }, () => {
 
   it('puts a refusal before sending in the dialog’s words', async () => {
     const user = userEvent.setup({ delay: null });
-    render([aTag(1, 'CARD-1')], () => jsonResponse(409, { detail: 'The driver\'s balance is too low to start a charge. Top up the balance first.' }));
+    render([aTag(1, 'CARD-1')], () =>
+      jsonResponse(409, { detail: "The driver's balance is too low to start a charge. Top up the balance first." }),
+    );
     const dialog = await openDialog(user);
-    await chooseOption(user, within(dialog).getByRole('combobox', { name: 'Connector' }), 'Connector 1 · Type 2 (Mennekes)');
+    await chooseOption(
+      user,
+      within(dialog).getByRole('combobox', { name: 'Connector' }),
+      'Connector 1 · Type 2 (Mennekes)',
+    );
     await findDriver(user, dialog);
     await within(dialog).findByTestId('remote-start-id-tag');
     await user.click(within(dialog).getByRole('button', { name: 'Start' }));
-    expect(await screen.findByText('The driver\'s balance is too low to start a charge. Top up the balance first.')).toBeInTheDocument();
+    expect(
+      await screen.findByText("The driver's balance is too low to start a charge. Top up the balance first."),
+    ).toBeInTheDocument();
   });
 });

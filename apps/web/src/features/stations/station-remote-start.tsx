@@ -36,7 +36,10 @@ export function RemoteStartDialog({ station, onClose }: { station: Station; onCl
   const [form] = Form.useForm<Values>();
   const connectors = useConnectorOptions(station.connectors, false);
   const driverId = Form.useWatch('driver_id', form);
-  const tags = useQuery({ ...stationCommandsApi.driverIdTagsQueryOptions(driverId ?? 0), enabled: driverId !== undefined });
+  const tags = useQuery({
+    ...stationCommandsApi.driverIdTagsQueryOptions(driverId ?? 0),
+    enabled: driverId !== undefined,
+  });
   const usable = (tags.data ?? []).filter((tag) => !tag.blocked);
   // One usable tag is the server's choice too; several are the manager's.
   const choosing = usable.length > 1;
@@ -50,7 +53,11 @@ export function RemoteStartDialog({ station, onClose }: { station: Station; onCl
   };
 
   const submit = (values: Values) => {
-    const body = { connector_id: values.connector_id, driver_id: values.driver_id, ...(choosing && { id_tag: values.id_tag }) } as RemoteStartRequest;
+    const body = {
+      connector_id: values.connector_id,
+      driver_id: values.driver_id,
+      ...(choosing && { id_tag: values.id_tag }),
+    } as RemoteStartRequest;
     send.mutate(body, {
       onSuccess: (answer) => {
         said(answer);
@@ -58,7 +65,8 @@ export function RemoteStartDialog({ station, onClose }: { station: Station; onCl
         void queryClient.invalidateQueries({ queryKey: ['stations', 'detail', station.id] });
         onClose();
       },
-      onError: (error) => notification.error({ title: t('commands.remote_start.failed'), description: applyServerErrors(form, error) }),
+      onError: (error) =>
+        notification.error({ title: t('commands.remote_start.failed'), description: applyServerErrors(form, error) }),
     });
   };
 
@@ -73,10 +81,19 @@ export function RemoteStartDialog({ station, onClose }: { station: Station; onCl
       afterOpenChange={(open) => focusOnceOpen(open, () => form.focusField('connector_id'))}
     >
       <Form<Values> form={form} id={FORM_ID} layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item name="connector_id" label={t('commands.connector_label')} rules={[zodRule(remoteStartRequest.shape.connector_id)]}>
+        <Form.Item
+          name="connector_id"
+          label={t('commands.connector_label')}
+          rules={[zodRule(remoteStartRequest.shape.connector_id)]}
+        >
           <Select options={connectors} placeholder={t('commands.remote_start.connector_placeholder')} />
         </Form.Item>
-        <Form.Item name="driver_id" label={t('commands.remote_start.driver')} rules={[zodRule(formRefId)]} extra={t('commands.remote_start.driver_hint')}>
+        <Form.Item
+          name="driver_id"
+          label={t('commands.remote_start.driver')}
+          rules={[zodRule(formRefId)]}
+          extra={t('commands.remote_start.driver_hint')}
+        >
           <SearchSelect
             options={stationCommandsApi.driverOptionsQueryOptions}
             placeholder={t('commands.remote_start.driver_placeholder')}

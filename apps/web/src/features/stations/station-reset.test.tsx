@@ -54,7 +54,11 @@ describe('station restart (spec 2.9, 8)', { timeout: 60_000 }, () => {
   it('says the request failed, and why, when the station did not take it', async () => {
     const user = userEvent.setup({ delay: null });
     stubFetch({
-      'POST /stations/reset/CP%20008/': answer({ success: false, outcome: 'offline', outcome_name: 'The station is offline' }),
+      'POST /stations/reset/CP%20008/': answer({
+        success: false,
+        outcome: 'offline',
+        outcome_name: 'The station is offline',
+      }),
     });
     renderScreen(<StationResetButton station={STATION} />);
     await user.click(within(await openDialog(user)).getByRole('button', { name: 'Restart' }));
@@ -78,7 +82,9 @@ describe('station restart (spec 2.9, 8)', { timeout: 60_000 }, () => {
     stubFetch({ 'POST /stations/reset/CP%20008/': accepted });
     renderScreen(<StationResetButton station={STATION} />);
     await user.click(screen.getByRole('button', { name: 'Перезагрузить' }));
-    const dialog = (await screen.findByText('Перезагрузить станцию «Volt Chui»?')).closest<HTMLElement>('[role="dialog"]')!;
+    const dialog = (await screen.findByText('Перезагрузить станцию «Volt Chui»?')).closest<HTMLElement>(
+      '[role="dialog"]',
+    )!;
     await user.click(within(dialog).getByRole('radio', { name: /Жёсткая перезагрузка/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Перезагрузить' }));
     expect(await screen.findByText('Перезагрузка (жёсткая) успешно выполнена')).toBeInTheDocument();
@@ -87,13 +93,19 @@ describe('station restart (spec 2.9, 8)', { timeout: 60_000 }, () => {
   it('is offered on every row of the station list', async () => {
     const user = userEvent.setup({ delay: null });
     const api = stubFetch({
-      'GET /stations/': () => jsonResponse(200, { items: [aStationRow(8, 'Volt Chui', 0)], page: 1, pages: 1, size: 10, total: 1 }),
+      'GET /stations/': () =>
+        jsonResponse(200, { items: [aStationRow(8, 'Volt Chui', 0)], page: 1, pages: 1, size: 10, total: 1 }),
       'POST /stations/reset/CP-8/': accepted,
     });
-    renderScreen(<MerchantStationList merchantId={5} />, { path: '/merchants/merchant/5', pattern: '/merchants/merchant/:id' });
+    renderScreen(<MerchantStationList merchantId={5} />, {
+      path: '/merchants/merchant/5',
+      pattern: '/merchants/merchant/:id',
+    });
     const row = (await screen.findByRole('link', { name: 'Volt Chui' })).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Restart' }));
-    const dialog = (await screen.findByText('Restart the station «Volt Chui»?')).closest<HTMLElement>('[role="dialog"]')!;
+    const dialog = (await screen.findByText('Restart the station «Volt Chui»?')).closest<HTMLElement>(
+      '[role="dialog"]',
+    )!;
     await user.click(within(dialog).getByRole('button', { name: 'Restart' }));
     expect(await screen.findByText('Restart (soft) completed successfully')).toBeInTheDocument();
     expect(api.callsTo('POST /stations/reset/CP-8/')[0]!.json()).toEqual({ reset_type: 'Soft' });

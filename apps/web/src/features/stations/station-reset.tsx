@@ -68,7 +68,11 @@ export function StationResetButton({ station, compact = false }: StationResetPro
         afterOpenChange={(open) => focusOnceOpen(open, () => chosen.current?.focus())}
         destroyOnHidden
       >
-        <Radio.Group value={type} onChange={(event) => setType(event.target.value as ResetType)} aria-label={t('commands.reset.type')}>
+        <Radio.Group
+          value={type}
+          onChange={(event) => setType(event.target.value as ResetType)}
+          aria-label={t('commands.reset.type')}
+        >
           <Flex vertical gap="small">
             {RESET_TYPES.map((value) => (
               <Radio key={value} value={value} ref={value === type ? chosen : undefined}>

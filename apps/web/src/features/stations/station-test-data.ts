@@ -6,7 +6,12 @@ import type { Connector } from '@evcms/contracts/station-connectors';
 
 /* Stations as the API answers them, for the screen tests of this feature. */
 
-export const aConnector = (id: number, evse_id: number, connector_id: number, extra: Partial<Connector> = {}): Connector => ({
+export const aConnector = (
+  id: number,
+  evse_id: number,
+  connector_id: number,
+  extra: Partial<Connector> = {},
+): Connector => ({
   id,
   evse_id,
   evse: null,
@@ -22,7 +27,13 @@ export const aConnector = (id: number, evse_id: number, connector_id: number, ex
   ...extra,
 });
 
-const WEEKDAYS = [0, 1, 2, 3, 4].map((day) => ({ id: day + 1, day, start_time: '09:00:00', end_time: '18:00:00', is_break: false }));
+const WEEKDAYS = [0, 1, 2, 3, 4].map((day) => ({
+  id: day + 1,
+  day,
+  start_time: '09:00:00',
+  end_time: '18:00:00',
+  is_break: false,
+}));
 
 /** A connector as the card and the list show it: no status reported, no charge in progress. */
 export const onCard = (connector: Connector): ConnectorOnCard => ({ ...connector, ocpp_status: null, charge: null });
@@ -66,7 +77,12 @@ export const anOcppMessage = (id: number, extra: Partial<OcppMessage> = {}): Ocp
   ...extra,
 });
 
-export const aStationRow = (id: number, name: string, status: 0 | 1, extra: Partial<StationListItem> = {}): StationListItem => ({
+export const aStationRow = (
+  id: number,
+  name: string,
+  status: 0 | 1,
+  extra: Partial<StationListItem> = {},
+): StationListItem => ({
   id,
   name,
   identity: `CP-${id}`,
@@ -105,7 +121,13 @@ export const aStation = (extra: Partial<Station> = {}): Station => ({
   ],
   schedule: WEEKDAYS,
   connectors: [
-    aConnector(3, 2, 1, { typo: 'ccs2', typo_name: 'CCS Combo 2', power_kWh: 60, position_name: 'Front', custom_fee: 14.5 }),
+    aConnector(3, 2, 1, {
+      typo: 'ccs2',
+      typo_name: 'CCS Combo 2',
+      power_kWh: 60,
+      position_name: 'Front',
+      custom_fee: 14.5,
+    }),
     aConnector(2, 1, 2, { evse: 'A-17', cable_length: 5 }),
     aConnector(1, 1, 1, { evse: 'A-17' }),
   ].map(onCard),

@@ -3,21 +3,30 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
 import { stationsApi } from './stations-api.ts';
 
-function run<TData, TVariables>(queryClient: QueryClient, options: UseMutationOptions<TData, Error, TVariables>, variables: TVariables) {
+function run<TData, TVariables>(
+  queryClient: QueryClient,
+  options: UseMutationOptions<TData, Error, TVariables>,
+  variables: TVariables,
+) {
   return new MutationObserver(queryClient, options).mutate(variables);
 }
 
 const answer = { id: 8, name: 'Volt' };
 
 describe('stations api', () => {
-  it('lists one merchant\'s stations by page and search', async () => {
-    const api = stubFetch({ 'GET /stations/': () => jsonResponse(200, { items: [], page: 1, pages: 1, size: 10, total: 0 }) });
+  it("lists one merchant's stations by page and search", async () => {
+    const api = stubFetch({
+      'GET /stations/': () => jsonResponse(200, { items: [], page: 1, pages: 1, size: 10, total: 0 }),
+    });
     await new QueryClient().fetchQuery(stationsApi.listQueryOptions({ merchant: 5, page: 2, size: 20, search: 'cp' }));
     expect(api.calls[0]!.url.search).toBe('?merchant=5&page=2&size=20&search=cp');
   });
 
   it('reads the card at /stations/{id}/ and the edit form at /stations/update/{id}/', async () => {
-    const api = stubFetch({ 'GET /stations/8/': () => jsonResponse(200, answer), 'GET /stations/update/8/': () => jsonResponse(200, answer) });
+    const api = stubFetch({
+      'GET /stations/8/': () => jsonResponse(200, answer),
+      'GET /stations/update/8/': () => jsonResponse(200, answer),
+    });
     const queryClient = new QueryClient();
     await queryClient.fetchQuery(stationsApi.detailQueryOptions(8));
     await queryClient.fetchQuery(stationsApi.forUpdateQueryOptions(8));
@@ -25,7 +34,10 @@ describe('stations api', () => {
   });
 
   it('creates and updates as multipart, the update at /stations/update/{id}/', async () => {
-    const api = stubFetch({ 'POST /stations/': () => jsonResponse(201, answer), 'PATCH /stations/update/8/': () => jsonResponse(200, answer) });
+    const api = stubFetch({
+      'POST /stations/': () => jsonResponse(201, answer),
+      'PATCH /stations/update/8/': () => jsonResponse(200, answer),
+    });
     const queryClient = new QueryClient();
     await run(queryClient, stationsApi.update(queryClient), { id: 8, changes: { pic: 'Asel', delete_tags: true } });
     const body = api.calls[0]!.body as FormData;

@@ -41,7 +41,9 @@ const base = resourceApi<{
  */
 const MERCHANTS_ROOT = ['merchants'];
 
-function refreshingMerchants<TData, TVariables>(make: (queryClient: QueryClient) => UseMutationOptions<TData, Error, TVariables>) {
+function refreshingMerchants<TData, TVariables>(
+  make: (queryClient: QueryClient) => UseMutationOptions<TData, Error, TVariables>,
+) {
   return (queryClient: QueryClient): UseMutationOptions<TData, Error, TVariables> => {
     const options = make(queryClient);
     return {
@@ -74,7 +76,8 @@ export const stationsApi = {
   messagesQueryOptions: (id: number, params: StationMessagesParams) =>
     queryOptions({
       queryKey: [...base.keys.detail(id), 'ocpp-messages', params],
-      queryFn: ({ signal }) => http.get<Paged<OcppMessage>>(`/stations/${id}/ocpp/messages/`, { query: { ...params }, signal }),
+      queryFn: ({ signal }) =>
+        http.get<Paged<OcppMessage>>(`/stations/${id}/ocpp/messages/`, { query: { ...params }, signal }),
       placeholderData: keepPreviousData,
     }),
   create: refreshingMerchants(base.create),
