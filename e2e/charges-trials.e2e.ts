@@ -1,14 +1,12 @@
-import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHARGE_STATUSES } from '@evcms/contracts/charges';
-import { openPglite } from '../apps/server/src/db/client.ts';
 import { aCharge, aChargePoint } from '../apps/server/src/test/builders/charges.ts';
 import { aDriver } from '../apps/server/src/test/builders/drivers.ts';
 import { openDialog, settled } from './support/antd.ts';
 import { chooseLanguage, expectNoSidewaysScroll } from './support/app.ts';
 import { newContext, signInThroughForm } from './support/browser.ts';
-import { seedCharges, type ChargesSeed } from './support/charges.ts';
+import { seedCharges, withDatabase, type ChargesSeed } from './support/charges.ts';
 import { hasFocus, tabTo } from './support/keyboard.ts';
 import { kyrgyzOnly } from './support/kyrgyz.ts';
 import { ADMIN } from './support/server.ts';
@@ -22,8 +20,7 @@ import { useServerAndBrowser } from './support/suite.ts';
 /** The seed of charges.e2e.ts, with nine more of Asanov's charges (two pages, on the list and on his card) and a driver with none. */
 async function seedTwoPages(dataDir: string): Promise<ChargesSeed & { newcomerId: number }> {
   const charges = await seedCharges(dataDir);
-  const database = await openPglite(path.join(dataDir, 'pg'));
-  try {
+  return withDatabase(dataDir, async (database) => {
     const osh = await aChargePoint(database, { name: 'Ош' });
     for (let day = 1; day <= 9; day++) {
       await aCharge(database, {
@@ -34,9 +31,7 @@ async function seedTwoPages(dataDir: string): Promise<ChargesSeed & { newcomerId
     }
     const newcomer = await aDriver(database, { surname: 'Жаңыбаев', firstName: 'Айбек', phone: '996777000111' });
     return { ...charges, newcomerId: newcomer.id };
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 const seed = {} as Awaited<ReturnType<typeof seedTwoPages>>;

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openPglite, type Database } from '../../apps/server/src/db/client.ts';
+import { ensureFirstManager } from '../../apps/server/src/modules/accounts/accounts.service.ts';
 import { openCharge } from '../../apps/server/src/modules/charges/charge-start.service.ts';
 import { aCharge, aChargePoint } from '../../apps/server/src/test/builders/charges.ts';
 import { aDriver } from '../../apps/server/src/test/builders/drivers.ts';
+import { ADMIN } from './server.ts';
 
 /*
  * Charges are written by charge points only (no API creates one, and no test route may), so an
@@ -24,11 +26,16 @@ export interface ChargesSeed {
   refused: number;
 }
 
-/** Runs `fill` on the migrated embedded database of the data folder, closing it after. */
-async function withDatabase<T>(dataDir: string, fill: (database: Database) => Promise<T>): Promise<T> {
+/**
+ * Runs `fill` on the migrated embedded database of the data folder, closing it after. The spec's
+ * administrator is made first, as the server's first start would: the builders record a manager of
+ * their own, and a server finding one would make no first manager.
+ */
+export async function withDatabase<T>(dataDir: string, fill: (database: Database) => Promise<T>): Promise<T> {
   const database = await openPglite(path.join(dataDir, 'pg'));
   try {
     await database.migrate();
+    await ensureFirstManager(database.db, { email: ADMIN.email, password: ADMIN.password });
     return await fill(database);
   } finally {
     await database.close();
