@@ -164,6 +164,25 @@ export default tseslint.config(
     },
   },
   {
+    // The example records of packages/contracts/src/examples are test data: only tests and their helpers
+    // import them, so that none reaches a production build.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*-test-data.ts', 'apps/*/src/test/**', 'packages/contracts/src/examples/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@evcms/contracts/examples/*', '**/contracts/src/examples/*', './examples/*', '../examples/*'],
+              message: 'Example records are for tests: import them from a test, a *-test-data.ts or src/test/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

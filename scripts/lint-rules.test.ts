@@ -77,6 +77,30 @@ describe('import direction', () => {
   });
 });
 
+describe('example records', () => {
+  it('refuses an example record in a production file, and lets tests and their data take them', async () => {
+    const example = "export { finishedCharge } from '@evcms/contracts/examples/charges';\n";
+    for (const file of [
+      'apps/web/src/features/charges/probe.ts',
+      'apps/server/src/modules/charges/probe.ts',
+      'apps/server/src/ocpp/probe.ts',
+    ]) {
+      expect(await ruleIds(file, example), file).toContain('no-restricted-imports');
+    }
+    expect(
+      await ruleIds('packages/contracts/src/probe.ts', "export { finishedCharge } from './examples/charges.ts';\n"),
+    ).toContain('no-restricted-imports');
+    for (const file of [
+      'apps/web/src/features/charges/charge-list.test.tsx',
+      'apps/web/src/features/charges/charge-test-data.ts',
+      'apps/server/src/modules/charges/charges-list.test.ts',
+      'apps/server/src/test/builders/charges.ts',
+    ]) {
+      expect(await ruleIds(file, example), file).toEqual([]);
+    }
+  });
+});
+
 describe('file names', () => {
   it('refuses a file name that is not kebab-case', async () => {
     expect(await ruleIds('apps/web/src/lib/MerchantList.ts', 'export const a = 1;\n')).toContain(

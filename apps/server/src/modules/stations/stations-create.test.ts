@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import { chui1Address, neverConnected } from '@evcms/contracts/examples/stations';
 import type { Merchant } from '@evcms/contracts/merchants';
 import type { Station, StationForUpdate } from '@evcms/contracts/stations';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -100,10 +101,7 @@ describe('creating a station', () => {
       pic: 'Aibek Responsible',
       manufacturer: 'ABB',
       execution_type: 'floor',
-      address: 'Chui 1',
-      address_ru: 'Чуй 1',
-      address_en: 'Chui 1',
-      address_ky: 'Чүй 1',
+      ...chui1Address,
       latitude: '42.874600',
       longitude: '-74.500000',
       location: 'Bishkek, Chui 1',
@@ -180,15 +178,7 @@ describe('creating a station', () => {
         { id: cafe.id, title: 'Station cafe', icon_path: '/media/surroundings/Station cafe.svg', active: true },
       ],
       created_at: expect.any(String),
-      // Never connected yet.
-      online: false,
-      last_seen_at: null,
-      boot: null,
-      ocpp_status: null,
-      diagnostics_status: null,
-      diagnostics_status_at: null,
-      firmware_status: null,
-      firmware_status_at: null,
+      ...neverConnected,
     });
     expect(body.connectors.map((connector) => [connector.ocpp_status, connector.charge])).toEqual([
       [null, null],

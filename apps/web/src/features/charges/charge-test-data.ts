@@ -1,30 +1,12 @@
 import type { ChargeDetail, ChargeListItem } from '@evcms/contracts/charges';
 import type { Paged } from '@evcms/contracts/common';
+import { finishedCharge } from '@evcms/contracts/examples/charges';
 import { jsonResponse } from '../../lib/test-fetch.ts';
 
 /** A charge as the list answers it: a driver's finished, paid charge of 12.345 kWh unless told otherwise. */
 export const aCharge = (id: number, overrides: Partial<ChargeListItem> = {}): ChargeListItem => ({
+  ...finishedCharge,
   id,
-  driver: { id: 7, name: 'Asanov Bakyt', phone: '996555123456', account: '10000007' },
-  id_tag: '04A1B2C3',
-  station: { id: 3, name: 'Ala-Too' },
-  connector: { ocpp_16_id: 2, typo: 'ccs2', typo_name: 'CCS Combo 2' },
-  started_at: '2024-05-06T08:30:00.000Z',
-  finished_at: '2024-05-06T10:00:00.000Z',
-  duration_seconds: 5400,
-  consumed: 12.345,
-  price: 10,
-  amount: 123.45,
-  discount: 0,
-  total: 123.45,
-  payment_method: 'balance',
-  payment_method_name: 'Personal balance',
-  status: 'finished',
-  status_name: 'Finished',
-  result: 'successful',
-  stop_reason: 'EVDisconnected',
-  refusal: null,
-  review_reason: null,
   ...overrides,
 });
 

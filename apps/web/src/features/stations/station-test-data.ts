@@ -1,3 +1,4 @@
+import { chui1Address, neverConnected } from '@evcms/contracts/examples/stations';
 import type { ConnectorCharge, OcppConnectorStatus, OcppStatus } from '@evcms/contracts/ocpp';
 import type { OcppCommandEntry } from '@evcms/contracts/ocpp-commands';
 import type { OcppMessage } from '@evcms/contracts/ocpp-messages';
@@ -108,10 +109,7 @@ export const aStation = (extra: Partial<Station> = {}): Station => ({
   pic: 'Asel Toktogulova',
   manufacturer: 'ABB',
   execution_type: 'floor',
-  address: 'Chui 1',
-  address_ru: 'Чуй 1',
-  address_en: 'Chui 1',
-  address_ky: 'Чүй 1',
+  ...chui1Address,
   latitude: '42.870000',
   longitude: '74.590000',
   avatar: '/media/stations/avatar.jpg',
@@ -131,14 +129,7 @@ export const aStation = (extra: Partial<Station> = {}): Station => ({
     aConnector(2, 1, 2, { evse: 'A-17', cable_length: 5 }),
     aConnector(1, 1, 1, { evse: 'A-17' }),
   ].map(onCard),
-  online: false,
-  last_seen_at: null,
-  boot: null,
-  ocpp_status: null,
-  diagnostics_status: null,
-  diagnostics_status_at: null,
-  firmware_status: null,
-  firmware_status_at: null,
+  ...neverConnected,
   status: 1,
   is_new: true,
   merchant: 5,

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { chargeListItem } from '../charges.ts';
+import { z } from '../schema.ts';
+import { station } from '../stations.ts';
+import { finishedCharge } from './charges.ts';
+import { chui1Address, neverConnected } from './stations.ts';
+
+describe('the example records', () => {
+  it('are answers the response schemas let through unchanged', () => {
+    expect(chargeListItem.parse(finishedCharge)).toEqual(finishedCharge);
+    const stationParts = { ...neverConnected, ...chui1Address };
+    expect(z.partial(station).parse(stationParts)).toEqual(stationParts);
+  });
+});
