@@ -70,6 +70,14 @@ describe('import direction', () => {
     ).toEqual([]);
   });
 
+  it('lets a module read through a read model, and no client of the modules', async () => {
+    const readModel = "export { chargeListPage } from '../read-models/charge-list.read-model.ts';\n";
+    expect(await ruleIds('apps/server/src/modules/charges/probe.ts', readModel)).toEqual([]);
+    expect(
+      await ruleIds('apps/server/src/ocpp/probe.ts', readModel.replace('../read-models', '../modules/read-models')),
+    ).toContain(RESTRICTED);
+  });
+
   it('refuses the server’s lib importing any module, its services too', async () => {
     expect(
       await ruleIds('apps/server/src/lib/probe.ts', "export { findTags } from '../modules/catalog/tags.service.ts';\n"),

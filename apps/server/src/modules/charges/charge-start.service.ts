@@ -6,6 +6,7 @@ import { violatedConstraint } from '../../lib/db-errors.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findDriverByIdTag } from '../drivers/id-tags.service.ts';
 import { priceFor } from '../rates/rates.service.ts';
+import { findChargeSite, lockStationStarts, type ChargeSite } from '../stations/station-ocpp.service.ts';
 import * as repo from './charges.repository.ts';
 import { chargePowerW, DEFAULT_POWER_CEILING_W } from './charge-plausibility.rules.ts';
 import { authorize, startDecision } from './charges.rules.ts';
@@ -65,7 +66,7 @@ export async function initiateCharge(db: Db, input: InitiateChargeInput): Promis
       return repo.updateCharge(tx, waiting.id, { ...(await driverOf(tx, idTag)), ...source });
     if (waiting)
       return source && waiting.source !== source.source ? repo.updateCharge(tx, waiting.id, source) : waiting;
-    const site = await repo.findChargeSite(tx, input.stationId, input.ocppConnectorId);
+    const site = await findChargeSite(tx, input.stationId, input.ocppConnectorId);
     if (!site) throw notFound();
     const row = await repo.insertCharge(tx, {
       ...siteValues(site, input.ocppConnectorId),
@@ -82,7 +83,7 @@ async function driverOf(tx: Db, idTag: string) {
   return { idTag, driverId: (await findDriverByIdTag(tx, idTag))?.driverId ?? null };
 }
 
-function siteValues(site: repo.ChargeSite, ocppConnectorId: number) {
+function siteValues(site: ChargeSite, ocppConnectorId: number) {
   return {
     stationId: site.stationId,
     merchantId: site.merchantId,
@@ -139,11 +140,11 @@ export async function openCharge(db: Db, input: OpenChargeInput): Promise<Opened
   };
   try {
     return await db.transaction(async (tx) => {
-      if (input.review) await repo.lockStationStarts(tx, input.stationId);
+      if (input.review) await lockStationStarts(tx, input.stationId);
       const sent =
         (await repo.findByStartKey(tx, key)) ?? (input.review ? await repo.findReplacedStart(tx, key) : undefined);
       if (sent) return opened(sent);
-      const site = await repo.findChargeSite(tx, input.stationId, input.ocppConnectorId);
+      const site = await findChargeSite(tx, input.stationId, input.ocppConnectorId);
       if (!site) throw notFound();
       const holder = await findDriverByIdTag(tx, input.idTag);
       const authorization = authorize(holder, input.minimumBalanceTyiyn ?? DEFAULT_MINIMUM_BALANCE_TYIYN);

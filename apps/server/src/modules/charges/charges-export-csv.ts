@@ -3,16 +3,22 @@ import { CONNECTOR_TYPES } from '@evcms/contracts/catalog';
 import { CHARGE_RESULT_NAMES, CHARGE_STATUSES, PAYMENT_METHODS } from '@evcms/contracts/charges';
 import type { Lang } from '@evcms/contracts/i18n';
 import { OCPP_STOP_REASONS } from '@evcms/contracts/ocpp-names';
-import { queryRows, type Database, type Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { copiedRows } from '../../db/copy-rows.ts';
 import { charges } from '../../db/schema/charges.ts';
-import { drivers } from '../../db/schema/drivers.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
 import { csvDialect, csvText, type CsvDialect } from '../../lib/exports/csv.ts';
 import { csvCellSql as cell, csvCellsSql } from '../../lib/exports/csv-sql.ts';
 import { copiedInteger, CsvBytes, TextsById } from '../../lib/exports/csv-bytes.ts';
 import { CHARGE_EXPORT_AMOUNTS } from './charges-export-amounts.ts';
-import { driverReader, epochUs, stationNames, type ExportDriver } from './charges-export.repository.ts';
+import {
+  driverCellsQuery,
+  driverIdRange,
+  driverReader,
+  stationNames,
+  type ExportDriver,
+} from '../read-models/charge-export.read-model.ts';
+import { epochUs } from './charges-export.repository.ts';
 import { RUNNING_STATUSES } from './charges.rules.ts';
 
 /*
@@ -83,19 +89,9 @@ const DRIVER_CELLS_KEPT = 250_000;
 
 /** Whether every driver's cells are to be read first and kept: few enough, and their ids dense enough to index an array by. */
 async function keepsDrivers(db: Db, most: number): Promise<boolean> {
-  const [row] = await queryRows<{ count: number; last: number | null }>(
-    db,
-    sql`select count(*)::int as "count", max(${drivers.id}) as "last" from ${drivers}`,
-  );
-  return row!.count <= most && (row!.last ?? 0) <= 4 * most;
+  const { count, last } = await driverIdRange(db);
+  return count <= most && (last ?? 0) <= 4 * most;
 }
-
-/** Every driver's two cells (name, phone), by id: read in the charges' snapshot, so every charge's driver is there. */
-const driverCellsQuery = (dialect: CsvDialect) => sql`select ${drivers.id}, ${csvCellsSql(
-  [cell.text(sql`${drivers.surname} || ' ' || ${drivers.firstName}`), cell.text(sql`'+' || ${drivers.phone}`)],
-  dialect,
-)}
-  from ${drivers} order by ${drivers.id}`;
 
 /** The drivers of the charges of one piece of lines, read for it (`driverReader`) when they are not all kept. */
 function pieceDrivers(db: Db, dialect: CsvDialect) {

@@ -3,26 +3,25 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ConnectorType } from '@evcms/contracts/catalog';
 import type { ChargeResult, ChargeStatus, PaymentMethod } from '@evcms/contracts/charges';
 import type { Lang } from '@evcms/contracts/i18n';
-import { queryRows, type Database, type Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import type { FetchBatch } from '../../lib/exports/batched-rows.ts';
 import { charges } from '../../db/schema/charges.ts';
-import { drivers } from '../../db/schema/drivers.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
-import { stations } from '../../db/schema/stations.ts';
+import {
+  chargeExportBatch,
+  driverReader,
+  stationNames,
+  type ExportDriver,
+} from '../read-models/charge-export.read-model.ts';
 import { chargeWhere, type ChargeFilter } from './charges-filter.ts';
 import { CHARGE_EXPORT_AMOUNTS, type ChargeExportAmountField } from './charges-export-amounts.ts';
 
 /*
- * The charge export's own read: only the columns its file shows (charges-export.ts), as raw rows.
- * Read through the list's `selectCharges`, every batch carried all ~45 columns of a charge through
+ * The charge export's own read: only the columns its file shows (charges-export.ts), as raw rows;
+ * the drivers' and stations' names through charge-export.read-model.ts.
+ * Read through the list's `selectCharges` (charge-list.read-model.ts), every batch carried all ~45 columns of a charge through
  * the ORM's mapping (a Date parsed per timestamp), several times slower (docs/performance.md).
  */
-
-export interface ExportDriver {
-  surname: string;
-  firstName: string;
-  phone: string;
-}
 
 /** What the export writes of a charge: times in epoch milliseconds, money and energy (charges-export-amounts.ts) in minor units. */
 export interface ChargeExportRow extends Record<ChargeExportAmountField, number | null> {
@@ -52,39 +51,13 @@ const amountSelection = sql.join(
   sql`, `,
 );
 
-function exportSelection(lang: Lang): SQL {
-  const stationName = sql`coalesce(${localizedSelection(stations, 'name')[lang]}, ${localizedSelection(charges, 'station_name')[lang]})`;
+/** The columns the export shows, its station's name given (charge-export.read-model.ts). */
+function exportSelection(stationName: SQL): SQL {
   return sql`${charges.id} as "id", ${charges.driverId} as "driver", ${charges.idTag} as "idTag", ${stationName} as "stationName",
     ${charges.ocppConnectorId} as "ocppConnectorId", ${charges.connectorTypo} as "connectorTypo", ${epochMs(charges.startedAt)} as "startedAt",
     ${epochMs(charges.finishedAt)} as "finishedAt", ${epochMs(charges.lastMeterAt)} as "lastMeterAt", ${amountSelection},
     ${charges.paymentMethod} as "paymentMethod", ${charges.status} as "status",
     ${charges.result} as "result", ${charges.stopReason} as "stopReason"`;
-}
-
-// Some 15 MB of names: a larger set of drivers is read again rather than held.
-const DRIVERS_KEPT = 100_000;
-
-/**
- * The drivers of an export, each read once: joined per charge, a driver's index lookup was most of
- * a batch's time (a driver has many charges, spread over the whole export). A driver renamed during
- * the export keeps the name first read, as a charge changed during it may show either state.
- */
-export function driverReader(db: Db) {
-  const kept = new Map<number, ExportDriver>();
-  return async (ids: readonly number[]): Promise<Map<number, ExportDriver>> => {
-    // Cleared before the missing are found, so this batch's drivers are all read again.
-    if (kept.size + ids.length > DRIVERS_KEPT) kept.clear();
-    const missing = new Set<number>();
-    for (const id of ids) if (!kept.has(id)) missing.add(id);
-    if (missing.size === 0) return kept;
-    const read = await queryRows<ExportDriver & { id: number }>(
-      db,
-      sql`select ${drivers.id} as "id", ${drivers.surname} as "surname", ${drivers.firstName} as "firstName", ${drivers.phone} as "phone"
-        from ${drivers} where ${drivers.id} = any(${`{${[...missing].join(',')}}`}::int[])`,
-    );
-    for (const { id, ...driver } of read) kept.set(id, driver);
-    return kept;
-  };
 }
 
 /** As read: the driver's number, then the driver put in its place (set, not added, so every row keeps the one shape the driver made). */
@@ -101,28 +74,13 @@ export function chargeExportReader(db: Db, filter: ChargeFilter, lang: Lang): Fe
     const after =
       last && sql`(${charges.startedAt}, ${charges.id}) < (select started_at, id from charges where id = ${last.id})`;
     const where = and(chargeWhere(filter), after);
-    const rows = await queryRows<ChargeExportRead>(
-      db,
-      sql`select ${exportSelection(lang)} from ${charges} left join ${stations} on ${stations.id} = ${charges.stationId}
-        ${where ? sql`where ${where}` : sql``}
-        order by ${charges.startedAt} desc, ${charges.id} desc limit ${limit}`,
-    );
+    const rows = await chargeExportBatch<ChargeExportRead>(db, lang, exportSelection, where, limit);
     const ids: number[] = [];
     for (const row of rows) if (typeof row.driver === 'number') ids.push(row.driver);
     const known = await driversOf(ids);
     for (const row of rows) if (typeof row.driver === 'number') row.driver = known.get(row.driver) ?? null;
     return rows as ChargeExportRow[];
   };
-}
-
-/** Each station's name in `lang` now, read once for a copied export: a handful of rows beside a million charges. */
-export async function stationNames(db: Db, lang: Lang): Promise<Map<number, string | null>> {
-  const name = localizedSelection(stations, 'name')[lang];
-  const rows = await queryRows<{ id: number; name: string | null }>(
-    db,
-    sql`select ${stations.id} as "id", ${name} as "name" from ${stations}`,
-  );
-  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 const copiedNumber = (field: string | null) => (field === null ? null : Number(field));

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ChargeReviewReason, ChargeSource, ChargeStatus } from '@evcms/contracts/charges';
 import { chargeDayCounts, charges } from '../../db/schema/charges.ts';
 import { dayStart, withinDays } from '../../lib/periods.ts';
+import { OPEN_STATUSES } from './charges.rules.ts';
 
 /* The charge list's filters as one SQL condition: the list, its count and the export read by it. */
 
@@ -64,4 +65,9 @@ export function chargeWhere(filter: ChargeFilter): SQL | undefined {
     startBoundOfFinishedFrom(filter.finishedFrom),
     finishedTimeWithin(filter.finishedTimeFrom, filter.finishedTimeTo),
   );
+}
+
+/** The open charges (initiated, charging, paused) of these stations. */
+export function openChargesOf(stationIds: readonly number[]): SQL {
+  return and(inArray(charges.stationId, [...stationIds]), inArray(charges.status, [...OPEN_STATUSES]))!;
 }

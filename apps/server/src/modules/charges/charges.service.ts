@@ -7,13 +7,20 @@ import { notFound } from '../../lib/errors.ts';
 import { batchedRows, EXPORT_BATCH_SIZE } from '../../lib/exports/batched-rows.ts';
 import { pagedResult, pageRequest, pageWindow } from '../../lib/pagination.ts';
 import { chargeExportReader, copiedChargeExport, type ChargeExportRow } from './charges-export.repository.ts';
-import { chargeWhere, type ChargeFilter } from './charges-filter.ts';
+import {
+  chargeListPage,
+  findChargeRecord,
+  findChargeRecords,
+  type ChargeRecord,
+} from '../read-models/charge-list.read-model.ts';
+import { countCharges } from './charges-count.repository.ts';
+import { chargeWhere, openChargesOf, type ChargeFilter } from './charges-filter.ts';
 import { copiedChargeCsv } from './charges-export-csv.ts';
-import * as repo from './charges.repository.ts';
+import { pageReading } from './charges.rules.ts';
 
 /* Reading charges for the back office: the list with its filters, and one charge. Changes go through charge-lifecycle.service.ts. */
 
-export type { ChargeRecord } from './charges.repository.ts';
+export type { ChargeRecord } from '../read-models/charge-list.read-model.ts';
 
 export interface ChargesDeps {
   db: Db;
@@ -41,10 +48,28 @@ function chargeFilter(query: Omit<ChargeFilters, 'page' | 'size'>): ChargeFilter
 }
 
 /** The charge list, newest start first, with the list's filters (contracts/charges.ts chargeListQuery). */
-export async function listCharges(deps: ChargesDeps, query: ChargeFilters): Promise<Paged<repo.ChargeRecord>> {
+export async function listCharges(deps: ChargesDeps, query: ChargeFilters): Promise<Paged<ChargeRecord>> {
   const page = pageRequest(query);
-  const { rows, total } = await repo.listCharges(deps.db, chargeFilter(query), pageWindow(page));
+  const { rows, total } = await pagedCharges(deps.db, chargeFilter(query), pageWindow(page));
   return pagedResult(rows, total, page);
+}
+
+/**
+ * The count and the page are two queries; the total comes from the kept counts where the filter
+ * allows (countCharges). A page in the older half is read from the oldest end (charges.rules.ts
+ * pageReading), so the last page walks as few index entries as the first (chargeListPage).
+ */
+async function pagedCharges(db: Db, filter: ChargeFilter, window: { limit: number; offset: number }) {
+  const where = chargeWhere(filter);
+  const counted = countCharges(db, filter);
+  if (window.offset === 0) {
+    const [rows, total] = await Promise.all([chargeListPage(db, where, { ascending: false, ...window }), counted]);
+    return { rows, total };
+  }
+  const total = await counted;
+  // A page past the end is empty, without walking the whole index to find so.
+  if (window.offset >= total) return { rows: [], total };
+  return { rows: await chargeListPage(db, where, pageReading(window, total)), total };
 }
 
 /**
@@ -71,8 +96,8 @@ export function exportChargesCsv(
   return deps.copyLines && copiedChargeCsv(deps.db, deps.copyLines, chargeWhere(chargeFilter(query)), lang, now);
 }
 
-export async function getCharge(deps: ChargesDeps, id: number): Promise<repo.ChargeRecord> {
-  const charge = await repo.findCharge(deps.db, id);
+export async function getCharge(deps: ChargesDeps, id: number): Promise<ChargeRecord> {
+  const charge = await findChargeRecord(deps.db, id);
   if (!charge) throw notFound();
   return charge;
 }
@@ -81,10 +106,11 @@ export async function getCharge(deps: ChargesDeps, id: number): Promise<repo.Cha
 export async function openChargesOfStations(
   deps: Pick<ChargesDeps, 'db'>,
   stationIds: readonly number[],
-): Promise<Map<number, Map<number, repo.ChargeRecord>>> {
-  const byStation = new Map<number, Map<number, repo.ChargeRecord>>();
-  for (const charge of await repo.findOpenChargesOf(deps.db, stationIds)) {
-    const connectors = byStation.get(charge.stationId!) ?? new Map<number, repo.ChargeRecord>();
+): Promise<Map<number, Map<number, ChargeRecord>>> {
+  const byStation = new Map<number, Map<number, ChargeRecord>>();
+  const open = stationIds.length ? await findChargeRecords(deps.db, openChargesOf(stationIds)) : [];
+  for (const charge of open) {
+    const connectors = byStation.get(charge.stationId!) ?? new Map<number, ChargeRecord>();
     if (!connectors.has(charge.ocppConnectorId)) connectors.set(charge.ocppConnectorId, charge);
     byStation.set(charge.stationId!, connectors);
   }

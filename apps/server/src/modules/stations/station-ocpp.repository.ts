@@ -1,7 +1,9 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Localized } from '@evcms/contracts/localized';
 import type { Db } from '../../db/client.ts';
 import { connectorStatuses, connectorStatusHistory, ocppProcesses, stationOcppState } from '../../db/schema/ocpp.ts';
-import { stations } from '../../db/schema/stations.ts';
+import { localizedSelection } from '../../db/schema/localized.ts';
+import { stationConnectors, stations } from '../../db/schema/stations.ts';
 import { arrayLiteral, perDatabase, textArrayLiteral } from '../../lib/prepared.ts';
 
 /** A station's link to the central system and its connectors' reported statuses (db/schema/ocpp.ts). */
@@ -284,4 +286,50 @@ export async function updateOrphansOffline(db: Db, before: Date): Promise<number
     .returning({ stationId: stationOcppState.stationId });
   await db.delete(ocppProcesses).where(lt(ocppProcesses.seenAt, before));
   return rows.map((row) => row.stationId);
+}
+
+/** Where a charge point's connector belongs: its station (names, merchant) and, if the station has it, the connector. */
+export interface ChargeSite {
+  stationId: number;
+  merchantId: number;
+  stationName: Localized;
+  connector: { id: number; typo: string; customFeeTyiyn: number | null; powerW: number } | undefined;
+}
+
+export async function findChargeSite(
+  db: Db,
+  stationId: number,
+  ocppConnectorId: number,
+): Promise<ChargeSite | undefined> {
+  const [row] = await db
+    .select({
+      stationId: stations.id,
+      merchantId: stations.merchantId,
+      stationName: localizedSelection(stations, 'name'),
+      connectorId: stationConnectors.id,
+      typo: stationConnectors.typo,
+      customFeeTyiyn: stationConnectors.customFeeTyiyn,
+      powerW: stationConnectors.powerW,
+    })
+    .from(stations)
+    .leftJoin(
+      stationConnectors,
+      and(eq(stationConnectors.stationId, stations.id), eq(stationConnectors.ocpp16Id, ocppConnectorId)),
+    )
+    .where(eq(stations.id, stationId))
+    .limit(1);
+  if (!row) return undefined;
+  const { connectorId, typo, customFeeTyiyn, powerW, ...site } = row;
+  return {
+    ...site,
+    connector:
+      connectorId === null || typo === null
+        ? undefined
+        : { id: connectorId, typo, customFeeTyiyn, powerW: powerW ?? 0 },
+  };
+}
+
+/** Starts on a station whose time was replaced wait for each other here (charges' findReplacedStart); plain reads and the charges' references to the station do not. */
+export async function lockStationStarts(db: Db, stationId: number): Promise<void> {
+  await db.select({ id: stations.id }).from(stations).where(eq(stations.id, stationId)).for('no key update');
 }

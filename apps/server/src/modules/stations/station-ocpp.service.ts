@@ -10,7 +10,7 @@ import * as repo from './station-ocpp.repository.ts';
  * statuses and the last diagnostics and firmware statuses. Statuses are recorded as reported, never refused.
  */
 
-export type { BootValues, ConnectorStatusRow, ConnectorStatusValues } from './station-ocpp.repository.ts';
+export type { BootValues, ChargeSite, ConnectorStatusRow, ConnectorStatusValues } from './station-ocpp.repository.ts';
 
 export interface StationOcppRecord {
   online: boolean;
@@ -89,6 +89,20 @@ function reported<Status>(
 }
 
 // ---- For other modules (the OCPP central system)
+
+/** Where a charge starting on a charge point's connector belongs (the charges' start: one query). */
+export function findChargeSite(
+  db: Db,
+  stationId: number,
+  ocppConnectorId: number,
+): Promise<repo.ChargeSite | undefined> {
+  return repo.findChargeSite(db, stationId, ocppConnectorId);
+}
+
+/** Makes starts on a station whose time was replaced wait for each other, in `db`'s transaction (the charges' start). */
+export function lockStationStarts(db: Db, stationId: number): Promise<void> {
+  return repo.lockStationStarts(db, stationId);
+}
 
 /** A charge point connected over `connectionId`. */
 export function recordConnected(
