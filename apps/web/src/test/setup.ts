@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { i18n, NAMESPACES } from '../lib/i18n.ts';
+import { tokenStore } from '../lib/token-store.ts';
 
 // Lazy routes and Ant Design under jsdom can take seconds on a loaded two-core machine; findBy*
 // and waitFor wait that long before calling something missing.
@@ -14,8 +15,11 @@ beforeAll(async () => {
 
 // Test files share a worker's modules (`isolate: false` in vite.config.ts): each test leaves the
 // page, the storages and the spied-on modules as it found them.
+// The session is signed out again in memory too: a test that signed in would otherwise show the
+// next file's screens signed in (seen: app-router's signed-out screens after use-live-updates).
 afterEach(() => {
   cleanup();
+  tokenStore.clear();
   localStorage.clear();
   sessionStorage.clear();
   vi.restoreAllMocks();
