@@ -88,6 +88,8 @@ describe('a remote start from the station card, in Kyrgyz, on a phone, by keyboa
     const charge = connectors.nth(1).getByTestId('connector-charge');
     await charge.locator('[data-status="in_progress"]').getByText('Кубатталууда').waitFor();
     await charge.getByRole('link', { name: driver.name, exact: true }).waitFor();
+    // The card's message log shows the station's raw words (its StatusNotification says Charging): they stay as sent.
+    await page.getByTestId('station-message-log').getByText('"Charging"', { exact: false }).first().waitFor();
     await expectKyrgyzOnly(page);
   });
 });

@@ -25,14 +25,20 @@ const names: Record<'ru' | 'en' | 'ky', string>[] = [
   CONNECTOR_TYPES,
 ].flatMap((set) => Object.values<Record<'ru' | 'en' | 'ky', string>>(set));
 
-/** What a user reads or hears: the page's text, and the placeholders and names of what is not hidden from them. */
+/**
+ * What a user reads or hears: the page's text, and the placeholders and names of what is not hidden
+ * from them. Text marked `translate="no"` (the raw OCPP of the message log) is left out: it is the
+ * station's words, shown as sent.
+ */
 export function readable(page: Page): Promise<string> {
   return page.evaluate(() => {
+    const raw = [...document.querySelectorAll<HTMLElement>('[translate="no"]')].map((element) => element.innerText);
+    const shown = raw.reduce((text, part) => (part ? text.replace(part, '') : text), document.body.innerText);
     const attributes = ['placeholder', 'aria-label', 'title'];
     const named = [...document.querySelectorAll(attributes.map((name) => `[${name}]`).join(','))]
       .filter((element) => !element.closest('[aria-hidden="true"]'))
       .flatMap((element) => attributes.map((name) => element.getAttribute(name) ?? ''));
-    return [document.body.innerText, ...named].join('\n');
+    return [shown, ...named].join('\n');
   });
 }
 

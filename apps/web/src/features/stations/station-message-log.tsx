@@ -63,7 +63,12 @@ export function StationMessageLog({ stationId }: { stationId: number }) {
       key: 'action',
       title: t('ocpp.messages.action'),
       width: 190,
-      render: (_, message) => message.action ?? <Typography.Text type="secondary">{t('detail.none')}</Typography.Text>,
+      render: (_, message) =>
+        message.action ? (
+          <span translate="no">{message.action}</span>
+        ) : (
+          <Typography.Text type="secondary">{t('detail.none')}</Typography.Text>
+        ),
     },
     {
       key: 'payload',
@@ -71,9 +76,12 @@ export function StationMessageLog({ stationId }: { stationId: number }) {
       width: 340,
       ellipsis: true,
       render: (_, message) => (
-        <Typography.Text code style={{ fontSize: 12 }}>
-          {compactJson(message.payload)}
-        </Typography.Text>
+        // Raw OCPP, as the station sent it: not the manager's language, and marked so for translators and checks.
+        <span translate="no">
+          <Typography.Text code style={{ fontSize: 12 }}>
+            {compactJson(message.payload)}
+          </Typography.Text>
+        </span>
       ),
     },
   ];
@@ -90,6 +98,7 @@ export function StationMessageLog({ stationId }: { stationId: number }) {
         expandable={{
           expandedRowRender: (message) => (
             <pre
+              translate="no"
               data-testid="message-payload"
               style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
             >
