@@ -9,7 +9,7 @@ import { useConfirmPasswordReset } from './session-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { AuthResult } from './auth-result.tsx';
 import { PasswordInput } from './password-input.tsx';
-import { PlainField } from './plain-field.tsx';
+import { FormServerError, PlainField } from './plain-field.tsx';
 import { ERROR_ICON } from './status-icons.tsx';
 import { usePlainForm, type FieldCheck } from './use-plain-form.ts';
 
@@ -73,16 +73,7 @@ export function ChangePasswordPage() {
         <PlainField id="password_confirm" label={t('fields.password_confirm')} error={form.errors.password_confirm}>
           <PasswordInput {...form.input('password_confirm')} autoComplete="new-password" />
         </PlainField>
-        {form.serverError && (
-          <Alert
-            type="error"
-            showIcon
-            icon={ERROR_ICON}
-            title={form.serverError}
-            role="alert"
-            style={{ marginBottom: 16 }}
-          />
-        )}
+        <FormServerError error={form.serverError} />
         <Button type="primary" htmlType="submit" block size="large" loading={confirm.isPending}>
           {t('new_password.submit')}
         </Button>

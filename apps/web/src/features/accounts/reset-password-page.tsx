@@ -1,4 +1,4 @@
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { emailIssue } from '@evcms/contracts/signed-out-fields';
 import { Input } from '../../components/light-input.ts';
@@ -8,8 +8,7 @@ import { serverText } from '../../lib/localized-text.tsx';
 import { useRequestPasswordReset } from './session-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { AuthResult } from './auth-result.tsx';
-import { PlainField } from './plain-field.tsx';
-import { ERROR_ICON } from './status-icons.tsx';
+import { FormServerError, PlainField } from './plain-field.tsx';
 import { usePlainForm } from './use-plain-form.ts';
 
 const checks = { email: emailIssue };
@@ -52,16 +51,7 @@ export function ResetPasswordPage() {
             autoFocus
           />
         </PlainField>
-        {form.serverError && (
-          <Alert
-            type="error"
-            showIcon
-            icon={ERROR_ICON}
-            title={form.serverError}
-            role="alert"
-            style={{ marginBottom: 16 }}
-          />
-        )}
+        <FormServerError error={form.serverError} />
         <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
           {t('reset.submit')}
         </Button>

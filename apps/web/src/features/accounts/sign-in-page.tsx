@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Flex } from 'antd';
+import { Button, Checkbox, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailIssue, signInPasswordIssue } from '@evcms/contracts/signed-out-fields';
@@ -8,8 +8,7 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useLogin } from './session-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordInput } from './password-input.tsx';
-import { PlainField } from './plain-field.tsx';
-import { ERROR_ICON } from './status-icons.tsx';
+import { FormServerError, PlainField } from './plain-field.tsx';
 import { usePlainForm } from './use-plain-form.ts';
 
 const checks = { email: emailIssue, password: signInPasswordIssue };
@@ -61,16 +60,7 @@ export function SignInPage() {
           </Checkbox>
           <PageLink to="/reset-password">{t('sign_in.forgot_password')}</PageLink>
         </Flex>
-        {form.serverError && (
-          <Alert
-            type="error"
-            showIcon
-            icon={ERROR_ICON}
-            title={form.serverError}
-            role="alert"
-            style={{ marginBottom: 16 }}
-          />
-        )}
+        <FormServerError error={form.serverError} />
         <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
           {t('sign_in.submit')}
         </Button>
