@@ -1,8 +1,10 @@
+import type { Location } from '@evcms/contracts/catalog';
 import { jsonResponse, type SeenRequest } from '../lib/test-fetch.ts';
 
 /* The locations API as the screen tests need it: Kyrgyzstan, no districts, Bishkek. */
 
-const place = (id: number, name: string, extra: object = {}) => ({
+/** A country, district or settlement, named alike in every language. */
+export const aPlace = (id: number, name: string, extra: Partial<Location> = {}): Location => ({
   id,
   name,
   name_ru: name,
@@ -14,7 +16,7 @@ const place = (id: number, name: string, extra: object = {}) => ({
 /** GET /common/locations/ by `location_type`: country 1 Kyrgyzstan, city 2 Bishkek. */
 export function bishkekLocations(request: SeenRequest) {
   const type = request.url.searchParams.get('location_type');
-  if (type === 'countries') return jsonResponse(200, [place(1, 'Kyrgyzstan')]);
+  if (type === 'countries') return jsonResponse(200, [aPlace(1, 'Kyrgyzstan')]);
   if (type === 'districts') return jsonResponse(200, []);
-  return jsonResponse(200, [place(2, 'Bishkek', { country_id: 1, district_id: null })]);
+  return jsonResponse(200, [aPlace(2, 'Bishkek', { country_id: 1, district_id: null })]);
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Tag } from '@evcms/contracts/catalog';
 import { jsonResponse, stubFetch, type SeenRequest } from '../../lib/test-fetch.ts';
+import { discardQuestion, keepEditing } from '../../test/discard-question.ts';
 import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { CatalogPicker } from './catalog-picker.tsx';
 import type { CatalogItem } from './catalog-queries.ts';
@@ -46,7 +47,6 @@ function renderPicker(value: number[] = []) {
   return { onChoose, onCancel, requests };
 }
 
-const QUESTION = { selector: '.ant-modal-confirm-title' };
 const rowCheckbox = (title: string) => within(screen.getByText(title).closest('tr')!).getByRole('checkbox');
 const chosenIds = (onChoose: ReturnType<typeof renderPicker>['onChoose']) =>
   onChoose.mock.calls[0]![0].map((item) => item.id);
@@ -93,7 +93,7 @@ describe('CatalogPicker', () => {
     await waitFor(() => expect(screen.getByPlaceholderText('Search')).toHaveFocus());
     await user.keyboard('{Escape}');
     expect(onCancel).toHaveBeenCalledOnce();
-    expect(screen.queryByText('Cancel data entry?', QUESTION)).not.toBeInTheDocument();
+    expect(discardQuestion()).not.toBeInTheDocument();
   });
 
   it('asks on Esc once the choice was changed, and keeps it on Cancel', async () => {
@@ -103,11 +103,7 @@ describe('CatalogPicker', () => {
     await waitFor(() => expect(screen.getByPlaceholderText('Search')).toHaveFocus());
     await user.click(rowCheckbox('Tag 2'));
     await user.keyboard('{Escape}');
-    const question = await screen.findByText('Cancel data entry?', QUESTION);
-    await user.click(
-      within(question.closest<HTMLElement>('.ant-modal-confirm')!).getByRole('button', { name: 'Cancel' }),
-    );
-    await waitFor(() => expect(screen.queryByText('Cancel data entry?', QUESTION)).not.toBeInTheDocument());
+    await keepEditing(user);
     expect(onCancel).not.toHaveBeenCalled();
     expect(screen.getByTestId('picker-count')).toHaveTextContent('Chosen: 0');
   });

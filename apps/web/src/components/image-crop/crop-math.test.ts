@@ -85,47 +85,28 @@ describe('rotatedSize', () => {
   });
 });
 
+/** An area by its corner and size: percentages of the photo going into pixelCrop, pixels coming out. */
+const area = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
+
 describe('pixelCrop', () => {
   it('turns percentages of the unturned photo into its pixels', () => {
-    expect(pixelCrop({ x: 0, y: 0, width: 100, height: 100 }, photo, 0)).toEqual({
-      x: 0,
-      y: 0,
-      width: 4000,
-      height: 3000,
-    });
-    expect(pixelCrop({ x: 25, y: 10, width: 50, height: 33.3333 }, photo, 0)).toEqual({
-      x: 1000,
-      y: 300,
-      width: 2000,
-      height: 1000,
-    });
+    expect(pixelCrop(area(0, 0, 100, 100), photo, 0)).toEqual(area(0, 0, 4000, 3000));
+    expect(pixelCrop(area(25, 10, 50, 33.3333), photo, 0)).toEqual(area(1000, 300, 2000, 1000));
   });
 
   it('measures a turned photo in its bounding box', () => {
     // At 90 degrees the box is 3000 wide and 4000 high.
-    expect(pixelCrop({ x: 10, y: 25, width: 50, height: 50 }, photo, 90)).toEqual({
-      x: 300,
-      y: 1000,
-      width: 1500,
-      height: 2000,
-    });
-    const box = rotatedSize({ width: 100, height: 100 }, 45);
-    expect(pixelCrop({ x: 0, y: 0, width: 100, height: 100 }, { width: 100, height: 100 }, 45)).toEqual({
-      x: 0,
-      y: 0,
-      width: Math.round(box.width),
-      height: Math.round(box.height),
-    });
+    expect(pixelCrop(area(10, 25, 50, 50), photo, 90)).toEqual(area(300, 1000, 1500, 2000));
+    const square = { width: 100, height: 100 };
+    const box = rotatedSize(square, 45);
+    expect(pixelCrop(area(0, 0, 100, 100), square, 45)).toEqual(
+      area(0, 0, Math.round(box.width), Math.round(box.height)),
+    );
   });
 
   it('keeps the area inside the box and at least a pixel each way', () => {
-    expect(pixelCrop({ x: 80, y: -5, width: 50, height: 120 }, photo, 0)).toEqual({
-      x: 2000,
-      y: 0,
-      width: 2000,
-      height: 3000,
-    });
-    expect(pixelCrop({ x: 0, y: 0, width: 0, height: 0.001 }, photo, 0)).toEqual({ x: 0, y: 0, width: 1, height: 1 });
+    expect(pixelCrop(area(80, -5, 50, 120), photo, 0)).toEqual(area(2000, 0, 2000, 3000));
+    expect(pixelCrop(area(0, 0, 0, 0.001), photo, 0)).toEqual(area(0, 0, 1, 1));
   });
 });
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { discardQuestion, keepEditing } from '../../test/discard-question.ts';
 import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { cropCanvas } from './crop-canvas.ts';
 import { ImageCropModal } from './image-crop-modal.tsx';
@@ -66,8 +67,6 @@ async function decode(width = 800, height = 600) {
   fireEvent.load(image);
   return image;
 }
-
-const QUESTION = { selector: '.ant-modal-confirm-title' };
 
 // antd's slider reads keyCode, which user-event leaves at 0; a browser sets it.
 const KEY_CODES = { ArrowRight: 39, Home: 36, End: 35 } as const;
@@ -142,7 +141,7 @@ describe('ImageCropModal', () => {
     await waitFor(() => expect(screen.getByRole('group', { name: /^Crop area/ })).toHaveFocus());
     await userEvent.keyboard('{Escape}');
     expect(onCancel).toHaveBeenCalledOnce();
-    expect(screen.queryByText('Cancel data entry?', QUESTION)).not.toBeInTheDocument();
+    expect(discardQuestion()).not.toBeInTheDocument();
   });
 
   it('asks before dropping a changed crop, on Esc and on Cancel, and keeps it on Cancel', async () => {
@@ -152,11 +151,7 @@ describe('ImageCropModal', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled());
     press('Zoom', 'ArrowRight');
     await userEvent.keyboard('{Escape}');
-    const question = await screen.findByText('Cancel data entry?', QUESTION);
-    await userEvent.click(
-      within(question.closest<HTMLElement>('.ant-modal-confirm')!).getByRole('button', { name: 'Cancel' }),
-    );
-    await waitFor(() => expect(screen.queryByText('Cancel data entry?', QUESTION)).not.toBeInTheDocument());
+    await keepEditing(userEvent);
     expect(onCancel).not.toHaveBeenCalled();
     expect(screen.getByRole('slider', { name: 'Zoom' })).toHaveAttribute('aria-valuenow', '1.1');
 

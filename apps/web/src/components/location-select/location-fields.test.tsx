@@ -2,30 +2,21 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, type FormInstance } from 'antd';
 import { describe, expect, it } from 'vitest';
-import type { Location } from '@evcms/contracts/catalog';
 import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
 import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
+import { aPlace } from '../location-test-data.ts';
 import { LocationFields } from './location-fields.tsx';
 
-const place = (id: number, name: string, extra: Partial<Location> = {}): Location => ({
-  id,
-  name,
-  name_ru: name,
-  name_en: name,
-  name_ky: name,
-  ...extra,
-});
-
-const COUNTRIES = [place(1, 'Kyrgyzstan'), place(2, 'Kazakhstan')];
+const COUNTRIES = [aPlace(1, 'Kyrgyzstan'), aPlace(2, 'Kazakhstan')];
 const DISTRICTS = [
-  place(1, 'Bishkek', { country_id: 1 }),
-  place(3, 'Chuy Region', { country_id: 1 }),
-  place(20, 'Almaty Region', { country_id: 2 }),
+  aPlace(1, 'Bishkek', { country_id: 1 }),
+  aPlace(3, 'Chuy Region', { country_id: 1 }),
+  aPlace(20, 'Almaty Region', { country_id: 2 }),
 ];
 const SETTLEMENTS = [
-  place(1, 'Bishkek', { country_id: 1, district_id: 1 }),
-  place(5, 'Tokmok', { country_id: 1, district_id: 3 }),
-  place(30, 'Almaty', { country_id: 2, district_id: 20 }),
+  aPlace(1, 'Bishkek', { country_id: 1, district_id: 1 }),
+  aPlace(5, 'Tokmok', { country_id: 1, district_id: 3 }),
+  aPlace(30, 'Almaty', { country_id: 2, district_id: 20 }),
 ];
 
 function locationsEndpoint(url: URL) {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { discardQuestion, findDiscardQuestion, keepEditing } from '../../test/discard-question.ts';
 import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { ScheduleDialog } from './schedule-dialog.tsx';
 
@@ -22,8 +23,6 @@ async function openDialog() {
 }
 
 const pickerOpen = () => document.querySelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)') !== null;
-const QUESTION = { selector: '.ant-modal-confirm-title' };
-const discardQuestion = () => screen.queryByText('Cancel data entry?', QUESTION);
 
 describe('ScheduleDialog', { timeout: 60_000 }, () => {
   inEnglish();
@@ -57,14 +56,12 @@ describe('ScheduleDialog', { timeout: 60_000 }, () => {
     await user.click(screen.getByLabelText('Tuesday'));
 
     await user.keyboard('{Escape}');
-    expect(await screen.findByText('Cancel data entry?', QUESTION)).toBeInTheDocument();
-    await user.click(screen.getByText('Cancel', { selector: '.ant-modal-confirm button span' }));
-    await waitFor(() => expect(discardQuestion()).not.toBeInTheDocument());
+    await keepEditing(user);
     expect(onCancel).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Tuesday')).toBeChecked();
 
     await user.click(within(screen.getByTestId('schedule-footer')).getByText('Cancel'));
-    await screen.findByText('Cancel data entry?', QUESTION);
+    await findDiscardQuestion();
     await user.click(screen.getByText('Yes'));
     await waitFor(() => expect(onCancel).toHaveBeenCalledOnce());
   });

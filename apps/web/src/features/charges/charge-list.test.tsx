@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch, type SeenRequest } from '../../lib/test-fetch.ts';
 import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { ChargeList } from './charge-list.tsx';
-import { aCharge, aChargeDetail, page } from './charge-test-data.ts';
+import { aCharge, aChargeDetail, page, running } from './charge-test-data.ts';
 
 inEnglish();
 
@@ -88,15 +88,6 @@ describe('charge list', { timeout: 60_000 }, () => {
 
   it('shows a running charge’s total as not yet known, never 0 beside its growing amount, in its row and on its card', async () => {
     const user = userEvent.setup({ delay: null });
-    const running = {
-      finished_at: null,
-      consumed: 0.761,
-      amount: 12.56,
-      total: 0,
-      payment_method: null,
-      status: 'in_progress',
-      result: null,
-    } as const;
     stubFetch({
       'GET /users/transactions/': () => page([aCharge(4606, running), aCharge(118)]),
       'GET /users/transactions/4606/': () => jsonResponse(200, aChargeDetail(4606, { ...running, meter_stop: null })),

@@ -4,18 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../lib/test-fetch.ts';
 import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { ChargeList } from './charge-list.tsx';
-import { aCharge, aChargeDetail, page } from './charge-test-data.ts';
+import { aCharge, aChargeDetail, page, running } from './charge-test-data.ts';
 
 inEnglish();
 
-const running = {
-  finished_at: null,
-  result: null,
-  total: 0,
-  payment_method: null,
-  status: 'in_progress',
-  status_name: 'Charging',
-} as const;
 const rowOf = (id: number) => screen.getByRole('button', { name: `Open charge no. ${id}` }).closest('tr')!;
 const confirmDialog = async () =>
   (await screen.findByText('Stop charge no. 120?', { selector: '.ant-modal-confirm-title' })).closest<HTMLElement>(

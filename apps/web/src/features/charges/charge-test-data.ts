@@ -10,6 +10,18 @@ export const aCharge = (id: number, overrides: Partial<ChargeListItem> = {}): Ch
   ...overrides,
 });
 
+/** What a running charge differs in: 0.761 kWh and 12.56 so far, and no finish, total, payment or result yet. */
+export const running = {
+  finished_at: null,
+  consumed: 0.761,
+  amount: 12.56,
+  total: 0,
+  payment_method: null,
+  status: 'in_progress',
+  status_name: 'Charging',
+  result: null,
+} as const satisfies Partial<ChargeListItem>;
+
 /** The same charge as its detail answers it, with the meter's story. */
 export const aChargeDetail = (id: number, overrides: Partial<ChargeDetail> = {}): ChargeDetail => ({
   ...aCharge(id),

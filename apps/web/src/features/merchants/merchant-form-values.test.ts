@@ -1,28 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { MerchantForUpdate } from '@evcms/contracts/merchants';
 import { changedFields, EMPTY_MERCHANT_FORM, formValuesOf, toMerchantRequest } from './merchant-form-values.ts';
+import { aMerchantForUpdate } from './merchant-test-data.ts';
 
-const stored: MerchantForUpdate = {
-  id: 7,
-  name_ru: 'Вольт',
-  name_en: 'Volt',
+// Kyrgyz name apart from the Russian one, so that a mix-up of the two shows.
+const stored = aMerchantForUpdate({
   name_ky: 'Вольт КЖ',
-  agreement_number: 'A-7',
-  legal_name: 'Volt LLC',
-  country: 1,
-  district: null,
-  city: 1,
-  street: 'Chui 1',
-  phone: '996555123456',
-  email: 'volt@example.kg',
-  percentage: 10,
-  status: 0,
   tags: [3],
-  environment: [],
   tag_items: [{ id: 3, title: 'Cafe', active: true }],
-  environment_items: [],
   schedule: [{ id: 1, day: 0, start_time: '09:00:00', end_time: '18:00:00', is_break: false }],
-};
+});
 
 describe('merchant edit values', () => {
   it('start from the stored form fields only: no id, status or titled items, schedule without ids', () => {

@@ -1,27 +1,23 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, stubFetch, type SeenRequest } from '../../lib/test-fetch.ts';
+import { bishkekLocations } from '../../components/location-test-data.ts';
+import { jsonResponse, stubFetch, type FetchHandler } from '../../lib/test-fetch.ts';
 import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { MerchantForm } from './merchant-form.tsx';
 
-const place = (id: number, name: string, extra: object = {}) => ({
-  id,
-  name,
-  name_ru: name,
-  name_en: name,
-  name_ky: name,
-  ...extra,
-});
-
-function locations(request: SeenRequest) {
-  const type = request.url.searchParams.get('location_type');
-  if (type === 'countries') return jsonResponse(200, [place(1, 'Kyrgyzstan')]);
-  if (type === 'districts') return jsonResponse(200, [place(10, 'Chui region', { country_id: 1 })]);
-  return jsonResponse(200, [place(1, 'Bishkek', { country_id: 1, district_id: null })]);
-}
-
 inEnglish();
+
+/** The create form, with Kyrgyzstan and Bishkek to choose and `post` answering the save. */
+function render(post: FetchHandler) {
+  const api = stubFetch({ 'GET /common/locations/': bishkekLocations, 'POST /merchants/': post });
+  const { router } = renderScreen(<MerchantForm />, {
+    path: '/merchants/create-edit-merchant',
+    pattern: '/merchants/create-edit-merchant/:id?',
+    routes: [{ path: '/merchants/merchant/:id', element: <p>merchant page</p> }],
+  });
+  return { api, router };
+}
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -32,6 +28,24 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, o
   await user.click(await screen.findByTitle(option));
 }
 
+/** Fills in a valid merchant but its percentage: the names step by step, then the English step's fields. */
+async function fillAllButPercentage(user: ReturnType<typeof userEvent.setup>) {
+  fill('Name in Kyrgyz', 'Вольт КЖ');
+  await user.click(screen.getByTestId('stepper-next'));
+  await waitFor(() => expect(screen.getByTestId('stepper-pane-ru')).toBeVisible());
+  fill('Name in Russian', 'Вольт');
+  await user.click(screen.getByTestId('stepper-next'));
+  await waitFor(() => expect(screen.getByTestId('stepper-pane-en')).toBeVisible());
+  fill('Name in English', 'Volt');
+  fill('Agreement number', 'A-17');
+  fill('Legal entity name', 'Volt LLC');
+  await choose(user, 'Country', 'Kyrgyzstan');
+  await choose(user, 'City', 'Bishkek');
+  fill('Street', 'Chui 1');
+  fill('Phone', '996555123456');
+  fill('Email', 'volt@example.kg');
+}
+
 describe('merchant form', { timeout: 60_000 }, () => {
   it('creates a merchant with the 12-digit phone and a numeric percentage, after field errors from the server', async () => {
     const user = userEvent.setup({ delay: null });
@@ -40,32 +54,11 @@ describe('merchant form', { timeout: 60_000 }, () => {
         name_ky: ['Ensure this field has no more than 100 characters'],
         phone: ['A merchant with this phone already exists'],
       });
-    const api = stubFetch({
-      'GET /common/locations/': locations,
-      'POST /merchants/': () => answer(),
-    });
-    const { router } = renderScreen(<MerchantForm />, {
-      path: '/merchants/create-edit-merchant',
-      pattern: '/merchants/create-edit-merchant/:id?',
-      routes: [{ path: '/merchants/merchant/:id', element: <p>merchant page</p> }],
-    });
+    const { api, router } = render(() => answer());
 
-    fill('Name in Kyrgyz', 'Вольт КЖ');
-    await user.click(screen.getByTestId('stepper-next'));
-    await waitFor(() => expect(screen.getByTestId('stepper-pane-ru')).toBeVisible());
-    fill('Name in Russian', 'Вольт');
-    await user.click(screen.getByTestId('stepper-next'));
-    await waitFor(() => expect(screen.getByTestId('stepper-pane-en')).toBeVisible());
-    fill('Name in English', 'Volt');
-    fill('Agreement number', 'A-17');
-    fill('Legal entity name', 'Volt LLC');
-    await choose(user, 'Country', 'Kyrgyzstan');
-    await choose(user, 'City', 'Bishkek');
-    fill('Street', 'Chui 1');
+    await fillAllButPercentage(user);
     // Typed or pasted, the field shows the mask (each keystroke: phone-mask.test.ts).
-    fill('Phone', '996555123456');
     expect(screen.getByLabelText('Phone')).toHaveValue('+996 (555) 12-34-56');
-    fill('Email', 'volt@example.kg');
     fill('Agency agreement percentage', '12.5');
 
     await user.click(screen.getByTestId('stepper-submit'));
@@ -78,7 +71,7 @@ describe('merchant form', { timeout: 60_000 }, () => {
       legal_name: 'Volt LLC',
       country: 1,
       district: null,
-      city: 1,
+      city: 2,
       street: 'Chui 1',
       phone: '996555123456',
       email: 'volt@example.kg',
@@ -109,29 +102,8 @@ describe('merchant form', { timeout: 60_000 }, () => {
 
   it('refuses a percentage over 100 with one message naming the limit, keeps 150 and focuses it', async () => {
     const user = userEvent.setup({ delay: null });
-    const api = stubFetch({
-      'GET /common/locations/': locations,
-      'POST /merchants/': () => jsonResponse(201, { id: 1 }),
-    });
-    renderScreen(<MerchantForm />, {
-      path: '/merchants/create-edit-merchant',
-      pattern: '/merchants/create-edit-merchant/:id?',
-    });
-    for (const [label, value] of [
-      ['Name in Kyrgyz', 'Вольт КЖ'],
-      ['Name in Russian', 'Вольт'],
-    ] as const) {
-      fill(label, value);
-      await user.click(screen.getByTestId('stepper-next'));
-    }
-    fill('Name in English', 'Volt');
-    fill('Agreement number', 'A-17');
-    fill('Legal entity name', 'Volt LLC');
-    await choose(user, 'Country', 'Kyrgyzstan');
-    await choose(user, 'City', 'Bishkek');
-    fill('Street', 'Chui 1');
-    fill('Phone', '996555123456');
-    fill('Email', 'volt@example.kg');
+    const { api } = render(() => jsonResponse(201, { id: 1 }));
+    await fillAllButPercentage(user);
     const percentage = screen.getByLabelText('Agency agreement percentage');
     await user.type(percentage, '150');
     await user.click(screen.getByTestId('stepper-submit'));

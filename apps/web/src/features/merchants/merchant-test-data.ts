@@ -1,4 +1,4 @@
-import type { Merchant } from '@evcms/contracts/merchants';
+import { merchantForUpdate, type Merchant, type MerchantForUpdate } from '@evcms/contracts/merchants';
 
 /* A merchant as the API answers it, for the screen tests. */
 
@@ -31,5 +31,11 @@ export const aMerchantRecord = (extra: Partial<Merchant> = {}): Merchant => ({
   tag_items: [],
   environment_items: [],
   schedule: [],
+  ...extra,
+});
+
+/** The same merchant as its edit form loads it (GET /merchants/for-update/): the contract's schema keeps its fields. */
+export const aMerchantForUpdate = (extra: Partial<MerchantForUpdate> = {}): MerchantForUpdate => ({
+  ...merchantForUpdate.parse(aMerchantRecord()),
   ...extra,
 });

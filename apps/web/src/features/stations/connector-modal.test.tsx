@@ -2,8 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../lib/test-fetch.ts';
+import { discardQuestion, keepEditing } from '../../test/discard-question.ts';
 import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { ConnectorModal } from './connector-modal.tsx';
+import { TYPE2_CONNECTOR } from './station-test-data.ts';
 
 /* The connector modal's default tariff, keyboard and closing rules; adding and editing through the form are in station-form.test.tsx. */
 
@@ -11,15 +13,13 @@ inEnglish();
 
 const TYPES = { type2: 'Type 2 (Mennekes)', ccs2: 'CCS Combo 2' };
 const POSITIONS = { 1: 'Left', 2: 'Right' };
-const TYPE2 = { typo: 'type2', position: 1, power_kWh: 22, cable_length: null, custom_fee: null };
-const QUESTION = { selector: '.ant-modal-confirm-title' };
 
 const FEES = [
   { typo: 'type2', typo_name: 'Type 2 (Mennekes)', price: 12.5, rate_id: 3, rate_name: 'Base AC' },
   { typo: 'ccs2', typo_name: 'CCS Combo 2', price: null, rate_id: null, rate_name: null },
 ];
 
-async function openModal(connector?: typeof TYPE2) {
+async function openModal(connector?: typeof TYPE2_CONNECTOR) {
   stubFetch({ 'GET /payments/default-rates-fee/': () => jsonResponse(200, FEES) });
   const onSave = vi.fn();
   const onCancel = vi.fn();
@@ -41,7 +41,7 @@ async function openModal(connector?: typeof TYPE2) {
 
 describe('ConnectorModal', { timeout: 60_000 }, () => {
   it("shows the chosen type's active default tariff, read-only, or that the type has none", async () => {
-    const { user, form } = await openModal(TYPE2);
+    const { user, form } = await openModal(TYPE2_CONNECTOR);
     const fee = within(form).getByTestId('default-fee');
     await waitFor(() => expect(fee).toHaveValue('12.50 som/kWh'));
     expect(fee).toHaveAttribute('readonly');
@@ -57,35 +57,31 @@ describe('ConnectorModal', { timeout: 60_000 }, () => {
   });
 
   it('closes on Esc at once while untouched', async () => {
-    const { user, onCancel } = await openModal(TYPE2);
+    const { user, onCancel } = await openModal(TYPE2_CONNECTOR);
     await user.keyboard('{Escape}');
     expect(onCancel).toHaveBeenCalledOnce();
-    expect(screen.queryByText('Cancel data entry?', QUESTION)).not.toBeInTheDocument();
+    expect(discardQuestion()).not.toBeInTheDocument();
   });
 
   it('asks on Esc once a field was changed, and keeps the edit on Cancel', async () => {
-    const { user, onCancel, form } = await openModal(TYPE2);
+    const { user, onCancel, form } = await openModal(TYPE2_CONNECTOR);
     const power = within(form).getByLabelText('Power, kW');
     await user.clear(power);
     await user.type(power, '50');
     await user.keyboard('{Escape}');
 
-    const question = await screen.findByText('Cancel data entry?', QUESTION);
-    await user.click(
-      within(question.closest<HTMLElement>('.ant-modal-confirm')!).getByRole('button', { name: 'Cancel' }),
-    );
-    await waitFor(() => expect(screen.queryByText('Cancel data entry?', QUESTION)).not.toBeInTheDocument());
+    await keepEditing(user);
     expect(onCancel).not.toHaveBeenCalled();
     expect(power).toHaveValue('50');
   });
 
   it('saves on Enter in a field, as the Save button does', async () => {
-    const { user, onSave, form } = await openModal(TYPE2);
+    const { user, onSave, form } = await openModal(TYPE2_CONNECTOR);
     const cable = within(form).getByLabelText('Cable length, m');
     fireEvent.change(cable, { target: { value: '5' } });
     await user.type(cable, '{Enter}');
     await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
-    expect(onSave).toHaveBeenCalledWith({ ...TYPE2, cable_length: 5 });
+    expect(onSave).toHaveBeenCalledWith({ ...TYPE2_CONNECTOR, cable_length: 5 });
   });
 
   it('does not save on Enter while a field is wrong', async () => {

@@ -7,6 +7,7 @@ import {
   type StationCreateBody,
   type StationFields,
 } from './station-form-data.ts';
+import { TYPE2_CONNECTOR } from './station-test-data.ts';
 
 const FIELDS: StationFields = {
   name_ru: 'Станция',
@@ -56,16 +57,7 @@ describe('station multipart body', () => {
           cable_length: 5,
           custom_fee: 12.5,
         },
-        {
-          evse_id: 2,
-          evse: null,
-          connector_id: 1,
-          typo: 'type2',
-          position: 1,
-          power_kWh: 22,
-          cable_length: null,
-          custom_fee: null,
-        },
+        { evse_id: 2, evse: null, connector_id: 1, ...TYPE2_CONNECTOR },
       ],
       media_files: [photo, video],
       avatar,
@@ -151,16 +143,7 @@ describe('station multipart body', () => {
         cable_length: null,
         custom_fee: null,
       },
-      {
-        evse_id: 1,
-        evse: null,
-        connector_id: 2,
-        typo: 'type2',
-        position: 1,
-        power_kWh: 22,
-        cable_length: null,
-        custom_fee: null,
-      },
+      { evse_id: 1, evse: null, connector_id: 2, ...TYPE2_CONNECTOR },
     ];
     expect(entries(stationFormData({ pic: 'Bakyt', connectors, deleted_conns_ids: [3] }))).toEqual([
       ['pic', 'Bakyt'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { removeConnector, saveConnector } from './connector-rules.ts';
 import { createBody, editChanges, EMPTY_STATION_FORM, formValuesOf } from './station-form-values.ts';
-import { aStation } from './station-test-data.ts';
+import { aStation, TYPE2_CONNECTOR } from './station-test-data.ts';
 
 const photo = new File(['jpeg'], 'front.jpg', { type: 'image/jpeg' });
 const avatar = new File(['png'], 'logo.png', { type: 'image/png' });
@@ -24,30 +24,13 @@ describe('station form values', () => {
       ...EMPTY_STATION_FORM,
       country: 1,
       city: 2,
-      modules: saveConnector([{ evse_id: 1, evse: null, connectors: [] }], 1, {
-        typo: 'type2',
-        position: 1,
-        power_kWh: 22,
-        cable_length: null,
-        custom_fee: null,
-      }),
+      modules: saveConnector([{ evse_id: 1, evse: null, connectors: [] }], 1, TYPE2_CONNECTOR),
       media: { kept: [], added: [photo] },
       avatar: { url: null, file: avatar },
     };
     const body = createBody(values, 5);
     expect(body).toMatchObject({ merchant: 5, country: 1, city: 2, media_files: [photo], avatar });
-    expect(body.connectors).toEqual([
-      {
-        evse_id: 1,
-        evse: null,
-        connector_id: 1,
-        typo: 'type2',
-        position: 1,
-        power_kWh: 22,
-        cable_length: null,
-        custom_fee: null,
-      },
-    ]);
+    expect(body.connectors).toEqual([{ evse_id: 1, evse: null, connector_id: 1, ...TYPE2_CONNECTOR }]);
   });
 
   it('send nothing for an untouched edit', () => {

@@ -84,6 +84,18 @@ async function findDriver(user: ReturnType<typeof userEvent.setup>, dialog: HTML
   );
 }
 
+/** Opens the dialog and chooses connector 1 and Asanov Bakyt; returns the dialog. */
+async function chooseConnector1AndAsanov(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = await openDialog(user);
+  await chooseOption(
+    user,
+    within(dialog).getByRole('combobox', { name: 'Connector' }),
+    'Connector 1 · Type 2 (Mennekes)',
+  );
+  await findDriver(user, dialog);
+  return dialog;
+}
+
 describe('starting a charge from the station card', { timeout: 60_000 }, () => {
   it('chooses nothing beforehand, finds the driver, asks for the tag of several, and says the station took it', async () => {
     const user = userEvent.setup({ delay: null });
@@ -121,13 +133,7 @@ describe('starting a charge from the station card', { timeout: 60_000 }, () => {
       [aTag(1, 'CARD-1')],
       answered({ success: false, outcome: 'rejected', outcome_name: 'Rejected by the station', status: 'Rejected' }),
     );
-    const dialog = await openDialog(user);
-    await chooseOption(
-      user,
-      within(dialog).getByRole('combobox', { name: 'Connector' }),
-      'Connector 1 · Type 2 (Mennekes)',
-    );
-    await findDriver(user, dialog);
+    const dialog = await chooseConnector1AndAsanov(user);
     expect(await within(dialog).findByTestId('remote-start-id-tag')).toHaveTextContent('Id tag: CARD-1');
     await user.click(within(dialog).getByRole('button', { name: 'Start' }));
 
@@ -141,13 +147,7 @@ describe('starting a charge from the station card', { timeout: 60_000 }, () => {
     render([aTag(1, 'CARD-1')], () =>
       jsonResponse(409, { detail: "The driver's balance is too low to start a charge. Top up the balance first." }),
     );
-    const dialog = await openDialog(user);
-    await chooseOption(
-      user,
-      within(dialog).getByRole('combobox', { name: 'Connector' }),
-      'Connector 1 · Type 2 (Mennekes)',
-    );
-    await findDriver(user, dialog);
+    const dialog = await chooseConnector1AndAsanov(user);
     await within(dialog).findByTestId('remote-start-id-tag');
     await user.click(within(dialog).getByRole('button', { name: 'Start' }));
     expect(

@@ -4,6 +4,7 @@ import type { OcppCommandEntry } from '@evcms/contracts/ocpp-commands';
 import type { OcppMessage } from '@evcms/contracts/ocpp-messages';
 import type { ConnectorOnCard, Station, StationListItem } from '@evcms/contracts/stations';
 import type { Connector } from '@evcms/contracts/station-connectors';
+import type { ConnectorValues } from './connector-rules.ts';
 
 /* Stations as the API answers them, for the screen tests of this feature. */
 
@@ -27,6 +28,15 @@ export const aConnector = (
   custom_fee: null,
   ...extra,
 });
+
+/** A connector as its modal's form gives it: Type 2 of 22 kW at position 1, with no cable or fee of its own. */
+export const TYPE2_CONNECTOR = {
+  typo: 'type2',
+  position: 1,
+  power_kWh: 22,
+  cable_length: null,
+  custom_fee: null,
+} as const satisfies ConnectorValues;
 
 const WEEKDAYS = [0, 1, 2, 3, 4].map((day) => ({
   id: day + 1,
