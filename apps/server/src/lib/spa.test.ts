@@ -26,6 +26,10 @@ afterAll(async () => {
   await rm(web, { recursive: true, force: true });
 });
 
+/** The built chunk asked for with `headers` (the encodings the client accepts). */
+const chunkFile = (headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+  ctx.app.inject({ method, url: '/assets/app-def456.js', headers });
+
 describe('web app serving', () => {
   it('answers client routes with index.html, revalidated', async () => {
     for (const url of ['/', '/merchants/merchant/5', '/change-password?token=abc']) {
@@ -74,11 +78,7 @@ describe('web app serving', () => {
   });
 
   it('sends a built file brotli-compressed to a client that accepts brotli, cached for a year', async () => {
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/assets/app-def456.js',
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
-    });
+    const response = await chunkFile({ 'accept-encoding': 'gzip, deflate, br' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
@@ -88,11 +88,7 @@ describe('web app serving', () => {
   });
 
   it('sends it gzipped to a client that accepts gzip only', async () => {
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/assets/app-def456.js',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const response = await chunkFile({ 'accept-encoding': 'gzip' });
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
     expect(response.headers.vary).toMatch(/accept-encoding/i);
@@ -100,27 +96,19 @@ describe('web app serving', () => {
   });
 
   it('sends the file as it is to a client that accepts no encoding', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/assets/app-def456.js' });
+    const response = await chunkFile();
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers.vary).toMatch(/accept-encoding/i);
     expect(response.body).toBe(chunk);
   });
 
   it('answers a HEAD and a revalidation with the headers of the chosen encoding and no body', async () => {
-    const head = await ctx.app.inject({
-      method: 'HEAD',
-      url: '/assets/app-def456.js',
-      headers: { 'accept-encoding': 'br' },
-    });
+    const head = await chunkFile({ 'accept-encoding': 'br' }, 'HEAD');
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-encoding']).toBe('br');
     expect(head.body).toBe('');
     const etag = String(head.headers.etag);
-    const again = await ctx.app.inject({
-      method: 'GET',
-      url: '/assets/app-def456.js',
-      headers: { 'accept-encoding': 'br', 'if-none-match': etag },
-    });
+    const again = await chunkFile({ 'accept-encoding': 'br', 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });

@@ -1,10 +1,12 @@
 import type { ChargeListItem } from '@evcms/contracts/charges';
+import type { RPCClient } from 'ocpp-rpc';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerDiscountFor } from '../modules/charges/charge-discounts.service.ts';
 import { needsPrepaidStop } from '../modules/charges/charges.rules.ts';
 import { aDriver } from '../test/builders/drivers.ts';
 import { aRate } from '../test/builders/rates.ts';
-import { aConnectableStation, useChargePointApp } from '../test/charge-points.ts';
+import { apiCalls } from '../test/test-app.ts';
+import { acceptRemoteStops, aConnectableStation, startTransaction, useChargePointApp } from '../test/charge-points.ts';
 
 /* Prepaid protection: a charge whose running cost reaches its driver's balance is stopped by the central system itself. */
 
@@ -44,19 +46,24 @@ async function aPrepaidCharge(idTag: string) {
   const station = await aConnectableStation(ctx);
   const client = await ctx.connect(station.identity);
   const driver = await aDriver(ctx.database, { balanceTyiyn: 1_000, idTags: [idTag] });
-  const { transactionId } = (await client.call('StartTransaction', {
-    connectorId: 1,
-    idTag,
-    meterStart: 0,
-    timestamp: new Date().toISOString(),
-  })) as { transactionId: number };
-  const stops: unknown[] = [];
-  client.handle('RemoteStopTransaction', async ({ params }) => {
-    stops.push(params);
-    return { status: 'Accepted' };
-  });
-  return { station, client, driver, transactionId, stops };
+  const transactionId = await startTransaction(client, idTag);
+  return { station, client, driver, transactionId, stops: acceptRemoteStops(client) };
 }
+
+/** The station's StopTransaction after the central system's RemoteStopTransaction, at `meterStop`. */
+const stopRemotely = (
+  client: RPCClient,
+  transactionId: number,
+  meterStop: number,
+  timestamp = new Date().toISOString(),
+) => client.call('StopTransaction', { transactionId, meterStop, timestamp, reason: 'Remote' });
+
+const call = apiCalls(ctx, 'users/');
+const chargeOf = async (transactionId: number) =>
+  (await call('GET', `transactions/${transactionId}/`)).json<ChargeListItem>();
+/** The driver's charges as the charge list answers them. */
+const chargesOf = async (driverId: number) =>
+  (await call('GET', `transactions/?user=${driverId}`)).json<{ items: ChargeListItem[] }>().items;
 
 describe('prepaid protection', () => {
   it('sends RemoteStopTransaction when the running cost reaches the balance, and the charge ends stopped', async () => {
@@ -68,19 +75,9 @@ describe('prepaid protection', () => {
     await vi.waitFor(() => expect(stops).toEqual([{ transactionId }]));
     expect(stops).toHaveLength(1);
     await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: energy(850) });
-    await client.call('StopTransaction', {
-      transactionId,
-      meterStop: 850,
-      timestamp: new Date().toISOString(),
-      reason: 'Remote',
-    });
+    await stopRemotely(client, transactionId, 850);
 
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/users/transactions/?user=${driver.id}`,
-      headers: ctx.auth,
-    });
-    expect(list.json<{ items: ChargeListItem[] }>().items[0]).toMatchObject({
+    expect((await chargesOf(driver.id))[0]).toMatchObject({
       id: transactionId,
       status: 'stopped',
       consumed: 0.85,
@@ -105,26 +102,13 @@ describe('prepaid protection', () => {
     try {
       // 0.8 kWh at 12.50 som: 10 som, the whole balance, but 8 after the discount: it goes on.
       await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: energy(800) });
-      const running = (
-        await ctx.app.inject({ method: 'GET', url: `/api/v1/users/transactions/${transactionId}/`, headers: ctx.auth })
-      ).json<ChargeListItem>();
-      expect(running).toMatchObject({ amount: 10, discount: 2 });
+      expect(await chargeOf(transactionId)).toMatchObject({ amount: 10, discount: 2 });
       expect(stops).toEqual([]);
       // 1 kWh: 12.50 som, 10 after the discount.
       await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: energy(1_000) });
       await vi.waitFor(() => expect(stops).toEqual([{ transactionId }]));
-      await client.call('StopTransaction', {
-        transactionId,
-        meterStop: 1_000,
-        timestamp: new Date().toISOString(),
-        reason: 'Remote',
-      });
-      const list = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/v1/users/transactions/?user=${driver.id}`,
-        headers: ctx.auth,
-      });
-      expect(list.json<{ items: ChargeListItem[] }>().items[0]).toMatchObject({
+      await stopRemotely(client, transactionId, 1_000);
+      expect((await chargesOf(driver.id))[0]).toMatchObject({
         id: transactionId,
         status: 'stopped',
         amount: 12.5,
@@ -145,38 +129,21 @@ describe('prepaid protection', () => {
     const reading = (wh: number, seconds: number) => [
       { timestamp: at(seconds), sampledValue: [{ value: String(wh), unit: 'Wh' }] },
     ];
-    const stops: unknown[] = [];
-    client.handle('RemoteStopTransaction', async ({ params }) => {
-      stops.push(params);
-      return { status: 'Accepted' };
-    });
+    const stops = acceptRemoteStops(client);
     // A charge lagging for ten hours on a 22 kW connector: 200 kWh would fit the time since the start (330 kWh), and is 2,500 som.
-    const { transactionId } = (await client.call('StartTransaction', {
-      connectorId: 1,
-      idTag: 'PREPAID-2',
-      meterStart: 0,
-      timestamp: at(-36_000),
-    })) as { transactionId: number };
+    const transactionId = await startTransaction(client, 'PREPAID-2', at(-36_000));
     await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: reading(100, -35_940) });
     await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: reading(200, -60) });
     // But not in the minute since the last reading (33 kW: 550 Wh, plus 1 kWh): ignored, nothing stopped.
     await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: reading(200_000, 0) });
-    const detail = (
-      await ctx.app.inject({ method: 'GET', url: `/api/v1/users/transactions/${transactionId}/`, headers: ctx.auth })
-    ).json<ChargeListItem>();
-    expect(detail).toMatchObject({ consumed: 0.2, amount: 2.5, review_reason: 'meter_jump' });
+    expect(await chargeOf(transactionId)).toMatchObject({ consumed: 0.2, amount: 2.5, review_reason: 'meter_jump' });
     // 1.8 kWh in the 90 s since 200 Wh (at most 825 + 1,000 Wh): believed, 25 som past the 10 on the balance, so stopped.
     await client.call('MeterValues', { connectorId: 1, transactionId, meterValue: reading(2_000, 30) });
     await vi.waitFor(() => expect(stops).toEqual([{ transactionId }]));
     // The station stops on the register it jumped to: billed by the last plausible reading.
-    await client.call('StopTransaction', { transactionId, meterStop: 200_000, timestamp: at(40), reason: 'Remote' });
+    await stopRemotely(client, transactionId, 200_000, at(40));
 
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/users/transactions/?user=${driver.id}`,
-      headers: ctx.auth,
-    });
-    expect(list.json<{ items: ChargeListItem[] }>().items).toEqual([
+    expect(await chargesOf(driver.id)).toEqual([
       expect.objectContaining({
         id: transactionId,
         status: 'stopped',
@@ -185,14 +152,10 @@ describe('prepaid protection', () => {
         review_reason: 'stop_implausible',
       }),
     ]);
-    const balance = (
-      await ctx.app.inject({ method: 'GET', url: `/api/v1/users/${driver.id}/`, headers: ctx.auth })
-    ).json<{ balance: number }>().balance;
+    const { balance } = (await call('GET', `${driver.id}/`)).json<{ balance: number }>();
     // 15 som below zero; the last reading could plausibly have cost 22.81 som (1,825 Wh); the jump would have taken it to -2,490.
     expect(balance).toBe(-15);
-    const entries = (
-      await ctx.app.inject({ method: 'GET', url: `/api/v1/users/payments/?user=${driver.id}`, headers: ctx.auth })
-    ).json<{ items: { deposit: number }[] }>().items;
+    const entries = (await call('GET', `payments/?user=${driver.id}`)).json<{ items: { deposit: number }[] }>().items;
     expect(entries[0]!.deposit).toBe(-15);
   });
 });

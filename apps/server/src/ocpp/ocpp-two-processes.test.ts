@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aManager } from '../test/builders/accounts.ts';
 import { aDriver } from '../test/builders/drivers.ts';
 import { aRate } from '../test/builders/rates.ts';
-import { aConnectableStation, connectChargePoint } from '../test/charge-points.ts';
+import { acceptRemoteStops, aConnectableStation, connectChargePoint, startTransaction } from '../test/charge-points.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { bearer, createTestApp, signIn, type TestContext } from '../test/test-app.ts';
 
@@ -100,17 +100,8 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
     });
 
     await aDriver(ctx.database, { balanceTyiyn: 50_000, idTags: ['TWO-PROC-1'] });
-    const { transactionId } = (await client.call('StartTransaction', {
-      connectorId: 1,
-      idTag: 'TWO-PROC-1',
-      meterStart: 0,
-      timestamp: new Date().toISOString(),
-    })) as { transactionId: number };
-    const stops: unknown[] = [];
-    client.handle('RemoteStopTransaction', async ({ params }) => {
-      stops.push(params);
-      return { status: 'Accepted' };
-    });
+    const transactionId = await startTransaction(client, 'TWO-PROC-1');
+    const stops = acceptRemoteStops(client);
     const stop = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/users/transactions/stop/',
@@ -132,12 +123,7 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
       { timeout: 10_000 },
     );
     await aDriver(ctx.database, { balanceTyiyn: 50_000, idTags: ['TWO-PROC-2'] });
-    const { transactionId } = (await other.call('StartTransaction', {
-      connectorId: 1,
-      idTag: 'TWO-PROC-2',
-      meterStart: 0,
-      timestamp: new Date().toISOString(),
-    })) as { transactionId: number };
+    const transactionId = await startTransaction(other, 'TWO-PROC-2');
     let asked = 0;
     other.handle('RemoteStopTransaction', async () => {
       asked += 1;

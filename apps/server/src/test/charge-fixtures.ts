@@ -7,6 +7,7 @@ import { aDriver } from './builders/drivers.ts';
 /**
  * Five charges around Bishkek midnight (UTC+6) for the tests of the list's filters and its export:
  * the days and times of day of the filters are Bishkek's, so 18:00 UTC is already the next day there.
+ * c2 and c4 were started remotely, the others by a card at the station.
  */
 export interface FilterCharges {
   stationA: Awaited<ReturnType<typeof aChargePoint>>;
@@ -14,11 +15,11 @@ export interface FilterCharges {
   driverId: number;
   /** A, 1 March 23:00 -> 23:59:59, finished. */
   c1: ChargeRow;
-  /** A, 1 March 23:30 -> 2 March 00:00:00, stopped by the back office. */
+  /** A, 1 March 23:30 -> 2 March 00:00:00, started and stopped by the back office. */
   c2: ChargeRow;
   /** B, the driver, 2 March 09:00 -> 10:30, finished. */
   c3: ChargeRow;
-  /** B, the driver, 2 March 23:00, charging. */
+  /** B, the driver, 2 March 23:00, charging, started by the driver's app. */
   c4: ChargeRow;
   /** A, 3 March 12:00, an unknown tag: unauthorized. */
   c5: ChargeRow;
@@ -40,6 +41,7 @@ export async function filterCharges(database: Database): Promise<FilterCharges> 
     startedAt: new Date('2024-03-01T17:30:00Z'),
     finishedAt: new Date('2024-03-01T18:00:00Z'),
     stop: 'stopped',
+    source: 'back_office',
   });
   const c3 = await aCharge(database, {
     station: stationB,
@@ -55,6 +57,7 @@ export async function filterCharges(database: Database): Promise<FilterCharges> 
     driverId,
     startedAt: new Date('2024-03-02T17:00:00Z'),
     stop: false,
+    source: 'app',
   });
   const opened = await openCharge(database.db, {
     stationId: stationA.id,

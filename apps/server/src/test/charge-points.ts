@@ -69,6 +69,26 @@ export async function connectChargePoint(
   return client;
 }
 
+/** The charge point's StartTransaction on connector 1 from a meter at 0, sent now unless told; answers the transactionId. */
+export async function startTransaction(
+  client: RPCClient,
+  idTag: string,
+  timestamp = new Date().toISOString(),
+): Promise<number> {
+  const answer = await client.call('StartTransaction', { connectorId: 1, idTag, meterStart: 0, timestamp });
+  return (answer as { transactionId: number }).transactionId;
+}
+
+/** The charge point accepts every RemoteStopTransaction; answers the list their parameters are put in as they come. */
+export function acceptRemoteStops(client: RPCClient): unknown[] {
+  const stops: unknown[] = [];
+  client.handle('RemoteStopTransaction', async ({ params }) => {
+    stops.push(params);
+    return { status: 'Accepted' };
+  });
+  return stops;
+}
+
 export interface ChargePointContext extends SignedInContext {
   /** Where charge points connect: ws://127.0.0.1:{port}/ocpp. */
   endpoint: string;

@@ -84,6 +84,39 @@ export function useSignedInApp(manager: { name?: string } = {}, env: NodeJS.Proc
   return ctx;
 }
 
+export interface CallOptions {
+  /** Sent as JSON, whatever it is (an object, a list, a bare value). */
+  payload?: unknown;
+  /** The Accept-Language asked; none unless told here or in the caller's defaults. */
+  lang?: string;
+}
+
+/**
+ * The signed-in manager's calls to one resource of the API, `/api/v1/{base}{url}`, so a test file names its
+ * resource once: `const call = apiCalls(ctx, 'merchants/')`, then `call('GET', '12/', { lang: 'en' })`.
+ */
+export function apiCalls(ctx: SignedInContext, base: string, defaults: Pick<CallOptions, 'lang'> = {}) {
+  return (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, options: CallOptions = {}) => {
+    const lang = options.lang ?? defaults.lang;
+    const json = options.payload !== undefined;
+    return ctx.app.inject({
+      method,
+      url: `/api/v1/${base}${url}`,
+      headers: {
+        ...ctx.auth,
+        ...(lang && { 'accept-language': lang }),
+        ...(json && { 'content-type': 'application/json' }),
+      },
+      ...(json && { payload: JSON.stringify(options.payload) }),
+    });
+  };
+}
+
+/** The paths of the app's OpenAPI document, each typed as the test reads it. */
+export async function openApiPaths<Path = object>(app: FastifyInstance): Promise<Record<string, Path>> {
+  return (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Path> }>().paths;
+}
+
 export async function signIn(app: FastifyInstance, email: string, password: string) {
   const response = await app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);

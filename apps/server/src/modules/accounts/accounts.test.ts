@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
@@ -6,8 +7,16 @@ import { bearer, createTestApp, signIn, useTestApp } from '../../test/test-app.t
 
 const ctx = useTestApp();
 
-const login = (payload: object, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload, headers });
+/** POST /api/v1/accounts/{path}/ to `app` (this file's unless told), `more` adding headers or the client's address. */
+const post = (
+  path: string,
+  payload: object,
+  more: Pick<InjectOptions, 'headers' | 'remoteAddress'> = {},
+  app = ctx.app,
+) => app.inject({ method: 'POST', url: `/api/v1/accounts/${path}/`, payload, ...more });
+const login = (payload: object, headers: Record<string, string> = {}) => post('login', payload, { headers });
+const me = (access: string, app = ctx.app) =>
+  app.inject({ method: 'GET', url: '/api/v1/accounts/me/', headers: bearer(access) });
 
 describe('login', () => {
   it('answers a token pair that opens the API', async () => {
@@ -16,8 +25,12 @@ describe('login', () => {
     expect(response.statusCode).toBe(200);
     const tokens = response.json();
     expect(Object.keys(tokens).sort()).toEqual(['access', 'refresh']);
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/accounts/me/', headers: bearer(tokens.access) });
-    expect(me.json()).toEqual({ id: manager.id, email: manager.email, name: 'Aida', language: 'ru' });
+    expect((await me(tokens.access)).json()).toEqual({
+      id: manager.id,
+      email: manager.email,
+      name: 'Aida',
+      language: 'ru',
+    });
   });
 
   it('says "Wrong password" in the asked language, for a wrong password and an unknown email alike', async () => {
@@ -53,49 +66,22 @@ describe('login', () => {
   it('blocks a client after 100 failed sign-ins to any addresses, and counts failures only', async () => {
     const from = { remoteAddress: '10.0.0.7' };
     const manager = await aManager(ctx.database);
+    const correct = { email: manager.email, password: manager.password };
     for (let i = 0; i < 12; i += 1) {
-      const ok = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/accounts/login/',
-        payload: { email: manager.email, password: manager.password },
-        ...from,
-      });
+      const ok = await post('login', correct, from);
       expect(ok.statusCode, 'a correct sign-in is never held against anyone').toBe(200);
     }
     for (let i = 0; i < 100; i += 1) {
-      const failed = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/accounts/login/',
-        payload: { email: `guess${i}@example.com`, password: 'guess-guess' },
-        ...from,
-      });
+      const failed = await post('login', { email: `guess${i}@example.com`, password: 'guess-guess' }, from);
       expect(failed.statusCode).toBe(400);
     }
-    const blocked = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/accounts/login/',
-      payload: { email: manager.email, password: manager.password },
-      ...from,
-    });
-    expect(blocked.statusCode).toBe(429);
-    const elsewhere = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/accounts/login/',
-      payload: { email: manager.email, password: manager.password },
-      remoteAddress: '10.0.0.8',
-    });
-    expect(elsewhere.statusCode).toBe(200);
+    expect((await post('login', correct, from)).statusCode).toBe(429);
+    expect((await post('login', correct, { remoteAddress: '10.0.0.8' })).statusCode).toBe(200);
     // 114 sign-ins, each a password hash: minutes on a shared machine under a full CI run, seconds alone.
   }, 240_000);
 
   it('blocks a client after 50 recovery requests to any addresses', async () => {
-    const reset = (email: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/accounts/password-reset/',
-        payload: { email },
-        remoteAddress: '10.0.0.9',
-      });
+    const reset = (email: string) => post('password-reset', { email }, { remoteAddress: '10.0.0.9' });
     for (let i = 0; i < 50; i += 1) expect((await reset(`someone${i}@example.com`)).statusCode).toBe(200);
     expect((await reset('one-more@example.com')).statusCode).toBe(429);
   });
@@ -116,41 +102,18 @@ describe('refresh and logout', () => {
   it('gives a new access token for a live refresh token and none after logout', async () => {
     const manager = await aManager(ctx.database);
     const tokens = await signIn(ctx.app, manager.email, manager.password);
-    const refreshed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/accounts/refresh/',
-      payload: { refresh: tokens.refresh },
-    });
+    const refreshed = await post('refresh', { refresh: tokens.refresh });
     expect(refreshed.statusCode).toBe(200);
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/accounts/me/',
-      headers: bearer(refreshed.json().access),
-    });
-    expect(me.statusCode).toBe(200);
+    expect((await me(refreshed.json().access)).statusCode).toBe(200);
 
-    const out = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/accounts/logout/',
-      payload: { refresh: tokens.refresh },
-    });
-    expect(out.statusCode).toBe(204);
-    const after = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/accounts/refresh/',
-      payload: { refresh: tokens.refresh },
-    });
+    expect((await post('logout', { refresh: tokens.refresh })).statusCode).toBe(204);
+    const after = await post('refresh', { refresh: tokens.refresh });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ detail: 'Сеанс истёк. Войдите снова.' });
   });
 
   it('refuses an unknown refresh token', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/accounts/refresh/',
-      payload: { refresh: 'forged' },
-    });
-    expect(response.statusCode).toBe(401);
+    expect((await post('refresh', { refresh: 'forged' })).statusCode).toBe(401);
   });
 });
 
@@ -161,14 +124,8 @@ describe('access token expiry', () => {
       const manager = await aManager(short.database);
       const tokens = await signIn(short.app, manager.email, manager.password);
       await new Promise((resolve) => setTimeout(resolve, 2100));
-      const me = await short.app.inject({ method: 'GET', url: '/api/v1/accounts/me/', headers: bearer(tokens.access) });
-      expect(me.statusCode).toBe(401);
-      const refreshed = await short.app.inject({
-        method: 'POST',
-        url: '/api/v1/accounts/refresh/',
-        payload: { refresh: tokens.refresh },
-      });
-      expect(refreshed.statusCode).toBe(200);
+      expect((await me(tokens.access, short.app)).statusCode).toBe(401);
+      expect((await post('refresh', { refresh: tokens.refresh }, {}, short.app)).statusCode).toBe(200);
     } finally {
       await short.close();
     }
@@ -202,28 +159,19 @@ describe('profile', () => {
   it('changes the password only with the current one', async () => {
     const manager = await aManager(ctx.database);
     const { access } = await signIn(ctx.app, manager.email, manager.password);
-    const url = '/api/v1/accounts/change-password/';
-    const wrong = await ctx.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...bearer(access), 'accept-language': 'en' },
-      payload: { current_password: 'nope-nope', password: 'new-password-1', password_confirm: 'new-password-1' },
+    const change = (current: string, confirm: string) =>
+      post(
+        'change-password',
+        { current_password: current, password: 'new-password-1', password_confirm: confirm },
+        { headers: { ...bearer(access), 'accept-language': 'en' } },
+      );
+    expect((await change('nope-nope', 'new-password-1')).json()).toEqual({
+      current_password: ['The current password is wrong'],
     });
-    expect(wrong.json()).toEqual({ current_password: ['The current password is wrong'] });
-    const mismatch = await ctx.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...bearer(access), 'accept-language': 'en' },
-      payload: { current_password: manager.password, password: 'new-password-1', password_confirm: 'new-password-2' },
+    expect((await change(manager.password, 'new-password-2')).json()).toEqual({
+      password_confirm: ['Password mismatch'],
     });
-    expect(mismatch.json()).toEqual({ password_confirm: ['Password mismatch'] });
-    const ok = await ctx.app.inject({
-      method: 'POST',
-      url,
-      headers: bearer(access),
-      payload: { current_password: manager.password, password: 'new-password-1', password_confirm: 'new-password-1' },
-    });
-    expect(ok.statusCode).toBe(200);
+    expect((await change(manager.password, 'new-password-1')).statusCode).toBe(200);
     expect((await login({ email: manager.email, password: 'new-password-1' })).statusCode).toBe(200);
     expect((await login({ email: manager.email, password: manager.password })).statusCode).toBe(400);
   });

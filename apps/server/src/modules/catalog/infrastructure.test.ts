@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createMediaStore } from '../../lib/uploads.ts';
 import { multipartForm, type FilePart } from '../../test/multipart.ts';
-import { useSignedInApp } from '../../test/test-app.ts';
+import { apiCalls, useSignedInApp } from '../../test/test-app.ts';
 import { removeOrphanIcons } from './infrastructure.service.ts';
 
 const ctx = useSignedInApp();
@@ -37,14 +37,7 @@ async function send(method: 'POST' | 'PATCH', url: string, fields: Record<string
   });
 }
 
-function call(method: 'GET' | 'PATCH' | 'DELETE', url: string, options: { payload?: object; lang?: string } = {}) {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1/common/surroundings/${url}`,
-    headers: { ...ctx.auth, ...(options.lang && { 'accept-language': options.lang }) },
-    ...(options.payload && { payload: options.payload }),
-  });
-}
+const call = apiCalls(ctx, 'common/surroundings/');
 
 async function anItem(fields: Record<string, string | FilePart> = {}): Promise<InfrastructureBody> {
   const response = await send('POST', '', { ...titles, icon: icon(), ...fields });

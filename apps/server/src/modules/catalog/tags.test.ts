@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { useSignedInApp } from '../../test/test-app.ts';
+import { apiCalls, openApiPaths, useSignedInApp } from '../../test/test-app.ts';
 
 const ctx = useSignedInApp();
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-function call(method: Method, url: string, options: { payload?: object; lang?: string } = {}) {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1/common/tags/${url}`,
-    headers: { ...ctx.auth, ...(options.lang && { 'accept-language': options.lang }) },
-    ...(options.payload && { payload: options.payload }),
-  });
-}
+const call = apiCalls(ctx, 'common/tags/');
 
 interface TagBody {
   id: number;
@@ -258,10 +250,7 @@ describe('deleting a tag', () => {
 
 describe('tags in the OpenAPI document', () => {
   it('describes the calls', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
-      paths: Record<string, object>;
-    }>();
-    expect(Object.keys(doc.paths)).toEqual(
+    expect(Object.keys(await openApiPaths(ctx.app))).toEqual(
       expect.arrayContaining([
         '/api/v1/common/tags/',
         '/api/v1/common/tags/statuses/',

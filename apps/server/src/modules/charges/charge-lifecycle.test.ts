@@ -5,7 +5,7 @@ import { stationConnectors } from '../../db/schema/stations.ts';
 import { aCharge, aChargePoint } from '../../test/builders/charges.ts';
 import { aDriver } from '../../test/builders/drivers.ts';
 import { aStoredMerchant } from '../../test/builders/merchants.ts';
-import { aRate } from '../../test/builders/rates.ts';
+import { anActivePersonalRate, aRate } from '../../test/builders/rates.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import {
   cancelCharge,
@@ -58,13 +58,7 @@ describe('opening a charge', () => {
   it('fixes the price at the start: the connector’s custom fee first', async () => {
     const merchantId = await aStoredMerchant(ctx.database);
     await aRate(ctx.database, { typo: 'ccs1', priceTyiyn: 1500, status: 0 });
-    await aRate(ctx.database, {
-      type: 'personal',
-      typo: 'ccs1',
-      priceTyiyn: 1100,
-      status: 0,
-      merchantIds: [merchantId],
-    });
+    await anActivePersonalRate(ctx.database, [merchantId], { typo: 'ccs1', priceTyiyn: 1100 });
     const { driver, idTag } = await aTagHolder();
 
     const custom = await aChargePoint(ctx.database, { merchantId, typo: 'ccs1', customFeeTyiyn: 950 });
@@ -101,13 +95,7 @@ describe('opening a charge', () => {
   it('else the merchant’s active personal rate, else the active default rate', async () => {
     const [partner, other] = [await aStoredMerchant(ctx.database), await aStoredMerchant(ctx.database)];
     await aRate(ctx.database, { typo: 'gbt_dc', priceTyiyn: 1800, status: 0 });
-    await aRate(ctx.database, {
-      type: 'personal',
-      typo: 'gbt_dc',
-      priceTyiyn: 1000,
-      status: 0,
-      merchantIds: [partner.valueOf()],
-    });
+    await anActivePersonalRate(ctx.database, [partner], { typo: 'gbt_dc', priceTyiyn: 1000 });
     const { idTag } = await aTagHolder();
     const atPartner = await aChargePoint(ctx.database, { merchantId: partner, typo: 'gbt_dc', customFeeTyiyn: null });
     const atOther = await aChargePoint(ctx.database, { merchantId: other, typo: 'gbt_dc', customFeeTyiyn: null });

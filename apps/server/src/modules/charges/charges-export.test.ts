@@ -5,7 +5,7 @@ import type * as BatchedRows from '../../lib/exports/batched-rows.ts';
 import { aCharge, aChargePoint } from '../../test/builders/charges.ts';
 import { filterCharges, type FilterCharges } from '../../test/charge-fixtures.ts';
 import { readCsv, readWorkbook, sheetValues } from '../../test/spreadsheets.ts';
-import { useSignedInApp } from '../../test/test-app.ts';
+import { openApiPaths, useSignedInApp } from '../../test/test-app.ts';
 import { registerDiscountFor } from './charge-discounts.service.ts';
 import type { ChargeRow } from './charge-lifecycle.service.ts';
 
@@ -39,20 +39,12 @@ async function numbers(query: string): Promise<number[]> {
 }
 
 /* The charges of test/charge-fixtures.ts, around Bishkek midnight (UTC+6): the filters' days and times are Bishkek's. */
-let stationA: FilterCharges['stationA'];
-let stationB: FilterCharges['stationB'];
-let driverId: number;
-let c1: ChargeRow, c2: ChargeRow, c3: ChargeRow, c4: ChargeRow, c5: ChargeRow;
-
+let { stationA, stationB, driverId, c1, c2, c3, c4, c5 } = {} as FilterCharges;
 beforeAll(async () => {
   ({ stationA, stationB, driverId, c1, c2, c3, c4, c5 } = await filterCharges(ctx.database));
   // One instant to the microsecond, which a JS Date would cut to the millisecond.
   await ctx.database.db.execute(
     sql`update charges set started_at = '2024-03-01 17:00:00.123456+00' where id in (${c1.id}, ${c2.id})`,
-  );
-  // c2 started by a manager, c4 by the driver's app; the others by a card at the station.
-  await ctx.database.db.execute(
-    sql`update charges set source = case id when ${c2.id} then 'back_office' else 'app' end where id in (${c2.id}, ${c4.id})`,
   );
 });
 
@@ -234,11 +226,8 @@ describe('GET /users/transactions/export/', () => {
   });
 
   it('is in the API document with the list’s filters and the format, the ledger’s export too', async () => {
-    type Get = { get: { parameters: { name: string }[] } };
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
-      paths: Record<string, Get>;
-    }>();
-    const names = (path: string) => doc.paths[path]!.get.parameters.map((parameter) => parameter.name);
+    const paths = await openApiPaths<{ get: { parameters: { name: string }[] } }>(ctx.app);
+    const names = (path: string) => paths[path]!.get.parameters.map((parameter) => parameter.name);
     expect(names('/api/v1/users/transactions/export/')).toEqual(
       expect.arrayContaining(['format', 'status', 'station_id__in', 'finished_time__to', 'user']),
     );

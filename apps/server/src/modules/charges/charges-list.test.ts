@@ -2,22 +2,16 @@ import type { ChargeDetail, ChargeListItem } from '@evcms/contracts/charges';
 import type { Paged } from '@evcms/contracts/common';
 import { finishedCharge } from '@evcms/contracts/examples/charges';
 import { STATUS_INACTIVE } from '@evcms/contracts/status';
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aCharge, aChargePoint } from '../../test/builders/charges.ts';
 import { aDriver } from '../../test/builders/drivers.ts';
 import { filterCharges, type FilterCharges } from '../../test/charge-fixtures.ts';
-import { useSignedInApp } from '../../test/test-app.ts';
-import type { ChargeRow } from './charge-lifecycle.service.ts';
+import { apiCalls, useSignedInApp } from '../../test/test-app.ts';
 
 const ctx = useSignedInApp();
 
-const list = (query: string, lang = 'en') =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `/api/v1/users/transactions/${query}`,
-    headers: { ...ctx.auth, 'accept-language': lang },
-  });
+const call = apiCalls(ctx, 'users/transactions/');
+const list = (query: string, lang = 'en') => call('GET', query, { lang });
 const ids = async (query: string) => {
   const response = await list(query);
   expect(response.statusCode, response.body).toBe(200);
@@ -25,17 +19,9 @@ const ids = async (query: string) => {
 };
 
 /* The charges of test/charge-fixtures.ts, around Bishkek midnight (UTC+6): the filters' days and times are Bishkek's. */
-let stationA: FilterCharges['stationA'];
-let stationB: FilterCharges['stationB'];
-let driverId: number;
-let c1: ChargeRow, c2: ChargeRow, c3: ChargeRow, c4: ChargeRow, c5: ChargeRow;
-
+let { stationA, stationB, driverId, c1, c2, c3, c4, c5 } = {} as FilterCharges;
 beforeAll(async () => {
   ({ stationA, stationB, driverId, c1, c2, c3, c4, c5 } = await filterCharges(ctx.database));
-  // c2 started by a manager, c4 by the driver's app; the others by a card at the station.
-  await ctx.database.db.execute(
-    sql`update charges set source = case id when ${c2.id} then 'back_office' else 'app' end where id in (${c2.id}, ${c4.id})`,
-  );
 });
 
 describe('the charge list', () => {
@@ -241,11 +227,7 @@ describe('the charge list', () => {
 
 describe('one charge', () => {
   it('answers the row and the meter’s story; 404 for an unknown number', async () => {
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/users/transactions/${c3.id}/`,
-      headers: ctx.auth,
-    });
+    const response = await call('GET', `${c3.id}/`);
     expect(response.statusCode).toBe(200);
     expect(response.json<ChargeDetail>()).toMatchObject({
       id: c3.id,
@@ -258,10 +240,7 @@ describe('one charge', () => {
       reservation_id: null,
       stop_requested_at: null,
     });
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/v1/users/transactions/999999/', headers: ctx.auth }))
-        .statusCode,
-    ).toBe(404);
+    expect((await call('GET', '999999/')).statusCode).toBe(404);
   });
 });
 

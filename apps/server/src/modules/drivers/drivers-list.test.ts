@@ -1,14 +1,14 @@
 import type { Paged } from '@evcms/contracts/common';
 import type { DriverListItem } from '@evcms/contracts/drivers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aDriver } from '../../test/builders/drivers.ts';
-import { useSignedInApp } from '../../test/test-app.ts';
+import { aDriver, type DriverOverrides } from '../../test/builders/drivers.ts';
+import { apiCalls, useSignedInApp } from '../../test/test-app.ts';
 import type { DriverRecord } from './drivers.service.ts';
 
 const ctx = useSignedInApp();
 
-const list = (query: string) =>
-  ctx.app.inject({ method: 'GET', url: `/api/v1/users/${query}`, headers: { ...ctx.auth, 'accept-language': 'en' } });
+const call = apiCalls(ctx, 'users/');
+const list = (query: string) => call('GET', query, { lang: 'en' });
 const ids = async (query: string) => {
   const response = await list(query);
   expect(response.statusCode, response.body).toBe(200);
@@ -25,39 +25,18 @@ let morning: DriverRecord; // 2 March 09:30:00
 let lastSecond: DriverRecord; // 2 March 23:59:59.500
 let noon: DriverRecord; // 3 March 12:00:00
 
+/** A driver registered at `at` (UTC), named and with the phone given. */
+const registered = (at: string, surname: string, firstName: string, phone: string, more: DriverOverrides = {}) =>
+  aDriver(ctx.database, { surname, firstName, phone, registeredAt: new Date(at), ...more });
+
 beforeAll(async () => {
-  lateFirst = await aDriver(ctx.database, {
-    surname: 'Асанов',
-    firstName: 'Бакыт',
-    phone: '996555100200',
+  lateFirst = await registered('2024-03-01T17:59:59Z', 'Асанов', 'Бакыт', '996555100200', {
     email: 'bakyt@example.kg',
-    registeredAt: new Date('2024-03-01T17:59:59Z'),
   });
-  midnight = await aDriver(ctx.database, {
-    surname: 'Bekova',
-    firstName: 'Aida',
-    phone: '996700300400',
-    registeredAt: new Date('2024-03-01T18:00:00Z'),
-  });
-  morning = await aDriver(ctx.database, {
-    surname: 'Осмонов',
-    firstName: 'Тилек',
-    phone: '996555300401',
-    registeredAt: new Date('2024-03-02T03:30:00Z'),
-  });
-  lastSecond = await aDriver(ctx.database, {
-    surname: 'Smith',
-    firstName: 'John',
-    phone: '996777000001',
-    registeredAt: new Date('2024-03-02T17:59:59.500Z'),
-  });
-  noon = await aDriver(ctx.database, {
-    surname: 'Ким',
-    firstName: 'Анна',
-    phone: '996222555100',
-    platform: 1,
-    registeredAt: new Date('2024-03-03T06:00:00Z'),
-  });
+  midnight = await registered('2024-03-01T18:00:00Z', 'Bekova', 'Aida', '996700300400');
+  morning = await registered('2024-03-02T03:30:00Z', 'Осмонов', 'Тилек', '996555300401');
+  lastSecond = await registered('2024-03-02T17:59:59.500Z', 'Smith', 'John', '996777000001');
+  noon = await registered('2024-03-03T06:00:00Z', 'Ким', 'Анна', '996222555100', { platform: 1 });
 });
 
 describe('the driver list', () => {

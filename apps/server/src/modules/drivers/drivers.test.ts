@@ -3,18 +3,12 @@ import type { Driver } from '@evcms/contracts/drivers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newsEvents } from '../../db/schema/news.ts';
 import { aDriver, aDriverRequest } from '../../test/builders/drivers.ts';
-import { useSignedInApp } from '../../test/test-app.ts';
+import { apiCalls, useSignedInApp } from '../../test/test-app.ts';
 import { isValidAccountNumber } from './drivers.rules.ts';
 
 const ctx = useSignedInApp();
 
-const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, lang = 'en') =>
-  ctx.app.inject({
-    method,
-    url: `/api/v1/users/${url}`,
-    headers: { ...ctx.auth, 'accept-language': lang },
-    ...(payload !== undefined && { payload }),
-  });
+const call = apiCalls(ctx, 'users/', { lang: 'en' });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -24,10 +18,8 @@ describe('registering a driver', () => {
   it('registers a card customer with an account number, a zero balance and the first id tag', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2024-06-15T04:00:00Z'));
-    const response = await send(
-      'POST',
-      '',
-      aDriverRequest({
+    const response = await call('POST', '', {
+      payload: aDriverRequest({
         surname: ' Асанов ',
         first_name: 'Бакыт',
         phone: '+996 (555) 00-11-22',
@@ -38,7 +30,7 @@ describe('registering a driver', () => {
         licence: 'AB123456',
         id_tag: '04A2B3C4',
       }),
-    );
+    });
     expect(response.statusCode).toBe(201);
     const driver = response.json<Driver>();
     expect(driver).toEqual({
@@ -61,7 +53,7 @@ describe('registering a driver', () => {
       id_tags: [{ id: expect.any(Number), id_tag: '04A2B3C4', blocked: false, created_at: expect.any(String) }],
     });
     expect(isValidAccountNumber(driver.account)).toBe(true);
-    expect((await send('GET', `${driver.id}/`)).json()).toEqual(driver);
+    expect((await call('GET', `${driver.id}/`)).json()).toEqual(driver);
     const news = await ctx.database.db.select().from(newsEvents).where(eq(newsEvents.subjectId, driver.id));
     expect(news.filter((event) => event.kind === 'user_created').map((event) => event.titleRu)).toEqual([
       'Асанов Бакыт',
@@ -69,8 +61,8 @@ describe('registering a driver', () => {
   });
 
   it('answers optional facts left out as null, and gives every driver its own account', async () => {
-    const first = (await send('POST', '', aDriverRequest())).json<Driver>();
-    const second = (await send('POST', '', aDriverRequest())).json<Driver>();
+    const first = (await call('POST', '', { payload: aDriverRequest() })).json<Driver>();
+    const second = (await call('POST', '', { payload: aDriverRequest() })).json<Driver>();
     expect(first).toMatchObject({ email: null, gender: null, birthday: null, age: null, licence: null, id_tags: [] });
     expect(first.car).toEqual({ make: null, model: null, year: null, colour: null });
     expect(second.account).not.toBe(first.account);
@@ -78,13 +70,13 @@ describe('registering a driver', () => {
 
   it('refuses a phone another driver has, also when two registrations race', async () => {
     const holder = await aDriver(ctx.database);
-    const taken = await send('POST', '', aDriverRequest({ phone: holder.phone }));
+    const taken = await call('POST', '', { payload: aDriverRequest({ phone: holder.phone }) });
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toEqual({ phone: ['A driver with this phone number is already registered'] });
 
     const phone = aDriverRequest().phone;
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => send('POST', '', aDriverRequest({ phone }), 'ru')),
+      Array.from({ length: 8 }, () => call('POST', '', { payload: aDriverRequest({ phone }), lang: 'ru' })),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400, 400, 400, 400, 400, 400, 400]);
     for (const answer of answers.filter((a) => a.statusCode === 400)) {
@@ -93,14 +85,16 @@ describe('registering a driver', () => {
   });
 
   it('names each wrong field, in the request language', async () => {
-    const response = await send('POST', '', {
-      surname: 42,
-      first_name: '',
-      phone: '123',
-      email: 'x',
-      gender: 'x',
-      birthday: '2020-13-01',
-      car: 'red',
+    const response = await call('POST', '', {
+      payload: {
+        surname: 42,
+        first_name: '',
+        phone: '123',
+        email: 'x',
+        gender: 'x',
+        birthday: '2020-13-01',
+        car: 'red',
+      },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
@@ -112,22 +106,17 @@ describe('registering a driver', () => {
       birthday: ['Enter a date as YYYY-MM-DD'],
       car: ['Enter a valid value'],
     });
-    const ru = await send('POST', '', { ...aDriverRequest(), surname: '' }, 'ru');
+    const ru = await call('POST', '', { payload: { ...aDriverRequest(), surname: '' }, lang: 'ru' });
     expect(ru.json()).toEqual({ surname: ['Поле не может быть пустым'] });
   });
 
   it('answers a body that is not an object, or carries NUL, with a 400', async () => {
-    for (const body of ['null', '[]', '"x"', '1']) {
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/users/',
-        headers: { ...ctx.auth, 'accept-language': 'en', 'content-type': 'application/json' },
-        payload: body,
-      });
-      expect(response.statusCode, body).toBe(400);
+    for (const body of [null, [], 'x', 1]) {
+      const response = await call('POST', '', { payload: body });
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json()).toEqual({ detail: 'The request body is malformed.' });
     }
-    const nul = await send('POST', '', aDriverRequest({ surname: 'A\u0000B' }));
+    const nul = await call('POST', '', { payload: aDriverRequest({ surname: 'A\u0000B' }) });
     expect(nul.statusCode).toBe(400);
     expect(nul.json()).toEqual({ surname: ['The text contains a character that cannot be stored (NUL)'] });
   });
@@ -135,9 +124,9 @@ describe('registering a driver', () => {
 
 describe('reading and changing a driver', () => {
   it('answers 404 for an unknown driver and 400 for a malformed id', async () => {
-    expect((await send('GET', '999999/')).statusCode).toBe(404);
-    expect((await send('PATCH', '999999/', { blocked: true })).statusCode).toBe(404);
-    const malformed = await send('GET', 'abc/');
+    expect((await call('GET', '999999/')).statusCode).toBe(404);
+    expect((await call('PATCH', '999999/', { payload: { blocked: true } })).statusCode).toBe(404);
+    const malformed = await call('GET', 'abc/');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ id: ['Enter a whole number'] });
   });
@@ -146,14 +135,14 @@ describe('reading and changing a driver', () => {
     const driver = await aDriver(ctx.database, { birthday: '2000-03-02' });
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2024-03-01T17:59:59Z')); // 1 March, 23:59:59 in Bishkek
-    expect((await send('GET', `${driver.id}/`)).json<Driver>().age).toBe(23);
+    expect((await call('GET', `${driver.id}/`)).json<Driver>().age).toBe(23);
     vi.setSystemTime(new Date('2024-03-01T18:00:00Z')); // 2 March, 00:00 in Bishkek
-    expect((await send('GET', `${driver.id}/`)).json<Driver>().age).toBe(24);
+    expect((await call('GET', `${driver.id}/`)).json<Driver>().age).toBe(24);
   });
 
   it('blocks and unblocks a driver, changing nothing else', async () => {
     const driver = await aDriver(ctx.database, { email: 'keep@example.kg', platform: 2, appVersion: '3.1.0' });
-    const blocked = await send('PATCH', `${driver.id}/`, { blocked: true });
+    const blocked = await call('PATCH', `${driver.id}/`, { payload: { blocked: true } });
     expect(blocked.statusCode).toBe(200);
     expect(blocked.json()).toMatchObject({
       blocked: true,
@@ -162,18 +151,24 @@ describe('reading and changing a driver', () => {
       app_version: '3.1.0',
       surname: driver.surname,
     });
-    expect((await send('PATCH', `${driver.id}/`, { blocked: false })).json()).toMatchObject({ blocked: false });
+    expect((await call('PATCH', `${driver.id}/`, { payload: { blocked: false } })).json()).toMatchObject({
+      blocked: false,
+    });
   });
 
   it('changes the facts sent: the car as a whole, null clearing one', async () => {
     const driver = (
-      await send('POST', '', aDriverRequest({ email: 'a@b.kg', car: { make: 'BYD', model: 'Han', year: 2022 } }))
+      await call('POST', '', {
+        payload: aDriverRequest({ email: 'a@b.kg', car: { make: 'BYD', model: 'Han', year: 2022 } }),
+      })
     ).json<Driver>();
-    const changed = await send('PATCH', `${driver.id}/`, {
-      surname: 'Новая',
-      email: null,
-      car: { make: 'Zeekr' },
-      gender: 'female',
+    const changed = await call('PATCH', `${driver.id}/`, {
+      payload: {
+        surname: 'Новая',
+        email: null,
+        car: { make: 'Zeekr' },
+        gender: 'female',
+      },
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({
@@ -183,7 +178,7 @@ describe('reading and changing a driver', () => {
       gender: 'female',
       car: { make: 'Zeekr', model: null, year: null, colour: null },
     });
-    expect((await send('PATCH', `${driver.id}/`, { car: null })).json<Driver>().car).toEqual({
+    expect((await call('PATCH', `${driver.id}/`, { payload: { car: null } })).json<Driver>().car).toEqual({
       make: null,
       model: null,
       year: null,
@@ -193,19 +188,21 @@ describe('reading and changing a driver', () => {
 
   it('refuses a phone another driver has on an edit, and takes the driver own one', async () => {
     const [driver, other] = [await aDriver(ctx.database), await aDriver(ctx.database)];
-    const taken = await send('PATCH', `${driver.id}/`, { phone: other.phone });
+    const taken = await call('PATCH', `${driver.id}/`, { payload: { phone: other.phone } });
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toEqual({ phone: ['A driver with this phone number is already registered'] });
-    expect((await send('PATCH', `${driver.id}/`, { phone: driver.phone })).statusCode).toBe(200);
+    expect((await call('PATCH', `${driver.id}/`, { payload: { phone: driver.phone } })).statusCode).toBe(200);
   });
 
   it('does not let an edit set the balance, the account or what the app reports', async () => {
     const driver = await aDriver(ctx.database);
-    const response = await send('PATCH', `${driver.id}/`, {
-      balance: 1000,
-      account: '1',
-      platform: 1,
-      app_version: 'x',
+    const response = await call('PATCH', `${driver.id}/`, {
+      payload: {
+        balance: 1000,
+        account: '1',
+        platform: 1,
+        app_version: 'x',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ balance: 0, account: driver.account, platform: null, app_version: null });

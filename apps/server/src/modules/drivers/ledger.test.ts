@@ -7,22 +7,17 @@ import { queryRows } from '../../db/client.ts';
 import { balanceEntries } from '../../db/schema/drivers.ts';
 import { aCharge } from '../../test/builders/charges.ts';
 import { aDriver } from '../../test/builders/drivers.ts';
-import { useSignedInApp } from '../../test/test-app.ts';
+import { apiCalls, useSignedInApp } from '../../test/test-app.ts';
 import type { DriverRecord } from './drivers.service.ts';
 import { postBalanceEntry } from './ledger.service.ts';
 
 const ctx = useSignedInApp({ name: 'Cashier Aigul' });
 
-const send = (method: 'GET' | 'PATCH', url: string, payload?: object, lang = 'en') =>
-  ctx.app.inject({
-    method,
-    url: `/api/v1/users/${url}`,
-    headers: { ...ctx.auth, 'accept-language': lang },
-    ...(payload !== undefined && { payload }),
-  });
-const topUp = (driverId: number, payload: object, lang = 'en') => send('PATCH', `${driverId}/balance/`, payload, lang);
+const call = apiCalls(ctx, 'users/', { lang: 'en' });
+const topUp = (driverId: number, payload: object, lang = 'en') =>
+  call('PATCH', `${driverId}/balance/`, { payload, lang });
 const ledger = async (query: string, lang = 'en') => {
-  const response = await send('GET', `payments/${query}`, undefined, lang);
+  const response = await call('GET', `payments/${query}`, { lang });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Paged<BalanceEntry>>();
 };
@@ -143,7 +138,7 @@ describe('postBalanceEntry', () => {
       charge_id: charge.id,
       manager: null,
     });
-    expect((await send('GET', `${driver.id}/`)).json<Driver>().balance).toBe(-25.5);
+    expect((await call('GET', `${driver.id}/`)).json<Driver>().balance).toBe(-25.5);
   });
 
   it('debits a charge once: a second debit for the same charge fails and rolls back with its transaction', async () => {
@@ -268,7 +263,7 @@ describe('the ledger list', () => {
       ['user=abc', { user: ['Enter a whole number'] }],
       ['user=0', { user: ['Ensure this value is greater than or equal to 1'] }],
     ] as const) {
-      const response = await send('GET', `payments/?${query}`);
+      const response = await call('GET', `payments/?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json(), query).toEqual(body);
     }

@@ -1,29 +1,15 @@
+import type { Paged } from '@evcms/contracts/common';
 import type { Merchant, MerchantListItem, MerchantOption } from '@evcms/contracts/merchants';
 import { describe, expect, it } from 'vitest';
 import { aMerchant } from '../../test/builders/merchants.ts';
-import { useSignedInApp } from '../../test/test-app.ts';
+import { apiCalls, useSignedInApp } from '../../test/test-app.ts';
 
 const ctx = useSignedInApp({ name: 'List Manager' });
 
-function call(method: 'GET' | 'PATCH', url: string, options: { payload?: object; lang?: string } = {}) {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1/merchants/${url}`,
-    headers: { ...ctx.auth, ...(options.lang && { 'accept-language': options.lang }) },
-    ...(options.payload && { payload: options.payload }),
-  });
-}
-
-interface Page<T> {
-  items: T[];
-  page: number;
-  pages: number;
-  size: number;
-  total: number;
-}
+const call = apiCalls(ctx, 'merchants/');
 
 const ids = async (query: string) =>
-  (await call('GET', query)).json<Page<MerchantListItem>>().items.map((item) => item.id);
+  (await call('GET', query)).json<Paged<MerchantListItem>>().items.map((item) => item.id);
 
 describe('the merchant list', () => {
   it('pages 10 at a time by default, newest first, with labels in the language asked', async () => {
@@ -32,7 +18,7 @@ describe('the merchant list', () => {
       created.push(await aMerchant(ctx.app, ctx.auth, { name_en: `Paging ${String(i).padStart(2, '0')}` }));
     const first = await call('GET', '?search=paging', { lang: 'en' });
     expect(first.statusCode).toBe(200);
-    const body = first.json<Page<MerchantListItem>>();
+    const body = first.json<Paged<MerchantListItem>>();
     expect({ ...body, items: body.items.length }).toEqual({ items: 10, page: 1, pages: 2, size: 10, total: 12 });
     const {
       tags: _t,
@@ -60,7 +46,7 @@ describe('the merchant list', () => {
   });
 
   it('caps the page size at 100 and refuses malformed paging by name', async () => {
-    expect((await call('GET', '?size=5000')).json<Page<MerchantListItem>>().size).toBe(100);
+    expect((await call('GET', '?size=5000')).json<Paged<MerchantListItem>>().size).toBe(100);
     const bad = await call('GET', '?page=0&active=maybe&status=2', { lang: 'en' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
@@ -163,20 +149,20 @@ describe('the merchant picker of promotions', () => {
       size: 10,
       total: 1,
     });
-    expect((await page('?search=promo%20net', 'ky')).json<Page<MerchantOption>>().items).toEqual([
+    expect((await page('?search=promo%20net', 'ky')).json<Paged<MerchantOption>>().items).toEqual([
       { id: merchant.id, name: 'Промо Тармак' },
     ]);
-    expect((await page('?search=promo%20net')).json<Page<MerchantOption>>().items).toEqual([
+    expect((await page('?search=promo%20net')).json<Paged<MerchantOption>>().items).toEqual([
       { id: merchant.id, name: 'Промо Сеть' },
     ]);
-    expect((await page(`?search=${merchant.id}`)).json<Page<MerchantOption>>().items.map((item) => item.id)).toContain(
+    expect((await page(`?search=${merchant.id}`)).json<Paged<MerchantOption>>().items.map((item) => item.id)).toContain(
       merchant.id,
     );
-    expect((await page('?search=PROMO-ONLY@')).json<Page<MerchantOption>>().items).toEqual([
+    expect((await page('?search=PROMO-ONLY@')).json<Paged<MerchantOption>>().items).toEqual([
       { id: merchant.id, name: 'Промо Сеть' },
     ]);
     expect(
-      (await page('?search=promo&active=false')).json<Page<MerchantOption>>().items.map((item) => item.id),
+      (await page('?search=promo&active=false')).json<Paged<MerchantOption>>().items.map((item) => item.id),
     ).toEqual([off.id]);
   });
 

@@ -13,18 +13,11 @@ import {
   TOKMOK,
 } from '../../test/builders/catalog.ts';
 import { aMerchant, aMerchantRequest } from '../../test/builders/merchants.ts';
-import { useSignedInApp } from '../../test/test-app.ts';
+import { apiCalls, openApiPaths, useSignedInApp } from '../../test/test-app.ts';
 
 const ctx = useSignedInApp({ name: 'Aida Manager' });
 
-function call(method: 'GET' | 'POST' | 'PATCH', url: string, options: { payload?: object; lang?: string } = {}) {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1/merchants/${url}`,
-    headers: { ...ctx.auth, ...(options.lang && { 'accept-language': options.lang }) },
-    ...(options.payload && { payload: options.payload }),
-  });
-}
+const call = apiCalls(ctx, 'merchants/');
 
 describe('creating a merchant', () => {
   it('answers 201 with the full detail, in the language asked, and writes one news event', async () => {
@@ -279,10 +272,7 @@ describe('reading one merchant', () => {
 
 describe('merchants in the OpenAPI document', () => {
   it('describes the calls', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
-      paths: Record<string, object>;
-    }>();
-    expect(Object.keys(doc.paths)).toEqual(
+    expect(Object.keys(await openApiPaths(ctx.app))).toEqual(
       expect.arrayContaining([
         '/api/v1/merchants/',
         '/api/v1/merchants/statuses/',

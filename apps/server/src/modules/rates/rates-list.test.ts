@@ -2,18 +2,14 @@ import type { Paged } from '@evcms/contracts/common';
 import type { Rate } from '@evcms/contracts/rates';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant } from '../../test/builders/merchants.ts';
-import { aRate } from '../../test/builders/rates.ts';
-import { useSignedInApp } from '../../test/test-app.ts';
+import { anActivePersonalRate, aRate } from '../../test/builders/rates.ts';
+import { apiCalls, useSignedInApp } from '../../test/test-app.ts';
 import type { RateRecord } from './rates.service.ts';
 
 const ctx = useSignedInApp();
 
-const list = (query: string, lang = 'en') =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `/api/v1/payments/${query}`,
-    headers: { ...ctx.auth, 'accept-language': lang },
-  });
+const call = apiCalls(ctx, 'payments/');
+const list = (query: string, lang = 'en') => call('GET', query, { lang });
 const ids = async (query: string) => (await list(query)).json<Paged<Rate>>().items.map((item) => item.id);
 
 /** Rates of this file, oldest first: the list answers newest first. */
@@ -27,13 +23,7 @@ beforeAll(async () => {
   day = await aRate(ctx.database, { name: 'Day Type 2', typo: 'type2', status: 0 });
   night = await aRate(ctx.database, { name: 'Night Type 2', typo: 'type2' });
   fast = await aRate(ctx.database, { name: 'Fast CCS', typo: 'ccs2', status: 0, priceTyiyn: 2000 });
-  personal = await aRate(ctx.database, {
-    name: 'Partner Type 2 ночь',
-    type: 'personal',
-    typo: 'type2',
-    status: 0,
-    merchantIds: [merchant.id],
-  });
+  personal = await anActivePersonalRate(ctx.database, [merchant.id], { name: 'Partner Type 2 ночь', typo: 'type2' });
 });
 
 describe('the rate list', () => {

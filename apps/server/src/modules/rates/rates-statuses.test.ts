@@ -4,7 +4,7 @@ import type { Rate } from '@evcms/contracts/rates';
 import { describe, expect, it } from 'vitest';
 import { aMerchant } from '../../test/builders/merchants.ts';
 import { aRate, aRateRequest } from '../../test/builders/rates.ts';
-import { useSignedInApp } from '../../test/test-app.ts';
+import { apiCalls, useSignedInApp } from '../../test/test-app.ts';
 
 /*
  * Status changes and the rule they keep: at most one active default rate per connector type, and
@@ -13,20 +13,10 @@ import { useSignedInApp } from '../../test/test-app.ts';
  */
 const ctx = useSignedInApp();
 
-function call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, lang = 'en') {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1/payments/${url}`,
-    headers: {
-      ...ctx.auth,
-      'accept-language': lang,
-      ...(payload !== undefined && { 'content-type': 'application/json' }),
-    },
-    ...(payload !== undefined && { payload: JSON.stringify(payload) }),
-  });
-}
+const call = apiCalls(ctx, 'payments/', { lang: 'en' });
 
-const setStatuses = (changes: { id: number; status: number }[], lang = 'en') => call('PATCH', '', changes, lang);
+const setStatuses = (changes: { id: number; status: number }[], lang = 'en') =>
+  call('PATCH', '', { payload: changes, lang });
 
 async function activeIds(typo: ConnectorType, isDefault = true): Promise<number[]> {
   const page = (await call('GET', `?typo=${typo}&active=true&default=${isDefault}&size=100`)).json<Paged<Rate>>();
@@ -67,11 +57,11 @@ describe('bulk status change', () => {
   });
 
   it('takes only a list of ids and statuses', async () => {
-    const object = await call('PATCH', '', { ids: [1], status: 0 });
+    const object = await call('PATCH', '', { payload: { ids: [1], status: 0 } });
     expect(object.statusCode).toBe(400);
     expect(object.json()).toEqual({ detail: 'The request body is malformed.' });
-    expect((await call('PATCH', '', [])).statusCode).toBe(400);
-    const wrong = await call('PATCH', '', [{ id: 'x', status: 3 }]);
+    expect((await call('PATCH', '', { payload: [] })).statusCode).toBe(400);
+    const wrong = await call('PATCH', '', { payload: [{ id: 'x', status: 3 }] });
     expect(wrong.statusCode).toBe(400);
     expect(Object.keys(wrong.json()).sort()).toEqual(['0.id', '0.status']);
   });
@@ -126,16 +116,16 @@ describe('one active default rate per connector type', () => {
 
   it('holds for a rate created active and one activated by its edit', async () => {
     const main = await created({ name: 'Main Schuko', typo: 'schuko', status: 0 });
-    const createdActive = await call('POST', '', aRateRequest({ typo: 'schuko', status: 0 }));
+    const createdActive = await call('POST', '', { payload: aRateRequest({ typo: 'schuko', status: 0 }) });
     expect(createdActive.statusCode).toBe(409);
     expect(createdActive.json().detail).toContain('"Main Schuko"');
     const inactive = await created({ typo: 'type1' });
-    const moved = await call('PATCH', `${inactive.id}/`, { typo: 'schuko', status: 0 });
+    const moved = await call('PATCH', `${inactive.id}/`, { payload: { typo: 'schuko', status: 0 } });
     expect(moved.statusCode).toBe(409);
     expect((await call('GET', `${inactive.id}/`)).json<Rate>()).toMatchObject({ typo: 'type1', status: 1 });
     expect(await activeIds('schuko')).toEqual([main.id]);
     // An inactive rate may change to the type of the active one; it stays inactive.
-    expect((await call('PATCH', `${inactive.id}/`, { typo: 'schuko' })).statusCode).toBe(200);
+    expect((await call('PATCH', `${inactive.id}/`, { payload: { typo: 'schuko' } })).statusCode).toBe(200);
   });
 
   it('leaves exactly one active when 20 rates of a type are activated at once', async () => {
@@ -155,7 +145,7 @@ describe('one active default rate per connector type', () => {
 });
 
 async function created(overrides: Parameters<typeof aRateRequest>[0]): Promise<Rate> {
-  const response = await call('POST', '', aRateRequest(overrides));
+  const response = await call('POST', '', { payload: aRateRequest(overrides) });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Rate>();
 }
@@ -175,27 +165,33 @@ describe('one active personal rate per merchant and connector type', () => {
       detail: `The merchant "${b.name_en}" already has the active personal rate "Partner Type 2" for this connector type. Deactivate it first.`,
     });
     // The merchant is named in the reader's language.
-    const inRussian = await call('PATCH', '', [{ id: overlapping.id, status: 0 }], 'ru');
+    const inRussian = await call('PATCH', '', { payload: [{ id: overlapping.id, status: 0 }], lang: 'ru' });
     expect(inRussian.json<{ detail: string }>().detail).toContain(`У мерчанта «${b.name_ru}»`);
-    const createdActive = await call('POST', '', aRateRequest({ type: 'personal', merchants: [a.id], status: 0 }));
+    const createdActive = await call('POST', '', {
+      payload: aRateRequest({ type: 'personal', merchants: [a.id], status: 0 }),
+    });
     expect(createdActive.statusCode).toBe(409);
     // Another merchant, or another type: no conflict; nor does a default rate of the type count.
-    expect((await call('POST', '', aRateRequest({ type: 'personal', merchants: [c.id], status: 0 }))).statusCode).toBe(
-      201,
-    );
     expect(
-      (await call('POST', '', aRateRequest({ type: 'personal', typo: 'type1', merchants: [a.id], status: 0 })))
+      (await call('POST', '', { payload: aRateRequest({ type: 'personal', merchants: [c.id], status: 0 }) }))
         .statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await call('POST', '', {
+          payload: aRateRequest({ type: 'personal', typo: 'type1', merchants: [a.id], status: 0 }),
+        })
+      ).statusCode,
     ).toBe(201);
     expect(await activeIds('type2', false)).toContain(partner.id);
     // Taking the merchant off the inactive rate lets it be activated.
-    expect((await call('PATCH', `${overlapping.id}/`, { merchants: [c.id] })).statusCode).toBe(200);
+    expect((await call('PATCH', `${overlapping.id}/`, { payload: { merchants: [c.id] } })).statusCode).toBe(200);
     const stillRefused = await setStatuses([{ id: overlapping.id, status: 0 }]);
     expect(stillRefused.statusCode).toBe(409);
     expect(stillRefused.json().detail).toContain(`"${c.name_en}"`);
     // An edit that activates the rate is checked with the merchants it sends, not those it drops.
     const d = await aMerchant(ctx.app, ctx.auth);
-    const moved = await call('PATCH', `${overlapping.id}/`, { merchants: [d.id], status: 0 });
+    const moved = await call('PATCH', `${overlapping.id}/`, { payload: { merchants: [d.id], status: 0 } });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({ merchants: [d.id], status: 0 });
   });

@@ -1,27 +1,12 @@
 import type { Rate } from '@evcms/contracts/rates';
 import { describe, expect, it } from 'vitest';
 import { aMerchant } from '../../test/builders/merchants.ts';
-import { aRate, aRateRequest } from '../../test/builders/rates.ts';
-import { useSignedInApp } from '../../test/test-app.ts';
+import { anActivePersonalRate, aRate, aRateRequest } from '../../test/builders/rates.ts';
+import { apiCalls, openApiPaths, useSignedInApp } from '../../test/test-app.ts';
 
 const ctx = useSignedInApp();
 
-function call(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  options: { payload?: unknown; lang?: string } = {},
-) {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1/payments/${url}`,
-    headers: {
-      ...ctx.auth,
-      ...(options.payload !== undefined && { 'content-type': 'application/json' }),
-      ...(options.lang && { 'accept-language': options.lang }),
-    },
-    ...(options.payload !== undefined && { payload: JSON.stringify(options.payload) }),
-  });
-}
+const call = apiCalls(ctx, 'payments/');
 
 async function created(payload: object): Promise<Rate> {
   const response = await call('POST', '', { payload });
@@ -176,12 +161,7 @@ describe('editing a rate', () => {
 describe('deleting a rate', () => {
   it('refuses an active rate with 409 and deletes an inactive one with its merchants', async () => {
     const merchant = await aMerchant(ctx.app, ctx.auth);
-    const active = await aRate(ctx.database, {
-      type: 'personal',
-      typo: 'chademo',
-      status: 0,
-      merchantIds: [merchant.id],
-    });
+    const active = await anActivePersonalRate(ctx.database, [merchant.id], { typo: 'chademo' });
     const refused = await call('DELETE', `${active.id}/`, { lang: 'en' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ detail: 'An active rate cannot be deleted. Deactivate it first.' });
@@ -197,11 +177,9 @@ describe('deleting a rate', () => {
 
 describe('the API document', () => {
   it('lists the rate calls', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
-      paths: Record<string, Record<string, unknown>>;
-    }>();
-    expect(Object.keys(doc.paths['/api/v1/payments/']!).sort()).toEqual(['get', 'patch', 'post']);
-    expect(Object.keys(doc.paths['/api/v1/payments/{id}/']!).sort()).toEqual(['delete', 'get', 'patch']);
-    expect(Object.keys(doc.paths['/api/v1/payments/default-rates-fee/']!)).toEqual(['get']);
+    const paths = await openApiPaths(ctx.app);
+    expect(Object.keys(paths['/api/v1/payments/']!).sort()).toEqual(['get', 'patch', 'post']);
+    expect(Object.keys(paths['/api/v1/payments/{id}/']!).sort()).toEqual(['delete', 'get', 'patch']);
+    expect(Object.keys(paths['/api/v1/payments/default-rates-fee/']!)).toEqual(['get']);
   });
 });

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant } from '../../test/builders/merchants.ts';
 import { aStation } from '../../test/builders/stations.ts';
 import { multipartForm, type FormValue } from '../../test/multipart.ts';
-import { useSignedInApp } from '../../test/test-app.ts';
+import { openApiPaths, useSignedInApp } from '../../test/test-app.ts';
 
 const ctx = useSignedInApp();
 
@@ -244,10 +244,8 @@ describe('the station update in the OpenAPI document', () => {
         { schema: { properties: Record<string, { type?: string; items?: { properties: object } }> } }
       >;
     };
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
-      paths: Record<string, { patch: { requestBody: Body } }>;
-    }>();
-    const { content } = doc.paths['/api/v1/stations/update/{id}/']!.patch.requestBody;
+    const paths = await openApiPaths<{ patch: { requestBody: Body } }>(ctx.app);
+    const { content } = paths['/api/v1/stations/update/{id}/']!.patch.requestBody;
     for (const type of ['application/json', 'multipart/form-data']) {
       expect(Object.keys(content[type]!.schema.properties.connectors!.items!.properties)).toEqual(
         expect.arrayContaining(['id', 'evse_id', 'typo', 'power_kWh']),

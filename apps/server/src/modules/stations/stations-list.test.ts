@@ -1,3 +1,4 @@
+import type { Paged } from '@evcms/contracts/common';
 import type { Merchant } from '@evcms/contracts/merchants';
 import type { StationListItem, StationOption } from '@evcms/contracts/stations';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,27 +8,12 @@ import { stationTags, stationInfrastructure } from '../../db/schema/stations.ts'
 import { anInfrastructureItem, aTag } from '../../test/builders/catalog.ts';
 import { aMerchant } from '../../test/builders/merchants.ts';
 import { aStation } from '../../test/builders/stations.ts';
-import { useSignedInApp } from '../../test/test-app.ts';
+import { apiCalls, useSignedInApp } from '../../test/test-app.ts';
 import { setStationStatuses } from './stations.repository.ts';
 
 const ctx = useSignedInApp();
 
-function call(method: 'GET' | 'PATCH' | 'DELETE', url: string, options: { payload?: object; lang?: string } = {}) {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1/${url}`,
-    headers: { ...ctx.auth, ...(options.lang && { 'accept-language': options.lang }) },
-    ...(options.payload && { payload: options.payload }),
-  });
-}
-
-interface Page<T> {
-  items: T[];
-  page: number;
-  pages: number;
-  size: number;
-  total: number;
-}
+const call = apiCalls(ctx, '');
 
 let merchant: Merchant;
 let other: Merchant;
@@ -37,7 +23,7 @@ beforeAll(async () => {
 });
 
 const listIds = async (query: string) =>
-  (await call('GET', `stations/${query}`)).json<Page<StationListItem>>().items.map((item) => item.id);
+  (await call('GET', `stations/${query}`)).json<Paged<StationListItem>>().items.map((item) => item.id);
 
 describe('a merchant station list', () => {
   it('answers the rows of one merchant, newest first, with connectors, tags and infrastructure in the language asked', async () => {
@@ -57,7 +43,7 @@ describe('a merchant station list', () => {
 
     const response = await call('GET', `stations/?merchant=${merchant.id}`, { lang: 'en' });
     expect(response.statusCode, response.body).toBe(200);
-    const page = response.json<Page<StationListItem>>();
+    const page = response.json<Paged<StationListItem>>();
     expect(page.items.map((item) => item.id)).toEqual([second.id, first.id]);
     expect(page.total).toBe(2);
     expect(page.items[0]).toEqual({
@@ -99,7 +85,7 @@ describe('a merchant station list', () => {
       [null, null],
     ]);
     const russian = (await call('GET', `stations/?merchant=${merchant.id}`, { lang: 'ru' })).json<
-      Page<StationListItem>
+      Paged<StationListItem>
     >();
     expect(russian.items[0]).toMatchObject({
       name: 'Beta ru',
@@ -112,7 +98,7 @@ describe('a merchant station list', () => {
     const made = [];
     for (let i = 0; i < 12; i += 1)
       made.push(await aStation(ctx.database, owner.id, { name: `Paged ${i}`, status: i === 0 ? 0 : 1 }));
-    const first = (await call('GET', `stations/?merchant=${owner.id}`)).json<Page<StationListItem>>();
+    const first = (await call('GET', `stations/?merchant=${owner.id}`)).json<Paged<StationListItem>>();
     expect({ ...first, items: first.items.length }).toEqual({ items: 10, page: 1, pages: 2, size: 10, total: 12 });
     expect(await listIds(`?merchant=${owner.id}&page=2`)).toEqual([made[1]!.id, made[0]!.id]);
     expect(await listIds(`?merchant=${owner.id}&search=paged%2011`)).toEqual([made[11]!.id]);
@@ -138,7 +124,7 @@ describe('the station pickers', () => {
     for (const picker of ['for-transaction', 'for-promotion']) {
       const response = await call('GET', `stations/${picker}/?search=picker&size=1000`, { lang: 'en' });
       expect(response.statusCode).toBe(200);
-      const body = response.json<Page<StationOption>>();
+      const body = response.json<Paged<StationOption>>();
       expect(body.items).toEqual([
         { id: delta.id, name: 'Delta picker' },
         { id: gamma.id, name: 'Gamma picker' },
@@ -146,7 +132,7 @@ describe('the station pickers', () => {
       expect(body.size).toBe(1000);
       expect(
         (await call('GET', `stations/${picker}/?search=gamma&merchant=${owner.id}`, { lang: 'ky' })).json<
-          Page<StationOption>
+          Paged<StationOption>
         >().items,
       ).toEqual([{ id: gamma.id, name: 'Gamma picker ky' }]);
     }
@@ -194,7 +180,7 @@ describe('bulk station statuses', () => {
       return { updated: after.updated - before.updated, hot: after.hot - before.hot };
     });
     expect(written).toEqual({ updated: 2, hot: 2 });
-    const listed = (await call('GET', `stations/?merchant=${merchant.id}&size=100`)).json<Page<StationListItem>>()
+    const listed = (await call('GET', `stations/?merchant=${merchant.id}&size=100`)).json<Paged<StationListItem>>()
       .items;
     expect(listed.filter((item) => ids.includes(item.id)).map((item) => item.status)).toEqual([0, 0, 0]);
   });
@@ -208,7 +194,7 @@ describe('bulk station statuses', () => {
     const detail = await call('GET', `merchants/${owner.id}/`);
     expect(detail.json()).toMatchObject({ stations_count: 3, active_stations: 1, inactive_stations: 2 });
     const listed = (await call('GET', `merchants/?search=${owner.id}`))
-      .json<Page<Merchant>>()
+      .json<Paged<Merchant>>()
       .items.find((item) => item.id === owner.id);
     expect(listed).toMatchObject({ stations_count: 3, active_stations: 1, inactive_stations: 2 });
   });

@@ -1,7 +1,8 @@
+import type { ChargeSource } from '@evcms/contracts/charges';
 import type { Status } from '@evcms/contracts/status';
 import type { Database } from '../../db/client.ts';
 import { completeCharge, type ChargeRow } from '../../modules/charges/charge-lifecycle.service.ts';
-import { openCharge } from '../../modules/charges/charge-start.service.ts';
+import { initiateCharge, openCharge } from '../../modules/charges/charge-start.service.ts';
 import { bindIdTag } from '../../modules/drivers/id-tags.service.ts';
 import { aDriver } from './drivers.ts';
 import { aStoredMerchant } from './merchants.ts';
@@ -40,6 +41,8 @@ export interface ChargeOverrides {
   /** How it ends: finished (a normal stop, the default), stopped (by the back office), or still charging (false). */
   stop?: 'finished' | 'stopped' | false;
   reason?: string;
+  /** A remote start's (`app`, `back_office`): initiated first, as a remote start does; a card at the station unless told. */
+  source?: ChargeSource;
 }
 
 /**
@@ -57,9 +60,19 @@ export async function aCharge(database: Database, overrides: ChargeOverrides = {
   const station = overrides.station ?? (await aChargePoint(database));
   const startedAt = overrides.startedAt ?? new Date();
   const meterStartWh = overrides.meterStartWh ?? n * 1_000;
+  const ocppConnectorId = station.ocppConnectorId ?? 1;
+  if (overrides.source) {
+    await initiateCharge(database.db, {
+      stationId: station.id,
+      ocppConnectorId,
+      idTag,
+      source: overrides.source,
+      at: startedAt,
+    });
+  }
   const { charge } = await openCharge(database.db, {
     stationId: station.id,
-    ocppConnectorId: station.ocppConnectorId ?? 1,
+    ocppConnectorId,
     idTag,
     meterStartWh,
     startedAt,

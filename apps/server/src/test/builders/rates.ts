@@ -1,5 +1,5 @@
 import { rateCreateRequest, type RateCreateRequest } from '@evcms/contracts/rates';
-import { STATUS_INACTIVE, type Status } from '@evcms/contracts/status';
+import { STATUS_ACTIVE, STATUS_INACTIVE, type Status } from '@evcms/contracts/status';
 import type { Database } from '../../db/client.ts';
 import { createRate, type RateRecord } from '../../modules/rates/rates.service.ts';
 import { next } from './sequence.ts';
@@ -25,4 +25,13 @@ export async function aRate(
     merchants: merchantIds,
   });
   return createRate({ db: database.db }, input);
+}
+
+/** An active personal rate of the merchants given, through aRate (Type 2 at 12.50 som unless told). */
+export function anActivePersonalRate(
+  database: Database,
+  merchantIds: number[],
+  overrides: Partial<Pick<RateRecord, 'name' | 'typo' | 'priceTyiyn'>> = {},
+): Promise<RateRecord> {
+  return aRate(database, { ...overrides, type: 'personal', status: STATUS_ACTIVE, merchantIds });
 }
