@@ -181,8 +181,7 @@ export function ChargesTable<F extends string>({
     <PagedTable<ChargeListItem>
       rowKey="id"
       columns={columns}
-      tableLayout="fixed"
-      scroll={{ x: compact ? MIN_WIDTH.compact : MIN_WIDTH.full }}
+      minWidth={compact ? MIN_WIDTH.compact : MIN_WIDTH.full}
       {...pagedQueryProps(query, list)}
       locale={{ emptyText }}
       onRow={rowOpens((charge) => onOpen(charge.id))}

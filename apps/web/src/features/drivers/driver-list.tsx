@@ -115,8 +115,7 @@ export function DriverList() {
       <PagedTable<DriverListItem>
         rowKey="id"
         columns={columns}
-        tableLayout="fixed"
-        scroll={{ x: MIN_TABLE_WIDTH }}
+        minWidth={MIN_TABLE_WIDTH}
         {...pagedQueryProps(query, list)}
         // Spec 8: the drivers' own words for an empty search result.
         locale={{ emptyText: t(filtered ? 'list.nothing_found' : 'list.empty') }}

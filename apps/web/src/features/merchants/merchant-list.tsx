@@ -102,8 +102,7 @@ export function MerchantList() {
       <ListScreenTable<MerchantListItem>
         screen={screen}
         columns={columns}
-        tableLayout="fixed"
-        scroll={{ x: MIN_TABLE_WIDTH }}
+        minWidth={MIN_TABLE_WIDTH}
         onRow={rowOpens((row) => void navigate(merchantPath(row.id)))}
       />
     </ListCard>

@@ -197,13 +197,7 @@ export function RateList() {
         filters={filters}
         actions={<CreateButton to={ratePaths.create}>{t('list.create')}</CreateButton>}
       />
-      <ListScreenTable<Rate>
-        screen={screen}
-        columns={columns}
-        tableLayout="fixed"
-        scroll={{ x: MIN_TABLE_WIDTH }}
-        emptyText={t('list.empty')}
-      />
+      <ListScreenTable<Rate> screen={screen} columns={columns} minWidth={MIN_TABLE_WIDTH} emptyText={t('list.empty')} />
     </ListCard>
   );
 }

@@ -158,8 +158,7 @@ export function MerchantStationList({ merchantId }: { merchantId: number }) {
       <ListScreenTable<StationListItem>
         screen={screen}
         columns={columns}
-        tableLayout="fixed"
-        scroll={{ x: MIN_TABLE_WIDTH }}
+        minWidth={MIN_TABLE_WIDTH}
         // A merchant without stations.
         emptyText={t('list.empty')}
         onRow={rowOpens((row) => void navigate(cardPath(row.id)))}
