@@ -85,3 +85,24 @@ export function SearchInput({
     </Flex>
   );
 }
+
+/** A list's search box (its text kept in the URL): `label` says what it matches, as placeholder and accessible name. */
+export function ListSearch({
+  list,
+  label,
+  width,
+}: {
+  list: { search: string; setSearch: (search: string) => void };
+  label: string;
+  width: number;
+}) {
+  return (
+    <SearchInput
+      value={list.search}
+      onChange={list.setSearch}
+      placeholder={label}
+      aria-label={label}
+      style={{ width, maxWidth: '100%' }}
+    />
+  );
+}

@@ -2,7 +2,7 @@ import { Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BulkStatusButton } from '../bulk-status/bulk-status-button.tsx';
-import { SearchInput } from '../search-input.tsx';
+import { ListSearch } from '../search-input.tsx';
 import { StatusFilter } from './status-filter.tsx';
 import type { ListScreen } from './use-list-screen.ts';
 
@@ -29,18 +29,11 @@ export function ListToolbar<Row extends { id: number }>({
   actions,
 }: ListToolbarProps<Row>) {
   const { t } = useTranslation('components');
-  const { list } = screen;
   return (
     <Flex justify="space-between" wrap gap="middle">
       {/* The search keeps its width but never outgrows the line, so a phone does not scroll sideways. */}
       <Flex wrap gap="middle" style={{ maxWidth: '100%', minWidth: 0 }}>
-        <SearchInput
-          value={list.search}
-          onChange={list.setSearch}
-          placeholder={searchLabel}
-          aria-label={searchLabel}
-          style={{ width: searchWidth, maxWidth: '100%' }}
-        />
+        <ListSearch list={screen.list} label={searchLabel} width={searchWidth} />
         <StatusFilter value={screen.active} onChange={screen.setActive} />
         {filters}
       </Flex>

@@ -18,6 +18,11 @@ export type PagedTableProps<T extends AnyObject> = Omit<TableProps<T>, 'dataSour
   /** The last load failed (the query's error); the table then offers `onRetry`. */
   error?: unknown;
   onRetry?: () => void;
+  /**
+   * Pixels: the columns keep the widths they are given (a fixed layout) and a card narrower than
+   * this scrolls the table sideways inside it. Without it the table is as wide as its content.
+   */
+  minWidth?: number;
 };
 
 /** The row's key as the table reads it, for the checkbox's accessible name. */
@@ -42,6 +47,7 @@ export function PagedTable<T extends AnyObject>({
   locale,
   error,
   onRetry,
+  minWidth,
   ...tableProps
 }: PagedTableProps<T>) {
   const { t } = useTranslation('components');
@@ -57,7 +63,9 @@ export function PagedTable<T extends AnyObject>({
         failure
       ) : (
         <Table<T>
-          scroll={{ x: 'max-content' }}
+          {...(minWidth === undefined
+            ? { scroll: { x: 'max-content' } }
+            : { tableLayout: 'fixed' as const, scroll: { x: minWidth } })}
           {...tableProps}
           // antd names the selection checkboxes in English ('Select all', 'Select row 1') whatever its locale.
           rowSelection={

@@ -1,5 +1,6 @@
 import { DatePicker, TimePicker } from 'antd';
 import { useMemo, type CSSProperties } from 'react';
+import type { DelayedFilters } from '../paged-table/use-delayed-filters.ts';
 import { dateFilters, dateRange, timeFilters, timeRange, type PickedRange } from './range-values.ts';
 
 /** One end of a range as a filter: the value as sent, null for an open end. */
@@ -69,4 +70,28 @@ export function TimeRangeFilter({ label, placeholders, from, to, onChange, label
       />
     </div>
   );
+}
+
+/** The name of a range sent as two filters, `<name>__from` and `<name>__to` (the API's way). */
+type RangeName<F extends string, All extends string = F> = F extends `${infer Name}__from`
+  ? `${Name}__to` extends All
+    ? Name
+    : never
+  : never;
+
+/**
+ * A range filter's ends and change, wired to a list's filters as shown (acting after their delay):
+ * `<DateRangeFilter {...rangeFilterProps(shown, 'period')} />` reads and writes `period__from` and `period__to`.
+ */
+export function rangeFilterProps<F extends string>(
+  filters: DelayedFilters<F>,
+  name: RangeName<F>,
+): Pick<RangeFilterProps, 'from' | 'to' | 'onChange'> {
+  const fromName = `${name}__from` as F;
+  const toName = `${name}__to` as F;
+  return {
+    from: filters.shown[fromName],
+    to: filters.shown[toName],
+    onChange: ({ from, to }) => filters.setFilters({ [fromName]: from, [toName]: to } as Record<F, string | null>),
+  };
 }

@@ -1,17 +1,21 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLink } from '../../components/page-link.tsx';
 
 /**
- * The card of the signed-out screens: a title, a line of help, the form. Drawn with antd's
- * design tokens (its CSS variables) rather than its Card and Typography, which bring tabs, menus,
- * tooltips and text editing into the first screen a visitor loads.
+ * The card of the signed-out screens: a title, a line of help, the form, and a link below it
+ * (`footer`). Drawn with antd's design tokens (its CSS variables) rather than its Card and
+ * Typography, which bring tabs, menus, tooltips and text editing into the first screen a visitor loads.
  */
 export function AuthCard({
   title,
   subtitle,
+  footer,
   children,
 }: {
   title: ReactNode;
   subtitle?: ReactNode;
+  footer?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -37,6 +41,13 @@ export function AuthCard({
       </h1>
       {subtitle && <p style={{ margin: '0 0 1em', color: 'var(--ant-color-text-description)' }}>{subtitle}</p>}
       {children}
+      {footer && <div style={{ marginTop: 16, textAlign: 'center' }}>{footer}</div>}
     </section>
   );
+}
+
+/** The way back to the sign-in form from the password recovery screens. */
+export function BackToSignIn() {
+  const { t } = useTranslation('accounts');
+  return <PageLink to="/">{t('common:actions.back_to_sign_in')}</PageLink>;
 }

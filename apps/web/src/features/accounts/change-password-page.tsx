@@ -6,10 +6,11 @@ import { goTo, useBrowserLocation } from '../../lib/browser-location.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { serverText } from '../../lib/localized-text.tsx';
 import { useConfirmPasswordReset } from './session-api.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard, BackToSignIn } from './auth-card.tsx';
 import { AuthResult } from './auth-result.tsx';
 import { PasswordInput } from './password-input.tsx';
-import { FormServerError, PlainField } from './plain-field.tsx';
+import { PlainField } from './plain-field.tsx';
+import { PlainForm } from './plain-form.tsx';
 import { ERROR_ICON } from './status-icons.tsx';
 import { usePlainForm, type FieldCheck } from './use-plain-form.ts';
 
@@ -22,7 +23,7 @@ const dependents = { password: ['password_confirm' as const] };
 
 /**
  * Create new password, reached from the e-mailed link (/change-password?token=...). A plain form
- * like the sign-in screen's, which shares its code (use-plain-form.ts).
+ * like the sign-in screen's, which shares its code (plain-form.tsx, use-plain-form.ts).
  */
 export function ChangePasswordPage() {
   const { t } = useTranslation('accounts');
@@ -59,13 +60,16 @@ export function ChangePasswordPage() {
   }
 
   return (
-    <AuthCard title={t('new_password.title')} subtitle={t('new_password.subtitle', { min: PASSWORD_MIN })}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (form.checkAll()) confirm.mutate({ token, ...form.values }, { onError: form.refused });
-        }}
-        noValidate
+    <AuthCard
+      title={t('new_password.title')}
+      subtitle={t('new_password.subtitle', { min: PASSWORD_MIN })}
+      footer={<BackToSignIn />}
+    >
+      <PlainForm
+        form={form}
+        onSubmit={() => confirm.mutate({ token, ...form.values }, { onError: form.refused })}
+        submitText={t('new_password.submit')}
+        submitting={confirm.isPending}
       >
         <PlainField id="password" label={t('fields.new_password')} error={form.errors.password}>
           <PasswordInput {...form.input('password')} autoComplete="new-password" autoFocus />
@@ -73,14 +77,7 @@ export function ChangePasswordPage() {
         <PlainField id="password_confirm" label={t('fields.password_confirm')} error={form.errors.password_confirm}>
           <PasswordInput {...form.input('password_confirm')} autoComplete="new-password" />
         </PlainField>
-        <FormServerError error={form.serverError} />
-        <Button type="primary" htmlType="submit" block size="large" loading={confirm.isPending}>
-          {t('new_password.submit')}
-        </Button>
-      </form>
-      <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <PageLink to="/">{t('common:actions.back_to_sign_in')}</PageLink>
-      </div>
+      </PlainForm>
     </AuthCard>
   );
 }

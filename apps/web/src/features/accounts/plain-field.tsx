@@ -1,6 +1,4 @@
-import { Alert } from 'antd';
 import type { ReactNode } from 'react';
-import { ERROR_ICON } from './status-icons.tsx';
 
 /**
  * A labelled field laid out as antd's vertical Form.Item (label above, the error below, from its
@@ -51,9 +49,3 @@ export function PlainField({
 
 /** The id of a field's error text, as antd names it. */
 export const helpId = (id: string) => `${id}_help`;
-
-/** A plain form's refusal that is on no field (wrong password, a spent link), above its button. */
-export function FormServerError({ error }: { error: ReactNode }) {
-  if (!error) return null;
-  return <Alert type="error" showIcon icon={ERROR_ICON} title={error} role="alert" style={{ marginBottom: 16 }} />;
-}

@@ -1,14 +1,15 @@
-import { Button, Checkbox, Flex } from 'antd';
+import { Checkbox, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailIssue, signInPasswordIssue } from '@evcms/contracts/signed-out-fields';
-import { Input } from '../../components/light-input.ts';
 import { PageLink } from '../../components/page-link.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useLogin } from './session-api.ts';
 import { AuthCard } from './auth-card.tsx';
+import { EmailInput } from './email-input.tsx';
 import { PasswordInput } from './password-input.tsx';
-import { FormServerError, PlainField } from './plain-field.tsx';
+import { PlainField } from './plain-field.tsx';
+import { PlainForm } from './plain-form.tsx';
 import { usePlainForm } from './use-plain-form.ts';
 
 const checks = { email: emailIssue, password: signInPasswordIssue };
@@ -26,22 +27,15 @@ export function SignInPage() {
 
   return (
     <AuthCard title={t('sign_in.title')} subtitle={t('sign_in.subtitle')}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (form.checkAll()) login.mutate({ ...form.values, remember }, { onError: form.refused });
-        }}
-        noValidate
+      <PlainForm
+        form={form}
+        onSubmit={() => login.mutate({ ...form.values, remember }, { onError: form.refused })}
+        submitText={t('sign_in.submit')}
+        submitting={login.isPending}
         autoComplete="on"
       >
         <PlainField id="email" label={t('fields.email')} error={form.errors.email}>
-          <Input
-            {...form.input('email')}
-            inputMode="email"
-            autoComplete="username"
-            placeholder="name@example.com"
-            autoFocus
-          />
+          <EmailInput {...form.input('email')} autoComplete="username" autoFocus />
         </PlainField>
         <PlainField id="password" label={t('fields.password')} error={form.errors.password}>
           <PasswordInput {...form.input('password')} autoComplete="current-password" />
@@ -60,11 +54,7 @@ export function SignInPage() {
           </Checkbox>
           <PageLink to="/reset-password">{t('sign_in.forgot_password')}</PageLink>
         </Flex>
-        <FormServerError error={form.serverError} />
-        <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
-          {t('sign_in.submit')}
-        </Button>
-      </form>
+      </PlainForm>
     </AuthCard>
   );
 }

@@ -1,23 +1,21 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { QueryClient, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Switch, Tooltip, type TableColumnsType } from 'antd';
+import { Flex, Switch, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Paged } from '@evcms/contracts/common';
-import { formatMessage } from '@evcms/contracts/messages';
 import { statusOf } from '@evcms/contracts/status';
 import type { CatalogItem, CatalogKind } from '../../components/catalog-picker/catalog-queries.ts';
-import { useConfirm } from '../../components/confirm-modal.ts';
+import { CreateButton } from '../../components/list-screen/create-button.tsx';
+import { ListCard } from '../../components/list-screen/list-card.tsx';
 import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
+import { DeleteRowButton, EditRowButton } from '../../components/list-screen/row-buttons.tsx';
 import {
   useListScreen,
   type ListScreenParams,
   type ListStatuses,
 } from '../../components/list-screen/use-list-screen.ts';
-import { errorText } from '../../lib/api-error.ts';
-import { currentLang } from '../../lib/i18n.ts';
-import { useResourceMutation } from '../../lib/resource-api.ts';
+import { useRowActions } from '../../components/list-screen/use-row-actions.ts';
 
 export interface CatalogListProps<T extends CatalogItem> {
   /** Picks the texts (`catalog:tags.*` or `catalog:infrastructure.*`). */
@@ -43,49 +41,25 @@ const isActive = (item: CatalogItem) => item.active;
  */
 export function CatalogList<T extends CatalogItem>({ kind, api, extraColumns = [], renderForm }: CatalogListProps<T>) {
   const { t } = useTranslation('catalog');
-  const { message, notification } = App.useApp();
-  const { confirm } = useConfirm();
   const screen = useListScreen<T>({
     query: api.listQueryOptions,
     statuses: { isActive, setStatuses: api.setStatuses },
   });
-  const remove = useResourceMutation(api.remove);
+  const actions = useRowActions(screen, api.remove);
   const [editing, setEditing] = useState<Editing<T>>(null);
-  const [toggling, setToggling] = useState<number | null>(null);
-
-  const showError = (error: unknown) =>
-    notification.error({ title: errorText(error, formatMessage(currentLang(), 'server_error')) });
 
   // The same call as the bulk button, with one id (decisions: catalogue screens).
   const toggle = (item: T) =>
-    confirm({
+    actions.setStatus(item, statusOf(!item.active), {
       title: t(item.active ? `${kind}.deactivate_title` : `${kind}.activate_title`, { title: item.title }),
-      onOk: async () => {
-        setToggling(item.id);
-        try {
-          await screen.setStatuses.mutateAsync({ ids: [item.id], status: statusOf(!item.active) });
-        } catch (error) {
-          showError(error);
-        } finally {
-          setToggling(null);
-        }
-      },
     });
 
+  // A 409 (it became active meanwhile) carries the server's explanation.
   const confirmDelete = (item: T) =>
-    confirm({
+    actions.remove(item, {
       title: t(`${kind}.delete_title`, { title: item.title }),
       content: t('list.delete_content'),
-      danger: true,
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(item.id);
-          void message.success(t(`${kind}.deleted`));
-        } catch (error) {
-          // A 409 (it became active meanwhile) carries the server's explanation.
-          showError(error);
-        }
-      },
+      done: t(`${kind}.deleted`),
     });
 
   const columns: TableColumnsType<T> = [
@@ -100,7 +74,7 @@ export function CatalogList<T extends CatalogItem>({ kind, api, extraColumns = [
         <Switch
           aria-label={t('form.active')}
           checked={item.active}
-          loading={toggling === item.id}
+          loading={actions.toggling === item.id}
           onChange={() => void toggle(item)}
         />
       ),
@@ -111,42 +85,28 @@ export function CatalogList<T extends CatalogItem>({ kind, api, extraColumns = [
       width: 120,
       render: (_, item) => (
         <Flex gap="small">
-          <Tooltip title={t('list.edit')}>
-            <Button
-              aria-label={t('list.edit')}
-              icon={<EditOutlined aria-hidden />}
-              onClick={() => setEditing({ item })}
-            />
-          </Tooltip>
-          <Tooltip title={item.active ? t(`${kind}.delete_active`) : t('list.delete')}>
-            <Button
-              aria-label={t('list.delete')}
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              disabled={item.active}
-              onClick={() => void confirmDelete(item)}
-            />
-          </Tooltip>
+          <EditRowButton label={t('list.edit')} onClick={() => setEditing({ item })} />
+          <DeleteRowButton
+            label={t('list.delete')}
+            refusal={item.active && t(`${kind}.delete_active`)}
+            onClick={() => void confirmDelete(item)}
+          />
         </Flex>
       ),
     },
   ];
 
   return (
-    <Card>
-      <Flex vertical gap="middle">
+    <>
+      <ListCard>
         <ListToolbar
           screen={screen}
           searchLabel={t('list.search')}
-          actions={
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
-              {t(`${kind}.create`)}
-            </Button>
-          }
+          actions={<CreateButton onClick={() => setEditing({})}>{t(`${kind}.create`)}</CreateButton>}
         />
         <ListScreenTable<T> screen={screen} columns={columns} />
-      </Flex>
+      </ListCard>
       {editing && renderForm(editing.item, () => setEditing(null))}
-    </Card>
+    </>
   );
 }

@@ -15,7 +15,7 @@ import {
 } from '@evcms/contracts/charges';
 import { FilterTag } from '../../components/filter-tag.tsx';
 import type { DelayedFilters } from '../../components/paged-table/use-delayed-filters.ts';
-import { DateRangeFilter, TimeRangeFilter } from '../../components/range-filters/range-filters.tsx';
+import { DateRangeFilter, rangeFilterProps, TimeRangeFilter } from '../../components/range-filters/range-filters.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { SearchMultiSelect } from '../../components/search-select/search-multi-select.tsx';
 import { useLang } from '../../lib/i18n.ts';
@@ -105,27 +105,21 @@ export function ChargeListFilters({ list, filtered, driverName, actions }: Charg
       <DateRangeFilter
         label={t('list.period')}
         placeholders={[t('list.date_from'), t('list.date_to')]}
-        from={filters.period__from}
-        to={filters.period__to}
-        onChange={({ from, to }) => list.setFilters({ period__from: from, period__to: to })}
+        {...rangeFilterProps(list, 'period')}
         labelled
         style={{ width: 360 }}
       />
       <DateRangeFilter
         label={t('list.finish_date')}
         placeholders={[t('list.date_from'), t('list.date_to')]}
-        from={filters.finished_date__from}
-        to={filters.finished_date__to}
-        onChange={({ from, to }) => list.setFilters({ finished_date__from: from, finished_date__to: to })}
+        {...rangeFilterProps(list, 'finished_date')}
         labelled
         style={{ width: 380 }}
       />
       <TimeRangeFilter
         label={t('list.finish_time')}
         placeholders={[t('list.time_from'), t('list.time_to')]}
-        from={filters.finished_time__from}
-        to={filters.finished_time__to}
-        onChange={({ from, to }) => list.setFilters({ finished_time__from: from, finished_time__to: to })}
+        {...rangeFilterProps(list, 'finished_time')}
         labelled
         style={{ width: 320 }}
       />

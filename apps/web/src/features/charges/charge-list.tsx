@@ -1,7 +1,7 @@
-import { Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../components/export-button/export-button.tsx';
+import { ListCard } from '../../components/list-screen/list-card.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import { ChargeDrawer } from './charge-drawer.tsx';
 import { CHARGE_FILTERS, chargeFiltersToSend } from './charge-filters.ts';
@@ -30,8 +30,8 @@ export function ChargeList() {
     : undefined;
 
   return (
-    <Card>
-      <Flex vertical gap="middle">
+    <>
+      <ListCard>
         <ChargeListFilters
           list={shown}
           filtered={filtered}
@@ -45,8 +45,8 @@ export function ChargeList() {
           emptyText={t(filtered ? 'list.nothing_found' : 'list.empty')}
           onOpen={setOpened}
         />
-      </Flex>
+      </ListCard>
       <ChargeDrawer id={opened} onClose={() => setOpened(null)} />
-    </Card>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { ChargeStatusTag } from '../../components/charge-status-tag.tsx';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { pagedQueryProps } from '../../components/paged-table/paged-query-props.ts';
 import { PagedTable } from '../../components/paged-table/paged-table.tsx';
+import { rowOpens } from '../../components/paged-table/row-opens.ts';
 import type { ListState } from '../../components/paged-table/use-list-params.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -180,18 +181,10 @@ export function ChargesTable<F extends string>({
     <PagedTable<ChargeListItem>
       rowKey="id"
       columns={columns}
-      tableLayout="fixed"
-      scroll={{ x: compact ? MIN_WIDTH.compact : MIN_WIDTH.full }}
+      minWidth={compact ? MIN_WIDTH.compact : MIN_WIDTH.full}
       {...pagedQueryProps(query, list)}
       locale={{ emptyText }}
-      onRow={(charge) => ({
-        style: { cursor: 'pointer' },
-        onClick: (event) => {
-          // Links (the driver) and the number's button act for themselves.
-          if ((event.target as HTMLElement).closest('a, button')) return;
-          onOpen(charge.id);
-        },
-      })}
+      onRow={rowOpens((charge) => onOpen(charge.id))}
     />
   );
 }

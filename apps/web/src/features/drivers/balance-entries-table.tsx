@@ -121,8 +121,7 @@ export function BalanceEntriesTable<F extends string>({
     <PagedTable<BalanceEntry>
       rowKey="id"
       columns={columns}
-      tableLayout="fixed"
-      scroll={{ x: showDriver ? MIN_WIDTH.withDriver : MIN_WIDTH.withoutDriver }}
+      minWidth={showDriver ? MIN_WIDTH.withDriver : MIN_WIDTH.withoutDriver}
       {...pagedQueryProps(query, list)}
       locale={{ emptyText }}
     />

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../components/export-button/export-button.tsx';
 import { FilterTag } from '../../components/filter-tag.tsx';
+import { ListCard } from '../../components/list-screen/list-card.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
-import { DateRangeFilter } from '../../components/range-filters/range-filters.tsx';
-import { SearchInput } from '../../components/search-input.tsx';
+import { DateRangeFilter, rangeFilterProps } from '../../components/range-filters/range-filters.tsx';
+import { ListSearch } from '../../components/search-input.tsx';
 import { BalanceEntriesTable } from './balance-entries-table.tsx';
 import { BALANCE_ENTRY_FILTERS, balanceEntryFiltersToSend } from './driver-filters.ts';
 import { driversApi } from './drivers-api.ts';
@@ -26,49 +27,39 @@ export function BalanceExtract() {
   const driverId = sent.user ? Number(sent.user) : 0;
 
   return (
-    <Card>
-      <Flex vertical gap="middle">
-        <Flex wrap gap="middle" align="center" style={{ maxWidth: '100%', minWidth: 0 }}>
-          <SearchInput
-            value={list.search}
-            onChange={list.setSearch}
-            placeholder={t('extract.search')}
-            aria-label={t('extract.search')}
-            style={{ width: 360, maxWidth: '100%' }}
+    <ListCard>
+      <Flex wrap gap="middle" align="center" style={{ maxWidth: '100%', minWidth: 0 }}>
+        <ListSearch list={list} label={t('extract.search')} width={360} />
+        <DateRangeFilter
+          label={t('extract.period')}
+          placeholders={[t('list.date_from'), t('list.date_to')]}
+          {...rangeFilterProps(shown, 'period')}
+          style={{ width: 280 }}
+        />
+        {driverId > 0 && (
+          <DriverFilterTag
+            id={driverId}
+            onClose={() => {
+              // A deliberate act: at once, not after the filters' delay.
+              shown.setFilter('user', null);
+              shown.flush();
+            }}
           />
-          <DateRangeFilter
-            label={t('extract.period')}
-            placeholders={[t('list.date_from'), t('list.date_to')]}
-            from={shown.shown.period__from}
-            to={shown.shown.period__to}
-            onChange={({ from, to }) => shown.setFilters({ period__from: from, period__to: to })}
-            style={{ width: 280 }}
-          />
-          {driverId > 0 && (
-            <DriverFilterTag
-              id={driverId}
-              onClose={() => {
-                // A deliberate act: at once, not after the filters' delay.
-                shown.setFilter('user', null);
-                shown.flush();
-              }}
-            />
-          )}
-          {filtered && <Button onClick={shown.reset}>{t('list.reset')}</Button>}
-          <ExportButton
-            path="/users/payments/export/"
-            query={{ ...(list.search && { search: list.search }), ...sent }}
-            fileName="payments"
-          />
-        </Flex>
-        <BalanceEntriesTable
-          query={query}
-          list={list}
-          showDriver
-          emptyText={t(filtered ? 'list.nothing_found' : 'extract.empty')}
+        )}
+        {filtered && <Button onClick={shown.reset}>{t('list.reset')}</Button>}
+        <ExportButton
+          path="/users/payments/export/"
+          query={{ ...(list.search && { search: list.search }), ...sent }}
+          fileName="payments"
         />
       </Flex>
-    </Card>
+      <BalanceEntriesTable
+        query={query}
+        list={list}
+        showDriver
+        emptyText={t(filtered ? 'list.nothing_found' : 'extract.empty')}
+      />
+    </ListCard>
   );
 }
 

@@ -15,8 +15,8 @@ import {
   LICENCE_MAX,
 } from '@evcms/contracts/drivers';
 import { z } from '@evcms/contracts/schema';
+import { PhoneFormItem } from '../../components/phone-form-item.tsx';
 import { zodRule } from '../../lib/form-rules.ts';
-import { formatPhone } from '../../lib/phone-mask.ts';
 
 const fields = driverCreateRequest.shape;
 const car = carRequest.shape;
@@ -65,16 +65,12 @@ export function DriverFormFields({ creating }: { creating: boolean }) {
         </Form.Item>
       </Col>
       <Col {...half}>
-        <Form.Item
-          name="phone"
+        <PhoneFormItem
           label={t('fields.phone')}
           rules={rules.phone}
           required
-          // The field keeps the masked text; the request gets its 12 digits (driver-form-values.ts).
-          getValueFromEvent={(event: { target: { value: string } }) => formatPhone(event.target.value)}
-        >
-          <Input inputMode="tel" placeholder={t('form.phone_placeholder')} />
-        </Form.Item>
+          placeholder={t('form.phone_placeholder')}
+        />
       </Col>
       <Col {...half}>
         <Form.Item name="email" label={t('fields.email')} rules={rules.email}>

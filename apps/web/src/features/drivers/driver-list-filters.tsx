@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { driverListQuery } from '@evcms/contracts/drivers';
 import type { DelayedFilters } from '../../components/paged-table/use-delayed-filters.ts';
 import type { ListState } from '../../components/paged-table/use-list-params.ts';
-import { DateRangeFilter, TimeRangeFilter } from '../../components/range-filters/range-filters.tsx';
-import { SearchInput } from '../../components/search-input.tsx';
+import { DateRangeFilter, rangeFilterProps, TimeRangeFilter } from '../../components/range-filters/range-filters.tsx';
+import { ListSearch, SearchInput } from '../../components/search-input.tsx';
 import type { DriverFilter } from './driver-filters.ts';
 
 export interface DriverListFiltersProps {
@@ -31,13 +31,7 @@ export function DriverListFilters({ list, shown, filtered, actions }: DriverList
   const filters = shown.shown;
   return (
     <Flex wrap gap="middle" align="center">
-      <SearchInput
-        value={list.search}
-        onChange={list.setSearch}
-        placeholder={t('list.search')}
-        aria-label={t('list.search')}
-        style={{ width: 400, maxWidth: '100%' }}
-      />
+      <ListSearch list={list} label={t('list.search')} width={400} />
       <SearchInput
         value={filters.phone ?? ''}
         onChange={(value) => shown.setFilter('phone', value)}
@@ -66,17 +60,13 @@ export function DriverListFilters({ list, shown, filtered, actions }: DriverList
       <DateRangeFilter
         label={t('list.registration_date')}
         placeholders={[t('list.date_from'), t('list.date_to')]}
-        from={filters.registration_date__from}
-        to={filters.registration_date__to}
-        onChange={({ from, to }) => shown.setFilters({ registration_date__from: from, registration_date__to: to })}
+        {...rangeFilterProps(shown, 'registration_date')}
         style={{ width: 280 }}
       />
       <TimeRangeFilter
         label={t('list.registration_time')}
         placeholders={[t('list.time_from'), t('list.time_to')]}
-        from={filters.registration_time__from}
-        to={filters.registration_time__to}
-        onChange={({ from, to }) => shown.setFilters({ registration_time__from: from, registration_time__to: to })}
+        {...rangeFilterProps(shown, 'registration_time')}
         style={{ width: 220 }}
       />
       {filtered && <Button onClick={shown.reset}>{t('list.reset')}</Button>}

@@ -1,13 +1,15 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, type TableColumnsType } from 'antd';
+import { Flex, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DriverListItem } from '@evcms/contracts/drivers';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { ExportButton } from '../../components/export-button/export-button.tsx';
+import { CreateButton } from '../../components/list-screen/create-button.tsx';
+import { ListCard } from '../../components/list-screen/list-card.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import { pagedQueryProps } from '../../components/paged-table/paged-query-props.ts';
 import { PagedTable } from '../../components/paged-table/paged-table.tsx';
+import { rowOpens } from '../../components/paged-table/row-opens.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { formatPhone } from '../../lib/phone-mask.ts';
@@ -94,47 +96,31 @@ export function DriverList() {
   ];
 
   return (
-    <Card>
-      <Flex vertical gap="middle">
-        <DriverListFilters
-          list={list}
-          shown={shown}
-          filtered={filtered}
-          actions={
-            <Flex gap="small" wrap>
-              <ExportButton
-                path="/users/export/"
-                query={{ ...(list.search && { search: list.search }), ...sent }}
-                fileName="users"
-              />
-              <Button
-                type="primary"
-                icon={<PlusOutlined aria-hidden />}
-                onClick={() => void navigate(driverPaths.create)}
-              >
-                {t('list.create')}
-              </Button>
-            </Flex>
-          }
-        />
-        <PagedTable<DriverListItem>
-          rowKey="id"
-          columns={columns}
-          tableLayout="fixed"
-          scroll={{ x: MIN_TABLE_WIDTH }}
-          {...pagedQueryProps(query, list)}
-          // Spec 8: the drivers' own words for an empty search result.
-          locale={{ emptyText: t(filtered ? 'list.nothing_found' : 'list.empty') }}
-          onRow={(driver) => ({
-            style: { cursor: 'pointer' },
-            onClick: (event) => {
-              // The name link opens the driver itself (or a new tab).
-              if ((event.target as HTMLElement).closest('a, button, input')) return;
-              void navigate(driverPaths.detail(driver.id));
-            },
-          })}
-        />
-      </Flex>
-    </Card>
+    <ListCard>
+      <DriverListFilters
+        list={list}
+        shown={shown}
+        filtered={filtered}
+        actions={
+          <Flex gap="small" wrap>
+            <ExportButton
+              path="/users/export/"
+              query={{ ...(list.search && { search: list.search }), ...sent }}
+              fileName="users"
+            />
+            <CreateButton to={driverPaths.create}>{t('list.create')}</CreateButton>
+          </Flex>
+        }
+      />
+      <PagedTable<DriverListItem>
+        rowKey="id"
+        columns={columns}
+        minWidth={MIN_TABLE_WIDTH}
+        {...pagedQueryProps(query, list)}
+        // Spec 8: the drivers' own words for an empty search result.
+        locale={{ emptyText: t(filtered ? 'list.nothing_found' : 'list.empty') }}
+        onRow={rowOpens((driver) => void navigate(driverPaths.detail(driver.id)))}
+      />
+    </ListCard>
   );
 }

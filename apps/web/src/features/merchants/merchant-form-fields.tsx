@@ -16,9 +16,9 @@ import { CatalogPickerField } from '../../components/catalog-picker/catalog-pick
 import { DecimalInput } from '../../components/decimal-input/decimal-input.tsx';
 import { LocationFields } from '../../components/location-select/location-fields.tsx';
 import type { FormLang } from '../../components/multilingual-stepper/form-langs.ts';
+import { PhoneFormItem } from '../../components/phone-form-item.tsx';
 import { ScheduleField } from '../../components/schedule-dialog/schedule-field.tsx';
 import { zodRule } from '../../lib/form-rules.ts';
-import { formatPhone } from '../../lib/phone-mask.ts';
 import { asCatalogItems } from '../../components/catalog-picker/catalog-items.ts';
 import type { MerchantFormValues } from './merchant-form-values.ts';
 
@@ -86,16 +86,13 @@ export function MerchantSharedFields({ form, tagItems, environmentItems }: Merch
         </Form.Item>
       </Col>
       <Col xs={24} lg={12}>
-        <Form.Item
-          name="phone"
+        <PhoneFormItem
           label={t('fields.phone')}
           rules={rules.phone}
           required
-          // The field keeps the masked text; the request gets its 12 digits (toMerchantRequest).
-          getValueFromEvent={(event: { target: { value: string } }) => formatPhone(event.target.value)}
-        >
-          <Input inputMode="tel" autoComplete="off" placeholder={t('form.phone_placeholder')} />
-        </Form.Item>
+          placeholder={t('form.phone_placeholder')}
+          autoComplete="off"
+        />
       </Col>
       <Col xs={24} lg={12}>
         <Form.Item name="email" label={t('fields.email')} rules={rules.email} required>

@@ -1,13 +1,16 @@
-import { InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Tooltip, type TableColumnsType } from 'antd';
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { Flex, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MerchantListItem } from '@evcms/contracts/merchants';
 import { isActive, type Status } from '@evcms/contracts/status';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
+import { CreateButton } from '../../components/list-screen/create-button.tsx';
+import { ListCard } from '../../components/list-screen/list-card.tsx';
 import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
+import { rowOpens } from '../../components/paged-table/row-opens.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { formatPhone } from '../../lib/phone-mask.ts';
 import { merchantsApi } from './merchants-api.ts';
@@ -89,37 +92,19 @@ export function MerchantList() {
   ];
 
   return (
-    <Card>
-      <Flex vertical gap="middle">
-        <ListToolbar
-          screen={screen}
-          searchLabel={t('list.search')}
-          searchWidth={440}
-          actions={
-            <Button
-              type="primary"
-              icon={<PlusOutlined aria-hidden />}
-              onClick={() => void navigate('/merchants/create-edit-merchant')}
-            >
-              {t('list.create')}
-            </Button>
-          }
-        />
-        <ListScreenTable<MerchantListItem>
-          screen={screen}
-          columns={columns}
-          tableLayout="fixed"
-          scroll={{ x: MIN_TABLE_WIDTH }}
-          onRow={(row) => ({
-            style: { cursor: 'pointer' },
-            onClick: (event) => {
-              // The name link opens the merchant itself (or a new tab); a checkbox selects the row.
-              if ((event.target as HTMLElement).closest('a, button, input, .ant-table-selection-column')) return;
-              void navigate(merchantPath(row.id));
-            },
-          })}
-        />
-      </Flex>
-    </Card>
+    <ListCard>
+      <ListToolbar
+        screen={screen}
+        searchLabel={t('list.search')}
+        searchWidth={440}
+        actions={<CreateButton to="/merchants/create-edit-merchant">{t('list.create')}</CreateButton>}
+      />
+      <ListScreenTable<MerchantListItem>
+        screen={screen}
+        columns={columns}
+        minWidth={MIN_TABLE_WIDTH}
+        onRow={rowOpens((row) => void navigate(merchantPath(row.id)))}
+      />
+    </ListCard>
   );
 }

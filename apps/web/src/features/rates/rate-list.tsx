@@ -1,25 +1,23 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Select, Switch, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Flex, Select, Switch, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CONNECTOR_TYPE_KEYS } from '@evcms/contracts/catalog';
-import { formatMessage } from '@evcms/contracts/messages';
 import type { Rate } from '@evcms/contracts/rates';
 import { isActive, toggledStatus } from '@evcms/contracts/status';
-import { useConfirm } from '../../components/confirm-modal.ts';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
+import { CreateButton } from '../../components/list-screen/create-button.tsx';
+import { ListCard } from '../../components/list-screen/list-card.tsx';
 import { readStatusFilter } from '../../components/list-screen/list-screen-state.ts';
 import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
+import { DeleteRowButton, EditRowButton } from '../../components/list-screen/row-buttons.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
-import { errorText } from '../../lib/api-error.ts';
+import { useRowActions } from '../../components/list-screen/use-row-actions.ts';
 import { connectorDictionaryQueryOptions } from '../../lib/connector-dictionaries.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { currentLang, useLang } from '../../lib/i18n.ts';
+import { useLang } from '../../lib/i18n.ts';
 import { formatFee } from '../../lib/number-format.ts';
-import { useResourceMutation } from '../../lib/resource-api.ts';
 import { ratePaths } from './rate-paths.ts';
 import { ratesApi } from './rates-api.ts';
 
@@ -51,8 +49,6 @@ export function RateList() {
   const { t } = useTranslation('rates');
   const lang = useLang();
   const navigate = useNavigate();
-  const { message, notification } = App.useApp();
-  const { confirm } = useConfirm();
   const screen = useListScreen<Rate, RateFilter>({
     query: ratesApi.listQueryOptions,
     filters: RATE_FILTERS,
@@ -60,48 +56,31 @@ export function RateList() {
     statuses: { isActive: rowIsActive, setStatuses: ratesApi.setStatuses },
   });
   const types = useQuery(connectorDictionaryQueryOptions('types'));
-  const remove = useResourceMutation(ratesApi.remove);
-  const [toggling, setToggling] = useState<number | null>(null);
-
-  const showError = (error: unknown) =>
-    notification.error({ title: errorText(error, formatMessage(currentLang(), 'server_error')) });
+  const actions = useRowActions(screen, ratesApi.remove);
 
   // The bulk call with one id: a refused activation (409) names the rate already active.
   const toggle = (rate: Rate) =>
-    confirm({
+    actions.setStatus(rate, toggledStatus(rate.status), {
       title: t(rowIsActive(rate) ? 'list.confirm_deactivate' : 'list.confirm_activate', { name: rate.name }),
-      onOk: async () => {
-        setToggling(rate.id);
-        try {
-          await screen.setStatuses.mutateAsync({ ids: [rate.id], status: toggledStatus(rate.status) });
-          void message.success(t(rowIsActive(rate) ? 'list.deactivated' : 'list.activated'));
-        } catch (error) {
-          showError(error);
-        } finally {
-          setToggling(null);
-        }
-      },
+      done: t(rowIsActive(rate) ? 'list.deactivated' : 'list.activated'),
     });
 
+  // Spec 4: after a delete the list reloads (the mutation asks for it again); a 409 (it was
+  // activated meanwhile) carries the server's explanation.
   const confirmDelete = (rate: Rate) =>
-    confirm({
-      title: t('list.delete_title', { name: rate.name }),
-      content: t('list.delete_content'),
-      danger: true,
-      onOk: async () => {
-        try {
-          // Spec 4: after a delete the list reloads (the mutation asks for it again).
-          await remove.mutateAsync(rate.id);
-          void message.success(t('list.deleted'));
-          // The last row of a later page: show the page before rather than an empty one.
-          const { page } = screen.list;
-          if (page > 1 && screen.query.data?.items.length === 1) screen.list.setPage(page - 1);
-        } catch (error) {
-          // A 409 (it was activated meanwhile) carries the server's explanation.
-          showError(error);
-        }
+    actions.remove(
+      rate,
+      {
+        title: t('list.delete_title', { name: rate.name }),
+        content: t('list.delete_content'),
+        done: t('list.deleted'),
       },
-    });
+      // The last row of a later page: show the page before rather than an empty one.
+      () => {
+        const { page } = screen.list;
+        if (page > 1 && screen.query.data?.items.length === 1) screen.list.setPage(page - 1);
+      },
+    );
 
   const columns: TableColumnsType<Rate> = [
     { key: 'id', title: t('fields.id'), dataIndex: 'id', width: 64 },
@@ -145,7 +124,7 @@ export function RateList() {
           data-testid="rate-status-switch"
           aria-label={t('fields.status')}
           checked={rowIsActive(rate)}
-          loading={toggling === rate.id}
+          loading={actions.toggling === rate.id}
           checkedChildren={t('status.active')}
           unCheckedChildren={t('status.inactive')}
           onChange={() => void toggle(rate)}
@@ -166,23 +145,16 @@ export function RateList() {
       width: 104,
       render: (_, rate) => (
         <Flex gap="small">
-          <Tooltip title={rowIsActive(rate) ? t('list.edit_active') : t('list.edit')}>
-            <Button
-              aria-label={t('list.edit')}
-              icon={<EditOutlined aria-hidden />}
-              disabled={rowIsActive(rate)}
-              onClick={() => void navigate(ratePaths.edit(rate.id))}
-            />
-          </Tooltip>
-          <Tooltip title={rowIsActive(rate) ? t('list.delete_active') : t('list.delete')}>
-            <Button
-              aria-label={t('list.delete')}
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              disabled={rowIsActive(rate)}
-              onClick={() => void confirmDelete(rate)}
-            />
-          </Tooltip>
+          <EditRowButton
+            label={t('list.edit')}
+            refusal={rowIsActive(rate) && t('list.edit_active')}
+            onClick={() => void navigate(ratePaths.edit(rate.id))}
+          />
+          <DeleteRowButton
+            label={t('list.delete')}
+            refusal={rowIsActive(rate) && t('list.delete_active')}
+            onClick={() => void confirmDelete(rate)}
+          />
         </Flex>
       ),
     },
@@ -217,28 +189,15 @@ export function RateList() {
   );
 
   return (
-    <Card>
-      <Flex vertical gap="middle">
-        <ListToolbar
-          screen={screen}
-          searchLabel={t('list.search')}
-          searchWidth={260}
-          filters={filters}
-          actions={
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(ratePaths.create)}>
-              {t('list.create')}
-            </Button>
-          }
-        />
-        <ListScreenTable<Rate>
-          screen={screen}
-          columns={columns}
-          tableLayout="fixed"
-          scroll={{ x: MIN_TABLE_WIDTH }}
-          // While no search or filter is in force, an empty table means there are no rates at all.
-          {...(!screen.filtered && { locale: { emptyText: t('list.empty') } })}
-        />
-      </Flex>
-    </Card>
+    <ListCard>
+      <ListToolbar
+        screen={screen}
+        searchLabel={t('list.search')}
+        searchWidth={260}
+        filters={filters}
+        actions={<CreateButton to={ratePaths.create}>{t('list.create')}</CreateButton>}
+      />
+      <ListScreenTable<Rate> screen={screen} columns={columns} minWidth={MIN_TABLE_WIDTH} emptyText={t('list.empty')} />
+    </ListCard>
   );
 }

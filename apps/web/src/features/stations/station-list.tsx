@@ -1,21 +1,20 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Flex, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatMessage } from '@evcms/contracts/messages';
 import type { StationListItem } from '@evcms/contracts/stations';
 import { isActive } from '@evcms/contracts/status';
 import { asCatalogItems } from '../../components/catalog-picker/catalog-items.ts';
 import { CatalogItemsPreview } from '../../components/catalog-picker/catalog-items-preview.tsx';
-import { useConfirm } from '../../components/confirm-modal.ts';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
+import { CreateButton } from '../../components/list-screen/create-button.tsx';
 import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
+import { DeleteRowButton, EditRowButton } from '../../components/list-screen/row-buttons.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
+import { useRowActions } from '../../components/list-screen/use-row-actions.ts';
+import { rowOpens } from '../../components/paged-table/row-opens.ts';
 import { ScheduleSummary } from '../../components/schedule-dialog/schedule-summary.tsx';
-import { errorText } from '../../lib/api-error.ts';
-import { currentLang, useLang } from '../../lib/i18n.ts';
-import { useResourceMutation } from '../../lib/resource-api.ts';
+import { useLang } from '../../lib/i18n.ts';
 import { formatPower } from '../../lib/number-format.ts';
 import { ConnectorStatusTag } from './connector-status.tsx';
 import { StationResetButton } from './station-reset.tsx';
@@ -57,32 +56,25 @@ function ConnectorsCell({ connectors }: { connectors: StationListItem['connector
 export function MerchantStationList({ merchantId }: { merchantId: number }) {
   const { t } = useTranslation('stations');
   const navigate = useNavigate();
-  const { message, notification } = App.useApp();
-  const { confirm } = useConfirm();
   const screen = useListScreen<StationListItem>({
     query: (params) => stationsApi.listQueryOptions({ ...params, merchant: merchantId }),
     statuses: { isActive: rowIsActive, setStatuses: stationsApi.setStatuses },
   });
-  const remove = useResourceMutation(stationsApi.remove);
+  const actions = useRowActions(screen, stationsApi.remove);
   const cardPath = (id: number) => stationPaths.card(merchantId, id);
 
+  // A 409 (it was activated meanwhile) carries the server's explanation.
   const confirmDelete = (station: StationListItem) =>
-    confirm({
-      title: t('list.delete_title', { name: station.name }),
-      content: t('list.delete_content'),
-      danger: true,
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(station.id);
-          void message.success(t('list.deleted'));
-          // Spec 7: after a delete the merchant's list starts again at page 1.
-          screen.list.setPage(1);
-        } catch (error) {
-          // A 409 (it was activated meanwhile) carries the server's explanation.
-          notification.error({ title: errorText(error, formatMessage(currentLang(), 'server_error')) });
-        }
+    actions.remove(
+      station,
+      {
+        title: t('list.delete_title', { name: station.name }),
+        content: t('list.delete_content'),
+        done: t('list.deleted'),
       },
-    });
+      // Spec 7: after a delete the merchant's list starts again at page 1.
+      () => screen.list.setPage(1),
+    );
 
   const columns: TableColumnsType<StationListItem> = [
     { key: 'id', title: t('fields.id'), dataIndex: 'id', width: 72 },
@@ -145,22 +137,12 @@ export function MerchantStationList({ merchantId }: { merchantId: number }) {
       render: (_, row) => (
         <Flex gap="small">
           <StationResetButton station={row} compact />
-          <Tooltip title={t('list.edit')}>
-            <Button
-              aria-label={t('list.edit')}
-              icon={<EditOutlined aria-hidden />}
-              onClick={() => void navigate(stationPaths.edit(merchantId, row.id))}
-            />
-          </Tooltip>
-          <Tooltip title={rowIsActive(row) ? t('list.delete_active') : t('list.delete')}>
-            <Button
-              aria-label={t('list.delete')}
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              disabled={rowIsActive(row)}
-              onClick={() => void confirmDelete(row)}
-            />
-          </Tooltip>
+          <EditRowButton label={t('list.edit')} onClick={() => void navigate(stationPaths.edit(merchantId, row.id))} />
+          <DeleteRowButton
+            label={t('list.delete')}
+            refusal={rowIsActive(row) && t('list.delete_active')}
+            onClick={() => void confirmDelete(row)}
+          />
         </Flex>
       ),
     },
@@ -171,31 +153,15 @@ export function MerchantStationList({ merchantId }: { merchantId: number }) {
       <ListToolbar
         screen={screen}
         searchLabel={t('list.search')}
-        actions={
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => void navigate(stationPaths.create(merchantId))}
-          >
-            {t('list.create')}
-          </Button>
-        }
+        actions={<CreateButton to={stationPaths.create(merchantId)}>{t('list.create')}</CreateButton>}
       />
       <ListScreenTable<StationListItem>
         screen={screen}
         columns={columns}
-        tableLayout="fixed"
-        scroll={{ x: MIN_TABLE_WIDTH }}
-        // While no search or filter is in force, an empty table is a merchant without stations.
-        {...(!screen.filtered && { locale: { emptyText: t('list.empty') } })}
-        onRow={(row) => ({
-          style: { cursor: 'pointer' },
-          onClick: (event) => {
-            // The name link opens the card itself (or a new tab); buttons, toggles and checkboxes do their own thing.
-            if ((event.target as HTMLElement).closest('a, button, input, .ant-table-selection-column')) return;
-            void navigate(cardPath(row.id));
-          },
-        })}
+        minWidth={MIN_TABLE_WIDTH}
+        // A merchant without stations.
+        emptyText={t('list.empty')}
+        onRow={rowOpens((row) => void navigate(cardPath(row.id)))}
       />
     </Flex>
   );

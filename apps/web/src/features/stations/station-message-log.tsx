@@ -93,8 +93,7 @@ export function StationMessageLog({ stationId }: { stationId: number }) {
         rowKey="id"
         size="small"
         columns={columns}
-        tableLayout="fixed"
-        scroll={{ x: 1000 }}
+        minWidth={1000}
         expandable={{
           expandedRowRender: (message) => (
             <pre

@@ -151,8 +151,7 @@ function StationCommandLog({ stationId }: { stationId: number }) {
       rowKey="id"
       size="small"
       columns={columns}
-      tableLayout="fixed"
-      scroll={{ x: 810 }}
+      minWidth={810}
       locale={{ emptyText: t('commands.log.empty') }}
     />
   );

@@ -1,0 +1,29 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+
+export interface RowButtonProps {
+  /** The button's accessible name, and its tooltip while it may be used. */
+  label: string;
+  /** Why it may not be used now (an active rate is not deleted): the button is disabled, its tooltip says why. */
+  refusal?: string | false;
+  onClick: () => void;
+}
+
+/** Opens a table row's record for editing: an icon button named by its label. */
+export function EditRowButton(props: RowButtonProps) {
+  return <RowButton {...props} icon={<EditOutlined aria-hidden />} />;
+}
+
+/** Deletes a table row's record (after the screen's confirmation): a red icon button named by its label. */
+export function DeleteRowButton(props: RowButtonProps) {
+  return <RowButton {...props} icon={<DeleteOutlined aria-hidden />} danger />;
+}
+
+function RowButton({ label, refusal, onClick, icon, danger }: RowButtonProps & { icon: ReactNode; danger?: boolean }) {
+  return (
+    <Tooltip title={refusal || label}>
+      <Button aria-label={label} danger={danger} icon={icon} disabled={Boolean(refusal)} onClick={onClick} />
+    </Tooltip>
+  );
+}
