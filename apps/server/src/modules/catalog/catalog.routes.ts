@@ -19,9 +19,9 @@ import {
 import { errorBody, paged } from '@evcms/contracts/common';
 import { idPathParams } from '@evcms/contracts/query';
 import { z } from '@evcms/contracts/schema';
-import { statusesRequest } from '@evcms/contracts/status';
 import type { Db } from '../../db/client.ts';
 import { presentPage } from '../../lib/pagination.ts';
+import { orNotFound, statusesRoute } from '../../lib/resource-routes.ts';
 import { isUploadedFile, multipartBody, type MediaStore, type UploadedFile } from '../../lib/uploads.ts';
 import { presentDictionary, presentInfrastructure, presentLocations, presentTag } from './catalog.presenter.ts';
 import * as infrastructure from './infrastructure.service.ts';
@@ -61,18 +61,14 @@ export function catalogRoutes(deps: CatalogDeps) {
       handler: async (request, reply) =>
         reply.code(201).send(presentTag(await tags.createTag(deps, request.body), request.lang)),
     });
-    r.patch('/common/tags/statuses/', {
-      schema: { tags: tagsDoc, body: statusesRequest, response: { 200: z.array(tag), 400: errorBody, 404: errorBody } },
-      handler: async (request) =>
-        (await tags.setTagStatuses(deps, request.body)).map((item) => presentTag(item, request.lang)),
+    statusesRoute(r, '/common/tags/statuses/', {
+      tags: tagsDoc,
+      item: tag,
+      change: (body) => tags.setTagStatuses(deps, body),
+      present: presentTag,
     });
     r.patch('/common/tags/:id/', {
-      schema: {
-        tags: tagsDoc,
-        params: idPathParams,
-        body: tagUpdateRequest,
-        response: { 200: tag, 400: errorBody, 404: errorBody },
-      },
+      schema: { tags: tagsDoc, params: idPathParams, body: tagUpdateRequest, response: orNotFound(tag) },
       handler: async (request) => presentTag(await tags.updateTag(deps, request.params.id, request.body), request.lang),
     });
     r.delete('/common/tags/:id/', {
@@ -116,16 +112,11 @@ export function catalogRoutes(deps: CatalogDeps) {
             ),
           ),
     });
-    r.patch('/common/surroundings/statuses/', {
-      schema: {
-        tags: infrastructureDoc,
-        body: statusesRequest,
-        response: { 200: z.array(infrastructureItem), 400: errorBody, 404: errorBody },
-      },
-      handler: async (request) =>
-        (await infrastructure.setInfrastructureStatuses(infrastructureDeps, request.body)).map((item) =>
-          presentInfrastructure(item, request.lang),
-        ),
+    statusesRoute(r, '/common/surroundings/statuses/', {
+      tags: infrastructureDoc,
+      item: infrastructureItem,
+      change: (body) => infrastructure.setInfrastructureStatuses(infrastructureDeps, body),
+      present: presentInfrastructure,
     });
     r.patch('/common/surroundings/:id/', {
       preValidation: iconUpload,
@@ -134,7 +125,7 @@ export function catalogRoutes(deps: CatalogDeps) {
         consumes: ['multipart/form-data', 'application/json'],
         params: idPathParams,
         body: infrastructureUpdateBody,
-        response: { 200: infrastructureItem, 400: errorBody, 404: errorBody },
+        response: orNotFound(infrastructureItem),
       },
       handler: async (request) =>
         presentInfrastructure(

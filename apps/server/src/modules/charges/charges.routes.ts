@@ -11,6 +11,7 @@ import { errorBody, paged } from '@evcms/contracts/common';
 import { idPathParams } from '@evcms/contracts/query';
 import { sendExport } from '../../lib/exports/export-stream.ts';
 import { presentPage } from '../../lib/pagination.ts';
+import { orNotFound } from '../../lib/resource-routes.ts';
 import { chargeExportColumns } from './charges-export.ts';
 import { presentChargeDetail, presentChargeListItem } from './charges.presenter.ts';
 import * as charges from './charges.service.ts';
@@ -48,7 +49,7 @@ export function chargesRoutes(deps: charges.ChargesDeps) {
       },
     });
     r.get('/:id/', {
-      schema: { tags: doc, params: idPathParams, response: { 200: chargeDetail, 400: errorBody, 404: errorBody } },
+      schema: { tags: doc, params: idPathParams, response: orNotFound(chargeDetail) },
       handler: async (request) => presentChargeDetail(await charges.getCharge(deps, request.params.id), request.lang),
     });
   };

@@ -25,6 +25,7 @@ import { idPathParams } from '@evcms/contracts/query';
 import { z } from '@evcms/contracts/schema';
 import { sendExport } from '../../lib/exports/export-stream.ts';
 import { presentPage } from '../../lib/pagination.ts';
+import { orNotFound } from '../../lib/resource-routes.ts';
 import { driverExportColumns } from './drivers-export.ts';
 import { balanceEntryExportColumns } from './ledger-export.ts';
 import { presentBalanceEntry, presentDriver, presentDriverListItem, presentIdTag } from './drivers.presenter.ts';
@@ -79,34 +80,20 @@ export function driversRoutes(deps: drivers.DriversDeps) {
         }),
     });
     r.get('/:id/', {
-      schema: { tags: doc, params: idPathParams, response: { 200: driver, 400: errorBody, 404: errorBody } },
+      schema: { tags: doc, params: idPathParams, response: orNotFound(driver) },
       handler: async (request) => presentDriver(await drivers.getDriver(deps, request.params.id)),
     });
     r.patch('/:id/', {
-      schema: {
-        tags: doc,
-        params: idPathParams,
-        body: driverUpdateRequest,
-        response: { 200: driver, 400: errorBody, 404: errorBody },
-      },
+      schema: { tags: doc, params: idPathParams, body: driverUpdateRequest, response: orNotFound(driver) },
       handler: async (request) => presentDriver(await drivers.updateDriver(deps, request.params.id, request.body)),
     });
     r.patch('/:id/balance/', {
-      schema: {
-        tags: doc,
-        params: idPathParams,
-        body: balanceTopUpRequest,
-        response: { 200: driver, 400: errorBody, 404: errorBody },
-      },
+      schema: { tags: doc, params: idPathParams, body: balanceTopUpRequest, response: orNotFound(driver) },
       handler: async (request) =>
         presentDriver(await ledger.topUpBalance(deps, request.params.id, request.body, request.managerId)),
     });
     r.get('/:id/id-tags/', {
-      schema: {
-        tags: doc,
-        params: idPathParams,
-        response: { 200: z.array(driverIdTag), 400: errorBody, 404: errorBody },
-      },
+      schema: { tags: doc, params: idPathParams, response: orNotFound(z.array(driverIdTag)) },
       handler: async (request) => (await idTags.listIdTags(deps, request.params.id)).map(presentIdTag),
     });
     r.post('/:id/id-tags/', {
@@ -120,12 +107,7 @@ export function driversRoutes(deps: drivers.DriversDeps) {
         reply.code(201).send(presentIdTag(await idTags.addIdTag(deps, request.params.id, request.body.id_tag))),
     });
     r.patch('/:id/id-tags/:tagId/', {
-      schema: {
-        tags: doc,
-        params: idTagPathParams,
-        body: idTagUpdateRequest,
-        response: { 200: driverIdTag, 400: errorBody, 404: errorBody },
-      },
+      schema: { tags: doc, params: idTagPathParams, body: idTagUpdateRequest, response: orNotFound(driverIdTag) },
       handler: async (request) =>
         presentIdTag(await idTags.setIdTagBlocked(deps, request.params.id, request.params.tagId, request.body.blocked)),
     });

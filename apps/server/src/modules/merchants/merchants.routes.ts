@@ -12,9 +12,8 @@ import {
   merchantUpdateRequest,
 } from '@evcms/contracts/merchants';
 import { idPathParams } from '@evcms/contracts/query';
-import { z } from '@evcms/contracts/schema';
-import { statusesRequest } from '@evcms/contracts/status';
 import { presentPage } from '../../lib/pagination.ts';
+import { orNotFound, statusesRoute } from '../../lib/resource-routes.ts';
 import {
   presentMerchant,
   presentMerchantForUpdate,
@@ -41,16 +40,11 @@ export function merchantsRoutes(deps: merchants.MerchantsDeps) {
           .code(201)
           .send(presentMerchant(await merchants.createMerchant(deps, request.body, request.managerId), request.lang)),
     });
-    r.patch('/merchants/statuses/', {
-      schema: {
-        tags: doc,
-        body: statusesRequest,
-        response: { 200: z.array(merchantListItem), 400: errorBody, 404: errorBody },
-      },
-      handler: async (request) =>
-        (await merchants.setMerchantStatuses(deps, request.body)).map((merchant) =>
-          presentMerchantListItem(merchant, request.lang),
-        ),
+    statusesRoute(r, '/merchants/statuses/', {
+      tags: doc,
+      item: merchantListItem,
+      change: (body) => merchants.setMerchantStatuses(deps, body),
+      present: presentMerchantListItem,
     });
     r.get('/merchants/for-promotion/', {
       schema: {
@@ -62,21 +56,16 @@ export function merchantsRoutes(deps: merchants.MerchantsDeps) {
         presentPage(await merchants.listMerchantOptions(deps, request.query), presentMerchantOption, request.lang),
     });
     r.get('/merchants/for-update/:id/', {
-      schema: { tags: doc, params: idPathParams, response: { 200: merchantForUpdate, 400: errorBody, 404: errorBody } },
+      schema: { tags: doc, params: idPathParams, response: orNotFound(merchantForUpdate) },
       handler: async (request) =>
         presentMerchantForUpdate(await merchants.getMerchant(deps, request.params.id), request.lang),
     });
     r.get('/merchants/:id/', {
-      schema: { tags: doc, params: idPathParams, response: { 200: merchant, 400: errorBody, 404: errorBody } },
+      schema: { tags: doc, params: idPathParams, response: orNotFound(merchant) },
       handler: async (request) => presentMerchant(await merchants.getMerchant(deps, request.params.id), request.lang),
     });
     r.patch('/merchants/:id/', {
-      schema: {
-        tags: doc,
-        params: idPathParams,
-        body: merchantUpdateRequest,
-        response: { 200: merchant, 400: errorBody, 404: errorBody },
-      },
+      schema: { tags: doc, params: idPathParams, body: merchantUpdateRequest, response: orNotFound(merchant) },
       handler: async (request) =>
         presentMerchant(await merchants.updateMerchant(deps, request.params.id, request.body), request.lang),
     });

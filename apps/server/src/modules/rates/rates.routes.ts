@@ -12,6 +12,7 @@ import {
 } from '@evcms/contracts/rates';
 import { z } from '@evcms/contracts/schema';
 import { presentPage } from '../../lib/pagination.ts';
+import { orNotFound } from '../../lib/resource-routes.ts';
 import { presentDefaultFee, presentRate } from './rates.presenter.ts';
 import * as rates from './rates.service.ts';
 
@@ -45,7 +46,7 @@ export function ratesRoutes(deps: rates.RatesDeps) {
         (await rates.setRateStatuses(deps, request.body)).map((item) => presentRate(item, request.lang)),
     });
     r.get('/:id/', {
-      schema: { tags: doc, params: idPathParams, response: { 200: rate, 400: errorBody, 404: errorBody } },
+      schema: { tags: doc, params: idPathParams, response: orNotFound(rate) },
       handler: async (request) => presentRate(await rates.getRate(deps, request.params.id), request.lang),
     });
     r.patch('/:id/', {
@@ -53,7 +54,7 @@ export function ratesRoutes(deps: rates.RatesDeps) {
         tags: doc,
         params: idPathParams,
         body: rateUpdateRequest,
-        response: { 200: rate, 400: errorBody, 404: errorBody, 409: errorBody },
+        response: { ...orNotFound(rate), 409: errorBody },
       },
       handler: async (request) =>
         presentRate(await rates.updateRate(deps, request.params.id, request.body), request.lang),

@@ -16,7 +16,9 @@ import {
   unlockConnectorRequest,
 } from '@evcms/contracts/ocpp-commands';
 import { idPathParams } from '@evcms/contracts/query';
+import type { z } from '@evcms/contracts/schema';
 import { presentPage } from '../../lib/pagination.ts';
+import { orNotFound } from '../../lib/resource-routes.ts';
 import {
   presentCommandAnswer,
   presentCommandEntry,
@@ -24,6 +26,8 @@ import {
   presentConfiguration,
 } from './station-commands.presenter.ts';
 import * as commands from './station-commands.service.ts';
+
+type Answer = commands.CommandAnswerRecord;
 
 /**
  * OCPP commands to stations, under /api/v1: the specification's reset by identity, the station
@@ -34,7 +38,24 @@ export function stationCommandsRoutes(deps: commands.StationCommandsDeps) {
   return async function (app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const doc = ['stations'];
-    const card = { 200: stationCommandAnswer, 400: errorBody, 404: errorBody };
+    const card = orNotFound(stationCommandAnswer);
+
+    /** A command of the station card: `POST /stations/{id}/ocpp/<name>/` with `body`, answered as the station did. */
+    function cardCommand<Body>(
+      name: string,
+      body: z.ZodMiniType<Body>,
+      send: (deps: commands.StationCommandsDeps, id: number, body: Body, managerId: number) => Promise<Answer>,
+    ) {
+      r.post(`/stations/:id/ocpp/${name}/`, {
+        schema: { tags: doc, params: idPathParams, body, response: card },
+        handler: async (request) =>
+          presentCommandAnswer(
+            // `body` has parsed it; Fastify's types do not carry a generic schema's type through to the handler.
+            await send(deps, request.params.id, request.body as Body, request.managerId),
+            request.lang,
+          ),
+      });
+    }
 
     r.post('/stations/reset/:identity/', {
       schema: {
@@ -49,30 +70,9 @@ export function stationCommandsRoutes(deps: commands.StationCommandsDeps) {
           request.lang,
         ),
     });
-    r.post('/stations/:id/ocpp/unlock-connector/', {
-      schema: { tags: doc, params: idPathParams, body: unlockConnectorRequest, response: card },
-      handler: async (request) =>
-        presentCommandAnswer(
-          await commands.unlockConnector(deps, request.params.id, request.body, request.managerId),
-          request.lang,
-        ),
-    });
-    r.post('/stations/:id/ocpp/change-availability/', {
-      schema: { tags: doc, params: idPathParams, body: changeAvailabilityRequest, response: card },
-      handler: async (request) =>
-        presentCommandAnswer(
-          await commands.changeAvailability(deps, request.params.id, request.body, request.managerId),
-          request.lang,
-        ),
-    });
-    r.post('/stations/:id/ocpp/trigger-message/', {
-      schema: { tags: doc, params: idPathParams, body: triggerMessageRequest, response: card },
-      handler: async (request) =>
-        presentCommandAnswer(
-          await commands.triggerMessage(deps, request.params.id, request.body, request.managerId),
-          request.lang,
-        ),
-    });
+    cardCommand('unlock-connector', unlockConnectorRequest, commands.unlockConnector);
+    cardCommand('change-availability', changeAvailabilityRequest, commands.changeAvailability);
+    cardCommand('trigger-message', triggerMessageRequest, commands.triggerMessage);
     r.post('/stations/:id/ocpp/get-configuration/', {
       schema: {
         tags: doc,
@@ -86,20 +86,13 @@ export function stationCommandsRoutes(deps: commands.StationCommandsDeps) {
           request.lang,
         ),
     });
-    r.post('/stations/:id/ocpp/change-configuration/', {
-      schema: { tags: doc, params: idPathParams, body: changeConfigurationRequest, response: card },
-      handler: async (request) =>
-        presentCommandAnswer(
-          await commands.changeConfiguration(deps, request.params.id, request.body, request.managerId),
-          request.lang,
-        ),
-    });
+    cardCommand('change-configuration', changeConfigurationRequest, commands.changeConfiguration);
     r.get('/stations/:id/ocpp/commands/', {
       schema: {
         tags: doc,
         params: idPathParams,
         querystring: ocppCommandListQuery,
-        response: { 200: paged(ocppCommandEntry), 400: errorBody, 404: errorBody },
+        response: orNotFound(paged(ocppCommandEntry)),
       },
       handler: async (request) =>
         presentPage(

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody, paged } from '@evcms/contracts/common';
+import { paged } from '@evcms/contracts/common';
 import { ocppMessage, ocppMessageListQuery } from '@evcms/contracts/ocpp-messages';
 import { idPathParams } from '@evcms/contracts/query';
 import type { Db } from '../../db/client.ts';
 import { presentPage } from '../../lib/pagination.ts';
+import { orNotFound } from '../../lib/resource-routes.ts';
 import { presentMessage } from './station-messages.presenter.ts';
 import { listStationMessages } from './station-messages.service.ts';
 
@@ -17,7 +18,7 @@ export function stationMessagesRoutes(deps: { db: Db }) {
         tags: ['stations'],
         params: idPathParams,
         querystring: ocppMessageListQuery,
-        response: { 200: paged(ocppMessage), 400: errorBody, 404: errorBody },
+        response: orNotFound(paged(ocppMessage)),
       },
       handler: async (request) =>
         presentPage(await listStationMessages(deps, request.params.id, request.query), presentMessage, request.lang),

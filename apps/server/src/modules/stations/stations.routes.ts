@@ -12,8 +12,8 @@ import {
   stationOptionsQuery,
 } from '@evcms/contracts/stations';
 import { connectorsUpdateRequest } from '@evcms/contracts/station-connectors';
-import { statusesRequest } from '@evcms/contracts/status';
 import { presentPage } from '../../lib/pagination.ts';
+import { orNotFound, statusesRoute } from '../../lib/resource-routes.ts';
 import { stationCreateBody, stationUpdateBody, stationUpload } from './station-uploads.ts';
 import {
   presentStation,
@@ -49,16 +49,11 @@ export function stationsRoutes(deps: Omit<stations.StationsDeps, 'log'>) {
           .code(201)
           .send(presentStation(await stations.createStation(withLog, request.body, request.managerId), request.lang)),
     });
-    r.patch('/stations/statuses/', {
-      schema: {
-        tags: doc,
-        body: statusesRequest,
-        response: { 200: z.array(stationListItem), 400: errorBody, 404: errorBody },
-      },
-      handler: async (request) =>
-        (await stations.setStationStatuses(deps, request.body)).map((item) =>
-          presentStationListItem(item, request.lang),
-        ),
+    statusesRoute(r, '/stations/statuses/', {
+      tags: doc,
+      item: stationListItem,
+      change: (body) => stations.setStationStatuses(deps, body),
+      present: presentStationListItem,
     });
     for (const picker of ['for-transaction', 'for-promotion']) {
       r.get(`/stations/${picker}/`, {
@@ -72,7 +67,7 @@ export function stationsRoutes(deps: Omit<stations.StationsDeps, 'log'>) {
       });
     }
     r.get('/stations/update/:id/', {
-      schema: { tags: doc, params: idPathParams, response: { 200: stationForUpdate, 400: errorBody, 404: errorBody } },
+      schema: { tags: doc, params: idPathParams, response: orNotFound(stationForUpdate) },
       handler: async (request) =>
         presentStationForUpdate(await queries.getStation(deps, request.params.id), request.lang),
     });
@@ -83,23 +78,18 @@ export function stationsRoutes(deps: Omit<stations.StationsDeps, 'log'>) {
         consumes: ['multipart/form-data', 'application/json'],
         params: idPathParams,
         body: stationUpdateBody,
-        response: { 200: station, 400: errorBody, 404: errorBody },
+        response: orNotFound(station),
       },
       handler: async (request) =>
         presentStation(await stations.updateStation(withLog, request.params.id, request.body), request.lang),
     });
     r.patch('/stations/update/:id/connectors/', {
-      schema: {
-        tags: doc,
-        params: idPathParams,
-        body: connectorsUpdateRequest,
-        response: { 200: station, 400: errorBody, 404: errorBody },
-      },
+      schema: { tags: doc, params: idPathParams, body: connectorsUpdateRequest, response: orNotFound(station) },
       handler: async (request) =>
         presentStation(await stations.updateStationConnectors(withLog, request.params.id, request.body), request.lang),
     });
     r.get('/stations/:id/', {
-      schema: { tags: doc, params: idPathParams, response: { 200: station, 400: errorBody, 404: errorBody } },
+      schema: { tags: doc, params: idPathParams, response: orNotFound(station) },
       handler: async (request) => presentStation(await queries.getStation(deps, request.params.id), request.lang),
     });
     r.delete('/stations/:id/', {
