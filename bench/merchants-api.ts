@@ -97,7 +97,9 @@ function merchantRow(i: number, managerId: number): typeof merchants.$inferInser
 async function seed(database: Database): Promise<void> {
   const managerId = await addBenchManager(database);
   for (let start = 0; start < MERCHANTS; start += CHUNK) {
-    const rows = Array.from({ length: Math.min(CHUNK, MERCHANTS - start) }, (_, k) => merchantRow(start + k, managerId));
+    const rows = Array.from({ length: Math.min(CHUNK, MERCHANTS - start) }, (_, k) =>
+      merchantRow(start + k, managerId),
+    );
     await database.db.insert(merchants).values(rows);
   }
   for (let start = 0; start < TAGS; start += CHUNK) {
