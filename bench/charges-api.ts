@@ -9,13 +9,9 @@
  * Run: npm run bench:charges   (BENCH_ENGINE=pglite|postgres for one engine, BENCH_DATABASE_URL
  * for PostgreSQL, CHARGES= and DRIVERS= for other sizes, N= samples per case, EXPORTS=0 to skip them)
  */
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
-import { hashPassword } from '../apps/server/src/lib/passwords.ts';
-import { insertManager } from '../apps/server/src/modules/accounts/accounts.repository.ts';
+import { addBenchManager, startSignedIn } from './support/api-app.ts';
 import { checkStatusCounts, COMMON_SURNAME, RARE_SURNAME, seedCharges, type Sizes } from './support/charges-data.ts';
 import { fetchInChild, peakRss } from './support/download.ts';
 import { onEachEngine, timeRequests } from './support/engines.ts';
@@ -27,8 +23,6 @@ const DEFAULT_SIZES: Record<Database['kind'], Sizes> = {
 const N = Number(process.env.N ?? 100);
 // The first requests also warm the pool's connections (each plans its first queries cold).
 const WARM_UP = 20;
-const SECRET = 'bench-secret-bench-secret-bench-secret';
-const PASSWORD = 'bench-password-1';
 
 /** CHARGES= sets the charges on both engines, DRIVERS= the drivers (a tenth of the charges unless told). */
 function sizesFor(kind: Database['kind']): Sizes {
@@ -65,29 +59,16 @@ type Row = [name: string, timing: { p50: number; p95: number; max: number }];
 async function measure(engine: string, database: Database, dataDir: string) {
   const sizes = sizesFor(database.kind);
   await database.migrate();
-  const manager = await insertManager(database.db, {
-    email: 'bench@example.com',
-    name: 'Bench',
-    passwordHash: await hashPassword(PASSWORD),
-  });
+  const managerId = await addBenchManager(database);
   const seeding = performance.now();
-  await seedCharges(database, sizes, manager.id, (step) =>
+  await seedCharges(database, sizes, managerId, (step) =>
     console.log(`  ${engine}: ${step} after ${((performance.now() - seeding) / 1000).toFixed(0)} s`),
   );
   await checkStatusCounts(database);
   const seeded = (performance.now() - seeding) / 1000;
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'warn' });
-  const app = await buildApp({ config, database, jwtSecret: SECRET });
+  const { app, headers } = await startSignedIn(database, dataDir);
   try {
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/accounts/login/',
-      payload: { email: 'bench@example.com', password: PASSWORD },
-    });
-    const authorization = `Bearer ${login.json<{ access: string }>().access}`;
-    const get = (url: string) =>
-      app.inject({ method: 'GET', url, headers: { authorization, 'accept-language': 'en' } });
+    const get = (url: string) => app.inject({ method: 'GET', url, headers });
     const time = (url: string) => timeRequests(() => get(url), { n: N, warmUp: WARM_UP });
     const pagesOf = async (url: string) => (await get(url)).json<{ pages: number }>().pages;
 
@@ -121,7 +102,7 @@ async function measure(engine: string, database: Database, dataDir: string) {
     for (const format of ['csv', 'xlsx']) {
       const started = performance.now();
       const url = `http://127.0.0.1:${port}/api/v1/users/transactions/export/?format=${format}`;
-      const { result, peakMb, growthMb } = await peakRss(() => fetchInChild(url, '', authorization));
+      const { result, peakMb, growthMb } = await peakRss(() => fetchInChild(url, '', headers.authorization));
       const seconds = (performance.now() - started) / 1000;
       if (result.status !== 200 || !result.complete)
         throw new Error(`${format}: answered ${result.status}, complete: ${result.complete}`);

@@ -7,17 +7,13 @@
  * PostgreSQL server, on a fresh database created there; both are removed at the end.
  * Prints p50/p95/max per engine and request kind.  Run: npm run bench:merchants
  */
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { STATUS_ACTIVE, STATUS_INACTIVE } from '@evcms/contracts/status';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { tags } from '../apps/server/src/db/schema/catalog.ts';
 import { merchants } from '../apps/server/src/db/schema/merchants.ts';
-import { hashPassword } from '../apps/server/src/lib/passwords.ts';
-import { insertManager } from '../apps/server/src/modules/accounts/accounts.repository.ts';
 import { sessionLives } from '../apps/server/src/modules/accounts/accounts.service.ts';
+import { addBenchManager, startSignedIn } from './support/api-app.ts';
 import { onEachEngine, percentile, timeRequests } from './support/engines.ts';
 
 const MERCHANTS = 10_000;
@@ -26,8 +22,6 @@ const RARE = 6;
 const N = Number(process.env.N ?? 200);
 const WARM_UP = 30;
 const CHUNK = 500;
-const SECRET = 'bench-secret-bench-secret-bench-secret';
-const PASSWORD = 'bench-password-1';
 
 const COMMON_TERM = 'volt';
 const RARE_TERM = 'zephyrine';
@@ -101,14 +95,10 @@ function merchantRow(i: number, managerId: number): typeof merchants.$inferInser
 }
 
 async function seed(database: Database): Promise<void> {
-  const manager = await insertManager(database.db, {
-    email: 'bench@example.com',
-    name: 'Bench',
-    passwordHash: await hashPassword(PASSWORD),
-  });
+  const managerId = await addBenchManager(database);
   for (let start = 0; start < MERCHANTS; start += CHUNK) {
     const rows = Array.from({ length: Math.min(CHUNK, MERCHANTS - start) }, (_, k) =>
-      merchantRow(start + k, manager.id),
+      merchantRow(start + k, managerId),
     );
     await database.db.insert(merchants).values(rows);
   }
@@ -179,16 +169,8 @@ async function measure(engine: string, database: Database, dataDir: string) {
   const analysed = !process.env.BENCH_NO_ANALYZE;
   if (analysed) await database.db.execute(sql`ANALYZE`);
   const seeded = performance.now() - seeding;
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'warn' });
-  const app = await buildApp({ config, database, jwtSecret: SECRET });
+  const { app, access, headers } = await startSignedIn(database, dataDir);
   try {
-    await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/accounts/login/',
-      payload: { email: 'bench@example.com', password: PASSWORD },
-    });
-    const headers = { authorization: `Bearer ${login.json<{ access: string }>().access}`, 'accept-language': 'en' };
     const results: { kind: string; p50: number; p95: number; max: number }[] = [];
     for (const kind of KINDS) {
       const timing = await timeRequests((i) => app.inject({ method: 'GET', url: kind.url(i), headers }), {
@@ -199,7 +181,7 @@ async function measure(engine: string, database: Database, dataDir: string) {
     }
     results.push({
       kind: 'session check alone (every signed-in call)',
-      ...(await timeSessionCheck(database, login.json<{ access: string }>().access)),
+      ...(await timeSessionCheck(database, access)),
     });
     console.log(
       `\n${engine}: ${MERCHANTS} merchants and ${TAGS} tags seeded in ${(seeded / 1000).toFixed(1)} s${analysed ? ', analysed' : ', NOT analysed'}; ${N} requests per kind, ms`,

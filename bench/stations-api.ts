@@ -9,21 +9,17 @@
  * PGlite, and PostgreSQL when BENCH_DATABASE_URL is set. `PARTS=reads,bulk,uploads` (the default:
  * all) picks what runs.  Run: npm run bench:stations
  */
-import path from 'node:path';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { STATUS_ACTIVE, STATUS_INACTIVE } from '@evcms/contracts/status';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
-import { merchants } from '../apps/server/src/db/schema/merchants.ts';
 import { stationConnectors, stations } from '../apps/server/src/db/schema/stations.ts';
-import { hashPassword } from '../apps/server/src/lib/passwords.ts';
-import { insertManager } from '../apps/server/src/modules/accounts/accounts.repository.ts';
 import { BISHKEK, KYRGYZSTAN } from '../apps/server/src/test/builders/catalog.ts';
+import { aStoredMerchant } from '../apps/server/src/test/builders/merchants.ts';
 import { aStationForm, TINY_JPEG, TINY_MP4 } from '../apps/server/src/test/builders/stations.ts';
 import { multipartStream } from '../apps/server/src/test/multipart.ts';
+import { addBenchManager, startSignedIn, type BenchApp } from './support/api-app.ts';
 import { onEachEngine, percentile, timeRequests } from './support/engines.ts';
 
 const MERCHANTS = 500;
@@ -31,37 +27,15 @@ const STATIONS_PER_MERCHANT = 10;
 const CONNECTORS_PER_STATION = 4;
 const N = Number(process.env.N ?? 200);
 const WARM_UP = 30;
-const SECRET = 'bench-secret-bench-secret-bench-secret';
-const PASSWORD = 'bench-password-1';
 const MB = 1024 * 1024;
 const PARTS = new Set((process.env.PARTS ?? 'reads,bulk,uploads').split(','));
 const PARALLEL = 100;
 
 async function seed(database: Database): Promise<number> {
-  const manager = await insertManager(database.db, {
-    email: 'bench@example.com',
-    name: 'Bench',
-    passwordHash: await hashPassword(PASSWORD),
-  });
-  const merchantRows = Array.from({ length: MERCHANTS }, (_, i): typeof merchants.$inferInsert => ({
-    nameRu: `Мерчант ${i}`,
-    nameEn: `Merchant ${i}`,
-    nameKy: `Мерчант ${i} ky`,
-    agreementNumber: `AG-${i}`,
-    legalName: `Merchant ${i} LLC`,
-    countryId: KYRGYZSTAN,
-    districtId: 1,
-    cityId: BISHKEK,
-    street: `Street ${i}`,
-    phone: `996${String(500_000_000 + i).padStart(9, '0')}`,
-    email: `merchant${i}@example.kg`,
-    percentageBp: 1000,
-    status: STATUS_ACTIVE,
-    createdBy: manager.id,
-  }));
-  const merchantIds = (await database.db.insert(merchants).values(merchantRows).returning({ id: merchants.id })).map(
-    (row) => row.id,
-  );
+  await addBenchManager(database);
+  // The merchants as the tests make them (through their service): only their stations are measured.
+  const merchantIds: number[] = [];
+  while (merchantIds.length < MERCHANTS) merchantIds.push(await aStoredMerchant(database));
   for (const [m, merchantId] of merchantIds.entries()) {
     const stationRows = Array.from({ length: STATIONS_PER_MERCHANT }, (_, k): typeof stations.$inferInsert => {
       const i = m * STATIONS_PER_MERCHANT + k;
@@ -154,7 +128,7 @@ type Print = (name: string, r: { p50: number; p95: number; max: number }) => voi
  * Bulk status changes of stations spread over the table (every 37th id), activating and deactivating
  * in turn; then 100 changes of 33 overlapping stations (of 100) at once.
  */
-async function measureBulk(app: Awaited<ReturnType<typeof buildApp>>, headers: Record<string, string>, print: Print) {
+async function measureBulk(app: BenchApp, headers: Record<string, string>, print: Print) {
   const spread = (count: number, offset: number) =>
     Array.from({ length: count }, (_, k) => 1 + ((offset + k * 37) % (MERCHANTS * STATIONS_PER_MERCHANT)));
   const change = (ids: number[], status: number) =>
@@ -192,17 +166,8 @@ async function measure(engine: string, database: Database, dataDir: string) {
   const merchantId = await seed(database);
   await database.db.execute(sql`ANALYZE`);
   const seeded = performance.now() - seeding;
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'warn' });
-  const app = await buildApp({ config, database, jwtSecret: SECRET });
+  const { app, access, headers } = await startSignedIn(database, dataDir);
   try {
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/accounts/login/',
-      payload: { email: 'bench@example.com', password: PASSWORD },
-    });
-    const access = login.json<{ access: string }>().access;
-    const headers = { authorization: `Bearer ${access}`, 'accept-language': 'en' };
     const first = await app.inject({ method: 'GET', url: `/api/v1/stations/?merchant=${merchantId}`, headers });
     const ids = first.json<{ items: { id: number }[] }>().items.map((item) => item.id);
     console.log(

@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { choose, openDialog } from './support/antd.ts';
-import { adminApi, chooseLanguage, fixture, saveShot } from './support/app.ts';
+import { adminApi, chooseLanguage, saveShot } from './support/app.ts';
 import { newContext, signInThroughForm } from './support/browser.ts';
 import { ADMIN } from './support/server.ts';
-import { pickFromCatalog, setWeekdaysWithBreak } from './support/stations.ts';
+import { pickFromCatalog, seedCatalog, setWeekdaysWithBreak } from './support/stations.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
 const suite = useServerAndBrowser();
@@ -16,16 +15,7 @@ const SCHEDULE_SUMMARY = '09:00-18:00, дем алыш күндөрү: Ише, �
 /** The catalogue the merchant picks from, and a second merchant the search must leave out. */
 async function seed(): Promise<void> {
   const api = await adminApi(suite.server);
-  await api.json('POST', '/common/tags/', {
-    title_ky: 'Тез кубаттоо',
-    title_ru: 'Быстрая зарядка',
-    title_en: 'Fast charging',
-  });
-  const icon = new FormData();
-  for (const [field, value] of Object.entries({ title_ky: 'Кафе', title_ru: 'Кафе', title_en: 'Cafe' }))
-    icon.append(field, value);
-  icon.append('icon', new Blob([await readFile(fixture('cafe.svg'))], { type: 'image/svg+xml' }), 'cafe.svg');
-  await api.form('POST', '/common/surroundings/', icon);
+  await seedCatalog(api);
   await api.json('POST', '/merchants/', {
     name_ky: 'Башка мерчант',
     name_ru: 'Другой мерчант',

@@ -12,12 +12,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { RPCServer } from 'ocpp-rpc';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { openPostgres } from '../../apps/server/src/db/client.ts';
 import { localBus } from '../../apps/server/src/lib/bus.ts';
 import { createLiveEvents } from '../../apps/server/src/lib/live-events.ts';
-import { loadJwtSecret, loadSecret } from '../../apps/server/src/lib/secrets.ts';
+import { loadSecret } from '../../apps/server/src/lib/secrets.ts';
 import {
   recordConnected,
   recordDisconnected,
@@ -32,6 +29,7 @@ import { createPresence } from '../../apps/server/src/ocpp/presence.ts';
 import type { FrameHead } from '../../apps/server/src/ocpp/rpc/frames.ts';
 import { createStateWrites } from '../../apps/server/src/ocpp/state-writes.ts';
 import type { StartedServer } from './ocpp-bare-servers.ts';
+import { buildProductApp, listenForBench } from './ocpp-product-app.ts';
 
 const MAX_FRAME_BYTES = 1024 * 1024;
 
@@ -60,15 +58,7 @@ function headOf(text: string, calls: Map<string, string>, outbound: boolean): Fr
 }
 
 export async function startProductOcppRpc(): Promise<StartedServer> {
-  const config = loadConfig();
-  if (!config.databaseUrl) throw new Error('DATABASE_URL is required');
-  const database = await openPostgres(config.databaseUrl);
-  const app = await buildApp({
-    config,
-    database,
-    jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
-    logger: { level: config.logLevel },
-  });
+  const { config, database, app } = await buildProductApp();
   // The app's own OCPP layer holds no socket: every upgrade goes to ocpp-rpc's instead.
   app.server.removeAllListeners('upgrade');
   const log = app.log.child({ module: 'ocpp' });
@@ -170,7 +160,7 @@ export async function startProductOcppRpc(): Promise<StartedServer> {
     });
   });
   app.server.on('upgrade', rpc.handleUpgrade as (...args: unknown[]) => void);
-  await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) });
+  await listenForBench(app);
   return {
     server: app.server as Server,
     async close() {

@@ -13,25 +13,14 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { openPostgres } from '../../apps/server/src/db/client.ts';
-import { loadJwtSecret } from '../../apps/server/src/lib/secrets.ts';
 import { startBare, startWsOnly, type StartedServer } from './ocpp-bare-servers.ts';
 import { serveRequests } from './ocpp-ipc.ts';
+import { buildProductApp, listenForBench } from './ocpp-product-app.ts';
 import { startProductOcppRpc } from './ocpp-rpc-product.ts';
 
 async function startProduct(): Promise<StartedServer> {
-  const config = loadConfig();
-  if (!config.databaseUrl) throw new Error('DATABASE_URL is required');
-  const database = await openPostgres(config.databaseUrl);
-  const app = await buildApp({
-    config,
-    database,
-    jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
-    logger: { level: config.logLevel },
-  });
-  await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) });
+  const { database, app } = await buildProductApp();
+  await listenForBench(app);
   return {
     server: app.server,
     async close() {
@@ -59,6 +48,14 @@ new PerformanceObserver((list) => {
     pauses.longestMs = Math.max(pauses.longestMs, entry.duration);
   }
 }).observe({ entryTypes: ['gc'] });
+/** What `read` takes of the delays and pauses since the last ask; they are counted again from now. */
+function sinceLastAsk<T>(read: () => T): T {
+  const seen = read();
+  loopDelay.reset();
+  pauses.totalMs = 0;
+  pauses.longestMs = 0;
+  return seen;
+}
 const gc = (globalThis as { gc?: () => void }).gc;
 // A CPU profile of one load step (PROFILE=1), not of the connections and charge starts before it.
 const inspector = new Session();
@@ -84,29 +81,21 @@ serveRequests(
      */
     async sample() {
       const late = (ns: number) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS);
-      const seen = {
+      return sinceLastAsk(() => ({
         ...process.memoryUsage(),
         loopP50Ms: late(loopDelay.percentile(50)),
         loopP99Ms: late(loopDelay.percentile(99)),
         loopMaxMs: late(loopDelay.max),
         gcMs: pauses.totalMs,
-      };
-      loopDelay.reset();
-      pauses.totalMs = 0;
-      pauses.longestMs = 0;
-      return seen;
+      }));
     },
     async stalls() {
-      const seen = {
+      return sinceLastAsk(() => ({
         loopP99Ms: loopDelay.percentile(99) / 1e6,
         loopMaxMs: loopDelay.max / 1e6,
         gcMs: pauses.totalMs,
         gcLongestMs: pauses.longestMs,
-      };
-      loopDelay.reset();
-      pauses.totalMs = 0;
-      pauses.longestMs = 0;
-      return seen;
+      }));
     },
     async profileStart() {
       await inspector.post('Profiler.enable');

@@ -12,8 +12,8 @@ export interface StationsSeed {
   other: { id: number; name: string; identity: string };
 }
 
-/** A merchant, the catalogue a station picks from (a tag, a cafe), and one station of the merchant. */
-export async function seedStations(api: AdminApi): Promise<StationsSeed> {
+/** The catalogue a merchant or a station picks from: the tag 'Тез кубаттоо' and the infrastructure item 'Кафе'. */
+export async function seedCatalog(api: AdminApi): Promise<void> {
   await api.json('POST', '/common/tags/', {
     title_ky: 'Тез кубаттоо',
     title_ru: 'Быстрая зарядка',
@@ -24,6 +24,11 @@ export async function seedStations(api: AdminApi): Promise<StationsSeed> {
     icon.append(field, value);
   icon.append('icon', new Blob([await readFile(fixture('cafe.svg'))], { type: 'image/svg+xml' }), 'cafe.svg');
   await api.form('POST', '/common/surroundings/', icon);
+}
+
+/** A merchant, the catalogue a station picks from (seedCatalog), and one station of the merchant. */
+export async function seedStations(api: AdminApi): Promise<StationsSeed> {
+  await seedCatalog(api);
   const merchant = await api.json<{ id: number }>('POST', '/merchants/', {
     name_ky: 'Тоо Энержи',
     name_ru: 'Горная Энергия',

@@ -1,6 +1,6 @@
 import { choice } from './form-values.ts';
-import type { Lang } from './i18n.ts';
 import { localizedOutput, localizedText } from './localized.ts';
+import { namesKeys, type Names } from './names.ts';
 import { booleanParam, intParam, pageParams, searchParam } from './query.ts';
 import { optionalFields, z } from './schema.ts';
 
@@ -116,8 +116,6 @@ export const locationList = z.array(location);
 
 // ---- Connector dictionaries
 
-type Names = Record<Lang, string>;
-
 /** Connector types: the key is what a connector's `typo` holds and what rates are set for. */
 export const CONNECTOR_TYPES = {
   type1: { ru: 'Type 1 (J1772)', en: 'Type 1 (J1772)', ky: 'Type 1 (J1772)' },
@@ -131,7 +129,7 @@ export const CONNECTOR_TYPES = {
   schuko: { ru: 'Бытовая розетка (Schuko)', en: 'Household socket (Schuko)', ky: 'Тиричилик розеткасы (Schuko)' },
 } as const satisfies Record<string, Names>;
 export type ConnectorType = keyof typeof CONNECTOR_TYPES;
-export const CONNECTOR_TYPE_KEYS = Object.keys(CONNECTOR_TYPES) as [ConnectorType, ...ConnectorType[]];
+export const CONNECTOR_TYPE_KEYS = namesKeys(CONNECTOR_TYPES);
 export const connectorType = z.enum(CONNECTOR_TYPE_KEYS);
 
 /** Where a connector sits on the station; a connector's `position` holds the key (default 1). */

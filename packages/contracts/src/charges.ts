@@ -1,8 +1,8 @@
 import { CONNECTOR_TYPE_KEYS } from './catalog.ts';
 import { wholeNumber as id } from './common.ts';
-import { dateParam, timeParam } from './dates.ts';
-import { exportQuery } from './exports.ts';
-import type { Lang } from './i18n.ts';
+import { dateRangeParams, timeRangeParams } from './dates.ts';
+import { exportQueryOf } from './exports.ts';
+import { namesKeys, type Names } from './names.ts';
 import { intParam, pageParams } from './query.ts';
 import { z } from './schema.ts';
 
@@ -10,8 +10,6 @@ import { z } from './schema.ts';
  * Charges (charging sessions; the API's `/users/transactions/`). A charge's number is its id and
  * the OCPP transactionId. Energy is kept in Wh and money in tyiyn; the API answers kWh and som.
  */
-
-type Names = Record<Lang, string>;
 
 /** The eight statuses of spec 4 ('Charge statuses shown'), as PRODUCT.md maps OCPP onto them. */
 export const CHARGE_STATUSES = {
@@ -25,7 +23,7 @@ export const CHARGE_STATUSES = {
   unauthorized: { ru: 'Не авторизована', en: 'Unauthorized', ky: 'Авторизациядан өткөн жок' },
 } as const satisfies Record<string, Names>;
 export type ChargeStatus = keyof typeof CHARGE_STATUSES;
-export const CHARGE_STATUS_KEYS = Object.keys(CHARGE_STATUSES) as [ChargeStatus, ...ChargeStatus[]];
+export const CHARGE_STATUS_KEYS = namesKeys(CHARGE_STATUSES);
 /** Charges a station may still report on (initiated, charging, paused): their amount runs and nothing is debited yet. */
 export const OPEN_CHARGE_STATUSES = ['initiated', 'in_progress', 'pause'] as const satisfies readonly ChargeStatus[];
 
@@ -37,7 +35,7 @@ export const PAYMENT_METHODS = {
   promotion: { ru: 'Акция', en: 'Promotion', ky: 'Акция' },
 } as const satisfies Record<string, Names>;
 export type PaymentMethod = keyof typeof PAYMENT_METHODS;
-export const PAYMENT_METHOD_KEYS = Object.keys(PAYMENT_METHODS) as [PaymentMethod, ...PaymentMethod[]];
+export const PAYMENT_METHOD_KEYS = namesKeys(PAYMENT_METHODS);
 
 /** Spec 3 'transaction result': successful when energy was delivered and paid, failed otherwise; null while open. */
 export const CHARGE_RESULTS = ['successful', 'failed'] as const;
@@ -61,7 +59,7 @@ export const CHARGE_SOURCES = {
   back_office: { ru: 'Бэк-офис', en: 'Back office', ky: 'Бэк-офис' },
 } as const satisfies Record<string, Names>;
 export type ChargeSource = keyof typeof CHARGE_SOURCES;
-export const CHARGE_SOURCE_KEYS = Object.keys(CHARGE_SOURCES) as [ChargeSource, ...ChargeSource[]];
+export const CHARGE_SOURCE_KEYS = namesKeys(CHARGE_SOURCES);
 
 /** Why a start was refused (status `unauthorized`); what the charge point was told is OCPP's idTagInfo status. */
 export const CHARGE_REFUSALS = ['unknown_tag', 'blocked', 'low_balance', 'no_price', 'unknown_connector'] as const;
@@ -143,12 +141,9 @@ export const chargeListQuery = z.object({
   search_by_tx_id: intParam(1),
   station_id__in: listParam(idItem),
   status: listParam(z.enum(CHARGE_STATUS_KEYS, { error: 'invalid_choice' })),
-  period__from: dateParam,
-  period__to: dateParam,
-  finished_date__from: dateParam,
-  finished_date__to: dateParam,
-  finished_time__from: timeParam,
-  finished_time__to: timeParam,
+  ...dateRangeParams('period'),
+  ...dateRangeParams('finished_date'),
+  ...timeRangeParams('finished_time'),
   user: intParam(1),
   /** Charges marked for review for any of these reasons. */
   review: listParam(z.enum(CHARGE_REVIEW_REASONS, { error: 'invalid_choice' })),
@@ -159,10 +154,7 @@ export type ChargeListQuery = z.input<typeof chargeListQuery>;
 export type ChargeFilters = z.output<typeof chargeListQuery>;
 
 /** GET /users/transactions/export/: the list's filters (no paging) and `format` (xlsx or csv). */
-export const chargeExportQuery = z.object({
-  ...z.omit(chargeListQuery, { page: true, size: true }).shape,
-  ...exportQuery,
-});
+export const chargeExportQuery = exportQueryOf(chargeListQuery);
 export type ChargeExportQuery = z.output<typeof chargeExportQuery>;
 
 /** The charge export's sheet name and column headers, in each language. */

@@ -60,3 +60,16 @@ export const timeParam = z.pipe(
   ),
   z.transform((value) => (value ? value : undefined)),
 );
+
+type RangeParams<N extends string, P> = Record<`${N}__from` | `${N}__to`, P>;
+
+/** `<name>__from` and `<name>__to`: the two ends of a list filter, as spec 3 names them. */
+function rangeParams<N extends string, P>(name: N, param: P): RangeParams<N, P> {
+  return { [`${name}__from`]: param, [`${name}__to`]: param } as RangeParams<N, P>;
+}
+
+/** Days in Bishkek, both ends included: `...dateRangeParams('period')` gives `period__from` and `period__to`. */
+export const dateRangeParams = <N extends string>(name: N) => rangeParams(name, dateParam);
+
+/** Times of day in Bishkek: `...timeRangeParams('finished_time')` gives `finished_time__from` and `__to`. */
+export const timeRangeParams = <N extends string>(name: N) => rangeParams(name, timeParam);

@@ -1,8 +1,8 @@
-import { dateParam } from './dates.ts';
+import { dateRangeParams } from './dates.ts';
 import { DECIMALS, decimalUnits } from './decimal.ts';
-import { exportQuery } from './exports.ts';
+import { exportQueryOf } from './exports.ts';
 import { isBlank } from './form-values.ts';
-import type { Lang } from './i18n.ts';
+import { namesKeys, type Names } from './names.ts';
 import { intParam, pageParams, searchParam } from './query.ts';
 import { requiredText, z } from './schema.ts';
 
@@ -23,9 +23,9 @@ export const BALANCE_METHODS = {
   online_top_up: { ru: 'Онлайн-пополнение', en: 'Online top-up', ky: 'Онлайн толуктоо' },
   charge: { ru: 'Оплата зарядки', en: 'Charge payment', ky: 'Кубаттоо үчүн төлөм' },
   refund: { ru: 'Возврат', en: 'Refund', ky: 'Кайтарым' },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, Names>;
 export type BalanceMethod = keyof typeof BALANCE_METHODS;
-export const BALANCE_METHOD_KEYS = Object.keys(BALANCE_METHODS) as [BalanceMethod, ...BalanceMethod[]];
+export const BALANCE_METHOD_KEYS = namesKeys(BALANCE_METHODS);
 
 /** Som with at most two decimals, 0.01..1,000,000, as a number or numeric text; parsed to tyiyn. Blank: 'Top up your balance'. */
 export const topUpAmount = z.pipe(
@@ -46,8 +46,7 @@ export type BalanceTopUp = z.output<typeof balanceTopUpRequest>;
 /** GET /users/payments/: newest first; the period in Bishkek days, both ends included; `search` the driver's name, phone or account. */
 export const balanceEntryListQuery = z.object({
   ...pageParams,
-  period__from: dateParam,
-  period__to: dateParam,
+  ...dateRangeParams('period'),
   search: searchParam,
   /** A driver's id: that driver's entries only. */
   user: intParam(1),
@@ -55,10 +54,7 @@ export const balanceEntryListQuery = z.object({
 export type BalanceEntryListQuery = z.input<typeof balanceEntryListQuery>;
 
 /** GET /users/payments/export/: the ledger's filters (no paging) and `format` (xlsx or csv). */
-export const balanceEntryExportQuery = z.object({
-  ...z.omit(balanceEntryListQuery, { page: true, size: true }).shape,
-  ...exportQuery,
-});
+export const balanceEntryExportQuery = exportQueryOf(balanceEntryListQuery);
 export type BalanceEntryExportQuery = z.output<typeof balanceEntryExportQuery>;
 
 /** The ledger export's sheet name and column headers, in each language (the web's ledger columns). */
@@ -73,7 +69,7 @@ export const BALANCE_EXPORT_LABELS = {
   debit: { ru: 'Списание, сом', en: 'Debit, som', ky: 'Чегерилди, сом' },
   credit: { ru: 'Зачисление, сом', en: 'Credit, som', ky: 'Түштү, сом' },
   deposit: { ru: 'Остаток, сом', en: 'Deposit, som', ky: 'Калдык, сом' },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, Names>;
 
 const id = z.number().check(z.int());
 

@@ -1,11 +1,11 @@
 import { email } from './accounts.ts';
-import { exportQuery } from './exports.ts';
-import type { Lang } from './i18n.ts';
-import { dateParam, isCalendarDate, localDate, timeParam } from './dates.ts';
+import { dateRangeParams, isCalendarDate, localDate, timeRangeParams } from './dates.ts';
+import { exportQueryOf } from './exports.ts';
 import { choice, isBlank } from './form-values.ts';
 import { phone, PHONE_DIGITS } from './merchants.ts';
 import type { MessageKey } from './messages.ts';
-import { intParam, pageParams, searchParam } from './query.ts';
+import type { Names } from './names.ts';
+import { intParam, pageParams, pathId, searchParam } from './query.ts';
 import { optionalFields, requiredText, z } from './schema.ts';
 
 /*
@@ -149,18 +149,13 @@ export const driverListQuery = z.object({
   phone: phoneParam,
   search: searchParam,
   search_by_user_id: intParam(1),
-  registration_date__from: dateParam,
-  registration_date__to: dateParam,
-  registration_time__from: timeParam,
-  registration_time__to: timeParam,
+  ...dateRangeParams('registration_date'),
+  ...timeRangeParams('registration_time'),
 });
 export type DriverListQuery = z.input<typeof driverListQuery>;
 
 /** GET /users/export/: the list's filters (no paging) and `format` (xlsx or csv). */
-export const driverExportQuery = z.object({
-  ...z.omit(driverListQuery, { page: true, size: true }).shape,
-  ...exportQuery,
-});
+export const driverExportQuery = exportQueryOf(driverListQuery);
 export type DriverExportQuery = z.output<typeof driverExportQuery>;
 
 /** The export's sheet name and column headers, in each language. */
@@ -179,7 +174,7 @@ export const DRIVER_EXPORT_LABELS = {
   blocked: { ru: 'Заблокирован', en: 'Blocked', ky: 'Бөгөттөлгөн' },
   yes: { ru: 'Да', en: 'Yes', ky: 'Ооба' },
   no: { ru: 'Нет', en: 'No', ky: 'Жок' },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, Names>;
 
 /** A row of the driver list (and the core of the detail). */
 export const driverListItem = z.object({
@@ -231,9 +226,5 @@ export type IdTagCreateRequest = z.input<typeof idTagCreateRequest>;
 export const idTagUpdateRequest = z.object({ blocked: z.boolean() });
 export type IdTagUpdateRequest = z.input<typeof idTagUpdateRequest>;
 
-const pathId = z.pipe(
-  z.string().check(z.regex(/^\d{1,9}$/, { error: 'integer_invalid' })),
-  z.transform((value) => Number(value)),
-);
 /** `/users/{id}/id-tags/{tagId}/`. */
 export const idTagPathParams = z.object({ id: pathId, tagId: pathId });

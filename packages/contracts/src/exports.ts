@@ -1,9 +1,8 @@
 import { z } from './schema.ts';
 
 /*
- * Lists that can be downloaded (drivers, the ledger, charges) take the list's own filters plus
- * `format`: spread `exportQuery` into the list's query object,
- * `z.object({ ...chargeFilters, ...exportQuery })`.
+ * Lists that can be downloaded (drivers, the ledger, charges) take the list's own filters, without
+ * its paging, plus `format`: `exportQueryOf(chargeListQuery)`.
  */
 
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
@@ -19,3 +18,9 @@ export const exportFormat = z.pipe(
 );
 
 export const exportQuery = { format: exportFormat };
+
+/** The export query of a paged list: the list's filters in its order (no `page`, no `size`), then `format`. */
+export function exportQueryOf<S extends z.core.$ZodShape & { page: unknown; size: unknown }>(listQuery: { shape: S }) {
+  const { page: _page, size: _size, ...filters } = listQuery.shape;
+  return z.object({ ...filters, ...exportQuery });
+}

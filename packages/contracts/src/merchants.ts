@@ -1,10 +1,10 @@
 import { email } from './accounts.ts';
 import { DECIMALS, decimalUnits } from './decimal.ts';
 import { localizedOutput, localizedText } from './localized.ts';
-import { booleanParam, intParam, pageParams, searchParam } from './query.ts';
+import { booleanParam, pageParams, searchParam } from './query.ts';
 import { scheduleEntry, weeklySchedule } from './schedule.ts';
 import { optionalFields, requiredText, z } from './schema.ts';
-import { status } from './status.ts';
+import { status, statusParam } from './status.ts';
 
 /*
  * Merchants: the owners of charging networks. Write requests name locations, tags and
@@ -92,7 +92,7 @@ export const merchantListQuery = z.object({
   search: searchParam,
   active: booleanParam,
   /** The same filter as `active`, as a status number (0 active, 1 inactive). */
-  status: z.pipe(intParam(0), z.optional(z.number().check(z.lte(1)))),
+  status: statusParam,
 });
 export type MerchantListQuery = z.input<typeof merchantListQuery>;
 

@@ -2,6 +2,7 @@ import { wholeNumber } from './common.ts';
 import { idTag } from './drivers.ts';
 import { choice, formInt, formRefId } from './form-values.ts';
 import type { Lang } from './i18n.ts';
+import { namesKeys, type Names } from './names.ts';
 import { pageParams } from './query.ts';
 import { requiredText, z } from './schema.ts';
 
@@ -12,8 +13,6 @@ import { requiredText, z } from './schema.ts';
  * (GET /stations/{id}/ocpp/commands/). Each is answered once the station has answered, or
  * failed: offline, no answer within the time-out (OCPP_COMMAND_TIMEOUT), or an OCPP CALLERROR.
  */
-
-type Names = Record<Lang, string>;
 
 /** How a command sent to a station ended, as the audit records it. */
 export const COMMAND_OUTCOMES = {
@@ -32,7 +31,7 @@ export const COMMAND_OUTCOMES = {
   },
 } as const satisfies Record<string, Names>;
 export type CommandOutcome = keyof typeof COMMAND_OUTCOMES;
-export const COMMAND_OUTCOME_KEYS = Object.keys(COMMAND_OUTCOMES) as [CommandOutcome, ...CommandOutcome[]];
+export const COMMAND_OUTCOME_KEYS = namesKeys(COMMAND_OUTCOMES);
 
 /** Why a command was not even sent, besides the outcomes of one that was. */
 export const COMMAND_REFUSALS = {
@@ -47,10 +46,7 @@ export const COMMAND_ANSWER_OUTCOMES = { ...COMMAND_OUTCOMES, ...COMMAND_REFUSAL
   CommandAnswerOutcome,
   Names
 >;
-const COMMAND_ANSWER_OUTCOME_KEYS = Object.keys(COMMAND_ANSWER_OUTCOMES) as [
-  CommandAnswerOutcome,
-  ...CommandAnswerOutcome[],
-];
+const COMMAND_ANSWER_OUTCOME_KEYS = namesKeys(COMMAND_ANSWER_OUTCOMES);
 
 // ---- What OCPP 1.6 sends and answers (the official schemas that ocpp-rpc checks in strict mode)
 

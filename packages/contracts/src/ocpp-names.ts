@@ -1,4 +1,5 @@
 import type { Lang } from './i18n.ts';
+import type { Names } from './names.ts';
 import type { OcppErrorCode } from './ocpp.ts';
 import type {
   AvailabilityType,
@@ -13,8 +14,6 @@ import type {
  * a connector's error code, the commands sent to a station, their parameters and the station's answers. The screens and the
  * exports show these; the raw word stays in a tooltip and in the station's OCPP message log.
  */
-
-type Names = Record<Lang, string>;
 
 /** OCPP 1.6 StopTransaction's Reason. */
 export const OCPP_STOP_REASONS = {

@@ -1,5 +1,5 @@
 import { CHARGE_STATUS_KEYS } from './charges.ts';
-import type { Lang } from './i18n.ts';
+import { namesKeys, type Names } from './names.ts';
 import { z } from './schema.ts';
 
 /*
@@ -7,8 +7,6 @@ import { z } from './schema.ts';
  * connector's status as its StatusNotification reported it (connectorId 0 is the station itself)
  * and what the station said about itself in its BootNotification.
  */
-
-type Names = Record<Lang, string>;
 
 /** OCPP 1.6 ChargePointStatus, with the names the back office shows. */
 export const OCPP_CONNECTOR_STATUSES = {
@@ -23,10 +21,7 @@ export const OCPP_CONNECTOR_STATUSES = {
   Faulted: { ru: 'Неисправность', en: 'Faulted', ky: 'Бузулган' },
 } as const satisfies Record<string, Names>;
 export type OcppConnectorStatus = keyof typeof OCPP_CONNECTOR_STATUSES;
-export const OCPP_CONNECTOR_STATUS_KEYS = Object.keys(OCPP_CONNECTOR_STATUSES) as [
-  OcppConnectorStatus,
-  ...OcppConnectorStatus[],
-];
+export const OCPP_CONNECTOR_STATUS_KEYS = namesKeys(OCPP_CONNECTOR_STATUSES);
 
 /** OCPP 1.6 ChargePointErrorCode. */
 export const OCPP_ERROR_CODES = [

@@ -36,10 +36,11 @@ export const searchParam = z.pipe(
 /** `page` and `size` of a paged list; defaults and the size cap are the server's (lib/pagination.ts). */
 export const pageParams = { page: intParam(1), size: intParam(1) };
 
-/** A numeric id in a path (`/tags/{id}/`). */
-export const idPathParams = z.object({
-  id: z.pipe(
-    z.string().check(z.regex(/^\d{1,9}$/, { error: 'integer_invalid' })),
-    z.transform((value) => Number(value)),
-  ),
-});
+/** A numeric id in a path, as a number. */
+export const pathId = z.pipe(
+  z.string().check(z.regex(/^\d{1,9}$/, { error: 'integer_invalid' })),
+  z.transform((value) => Number(value)),
+);
+
+/** The id of a path such as `/tags/{id}/`. */
+export const idPathParams = z.object({ id: pathId });

@@ -5,7 +5,7 @@ import { choice, isBlank } from './form-values.ts';
 import type { MessageKey } from './messages.ts';
 import { booleanParam, pageParams, searchParam } from './query.ts';
 import { optionalFields, requiredText, z } from './schema.ts';
-import { BULK_IDS_MAX, status } from './status.ts';
+import { bulkList, status } from './status.ts';
 
 /*
  * Rates (tariffs, the API's `/payments/`): a price in som per kWh for one connector type, either
@@ -59,9 +59,7 @@ export type RateUpdate = z.output<typeof rateUpdateRequest>;
 /** One entry of the bulk PATCH /payments/: the rate and its new status. */
 export const rateStatusChange = z.object({ id: z.number().check(z.int(), z.positive()), status });
 /** PATCH /payments/: a list of status changes, applied all or none; answers the rates changed, in the order sent. */
-export const rateStatusesRequest = z
-  .array(rateStatusChange)
-  .check(z.minLength(1, { error: 'field_blank' }), z.maxLength(BULK_IDS_MAX, { error: 'number_max' }));
+export const rateStatusesRequest = bulkList(rateStatusChange);
 export type RateStatusesRequest = z.infer<typeof rateStatusesRequest>;
 
 /** An optional connector type in a query string; an empty value is no filter. */

@@ -10,7 +10,7 @@ import { weeklySchedule } from './schedule.ts';
 import { optionalFields, requiredText, z } from './schema.ts';
 import { connector, connectorChanges, connectorList, deletedConnectorIds } from './station-connectors.ts';
 import { MEDIA_FILES_MAX, stationMediaFile } from './station-media.ts';
-import { status } from './status.ts';
+import { status, statusParam } from './status.ts';
 
 /*
  * Stations: charge points of a merchant, made of EVSE modules that hold connectors. `identity` is
@@ -177,23 +177,15 @@ export type StationUpdate = z.output<typeof stationUpdateRequest>;
 
 // ---- Queries
 
-/** GET /stations/: a merchant's stations; `search` matches the id, names, identity, addresses, responsible person, manufacturer. */
-export const stationListQuery = z.object({
-  ...pageParams,
-  merchant: intParam(1),
-  search: searchParam,
-  active: booleanParam,
-  status: z.pipe(intParam(0), z.optional(z.number().check(z.lte(1)))),
-});
+/** What the station list and the station pickers both filter by; `search` matches the id, names, identity, addresses, responsible person, manufacturer. */
+const stationFilters = { ...pageParams, merchant: intParam(1), search: searchParam, active: booleanParam };
+
+/** GET /stations/: a merchant's stations. */
+export const stationListQuery = z.object({ ...stationFilters, status: statusParam });
 export type StationListQuery = z.input<typeof stationListQuery>;
 
 /** GET /stations/for-transaction/ and /stations/for-promotion/: the station pickers. */
-export const stationOptionsQuery = z.object({
-  ...pageParams,
-  merchant: intParam(1),
-  search: searchParam,
-  active: booleanParam,
-});
+export const stationOptionsQuery = z.object(stationFilters);
 export type StationOptionsQuery = z.input<typeof stationOptionsQuery>;
 
 // ---- Answers

@@ -1,3 +1,4 @@
+import { intParam } from './query.ts';
 import { z } from './schema.ts';
 
 /*
@@ -25,14 +26,19 @@ export function toggledStatus(value: Status | number): Status {
   return isActive(value) ? STATUS_INACTIVE : STATUS_ACTIVE;
 }
 
+/** A list filter by status (`?status=0`), beside the `active` flag; undefined when absent or empty. */
+export const statusParam = z.pipe(intParam(0), z.optional(z.number().check(z.lte(1))));
+
 /** At most this many ids in one bulk status change. */
 export const BULK_IDS_MAX = 1000;
 
+/** What a bulk status change applies to: one at least, BULK_IDS_MAX at most. */
+export function bulkList<T extends z.ZodMiniType>(item: T) {
+  return z
+    .array(item)
+    .check(z.minLength(1, { error: 'field_blank' }), z.maxLength(BULK_IDS_MAX, { error: 'number_max' }));
+}
+
 /** `PATCH .../statuses/`: activate (0) or deactivate (1) every id, or none. */
-export const statusesRequest = z.object({
-  ids: z
-    .array(z.number().check(z.int(), z.positive()))
-    .check(z.minLength(1, { error: 'field_blank' }), z.maxLength(BULK_IDS_MAX, { error: 'number_max' })),
-  status,
-});
+export const statusesRequest = z.object({ ids: bulkList(z.number().check(z.int(), z.positive())), status });
 export type StatusesRequest = z.infer<typeof statusesRequest>;
