@@ -7,13 +7,17 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '@evcms/contracts/common';
+import type { ExportFormat } from '@evcms/contracts/exports';
 import type { Lang } from '@evcms/contracts/i18n';
 import { z } from '@evcms/contracts/schema';
 import { statusesRequest, type StatusesRequest } from '@evcms/contracts/status';
+import type { ExportColumn } from './exports/columns.ts';
+import { sendExport } from './exports/export-stream.ts';
 
 /*
  * What the routes of every resource declare alike, written once so that a new domain (promotions,
- * banners, partners...) answers the same way: a call on one id, and the bulk status change of spec 4.
+ * banners, partners...) answers the same way: a call on one id, the bulk status change of spec 4, a list
+ * downloaded as a file.
  */
 
 /** The routes' view of the app: schemas from the contracts (`app.withTypeProvider<ZodTypeProvider>()`). */
@@ -48,5 +52,40 @@ export function statusesRoute<R, T extends z.ZodMiniType>(
   routes.patch(url, {
     schema: { tags, body: statusesRequest, response: orNotFound(z.array(item)) },
     handler: async (request) => (await change(request.body)).map((record) => present(record, request.lang)),
+  });
+}
+
+/**
+ * `GET <url>` (`/users/export/`): the list's filters and `format` in `query`, the rows streamed as a csv or
+ * xlsx file (`lib/exports`) named `name` and the day, its sheet titled in the request's language.
+ */
+export function exportRoute<Q extends z.ZodMiniType<{ format: ExportFormat }>, Row>(
+  routes: ZodRoutes,
+  url: string,
+  file: {
+    tags: string[];
+    query: Q;
+    name: string;
+    sheet: Record<Lang, string>;
+    columns: (lang: Lang) => readonly ExportColumn<Row>[];
+    rows: (query: z.output<Q>) => AsyncIterable<readonly Row[]>;
+  },
+) {
+  const { tags, query, name, sheet, columns, rows } = file;
+  routes.get(url, {
+    schema: { tags, querystring: query, response: { 400: errorBody } },
+    handler: async (request, reply) => {
+      // The type provider cannot resolve a schema given as a type parameter; `query` checked the request.
+      const filters = request.query as z.output<Q>;
+      const { lang } = request;
+      return sendExport(reply, {
+        format: filters.format,
+        name,
+        title: sheet[lang],
+        lang,
+        columns: columns(lang),
+        batches: rows(filters),
+      });
+    },
   });
 }

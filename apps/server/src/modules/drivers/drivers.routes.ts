@@ -23,9 +23,8 @@ import {
 } from '@evcms/contracts/drivers';
 import { idPathParams } from '@evcms/contracts/query';
 import { z } from '@evcms/contracts/schema';
-import { sendExport } from '../../lib/exports/export-stream.ts';
 import { presentPage } from '../../lib/pagination.ts';
-import { orNotFound } from '../../lib/resource-routes.ts';
+import { exportRoute, orNotFound } from '../../lib/resource-routes.ts';
 import { driverExportColumns } from './drivers-export.ts';
 import { balanceEntryExportColumns } from './ledger-export.ts';
 import { presentBalanceEntry, presentDriver, presentDriverListItem, presentIdTag } from './drivers.presenter.ts';
@@ -54,30 +53,22 @@ export function driversRoutes(deps: drivers.DriversDeps) {
       handler: async (request) =>
         presentPage(await ledger.listBalanceEntries(deps, request.query), presentBalanceEntry, request.lang),
     });
-    r.get('/payments/export/', {
-      schema: { tags: doc, querystring: balanceEntryExportQuery, response: { 400: errorBody } },
-      handler: async (request, reply) =>
-        sendExport(reply, {
-          format: request.query.format,
-          name: 'payments',
-          title: BALANCE_EXPORT_LABELS.sheet[request.lang],
-          lang: request.lang,
-          columns: balanceEntryExportColumns(request.lang),
-          batches: ledger.exportBalanceEntries(deps, request.query),
-        }),
+    exportRoute(r, '/payments/export/', {
+      tags: doc,
+      query: balanceEntryExportQuery,
+      name: 'payments',
+      sheet: BALANCE_EXPORT_LABELS.sheet,
+      columns: balanceEntryExportColumns,
+      rows: (query) => ledger.exportBalanceEntries(deps, query),
     });
     // Before /:id/, which would take 'export' for an id.
-    r.get('/export/', {
-      schema: { tags: doc, querystring: driverExportQuery, response: { 400: errorBody } },
-      handler: async (request, reply) =>
-        sendExport(reply, {
-          format: request.query.format,
-          name: 'users',
-          title: DRIVER_EXPORT_LABELS.sheet[request.lang],
-          lang: request.lang,
-          columns: driverExportColumns(request.lang),
-          batches: drivers.exportDrivers(deps, request.query),
-        }),
+    exportRoute(r, '/export/', {
+      tags: doc,
+      query: driverExportQuery,
+      name: 'users',
+      sheet: DRIVER_EXPORT_LABELS.sheet,
+      columns: driverExportColumns,
+      rows: (query) => drivers.exportDrivers(deps, query),
     });
     r.get('/:id/', {
       schema: { tags: doc, params: idPathParams, response: orNotFound(driver) },
