@@ -1,4 +1,4 @@
-import { smallint, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, smallint, timestamp, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Status } from '@evcms/contracts/status';
 
 /** Columns many tables share. */
@@ -14,7 +14,14 @@ export interface StoredScheduleItem {
   is_break: boolean;
 }
 
+/** A week is at most 14 small entries, always read and written whole with its record. */
+export const scheduleColumn = () => jsonb('schedule').$type<StoredScheduleItem[]>().notNull().default([]);
+
 export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
+
+/** A required reference to a row that takes this one with it when deleted (a record's parts, a list's entries). */
+export const cascadingReference = (name: string, target: () => PgColumn) =>
+  integer(name).notNull().references(target, { onDelete: 'cascade' });

@@ -18,8 +18,9 @@ import {
 import { BALANCE_METHOD_KEYS, type BalanceMethod } from '@evcms/contracts/driver-balance';
 import type { Gender, Platform } from '@evcms/contracts/drivers';
 import { charges } from './charges.ts';
-import { timestamps } from './columns.ts';
+import { cascadingReference, timestamps } from './columns.ts';
 import { managers } from './managers.ts';
+import { searchTextColumn, searchTextIndex } from './search-text.ts';
 
 /**
  * Personal account numbers: 7 digits from this sequence and a Luhn check digit (drivers.rules.ts),
@@ -34,13 +35,13 @@ export const driverAccountSeq = pgSequence('driver_account_seq', {
 });
 
 /** What the list search reads: the name both ways round, so "Surname Name" and "Name Surname" are found. */
-const SEARCH_TEXT = [
+const SEARCHED_TEXTS = [
   "surname || ' ' || first_name",
   "first_name || ' ' || surname",
   'phone',
   'account',
   "coalesce(email, '')",
-].join(' || chr(10) || ');
+];
 
 /**
  * Drivers (the app's users). `phone` is 12 bare digits, as merchants store it, and unique: it is
@@ -75,22 +76,37 @@ export const drivers = pgTable(
     /** A blocked driver's tags are refused by the charge points; the balance stays. */
     blocked: boolean('blocked').notNull().default(false),
     ...timestamps,
-    /** Every searched text, lower-cased, one per line: one LIKE and one trigram index serve the search (as merchants). */
-    searchText: text('search_text')
-      .notNull()
-      .generatedAlwaysAs(sql.raw(`lower(${SEARCH_TEXT})`)),
+    searchText: searchTextColumn(SEARCHED_TEXTS),
   },
   (table) => [
     uniqueIndex('drivers_account_key').on(table.account),
     uniqueIndex('drivers_phone_key').on(table.phone),
     // The list: newest registration first, and the registration date filters.
     index('drivers_registered_at_idx').on(table.registeredAt, table.id),
-    // Balance changes do not touch the searched text, so rows go straight into the index (see merchants.ts).
-    index('drivers_search_text_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // Balance changes do not touch the searched text, so rows go straight into the index too.
+    searchTextIndex('drivers_search_text_trgm_idx', table.searchText),
     check('drivers_gender_check', sql`${table.gender} in ('male', 'female')`),
     check('drivers_platform_check', sql`${table.platform} in (1, 2)`),
   ],
 );
+
+/** What a list shows of a driver beside a record of another kind (a ledger entry, a charge): its name, phone and account. */
+export interface ListedDriver {
+  id: number;
+  surname: string;
+  firstName: string;
+  phone: string;
+  account: string;
+}
+
+/** The columns of a `ListedDriver`, to select as one value: `{ driver: listedDriverColumns }`. */
+export const listedDriverColumns = {
+  id: drivers.id,
+  surname: drivers.surname,
+  firstName: drivers.firstName,
+  phone: drivers.phone,
+  account: drivers.account,
+};
 
 /**
  * A driver's id tags: RFID card numbers or app tokens, the OCPP idTag a charge point sends to
@@ -103,9 +119,7 @@ export const driverIdTags = pgTable(
   'driver_id_tags',
   {
     id: serial('id').primaryKey(),
-    driverId: integer('driver_id')
-      .notNull()
-      .references(() => drivers.id, { onDelete: 'cascade' }),
+    driverId: cascadingReference('driver_id', () => drivers.id),
     idTag: text('id_tag').notNull(),
     blocked: boolean('blocked').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,27 +1,15 @@
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { localizedKeys } from '@evcms/contracts/localized';
 import type { ExecutionType } from '@evcms/contracts/stations';
 import type { MediaKind } from '@evcms/contracts/station-media';
 import { STATUS_INACTIVE } from '@evcms/contracts/status';
-import { infrastructure, tags } from './catalog.ts';
-import { statusColumn, timestamps, type StoredScheduleItem } from './columns.ts';
+import { infrastructureList, tagList } from './catalog-lists.ts';
+import { cascadingReference, scheduleColumn, statusColumn, timestamps } from './columns.ts';
 import { localizedColumns } from './localized.ts';
 import { countries, settlements } from './locations.ts';
 import { managers } from './managers.ts';
 import { merchants } from './merchants.ts';
+import { searchTextColumn, searchTextIndex } from './search-text.ts';
 
 /** What the list search reads, in this order (the generated column's expression is part of the schema). */
 const SEARCHED_COLUMNS = [...localizedKeys('name'), 'identity', ...localizedKeys('address'), 'pic', 'manufacturer'];
@@ -56,16 +44,12 @@ export const stations = pgTable(
     cityId: integer('city_id')
       .notNull()
       .references(() => settlements.id),
-    // A week is at most 14 small entries, always read and written whole with its station (as merchants keep theirs).
-    schedule: jsonb('schedule').$type<StoredScheduleItem[]>().notNull().default([]),
+    schedule: scheduleColumn(),
     status: statusColumn().default(STATUS_INACTIVE),
     isNew: boolean('is_new').notNull().default(true),
     createdBy: integer('created_by').references(() => managers.id, { onDelete: 'set null' }),
     ...timestamps,
-    /** Every searched text, lower-cased, one per line: one LIKE and one trigram index serve the search. */
-    searchText: text('search_text')
-      .notNull()
-      .generatedAlwaysAs(sql.raw(`lower(${SEARCHED_COLUMNS.join(' || chr(10) || ')})`)),
+    searchText: searchTextColumn(SEARCHED_COLUMNS),
   },
   // No index holds `status` (nor `updated_at`), and the table keeps a fifth of each page free
   // (fillfactor 80, set by migration 0018, which drizzle does not model): a status change then
@@ -75,51 +59,20 @@ export const stations = pgTable(
     uniqueIndex('stations_identity_key').on(table.identity),
     // A merchant's list, newest first, and its counts by status (few rows a merchant, read from the table).
     index('stations_merchant_id_idx').on(table.merchantId, table.id),
-    // Stations are written rarely, so rows go straight into the index (see merchants.ts).
-    index('stations_search_text_trgm_idx')
-      .using('gin', table.searchText.op('gin_trgm_ops'))
-      .with({ fastupdate: false }),
+    searchTextIndex('stations_search_text_trgm_idx', table.searchText),
   ],
 );
 
-export const stationTags = pgTable(
-  'station_tags',
-  {
-    stationId: integer('station_id')
-      .notNull()
-      .references(() => stations.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
-  },
-  (table) => [primaryKey({ columns: [table.stationId, table.tagId] }), index('station_tags_tag_idx').on(table.tagId)],
-);
-
-/** A station's infrastructure items (the API's `environment` / `surroundings`). */
-export const stationInfrastructure = pgTable(
-  'station_surroundings',
-  {
-    stationId: integer('station_id')
-      .notNull()
-      .references(() => stations.id, { onDelete: 'cascade' }),
-    itemId: integer('surrounding_id')
-      .notNull()
-      .references(() => infrastructure.id, { onDelete: 'cascade' }),
-  },
-  (table) => [
-    primaryKey({ columns: [table.stationId, table.itemId] }),
-    index('station_surroundings_surrounding_idx').on(table.itemId),
-  ],
-);
+/** A station's tags and infrastructure items (the API's `environment` / `surroundings`): `station_tags`, `station_surroundings` (catalog-lists.ts). */
+export const stationTags = tagList('station', () => stations.id);
+export const stationInfrastructure = infrastructureList('station', () => stations.id);
 
 /** The photos and videos of a station's gallery, in `position` order. */
 export const stationMedia = pgTable(
   'station_media',
   {
     id: serial('id').primaryKey(),
-    stationId: integer('station_id')
-      .notNull()
-      .references(() => stations.id, { onDelete: 'cascade' }),
+    stationId: cascadingReference('station_id', () => stations.id),
     path: text('path').notNull(),
     kind: text('kind').$type<MediaKind>().notNull(),
     position: integer('position').notNull(),
@@ -139,9 +92,7 @@ export const stationConnectors = pgTable(
   'station_connectors',
   {
     id: serial('id').primaryKey(),
-    stationId: integer('station_id')
-      .notNull()
-      .references(() => stations.id, { onDelete: 'cascade' }),
+    stationId: cascadingReference('station_id', () => stations.id),
     evseId: integer('evse_id').notNull(),
     evse: text('evse'),
     connectorId: integer('connector_id').notNull(),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { charges } from '../../db/schema/charges.ts';
 import { OPEN_STATUSES } from './charges.rules.ts';
@@ -83,6 +83,16 @@ export async function updateCharge(db: Db, id: number, values: Partial<ChargeVal
   return row!;
 }
 
+/** The newest charge on a connector that meets `conditions` too, latest start first. */
+function newestOnConnector(db: Db, stationId: number, ocppConnectorId: number, ...conditions: (SQL | undefined)[]) {
+  return db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.stationId, stationId), eq(charges.ocppConnectorId, ocppConnectorId), ...conditions))
+    .orderBy(desc(charges.startedAt), desc(charges.id))
+    .limit(1);
+}
+
 /** The newest initiated charge on a connector waiting for this tag (or for any tag), locked. */
 export async function findInitiatedCharge(
   db: Db,
@@ -90,20 +100,13 @@ export async function findInitiatedCharge(
   ocppConnectorId: number,
   idTag: string | null,
 ): Promise<ChargeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(charges)
-    .where(
-      and(
-        eq(charges.stationId, stationId),
-        eq(charges.ocppConnectorId, ocppConnectorId),
-        eq(charges.status, 'initiated'),
-        idTag === null ? undefined : or(isNull(charges.idTag), sql`lower(${charges.idTag}) = lower(${idTag})`),
-      ),
-    )
-    .orderBy(desc(charges.startedAt), desc(charges.id))
-    .limit(1)
-    .for('update');
+  const [row] = await newestOnConnector(
+    db,
+    stationId,
+    ocppConnectorId,
+    eq(charges.status, 'initiated'),
+    idTag === null ? undefined : or(isNull(charges.idTag), sql`lower(${charges.idTag}) = lower(${idTag})`),
+  ).for('update');
   return row;
 }
 
@@ -113,18 +116,7 @@ export async function findOpenCharge(
   stationId: number,
   ocppConnectorId: number,
 ): Promise<ChargeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(charges)
-    .where(
-      and(
-        eq(charges.stationId, stationId),
-        eq(charges.ocppConnectorId, ocppConnectorId),
-        inArray(charges.status, [...OPEN_STATUSES]),
-      ),
-    )
-    .orderBy(desc(charges.startedAt), desc(charges.id))
-    .limit(1);
+  const [row] = await newestOnConnector(db, stationId, ocppConnectorId, inArray(charges.status, [...OPEN_STATUSES]));
   return row;
 }
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BalanceMethod } from '@evcms/contracts/driver-balance';
 import type { Db } from '../../db/client.ts';
-import { balanceEntries, drivers } from '../../db/schema/drivers.ts';
+import { balanceEntries, drivers, listedDriverColumns, type ListedDriver } from '../../db/schema/drivers.ts';
 import { withinDays } from '../../lib/periods.ts';
 import { searchTextContains } from './drivers.repository.ts';
 
@@ -11,7 +11,7 @@ export type BalanceEntryValues = Omit<typeof balanceEntries.$inferInsert, 'id'>;
 export interface BalanceEntryRow {
   id: number;
   createdAt: Date;
-  driver: { id: number; surname: string; firstName: string; phone: string; account: string };
+  driver: ListedDriver;
   reason: string;
   method: BalanceMethod;
   debitTyiyn: number;
@@ -64,13 +64,7 @@ function selectEntries(db: Db) {
     .select({
       id: balanceEntries.id,
       createdAt: balanceEntries.createdAt,
-      driver: {
-        id: drivers.id,
-        surname: drivers.surname,
-        firstName: drivers.firstName,
-        phone: drivers.phone,
-        account: drivers.account,
-      },
+      driver: listedDriverColumns,
       reason: balanceEntries.reason,
       method: balanceEntries.method,
       debitTyiyn: balanceEntries.debitTyiyn,

@@ -1,22 +1,17 @@
 import type { Paged } from '@evcms/contracts/common';
 import { localizedChanges, localizedFrom, type Localized } from '@evcms/contracts/localized';
 import type { MerchantCreate, MerchantUpdate } from '@evcms/contracts/merchants';
-import type { MessageKey } from '@evcms/contracts/messages';
 import type { StatusesRequest } from '@evcms/contracts/status';
 import type { Db } from '../../db/client.ts';
 import { localizedValues } from '../../db/schema/localized.ts';
-import { changeEveryIdOrNone, missingIds, uniqueIds } from '../../lib/bulk.ts';
+import { changeEveryIdOrNone, uniqueIds } from '../../lib/bulk.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { definedOnly } from '../../lib/objects.ts';
 import { pagedResult, pageRequest, pageWindow, PICKER_SIZE_CAP } from '../../lib/pagination.ts';
 import { managerNames } from '../accounts/accounts.service.ts';
-import {
-  findInfrastructure,
-  lockExistingInfrastructure,
-  type InfrastructureRecord,
-} from '../catalog/infrastructure.service.ts';
-import { checkLocation, type LocationIds } from '../catalog/locations.service.ts';
-import { findTags, lockExistingTags, type TagRecord } from '../catalog/tags.service.ts';
+import { catalogChoiceProblems, type CatalogChoices } from '../catalog/catalog-choices.service.ts';
+import { findInfrastructure, type InfrastructureRecord } from '../catalog/infrastructure.service.ts';
+import { findTags, type TagRecord } from '../catalog/tags.service.ts';
 import { recordNews } from '../news/news.service.ts';
 import { NO_STATIONS, stationCountsByMerchant, type StationCounts } from '../stations/station-queries.service.ts';
 import * as repo from './merchants.repository.ts';
@@ -119,29 +114,9 @@ function merchantValues(input: MerchantUpdate): Partial<repo.MerchantValues> {
   };
 }
 
-interface References {
-  location?: LocationIds | undefined;
-  /** False when a partial update moves the location without naming the city. */
-  citySent?: boolean;
-  tags?: number[] | undefined;
-  environment?: number[] | undefined;
-}
-
-/** What the schema cannot see: the ids name rows that exist, and the location holds together. All problems at once. */
-async function checkReferences(db: Db, refs: References): Promise<void> {
-  const fields: Record<string, MessageKey[]> = {};
-  if (refs.location) {
-    const problems = await checkLocation(db, refs.location, { citySent: refs.citySent ?? true });
-    for (const [field, key] of Object.entries(problems)) fields[field] = [key];
-  }
-  if (refs.tags && missingIds(refs.tags, await lockExistingTags(db, uniqueIds(refs.tags))).length)
-    fields.tags = ['invalid_choice'];
-  if (
-    refs.environment &&
-    missingIds(refs.environment, await lockExistingInfrastructure(db, uniqueIds(refs.environment))).length
-  ) {
-    fields.environment = ['invalid_choice'];
-  }
+/** What the schema cannot see: the catalog's ids name rows that exist, and the location holds together. All problems at once. */
+async function checkReferences(db: Db, choices: CatalogChoices): Promise<void> {
+  const fields = await catalogChoiceProblems(db, choices);
   const first = Object.values(fields)[0]?.[0];
   if (first) throw new AppError(400, first, { fields });
 }
@@ -154,7 +129,7 @@ export async function createMerchant(
 ): Promise<MerchantDetailRecord> {
   const id = await deps.db.transaction(async (tx) => {
     await checkReferences(tx, {
-      location: { country: input.country, district: input.district ?? null, city: input.city },
+      location: { country: input.country, district: input.district ?? null, city: input.city, citySent: true },
       tags: input.tags,
       environment: input.environment,
     });
@@ -197,7 +172,7 @@ export async function updateMerchant(
       city: input.city ?? current.city,
     };
     await checkReferences(tx, {
-      ...(locationSent && { location, citySent: input.city !== undefined }),
+      ...(locationSent && { location: { ...location, citySent: input.city !== undefined } }),
       tags: input.tags,
       environment: input.environment,
     });

@@ -3,7 +3,7 @@ import { LANGUAGES, type Lang } from '@evcms/contracts/i18n';
 import type { Localized } from '@evcms/contracts/localized';
 import type { Db } from '../../db/client.ts';
 import { charges } from '../../db/schema/charges.ts';
-import { drivers } from '../../db/schema/drivers.ts';
+import { drivers, listedDriverColumns, type ListedDriver } from '../../db/schema/drivers.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
 import { stations } from '../../db/schema/stations.ts';
 
@@ -17,7 +17,7 @@ type ChargeRow = typeof charges.$inferSelect;
 
 /** A charge with what the list shows of its driver and station. */
 export interface ChargeRecord extends ChargeRow {
-  driver: { id: number; surname: string; firstName: string; phone: string; account: string } | null;
+  driver: ListedDriver | null;
   /** The station's name now, or the one it had at the start once it is deleted. */
   stationName: Localized;
 }
@@ -32,13 +32,7 @@ function selectCharges(db: Db) {
   return db
     .select({
       charge: charges,
-      driver: {
-        id: drivers.id,
-        surname: drivers.surname,
-        firstName: drivers.firstName,
-        phone: drivers.phone,
-        account: drivers.account,
-      },
+      driver: listedDriverColumns,
       stationName,
     })
     .from(charges)

@@ -99,67 +99,80 @@ function checkConnector(target: repo.CommandTarget, connectorId: number, options
   throw fieldError('connector_id', 'invalid_choice');
 }
 
+/**
+ * `action` to the station `stationId` (404 for an unknown one); a connector its params name must be
+ * one of the station's (400 on `connector_id`), or 0, the station itself, for all but an unlock.
+ */
+async function sendToStation<A extends OcppCommandAction>(
+  deps: StationCommandsDeps,
+  stationId: number,
+  managerId: number,
+  action: A,
+  params: OcppCommandTypes[A]['params'],
+) {
+  const target = await targetOf(deps.db, stationId);
+  const { connectorId } = params as { connectorId?: number };
+  if (connectorId !== undefined) checkConnector(target, connectorId, { station: action !== 'UnlockConnector' });
+  return send(deps, target, managerId, action, params);
+}
+
 /** POST /stations/reset/{identity}/: OCPP Reset; an unknown identity is a failure like any other (spec 8). */
 export async function resetStation(deps: StationCommandsDeps, identity: string, type: ResetType, managerId: number) {
   const target = await repo.findTarget(deps.db, { identity });
   return target ? send(deps, target, managerId, 'Reset', { type }) : refused('unknown_station');
 }
 
-export async function unlockConnector(
+export function unlockConnector(
   deps: StationCommandsDeps,
   stationId: number,
   request: UnlockConnectorRequest,
   managerId: number,
 ) {
-  const target = await targetOf(deps.db, stationId);
-  checkConnector(target, request.connector_id, { station: false });
-  return send(deps, target, managerId, 'UnlockConnector', { connectorId: request.connector_id });
+  return sendToStation(deps, stationId, managerId, 'UnlockConnector', { connectorId: request.connector_id });
 }
 
 /** Connector 0 changes the whole station. */
-export async function changeAvailability(
+export function changeAvailability(
   deps: StationCommandsDeps,
   stationId: number,
   request: ChangeAvailabilityRequest,
   managerId: number,
 ) {
-  const target = await targetOf(deps.db, stationId);
-  checkConnector(target, request.connector_id, { station: true });
-  return send(deps, target, managerId, 'ChangeAvailability', { connectorId: request.connector_id, type: request.type });
+  return sendToStation(deps, stationId, managerId, 'ChangeAvailability', {
+    connectorId: request.connector_id,
+    type: request.type,
+  });
 }
 
-export async function triggerMessage(
+export function triggerMessage(
   deps: StationCommandsDeps,
   stationId: number,
   request: TriggerMessageRequest,
   managerId: number,
 ) {
-  const target = await targetOf(deps.db, stationId);
-  if (request.connector_id !== undefined) checkConnector(target, request.connector_id, { station: true });
-  return send(deps, target, managerId, 'TriggerMessage', {
+  return sendToStation(deps, stationId, managerId, 'TriggerMessage', {
     requestedMessage: request.requested_message,
     ...(request.connector_id !== undefined && { connectorId: request.connector_id }),
   });
 }
 
-export async function getConfiguration(
+export function getConfiguration(
   deps: StationCommandsDeps,
   stationId: number,
   request: GetConfigurationRequest,
   managerId: number,
 ) {
-  const target = await targetOf(deps.db, stationId);
-  return send(deps, target, managerId, 'GetConfiguration', request.keys?.length ? { key: request.keys } : {});
+  const params = request.keys?.length ? { key: request.keys } : {};
+  return sendToStation(deps, stationId, managerId, 'GetConfiguration', params);
 }
 
-export async function changeConfiguration(
+export function changeConfiguration(
   deps: StationCommandsDeps,
   stationId: number,
   request: ChangeConfigurationRequest,
   managerId: number,
 ) {
-  const target = await targetOf(deps.db, stationId);
-  return send(deps, target, managerId, 'ChangeConfiguration', { key: request.key, value: request.value });
+  return sendToStation(deps, stationId, managerId, 'ChangeConfiguration', { key: request.key, value: request.value });
 }
 
 /** GET /stations/{id}/ocpp/commands/: the station's commands, newest first. */

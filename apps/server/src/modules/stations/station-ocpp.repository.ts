@@ -11,18 +11,19 @@ import { arrayLiteral, perDatabase, textArrayLiteral } from '../../lib/prepared.
 export type OcppStateRow = typeof stationOcppState.$inferSelect;
 export type ConnectorStatusRow = typeof connectorStatuses.$inferSelect;
 export type ConnectorStatusValues = Omit<typeof connectorStatuses.$inferInsert, 'receivedAt'> & { receivedAt: Date };
-export type BootValues = Pick<
-  OcppStateRow,
-  | 'vendor'
-  | 'model'
-  | 'chargePointSerialNumber'
-  | 'chargeBoxSerialNumber'
-  | 'firmwareVersion'
-  | 'iccid'
-  | 'imsi'
-  | 'meterType'
-  | 'meterSerialNumber'
->;
+/** What a BootNotification tells of a station, as its state's columns. */
+export const BOOT_FIELDS = [
+  'vendor',
+  'model',
+  'chargePointSerialNumber',
+  'chargeBoxSerialNumber',
+  'firmwareVersion',
+  'iccid',
+  'imsi',
+  'meterType',
+  'meterSerialNumber',
+] as const satisfies readonly (keyof OcppStateRow)[];
+export type BootValues = Pick<OcppStateRow, (typeof BOOT_FIELDS)[number]>;
 
 /** A later sign of life never moves `last_seen_at` back (batched writes may arrive after a direct one). */
 const laterSeen = (at: Date) => sql`greatest(${stationOcppState.lastSeenAt}, ${at.toISOString()}::timestamptz)`;

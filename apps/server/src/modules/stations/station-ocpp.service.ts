@@ -56,29 +56,8 @@ function stationOcpp(state: repo.OcppStateRow | undefined, statuses: repo.Connec
 function bootOf(state: repo.OcppStateRow): StationOcppRecord['boot'] {
   const { bootedAt } = state;
   if (!bootedAt) return null;
-  const {
-    vendor,
-    model,
-    chargePointSerialNumber,
-    chargeBoxSerialNumber,
-    firmwareVersion,
-    iccid,
-    imsi,
-    meterType,
-    meterSerialNumber,
-  } = state;
-  return {
-    vendor,
-    model,
-    chargePointSerialNumber,
-    chargeBoxSerialNumber,
-    firmwareVersion,
-    iccid,
-    imsi,
-    meterType,
-    meterSerialNumber,
-    bootedAt,
-  };
+  const boot = Object.fromEntries(repo.BOOT_FIELDS.map((field) => [field, state[field]])) as repo.BootValues;
+  return { ...boot, bootedAt };
 }
 
 function reported<Status>(

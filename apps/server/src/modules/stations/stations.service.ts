@@ -6,14 +6,12 @@ import { MEDIA_FILES_MAX } from '@evcms/contracts/station-media';
 import type { StatusesRequest } from '@evcms/contracts/status';
 import type { Db } from '../../db/client.ts';
 import { localizedValues } from '../../db/schema/localized.ts';
-import { inRequestedOrder, missingIds, uniqueIds } from '../../lib/bulk.ts';
+import { inRequestedOrder, uniqueIds } from '../../lib/bulk.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { definedOnly } from '../../lib/objects.ts';
 import { scheduleForStorage } from '../../lib/schedule.ts';
-import { lockExistingInfrastructure } from '../catalog/infrastructure.service.ts';
-import { checkLocation } from '../catalog/locations.service.ts';
-import { lockExistingTags } from '../catalog/tags.service.ts';
+import { catalogChoiceProblems, type CatalogChoices } from '../catalog/catalog-choices.service.ts';
 import { recordNews } from '../news/news.service.ts';
 import * as parts from './station-parts.repository.ts';
 import { keepFiles, keptPaths, kindOf, removeFiles, type FileDeps, type IncomingFile } from './station-files.ts';
@@ -59,31 +57,12 @@ function mappedViolation(error: unknown): unknown {
   return error;
 }
 
-/** What the schema cannot see: ids name rows that exist, the city lies in the country, the identity is free. */
+/** What the schema cannot see: the catalog's ids name rows that exist, the city lies in the country, the identity is free. */
 async function referenceProblems(
   db: Db,
-  refs: {
-    location?: { country: number; city: number; citySent: boolean };
-    tags?: number[];
-    environment?: number[];
-    identity?: string;
-    stationId?: number;
-  },
+  refs: CatalogChoices & { identity?: string; stationId?: number },
 ): Promise<Problems> {
-  const problems: Problems = {};
-  if (refs.location) {
-    const { country, city, citySent } = refs.location;
-    const found = await checkLocation(db, { country, district: null, city }, { citySent });
-    for (const [field, key] of Object.entries(found)) problems[field] = [key];
-  }
-  if (refs.tags && missingIds(refs.tags, await lockExistingTags(db, uniqueIds(refs.tags))).length)
-    problems.tags = ['invalid_choice'];
-  if (
-    refs.environment &&
-    missingIds(refs.environment, await lockExistingInfrastructure(db, uniqueIds(refs.environment))).length
-  ) {
-    problems.environment = ['invalid_choice'];
-  }
+  const problems = await catalogChoiceProblems(db, refs);
   if (refs.identity !== undefined && (await repo.identityTaken(db, refs.identity, refs.stationId)))
     problems.identity = ['station_identity_taken'];
   return problems;
@@ -132,7 +111,7 @@ export async function createStation(
     id = await deps.db.transaction(async (tx) => {
       throwProblems(
         await referenceProblems(tx, {
-          location: { country: input.country, city: input.city, citySent: true },
+          location: { country: input.country, district: null, city: input.city, citySent: true },
           tags: input.tags,
           environment: input.environment,
           identity: input.identity,
@@ -205,6 +184,7 @@ export async function updateStation(
           ...(locationSent && {
             location: {
               country: input.country ?? current.countryId,
+              district: null,
               city: input.city ?? current.cityId,
               citySent: input.city !== undefined,
             },
