@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody, paged } from '@evcms/contracts/common';
+import { errorBody } from '@evcms/contracts/common';
 import { idPathParams } from '@evcms/contracts/query';
 import { z } from '@evcms/contracts/schema';
 import {
@@ -12,8 +12,7 @@ import {
   stationOptionsQuery,
 } from '@evcms/contracts/stations';
 import { connectorsUpdateRequest } from '@evcms/contracts/station-connectors';
-import { presentPage } from '../../lib/pagination.ts';
-import { orNotFound, statusesRoute } from '../../lib/resource-routes.ts';
+import { listRoute, orNotFound, statusesRoute } from '../../lib/resource-routes.ts';
 import { stationCreateBody, stationUpdateBody, stationUpload } from './station-uploads.ts';
 import {
   presentStation,
@@ -31,10 +30,12 @@ export function stationsRoutes(deps: Omit<stations.StationsDeps, 'log'>) {
     const doc = ['stations'];
     const withLog = { ...deps, log: app.log };
 
-    r.get('/stations/', {
-      schema: { tags: doc, querystring: stationListQuery, response: { 200: paged(stationListItem), 400: errorBody } },
-      handler: async (request) =>
-        presentPage(await queries.listStations(deps, request.query), presentStationListItem, request.lang),
+    listRoute(r, '/stations/', {
+      tags: doc,
+      query: stationListQuery,
+      item: stationListItem,
+      list: (query) => queries.listStations(deps, query),
+      present: presentStationListItem,
     });
     r.post('/stations/', {
       preValidation: stationUpload,
@@ -56,14 +57,12 @@ export function stationsRoutes(deps: Omit<stations.StationsDeps, 'log'>) {
       present: presentStationListItem,
     });
     for (const picker of ['for-transaction', 'for-promotion']) {
-      r.get(`/stations/${picker}/`, {
-        schema: {
-          tags: doc,
-          querystring: stationOptionsQuery,
-          response: { 200: paged(stationOption), 400: errorBody },
-        },
-        handler: async (request) =>
-          presentPage(await queries.listStationOptions(deps, request.query), presentStationOption, request.lang),
+      listRoute(r, `/stations/${picker}/`, {
+        tags: doc,
+        query: stationOptionsQuery,
+        item: stationOption,
+        list: (query) => queries.listStationOptions(deps, query),
+        present: presentStationOption,
       });
     }
     r.get('/stations/update/:id/', {
