@@ -16,6 +16,11 @@ export interface RowActionTexts {
   done?: string;
 }
 
+/** The house's delete question in a feature's texts: `list.delete_title` with the row's name, `list.delete_content`, `list.deleted`. */
+export function listDeleteTexts(t: (key: string, values?: { name: string }) => string, name: string): RowActionTexts {
+  return { title: t('list.delete_title', { name }), content: t('list.delete_content'), done: t('list.deleted') };
+}
+
 /**
  * A list's acts on one of its rows, each asked first in a confirmation: a new status (the bulk
  * call with one id, so a refused activation, 409, names why) and a delete ('Yes' painted red). A

@@ -13,7 +13,7 @@ import { ListScreenTable } from '../../components/list-screen/list-screen-table.
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
 import { DeleteRowButton, EditRowButton } from '../../components/list-screen/row-buttons.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
-import { useRowActions } from '../../components/list-screen/use-row-actions.ts';
+import { listDeleteTexts, useRowActions } from '../../components/list-screen/use-row-actions.ts';
 import { connectorDictionaryQueryOptions } from '../../lib/connector-dictionaries.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -70,11 +70,7 @@ export function RateList() {
   const confirmDelete = (rate: Rate) =>
     actions.remove(
       rate,
-      {
-        title: t('list.delete_title', { name: rate.name }),
-        content: t('list.delete_content'),
-        done: t('list.deleted'),
-      },
+      listDeleteTexts(t, rate.name),
       // The last row of a later page: show the page before rather than an empty one.
       () => {
         const { page } = screen.list;

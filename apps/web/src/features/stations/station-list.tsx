@@ -11,7 +11,7 @@ import { ListScreenTable } from '../../components/list-screen/list-screen-table.
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
 import { DeleteRowButton, EditRowButton } from '../../components/list-screen/row-buttons.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
-import { useRowActions } from '../../components/list-screen/use-row-actions.ts';
+import { listDeleteTexts, useRowActions } from '../../components/list-screen/use-row-actions.ts';
 import { rowOpens } from '../../components/paged-table/row-opens.ts';
 import { ScheduleSummary } from '../../components/schedule-dialog/schedule-summary.tsx';
 import { useLang } from '../../lib/i18n.ts';
@@ -67,11 +67,7 @@ export function MerchantStationList({ merchantId }: { merchantId: number }) {
   const confirmDelete = (station: StationListItem) =>
     actions.remove(
       station,
-      {
-        title: t('list.delete_title', { name: station.name }),
-        content: t('list.delete_content'),
-        done: t('list.deleted'),
-      },
+      listDeleteTexts(t, station.name),
       // Spec 7: after a delete the merchant's list starts again at page 1.
       () => screen.list.setPage(1),
     );
