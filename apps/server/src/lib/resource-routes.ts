@@ -6,18 +6,17 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody, paged, type Paged } from '@evcms/contracts/common';
+import { errorBody } from '@evcms/contracts/common';
 import type { ExportFormat } from '@evcms/contracts/exports';
 import type { Lang } from '@evcms/contracts/i18n';
 import { z } from '@evcms/contracts/schema';
 import { statusesRequest, type StatusesRequest } from '@evcms/contracts/status';
 import type { ExportColumn } from './exports/columns.ts';
 import { sendExport } from './exports/export-stream.ts';
-import { presentPage } from './pagination.ts';
 
 /*
  * What the routes of every resource declare alike, written once so that a new domain (promotions,
- * banners, partners...) answers the same way: a paged list, a call on one id, the bulk status change of spec 4, a list
+ * banners, partners...) answers the same way: a call on one id, the bulk status change of spec 4, a list
  * downloaded as a file.
  */
 
@@ -88,28 +87,5 @@ export function exportRoute<Q extends z.ZodMiniType<{ format: ExportFormat }>, R
         batches: rows(filters),
       });
     },
-  });
-}
-
-/**
- * `GET <url>` (`/merchants/`): a page of `item`s for the list's `query` (page, size, search, filters), each
- * presented in the request's language; 400 names a malformed filter.
- */
-export function listRoute<Q extends z.ZodMiniType, R, T extends z.ZodMiniType>(
-  routes: ZodRoutes,
-  url: string,
-  resource: {
-    tags: string[];
-    query: Q;
-    item: T;
-    list: (query: z.output<Q>) => Promise<Paged<R>>;
-    present: (record: R, lang: Lang) => z.output<T>;
-  },
-) {
-  const { tags, query, item, list, present } = resource;
-  routes.get(url, {
-    schema: { tags, querystring: query, response: { 200: paged(item), 400: errorBody } },
-    // The type provider cannot resolve a schema given as a type parameter; `query` checked the request.
-    handler: async (request) => presentPage(await list(request.query as z.output<Q>), present, request.lang),
   });
 }

@@ -16,11 +16,12 @@ import {
   tagCreateRequest,
   tagUpdateRequest,
 } from '@evcms/contracts/catalog';
-import { errorBody } from '@evcms/contracts/common';
+import { errorBody, paged } from '@evcms/contracts/common';
 import { idPathParams } from '@evcms/contracts/query';
 import { z } from '@evcms/contracts/schema';
 import type { Db } from '../../db/client.ts';
-import { listRoute, orNotFound, statusesRoute } from '../../lib/resource-routes.ts';
+import { presentPage } from '../../lib/pagination.ts';
+import { orNotFound, statusesRoute } from '../../lib/resource-routes.ts';
 import { isUploadedFile, multipartBody, type MediaStore, type UploadedFile } from '../../lib/uploads.ts';
 import { presentDictionary, presentInfrastructure, presentLocations, presentTag } from './catalog.presenter.ts';
 import * as infrastructure from './infrastructure.service.ts';
@@ -51,12 +52,9 @@ export function catalogRoutes(deps: CatalogDeps) {
 
     // ---- Tags
     const tagsDoc = ['tags'];
-    listRoute(r, '/common/tags/', {
-      tags: tagsDoc,
-      query: catalogListQuery,
-      item: tag,
-      list: (query) => tags.listTags(deps, query),
-      present: presentTag,
+    r.get('/common/tags/', {
+      schema: { tags: tagsDoc, querystring: catalogListQuery, response: { 200: paged(tag), 400: errorBody } },
+      handler: async (request) => presentPage(await tags.listTags(deps, request.query), presentTag, request.lang),
     });
     r.post('/common/tags/', {
       schema: { tags: tagsDoc, body: tagCreateRequest, response: { 201: tag, 400: errorBody } },
@@ -83,12 +81,18 @@ export function catalogRoutes(deps: CatalogDeps) {
 
     // ---- Infrastructure around stations ("surroundings" in the API): multipart with an svg icon
     const infrastructureDoc = ['infrastructure'];
-    listRoute(r, '/common/surroundings/', {
-      tags: infrastructureDoc,
-      query: catalogListQuery,
-      item: infrastructureItem,
-      list: (query) => infrastructure.listInfrastructure(infrastructureDeps, query),
-      present: presentInfrastructure,
+    r.get('/common/surroundings/', {
+      schema: {
+        tags: infrastructureDoc,
+        querystring: catalogListQuery,
+        response: { 200: paged(infrastructureItem), 400: errorBody },
+      },
+      handler: async (request) =>
+        presentPage(
+          await infrastructure.listInfrastructure(infrastructureDeps, request.query),
+          presentInfrastructure,
+          request.lang,
+        ),
     });
     r.post('/common/surroundings/', {
       preValidation: iconUpload,

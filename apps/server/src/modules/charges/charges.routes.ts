@@ -7,10 +7,11 @@ import {
   chargeListItem,
   chargeListQuery,
 } from '@evcms/contracts/charges';
-import { errorBody } from '@evcms/contracts/common';
+import { errorBody, paged } from '@evcms/contracts/common';
 import { idPathParams } from '@evcms/contracts/query';
 import { sendExport } from '../../lib/exports/export-stream.ts';
-import { listRoute, orNotFound } from '../../lib/resource-routes.ts';
+import { presentPage } from '../../lib/pagination.ts';
+import { orNotFound } from '../../lib/resource-routes.ts';
 import { chargeExportColumns } from './charges-export.ts';
 import { presentChargeDetail, presentChargeListItem } from './charges.presenter.ts';
 import * as charges from './charges.service.ts';
@@ -21,12 +22,10 @@ export function chargesRoutes(deps: charges.ChargesDeps) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const doc = ['charges'];
 
-    listRoute(r, '/', {
-      tags: doc,
-      query: chargeListQuery,
-      item: chargeListItem,
-      list: (query) => charges.listCharges(deps, query),
-      present: presentChargeListItem,
+    r.get('/', {
+      schema: { tags: doc, querystring: chargeListQuery, response: { 200: paged(chargeListItem), 400: errorBody } },
+      handler: async (request) =>
+        presentPage(await charges.listCharges(deps, request.query), presentChargeListItem, request.lang),
     });
     // Before /:id/, which would take 'export' for an id.
     r.get('/export/', {

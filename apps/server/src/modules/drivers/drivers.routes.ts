@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '@evcms/contracts/common';
+import { errorBody, paged } from '@evcms/contracts/common';
 import {
   BALANCE_EXPORT_LABELS,
   balanceEntry,
@@ -23,7 +23,8 @@ import {
 } from '@evcms/contracts/drivers';
 import { idPathParams } from '@evcms/contracts/query';
 import { z } from '@evcms/contracts/schema';
-import { exportRoute, listRoute, orNotFound } from '../../lib/resource-routes.ts';
+import { presentPage } from '../../lib/pagination.ts';
+import { exportRoute, orNotFound } from '../../lib/resource-routes.ts';
 import { driverExportColumns } from './drivers-export.ts';
 import { balanceEntryExportColumns } from './ledger-export.ts';
 import { presentBalanceEntry, presentDriver, presentDriverListItem, presentIdTag } from './drivers.presenter.ts';
@@ -37,24 +38,20 @@ export function driversRoutes(deps: drivers.DriversDeps) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const doc = ['drivers'];
 
-    listRoute(r, '/', {
-      tags: doc,
-      query: driverListQuery,
-      item: driverListItem,
-      list: (query) => drivers.listDrivers(deps, query),
-      present: presentDriverListItem,
+    r.get('/', {
+      schema: { tags: doc, querystring: driverListQuery, response: { 200: paged(driverListItem), 400: errorBody } },
+      handler: async (request) =>
+        presentPage(await drivers.listDrivers(deps, request.query), presentDriverListItem, request.lang),
     });
     r.post('/', {
       schema: { tags: doc, body: driverCreateRequest, response: { 201: driver, 400: errorBody } },
       handler: async (request, reply) =>
         reply.code(201).send(presentDriver(await drivers.createDriver(deps, request.body, request.managerId))),
     });
-    listRoute(r, '/payments/', {
-      tags: doc,
-      query: balanceEntryListQuery,
-      item: balanceEntry,
-      list: (query) => ledger.listBalanceEntries(deps, query),
-      present: presentBalanceEntry,
+    r.get('/payments/', {
+      schema: { tags: doc, querystring: balanceEntryListQuery, response: { 200: paged(balanceEntry), 400: errorBody } },
+      handler: async (request) =>
+        presentPage(await ledger.listBalanceEntries(deps, request.query), presentBalanceEntry, request.lang),
     });
     exportRoute(r, '/payments/export/', {
       tags: doc,

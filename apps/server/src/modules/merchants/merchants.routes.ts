@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '@evcms/contracts/common';
+import { errorBody, paged } from '@evcms/contracts/common';
 import {
   merchant,
   merchantCreateRequest,
@@ -12,7 +12,8 @@ import {
   merchantUpdateRequest,
 } from '@evcms/contracts/merchants';
 import { idPathParams } from '@evcms/contracts/query';
-import { listRoute, orNotFound, statusesRoute } from '../../lib/resource-routes.ts';
+import { presentPage } from '../../lib/pagination.ts';
+import { orNotFound, statusesRoute } from '../../lib/resource-routes.ts';
 import {
   presentMerchant,
   presentMerchantForUpdate,
@@ -27,12 +28,10 @@ export function merchantsRoutes(deps: merchants.MerchantsDeps) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const doc = ['merchants'];
 
-    listRoute(r, '/merchants/', {
-      tags: doc,
-      query: merchantListQuery,
-      item: merchantListItem,
-      list: (query) => merchants.listMerchants(deps, query),
-      present: presentMerchantListItem,
+    r.get('/merchants/', {
+      schema: { tags: doc, querystring: merchantListQuery, response: { 200: paged(merchantListItem), 400: errorBody } },
+      handler: async (request) =>
+        presentPage(await merchants.listMerchants(deps, request.query), presentMerchantListItem, request.lang),
     });
     r.post('/merchants/', {
       schema: { tags: doc, body: merchantCreateRequest, response: { 201: merchant, 400: errorBody } },
@@ -47,12 +46,14 @@ export function merchantsRoutes(deps: merchants.MerchantsDeps) {
       change: (body) => merchants.setMerchantStatuses(deps, body),
       present: presentMerchantListItem,
     });
-    listRoute(r, '/merchants/for-promotion/', {
-      tags: doc,
-      query: merchantOptionsQuery,
-      item: merchantOption,
-      list: (query) => merchants.listMerchantOptions(deps, query),
-      present: presentMerchantOption,
+    r.get('/merchants/for-promotion/', {
+      schema: {
+        tags: doc,
+        querystring: merchantOptionsQuery,
+        response: { 200: paged(merchantOption), 400: errorBody },
+      },
+      handler: async (request) =>
+        presentPage(await merchants.listMerchantOptions(deps, request.query), presentMerchantOption, request.lang),
     });
     r.get('/merchants/for-update/:id/', {
       schema: { tags: doc, params: idPathParams, response: orNotFound(merchantForUpdate) },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '@evcms/contracts/common';
+import { errorBody, paged } from '@evcms/contracts/common';
 import { idPathParams } from '@evcms/contracts/query';
 import {
   defaultRateFees,
@@ -11,7 +11,8 @@ import {
   rateUpdateRequest,
 } from '@evcms/contracts/rates';
 import { z } from '@evcms/contracts/schema';
-import { listRoute, orNotFound } from '../../lib/resource-routes.ts';
+import { presentPage } from '../../lib/pagination.ts';
+import { orNotFound } from '../../lib/resource-routes.ts';
 import { presentDefaultFee, presentRate } from './rates.presenter.ts';
 import * as rates from './rates.service.ts';
 
@@ -26,12 +27,9 @@ export function ratesRoutes(deps: rates.RatesDeps) {
       handler: async (request) =>
         (await rates.listDefaultFees(deps)).map((fee) => presentDefaultFee(fee, request.lang)),
     });
-    listRoute(r, '/', {
-      tags: doc,
-      query: rateListQuery,
-      item: rate,
-      list: (query) => rates.listRates(deps, query),
-      present: presentRate,
+    r.get('/', {
+      schema: { tags: doc, querystring: rateListQuery, response: { 200: paged(rate), 400: errorBody } },
+      handler: async (request) => presentPage(await rates.listRates(deps, request.query), presentRate, request.lang),
     });
     r.post('/', {
       schema: { tags: doc, body: rateCreateRequest, response: { 201: rate, 400: errorBody, 409: errorBody } },

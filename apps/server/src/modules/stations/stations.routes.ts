@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '@evcms/contracts/common';
+import { errorBody, paged } from '@evcms/contracts/common';
 import { idPathParams } from '@evcms/contracts/query';
 import { z } from '@evcms/contracts/schema';
 import {
@@ -12,7 +12,8 @@ import {
   stationOptionsQuery,
 } from '@evcms/contracts/stations';
 import { connectorsUpdateRequest } from '@evcms/contracts/station-connectors';
-import { listRoute, orNotFound, statusesRoute } from '../../lib/resource-routes.ts';
+import { presentPage } from '../../lib/pagination.ts';
+import { orNotFound, statusesRoute } from '../../lib/resource-routes.ts';
 import { stationCreateBody, stationUpdateBody, stationUpload } from './station-uploads.ts';
 import {
   presentStation,
@@ -30,12 +31,10 @@ export function stationsRoutes(deps: Omit<stations.StationsDeps, 'log'>) {
     const doc = ['stations'];
     const withLog = { ...deps, log: app.log };
 
-    listRoute(r, '/stations/', {
-      tags: doc,
-      query: stationListQuery,
-      item: stationListItem,
-      list: (query) => queries.listStations(deps, query),
-      present: presentStationListItem,
+    r.get('/stations/', {
+      schema: { tags: doc, querystring: stationListQuery, response: { 200: paged(stationListItem), 400: errorBody } },
+      handler: async (request) =>
+        presentPage(await queries.listStations(deps, request.query), presentStationListItem, request.lang),
     });
     r.post('/stations/', {
       preValidation: stationUpload,
@@ -57,12 +56,14 @@ export function stationsRoutes(deps: Omit<stations.StationsDeps, 'log'>) {
       present: presentStationListItem,
     });
     for (const picker of ['for-transaction', 'for-promotion']) {
-      listRoute(r, `/stations/${picker}/`, {
-        tags: doc,
-        query: stationOptionsQuery,
-        item: stationOption,
-        list: (query) => queries.listStationOptions(deps, query),
-        present: presentStationOption,
+      r.get(`/stations/${picker}/`, {
+        schema: {
+          tags: doc,
+          querystring: stationOptionsQuery,
+          response: { 200: paged(stationOption), 400: errorBody },
+        },
+        handler: async (request) =>
+          presentPage(await queries.listStationOptions(deps, request.query), presentStationOption, request.lang),
       });
     }
     r.get('/stations/update/:id/', {
