@@ -135,12 +135,7 @@ export async function createDriver(
       const driverId = await repo.insertDriver(tx, values);
       if (input.id_tag !== undefined) await bindIdTag(tx, driverId, input.id_tag);
       const name = fullName({ surname: input.surname, firstName: input.first_name });
-      await recordNews(tx, {
-        kind: 'user_created',
-        subjectId: driverId,
-        title: { ru: name, en: name, ky: name },
-        createdBy: managerId,
-      });
+      await recordNews(tx, 'user_created', driverId, { ru: name, en: name, ky: name }, managerId);
       return driverId;
     })
     .catch(async (error: unknown) => {

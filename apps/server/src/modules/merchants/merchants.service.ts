@@ -142,12 +142,7 @@ export async function createMerchant(
     const merchantId = await repo.insertMerchant(tx, values);
     await repo.replaceMerchantTags(tx, merchantId, uniqueIds(input.tags));
     await repo.replaceMerchantInfrastructure(tx, merchantId, uniqueIds(input.environment));
-    await recordNews(tx, {
-      kind: 'merchant_created',
-      subjectId: merchantId,
-      title: localizedFrom('name', input),
-      createdBy: managerId,
-    });
+    await recordNews(tx, 'merchant_created', merchantId, localizedFrom('name', input), managerId);
     return merchantId;
   });
   return getMerchant(deps, id);

@@ -7,16 +7,17 @@ import { insertNewsEvent } from './news.repository.ts';
 export type NewsEventKind =
   'merchant_created' | 'promotion_created' | 'banner_created' | 'user_created' | 'station_created';
 
-export interface NewsEvent {
-  kind: NewsEventKind;
-  subjectId: number;
-  /** The subject's name, copied so the timeline still reads after it is renamed or deleted. */
-  title: Localized;
-  createdBy: number | null;
-}
-
-/** Call it in the transaction that creates the subject, so the timeline never names what was rolled back. */
-export function recordNews(db: Db, event: NewsEvent): Promise<number> {
-  const { title, ...rest } = event;
-  return insertNewsEvent(db, { ...rest, ...localizedValues('title', title) });
+/**
+ * Writes that `createdBy` created the subject `subjectId` of `kind`, titled `title` (copied, so the timeline
+ * still reads after a rename or a delete). Call it in the transaction that creates the subject, so the
+ * timeline never names what was rolled back.
+ */
+export function recordNews(
+  db: Db,
+  kind: NewsEventKind,
+  subjectId: number,
+  title: Localized,
+  createdBy: number | null,
+): Promise<number> {
+  return insertNewsEvent(db, { kind, subjectId, createdBy, ...localizedValues('title', title) });
 }

@@ -135,12 +135,7 @@ export async function createStation(
       await parts.appendMedia(tx, stationId, kept.media);
       await repo.replaceStationTags(tx, stationId, uniqueIds(input.tags));
       await repo.replaceStationInfrastructure(tx, stationId, uniqueIds(input.environment));
-      await recordNews(tx, {
-        kind: 'station_created',
-        subjectId: stationId,
-        title: localizedFrom('name', input),
-        createdBy: managerId,
-      });
+      await recordNews(tx, 'station_created', stationId, localizedFrom('name', input), managerId);
       return stationId;
     });
   } catch (error) {
