@@ -1,5 +1,6 @@
 import { Result } from 'antd';
 import { useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 export interface NotFoundProps {
@@ -36,5 +37,26 @@ export function NotFound({ title, text, backTo, backText, 'data-testid': testId 
         extra={<Link to={backTo}>{backText}</Link>}
       />
     </div>
+  );
+}
+
+/**
+ * A feature's record that does not exist (or whose id is not a number), in the feature's own words: its
+ * namespace's `<part>.not_found`, `<part>.not_found_text` and, unless `backText` is given, `<part>.back_to_list`.
+ */
+export function RecordNotFound({
+  ns,
+  part = 'detail',
+  backText,
+  ...rest
+}: Omit<NotFoundProps, 'title' | 'text' | 'backText'> & { ns: string; part?: string; backText?: string }) {
+  const { t } = useTranslation(ns);
+  return (
+    <NotFound
+      title={t(`${part}.not_found`)}
+      text={t(`${part}.not_found_text`)}
+      backText={backText ?? t(`${part}.back_to_list`)}
+      {...rest}
+    />
   );
 }

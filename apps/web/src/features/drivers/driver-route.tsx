@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { NotFound } from '../../components/not-found.tsx';
+import { RecordNotFound } from '../../components/not-found.tsx';
 
 /** Where the drivers' screens live (spec 2.3: /users, /users/user/{id}, /extract-balance). */
 export const driverPaths = {
@@ -14,14 +13,5 @@ export const driverPaths = {
 
 /** A driver id that does not exist (or is not a number): say so and lead back to the list. */
 export function DriverNotFound() {
-  const { t } = useTranslation('drivers');
-  return (
-    <NotFound
-      data-testid="driver-not-found"
-      title={t('detail.not_found')}
-      text={t('detail.not_found_text')}
-      backTo={driverPaths.list}
-      backText={t('detail.back_to_list')}
-    />
-  );
+  return <RecordNotFound ns="drivers" data-testid="driver-not-found" backTo={driverPaths.list} />;
 }

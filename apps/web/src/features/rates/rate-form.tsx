@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { Rate, RateUpdateRequest } from '@evcms/contracts/rates';
 import { isActive } from '@evcms/contracts/status';
 import { QueryContent } from '../../components/load-failure/query-content.tsx';
-import { NotFound } from '../../components/not-found.tsx';
+import { RecordNotFound } from '../../components/not-found.tsx';
 import { useResourceForm } from '../../components/resource-form/use-resource-form.ts';
 import { useResourceMutation } from '../../lib/resource-api.ts';
 import { parseRouteId } from '../../lib/route-id.ts';
@@ -21,16 +21,7 @@ import {
 import { ratesApi } from './rates-api.ts';
 
 function RateNotFound() {
-  const { t } = useTranslation('rates');
-  return (
-    <NotFound
-      data-testid="rate-not-found"
-      title={t('form.not_found')}
-      text={t('form.not_found_text')}
-      backTo={ratePaths.list}
-      backText={t('form.back_to_list')}
-    />
-  );
+  return <RecordNotFound ns="rates" part="form" data-testid="rate-not-found" backTo={ratePaths.list} />;
 }
 
 /** /rates/edit-rates/{id?}: a new rate, or the stored one to edit (spec 4 'Rate update'). */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NotFound } from '../../components/not-found.tsx';
+import { RecordNotFound } from '../../components/not-found.tsx';
 
 /** The station screens' addresses, all below their merchant's page (spec 2.3). */
 export const stationPaths = {
@@ -13,10 +13,9 @@ export const stationPaths = {
 export function StationNotFound({ merchantId }: { merchantId: number | undefined }) {
   const { t } = useTranslation('stations');
   return (
-    <NotFound
+    <RecordNotFound
+      ns="stations"
       data-testid="station-not-found"
-      title={t('detail.not_found')}
-      text={t('detail.not_found_text')}
       backTo={merchantId === undefined ? '/merchants' : stationPaths.merchant(merchantId)}
       backText={t(merchantId === undefined ? 'detail.back_to_merchants' : 'detail.back_to_merchant')}
     />
