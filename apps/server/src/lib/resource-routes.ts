@@ -6,7 +6,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '@evcms/contracts/common';
+import { errorBody, paged } from '@evcms/contracts/common';
 import type { ExportFormat } from '@evcms/contracts/exports';
 import type { Lang } from '@evcms/contracts/i18n';
 import { z } from '@evcms/contracts/schema';
@@ -28,6 +28,11 @@ type ZodRoutes = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
+
+/** The answers of a list: a page of `item`s, or 400 (a malformed filter). */
+export function pagedAnswer<T extends z.ZodMiniType>(item: T) {
+  return { 200: paged(item), 400: errorBody };
+}
 
 /** The answers of a call on something named by its id: `answer`, or 400 (a malformed id or input) or 404 (no such id). */
 export function orNotFound<T extends z.ZodMiniType>(answer: T) {

@@ -16,12 +16,12 @@ import {
   tagCreateRequest,
   tagUpdateRequest,
 } from '@evcms/contracts/catalog';
-import { errorBody, paged } from '@evcms/contracts/common';
+import { errorBody } from '@evcms/contracts/common';
 import { idPathParams } from '@evcms/contracts/query';
 import { z } from '@evcms/contracts/schema';
 import type { Db } from '../../db/client.ts';
 import { presentPage } from '../../lib/pagination.ts';
-import { orNotFound, statusesRoute } from '../../lib/resource-routes.ts';
+import { orNotFound, pagedAnswer, statusesRoute } from '../../lib/resource-routes.ts';
 import { isUploadedFile, multipartBody, type MediaStore, type UploadedFile } from '../../lib/uploads.ts';
 import { presentDictionary, presentInfrastructure, presentLocations, presentTag } from './catalog.presenter.ts';
 import * as infrastructure from './infrastructure.service.ts';
@@ -53,7 +53,7 @@ export function catalogRoutes(deps: CatalogDeps) {
     // ---- Tags
     const tagsDoc = ['tags'];
     r.get('/common/tags/', {
-      schema: { tags: tagsDoc, querystring: catalogListQuery, response: { 200: paged(tag), 400: errorBody } },
+      schema: { tags: tagsDoc, querystring: catalogListQuery, response: pagedAnswer(tag) },
       handler: async (request) => presentPage(await tags.listTags(deps, request.query), presentTag, request.lang),
     });
     r.post('/common/tags/', {
@@ -82,11 +82,7 @@ export function catalogRoutes(deps: CatalogDeps) {
     // ---- Infrastructure around stations ("surroundings" in the API): multipart with an svg icon
     const infrastructureDoc = ['infrastructure'];
     r.get('/common/surroundings/', {
-      schema: {
-        tags: infrastructureDoc,
-        querystring: catalogListQuery,
-        response: { 200: paged(infrastructureItem), 400: errorBody },
-      },
+      schema: { tags: infrastructureDoc, querystring: catalogListQuery, response: pagedAnswer(infrastructureItem) },
       handler: async (request) =>
         presentPage(
           await infrastructure.listInfrastructure(infrastructureDeps, request.query),

@@ -7,11 +7,11 @@ import {
   chargeListItem,
   chargeListQuery,
 } from '@evcms/contracts/charges';
-import { errorBody, paged } from '@evcms/contracts/common';
+import { errorBody } from '@evcms/contracts/common';
 import { idPathParams } from '@evcms/contracts/query';
 import { sendExport } from '../../lib/exports/export-stream.ts';
 import { presentPage } from '../../lib/pagination.ts';
-import { orNotFound } from '../../lib/resource-routes.ts';
+import { orNotFound, pagedAnswer } from '../../lib/resource-routes.ts';
 import { chargeExportColumns } from './charges-export.ts';
 import { presentChargeDetail, presentChargeListItem } from './charges.presenter.ts';
 import * as charges from './charges.service.ts';
@@ -23,7 +23,7 @@ export function chargesRoutes(deps: charges.ChargesDeps) {
     const doc = ['charges'];
 
     r.get('/', {
-      schema: { tags: doc, querystring: chargeListQuery, response: { 200: paged(chargeListItem), 400: errorBody } },
+      schema: { tags: doc, querystring: chargeListQuery, response: pagedAnswer(chargeListItem) },
       handler: async (request) =>
         presentPage(await charges.listCharges(deps, request.query), presentChargeListItem, request.lang),
     });

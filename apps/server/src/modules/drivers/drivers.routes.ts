@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody, paged } from '@evcms/contracts/common';
+import { errorBody } from '@evcms/contracts/common';
 import {
   BALANCE_EXPORT_LABELS,
   balanceEntry,
@@ -24,7 +24,7 @@ import {
 import { idPathParams } from '@evcms/contracts/query';
 import { z } from '@evcms/contracts/schema';
 import { presentPage } from '../../lib/pagination.ts';
-import { exportRoute, orNotFound } from '../../lib/resource-routes.ts';
+import { exportRoute, orNotFound, pagedAnswer } from '../../lib/resource-routes.ts';
 import { driverExportColumns } from './drivers-export.ts';
 import { balanceEntryExportColumns } from './ledger-export.ts';
 import { presentBalanceEntry, presentDriver, presentDriverListItem, presentIdTag } from './drivers.presenter.ts';
@@ -39,7 +39,7 @@ export function driversRoutes(deps: drivers.DriversDeps) {
     const doc = ['drivers'];
 
     r.get('/', {
-      schema: { tags: doc, querystring: driverListQuery, response: { 200: paged(driverListItem), 400: errorBody } },
+      schema: { tags: doc, querystring: driverListQuery, response: pagedAnswer(driverListItem) },
       handler: async (request) =>
         presentPage(await drivers.listDrivers(deps, request.query), presentDriverListItem, request.lang),
     });
@@ -49,7 +49,7 @@ export function driversRoutes(deps: drivers.DriversDeps) {
         reply.code(201).send(presentDriver(await drivers.createDriver(deps, request.body, request.managerId))),
     });
     r.get('/payments/', {
-      schema: { tags: doc, querystring: balanceEntryListQuery, response: { 200: paged(balanceEntry), 400: errorBody } },
+      schema: { tags: doc, querystring: balanceEntryListQuery, response: pagedAnswer(balanceEntry) },
       handler: async (request) =>
         presentPage(await ledger.listBalanceEntries(deps, request.query), presentBalanceEntry, request.lang),
     });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody, paged } from '@evcms/contracts/common';
+import { errorBody } from '@evcms/contracts/common';
 import {
   merchant,
   merchantCreateRequest,
@@ -13,7 +13,7 @@ import {
 } from '@evcms/contracts/merchants';
 import { idPathParams } from '@evcms/contracts/query';
 import { presentPage } from '../../lib/pagination.ts';
-import { orNotFound, statusesRoute } from '../../lib/resource-routes.ts';
+import { orNotFound, pagedAnswer, statusesRoute } from '../../lib/resource-routes.ts';
 import {
   presentMerchant,
   presentMerchantForUpdate,
@@ -29,7 +29,7 @@ export function merchantsRoutes(deps: merchants.MerchantsDeps) {
     const doc = ['merchants'];
 
     r.get('/merchants/', {
-      schema: { tags: doc, querystring: merchantListQuery, response: { 200: paged(merchantListItem), 400: errorBody } },
+      schema: { tags: doc, querystring: merchantListQuery, response: pagedAnswer(merchantListItem) },
       handler: async (request) =>
         presentPage(await merchants.listMerchants(deps, request.query), presentMerchantListItem, request.lang),
     });
@@ -47,11 +47,7 @@ export function merchantsRoutes(deps: merchants.MerchantsDeps) {
       present: presentMerchantListItem,
     });
     r.get('/merchants/for-promotion/', {
-      schema: {
-        tags: doc,
-        querystring: merchantOptionsQuery,
-        response: { 200: paged(merchantOption), 400: errorBody },
-      },
+      schema: { tags: doc, querystring: merchantOptionsQuery, response: pagedAnswer(merchantOption) },
       handler: async (request) =>
         presentPage(await merchants.listMerchantOptions(deps, request.query), presentMerchantOption, request.lang),
     });

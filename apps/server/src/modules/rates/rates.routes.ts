@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody, paged } from '@evcms/contracts/common';
+import { errorBody } from '@evcms/contracts/common';
 import { idPathParams } from '@evcms/contracts/query';
 import {
   defaultRateFees,
@@ -12,7 +12,7 @@ import {
 } from '@evcms/contracts/rates';
 import { z } from '@evcms/contracts/schema';
 import { presentPage } from '../../lib/pagination.ts';
-import { orNotFound } from '../../lib/resource-routes.ts';
+import { orNotFound, pagedAnswer } from '../../lib/resource-routes.ts';
 import { presentDefaultFee, presentRate } from './rates.presenter.ts';
 import * as rates from './rates.service.ts';
 
@@ -28,7 +28,7 @@ export function ratesRoutes(deps: rates.RatesDeps) {
         (await rates.listDefaultFees(deps)).map((fee) => presentDefaultFee(fee, request.lang)),
     });
     r.get('/', {
-      schema: { tags: doc, querystring: rateListQuery, response: { 200: paged(rate), 400: errorBody } },
+      schema: { tags: doc, querystring: rateListQuery, response: pagedAnswer(rate) },
       handler: async (request) => presentPage(await rates.listRates(deps, request.query), presentRate, request.lang),
     });
     r.post('/', {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody, paged } from '@evcms/contracts/common';
+import { errorBody } from '@evcms/contracts/common';
 import { idPathParams } from '@evcms/contracts/query';
 import { z } from '@evcms/contracts/schema';
 import {
@@ -13,7 +13,7 @@ import {
 } from '@evcms/contracts/stations';
 import { connectorsUpdateRequest } from '@evcms/contracts/station-connectors';
 import { presentPage } from '../../lib/pagination.ts';
-import { orNotFound, statusesRoute } from '../../lib/resource-routes.ts';
+import { orNotFound, pagedAnswer, statusesRoute } from '../../lib/resource-routes.ts';
 import { stationCreateBody, stationUpdateBody, stationUpload } from './station-uploads.ts';
 import {
   presentStation,
@@ -32,7 +32,7 @@ export function stationsRoutes(deps: Omit<stations.StationsDeps, 'log'>) {
     const withLog = { ...deps, log: app.log };
 
     r.get('/stations/', {
-      schema: { tags: doc, querystring: stationListQuery, response: { 200: paged(stationListItem), 400: errorBody } },
+      schema: { tags: doc, querystring: stationListQuery, response: pagedAnswer(stationListItem) },
       handler: async (request) =>
         presentPage(await queries.listStations(deps, request.query), presentStationListItem, request.lang),
     });
@@ -57,11 +57,7 @@ export function stationsRoutes(deps: Omit<stations.StationsDeps, 'log'>) {
     });
     for (const picker of ['for-transaction', 'for-promotion']) {
       r.get(`/stations/${picker}/`, {
-        schema: {
-          tags: doc,
-          querystring: stationOptionsQuery,
-          response: { 200: paged(stationOption), 400: errorBody },
-        },
+        schema: { tags: doc, querystring: stationOptionsQuery, response: pagedAnswer(stationOption) },
         handler: async (request) =>
           presentPage(await queries.listStationOptions(deps, request.query), presentStationOption, request.lang),
       });
