@@ -87,7 +87,8 @@ export function MerchantList() {
       title: t('fields.created_at'),
       dataIndex: 'created_at',
       render: (value: string) => formatDateTime(value),
-      width: 150,
+      // 'Дата создания' on one line also in DejaVu Sans, Debian's default font, which is wider than most.
+      width: 172,
     },
   ];
 
