@@ -16,8 +16,8 @@ import { sendExport } from './exports/export-stream.ts';
 
 /*
  * What the routes of every resource declare alike, written once so that a new domain (promotions,
- * banners, partners...) answers the same way: a call on one id, the bulk status change of spec 4, a list
- * downloaded as a file.
+ * banners, partners...) answers the same way: a page of a list, a call on one id, the bulk status change
+ * of spec 4, a list downloaded as a file.
  */
 
 /** The routes' view of the app: schemas from the contracts (`app.withTypeProvider<ZodTypeProvider>()`). */
