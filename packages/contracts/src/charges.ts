@@ -3,7 +3,7 @@ import { wholeNumber as id } from './common.ts';
 import { dateRangeParams, timeRangeParams } from './dates.ts';
 import { exportQueryOf } from './exports.ts';
 import { namesKeys, type Names } from './names.ts';
-import { intParam, pageParams } from './query.ts';
+import { idListParam, intParam, listParam, pageParams } from './query.ts';
 import { z } from './schema.ts';
 
 /*
@@ -75,61 +75,6 @@ export type ChargeRefusal = (typeof CHARGE_REFUSALS)[number];
 export const CHARGE_REVIEW_REASONS = ['clock_future', 'clock_before_start', 'meter_jump', 'stop_implausible'] as const;
 export type ChargeReviewReason = (typeof CHARGE_REVIEW_REASONS)[number];
 
-/** Ids in one `station_id__in` or statuses in one `status`. */
-export const CHARGE_FILTER_VALUES_MAX = 1000;
-
-/** Comma lists and repeated parameters alike (`?a=1,2` or `?a=1&a=2`), trimmed, empty parts dropped. */
-function listItems(value: string | string[]): string[] {
-  return [value]
-    .flat()
-    .flatMap((part) => part.split(','))
-    .map((part) => part.trim())
-    .filter(Boolean);
-}
-
-/** A list filter: each item checked by `item`, an error naming the parameter itself; undefined when absent or empty. */
-function listParam<T>(item: z.ZodMiniType<T, string>) {
-  return z.pipe(
-    z.optional(z.union([z.string(), z.array(z.string())], { error: 'invalid_choice' })),
-    z.transform((value, ctx) => {
-      const items = value === undefined ? [] : listItems(value);
-      if (items.length > CHARGE_FILTER_VALUES_MAX) {
-        ctx.issues.push({
-          code: 'too_big',
-          origin: 'array',
-          input: value,
-          inclusive: true,
-          maximum: CHARGE_FILTER_VALUES_MAX,
-          message: 'number_max',
-        });
-        return z.NEVER;
-      }
-      const values: T[] = [];
-      for (const text of items) {
-        const parsed = item.safeParse(text);
-        if (!parsed.success) {
-          ctx.issues.push({
-            code: 'custom',
-            input: text,
-            message: parsed.error.issues[0]?.message ?? 'invalid_choice',
-          });
-          return z.NEVER;
-        }
-        values.push(parsed.data);
-      }
-      return values.length ? values : undefined;
-    }),
-  );
-}
-
-const idItem = z.pipe(
-  z.string().check(z.regex(/^\d{1,9}$/, { error: 'integer_invalid' })),
-  z.pipe(
-    z.transform((value: string) => Number(value)),
-    z.number().check(z.gte(1, { error: 'integer_invalid' })),
-  ),
-);
-
 /**
  * GET /users/transactions/: newest start first. `period` is the start's Bishkek day,
  * `finished_date` the finish's, both ends included; `finished_time` the finish's Bishkek time of
@@ -139,7 +84,7 @@ const idItem = z.pipe(
 export const chargeListQuery = z.object({
   ...pageParams,
   search_by_tx_id: intParam(1),
-  station_id__in: listParam(idItem),
+  station_id__in: idListParam,
   status: listParam(z.enum(CHARGE_STATUS_KEYS, { error: 'invalid_choice' })),
   ...dateRangeParams('period'),
   ...dateRangeParams('finished_date'),

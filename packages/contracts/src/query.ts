@@ -44,3 +44,61 @@ export const pathId = z.pipe(
 
 /** The id of a path such as `/tags/{id}/`. */
 export const idPathParams = z.object({ id: pathId });
+
+/** Values in one list filter (`station_id__in`, `status`). */
+export const FILTER_VALUES_MAX = 1000;
+
+/** Comma lists and repeated parameters alike (`?a=1,2` or `?a=1&a=2`), trimmed, empty parts dropped. */
+function listItems(value: string | string[]): string[] {
+  return [value]
+    .flat()
+    .flatMap((part) => part.split(','))
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** A list filter: each item checked by `item`, an error naming the parameter itself; undefined when absent or empty. */
+export function listParam<T>(item: z.ZodMiniType<T, string>) {
+  return z.pipe(
+    z.optional(z.union([z.string(), z.array(z.string())], { error: 'invalid_choice' })),
+    z.transform((value, ctx) => {
+      const items = value === undefined ? [] : listItems(value);
+      if (items.length > FILTER_VALUES_MAX) {
+        ctx.issues.push({
+          code: 'too_big',
+          origin: 'array',
+          input: value,
+          inclusive: true,
+          maximum: FILTER_VALUES_MAX,
+          message: 'number_max',
+        });
+        return z.NEVER;
+      }
+      const values: T[] = [];
+      for (const text of items) {
+        const parsed = item.safeParse(text);
+        if (!parsed.success) {
+          ctx.issues.push({
+            code: 'custom',
+            input: text,
+            message: parsed.error.issues[0]?.message ?? 'invalid_choice',
+          });
+          return z.NEVER;
+        }
+        values.push(parsed.data);
+      }
+      return values.length ? values : undefined;
+    }),
+  );
+}
+
+const idItem = z.pipe(
+  z.string().check(z.regex(/^\d{1,9}$/, { error: 'integer_invalid' })),
+  z.pipe(
+    z.transform((value: string) => Number(value)),
+    z.number().check(z.gte(1, { error: 'integer_invalid' })),
+  ),
+);
+
+/** A list of ids (`station_id__in=1,2` or repeated): undefined when absent or empty. */
+export const idListParam = listParam(idItem);

@@ -7,6 +7,7 @@ import { aDriver } from '../test/builders/drivers.ts';
 import { aRate } from '../test/builders/rates.ts';
 import { apiCalls } from '../test/test-app.ts';
 import { acceptRemoteStops, aConnectableStation, startTransaction, useChargePointApp } from '../test/charge-points.ts';
+import { aPromotionRow } from '../test/builders/promotions.ts';
 
 /* Prepaid protection: a charge whose running cost reaches its driver's balance is stopped by the central system itself. */
 
@@ -96,8 +97,9 @@ describe('prepaid protection', () => {
   it('stops a charge at its discounted price: the running total, not the amount, reaches the balance', async () => {
     const { station, client, driver, transactionId, stops } = await aPrepaidCharge('PREPAID-3');
     // A test promotion: a fifth off at this station.
+    const promotionId = await aPromotionRow(ctx.database);
     const restore = registerDiscountFor(async (_db, charge) =>
-      charge.stationId === station.id ? { promotionId: 7, discountTyiyn: charge.amountTyiyn / 5 } : null,
+      charge.stationId === station.id ? { promotionId, discountTyiyn: charge.amountTyiyn / 5 } : null,
     );
     try {
       // 0.8 kWh at 12.50 som: 10 som, the whole balance, but 8 after the discount: it goes on.

@@ -37,6 +37,7 @@ import { timestamps } from './columns.ts';
 import { drivers } from './drivers.ts';
 import { localizedColumns } from './localized.ts';
 import { merchants } from './merchants.ts';
+import { promotions } from './promotions.ts';
 import { stationConnectors, stations } from './stations.ts';
 
 /** `column in ('a', 'b')` with the values written into the text: for checks, and for a prepared statement that must match a partial index's predicate. */
@@ -95,8 +96,8 @@ export const charges = pgTable(
     amountTyiyn: bigint('amount_tyiyn', { mode: 'number' }).notNull().default(0),
     /** The promotion's discount (modules/charges/charge-discounts.service.ts); 0 when none applies. While open, as of the last reading. */
     discountTyiyn: bigint('discount_tyiyn', { mode: 'number' }).notNull().default(0),
-    /** The promotion that gave the discount; null when none did. No reference yet: promotions have no table (migration 0023). */
-    promotionId: integer('promotion_id'),
+    /** The promotion that gave the discount; null when none did. A promotion a charge names cannot be deleted. */
+    promotionId: integer('promotion_id').references(() => promotions.id),
     totalTyiyn: bigint('total_tyiyn', { mode: 'number' }).notNull().default(0),
     paymentMethod: text('payment_method').$type<PaymentMethod>(),
     /** OCPP StopTransaction reason, as sent. */
@@ -130,6 +131,10 @@ export const charges = pgTable(
     index('charges_review_idx')
       .on(table.startedAt, table.id)
       .where(sql`review_reason is not null`),
+    // The promotions report and the list's promotion filter: the few charges a promotion discounted.
+    index('charges_promotion_idx')
+      .on(table.promotionId, table.startedAt)
+      .where(sql`promotion_id is not null`),
     // A deleted connector's charges are found by it (ON DELETE SET NULL).
     index('charges_station_connector_idx').on(table.stationConnectorId),
     // What the central system asks of a connector: its open charge.

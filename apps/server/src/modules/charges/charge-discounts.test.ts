@@ -1,7 +1,8 @@
 import type { ChargeDetail } from '@evcms/contracts/charges';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { aChargePoint } from '../../test/builders/charges.ts';
 import { aDriver } from '../../test/builders/drivers.ts';
+import { aPromotionRow } from '../../test/builders/promotions.ts';
 import { useSignedInApp } from '../../test/test-app.ts';
 import { registerDiscountFor, type DiscountedCharge, type DiscountFor } from './charge-discounts.service.ts';
 import {
@@ -21,7 +22,11 @@ import { openCharge } from './charge-start.service.ts';
 const ctx = useSignedInApp();
 const db = () => ctx.database.db;
 
-const PROMOTION = 42;
+/** A promotion row a charge may name (charges.promotion_id references promotions). */
+let PROMOTION = 0;
+beforeAll(async () => {
+  PROMOTION = await aPromotionRow(ctx.database);
+});
 /** A test promotion: a fifth off (a fraction of a tyiyn cut by the price rule), for charges at `stationId`. */
 function aFifthOff(stationId: number, asked: DiscountedCharge[] = []): DiscountFor {
   return async (_db, charge) => {

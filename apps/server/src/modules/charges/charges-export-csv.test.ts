@@ -13,6 +13,7 @@ import { copiedChargeCsv } from './charges-export-csv.ts';
 import { chargeExportColumns } from './charges-export.ts';
 import { chargeExportReader } from './charges-export.repository.ts';
 import { chargeWhere, type ChargeFilter } from './charges-filter.ts';
+import { aPromotionRow } from '../../test/builders/promotions.ts';
 
 /*
  * The csv PostgreSQL and csv-bytes.ts write of the charges (charges-export-csv.ts) must be, byte
@@ -82,8 +83,9 @@ describe.skipIf(!url)('the charge export csv written from COPY', () => {
       last_meter_at = started_at + interval '61 minutes 1.5 seconds' where id = ${lines.id}`);
     await database.db.execute(sql`update charges set stop_reason = ${'@cmd'} where id = (select min(id) from charges)`);
     // A promotion's discount, settled by the price rule: the money cells of both writers are charges-export-amounts.ts's.
+    const promotionId = await aPromotionRow(database);
     const restore = registerDiscountFor(async (_db, charge) => ({
-      promotionId: 5,
+      promotionId,
       discountTyiyn: charge.amountTyiyn / 3,
     }));
     try {

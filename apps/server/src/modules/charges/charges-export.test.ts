@@ -8,6 +8,7 @@ import { readCsv, readWorkbook, sheetValues } from '../../test/spreadsheets.ts';
 import { openApiPaths, useSignedInApp } from '../../test/test-app.ts';
 import { registerDiscountFor } from './charge-discounts.service.ts';
 import type { ChargeRow } from './charge-lifecycle.service.ts';
+import { aPromotionRow } from '../../test/builders/promotions.ts';
 
 // Batches of two, so every export here crosses batch boundaries, one of them between two charges of one instant.
 vi.mock('../../lib/exports/batched-rows.ts', async (importOriginal) => ({
@@ -240,8 +241,9 @@ describe('GET /users/transactions/export/', () => {
   // On PGlite both files are csv.ts's and xlsx's of the batched read; on PostgreSQL the csv is charges-export-csv.ts's and the xlsx of the COPY read.
   it('writes a promotion’s discount in csv and xlsx as the charge holds it: amount, discount, total', async () => {
     const station = await aChargePoint(ctx.database);
+    const promotionId = await aPromotionRow(ctx.database);
     const restore = registerDiscountFor(async (_db, charge) =>
-      charge.stationId === station.id ? { promotionId: 9, discountTyiyn: charge.amountTyiyn / 5 } : null,
+      charge.stationId === station.id ? { promotionId, discountTyiyn: charge.amountTyiyn / 5 } : null,
     );
     let discounted: ChargeRow;
     try {
@@ -250,7 +252,7 @@ describe('GET /users/transactions/export/', () => {
     } finally {
       registerDiscountFor(restore);
     }
-    expect(discounted).toMatchObject({ amountTyiyn: 10_000, discountTyiyn: 2_000, totalTyiyn: 8_000, promotionId: 9 });
+    expect(discounted).toMatchObject({ amountTyiyn: 10_000, discountTyiyn: 2_000, totalTyiyn: 8_000, promotionId });
     const csv = readCsv((await download(`?format=csv&search_by_tx_id=${discounted.id}`, 'en')).rawPayload);
     expect(csv[1]!.slice(10, 16)).toEqual(['10.000', '10.00', '100.00', '20.00', '80.00', 'Personal balance']);
     const xlsx = sheetValues(
