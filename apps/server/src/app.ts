@@ -34,6 +34,8 @@ import { liveEventsRoutes } from './modules/live-events/live-events.routes.ts';
 import { stationCommandsRoutes } from './modules/stations/station-commands.routes.ts';
 import { stationMessagesRoutes } from './modules/stations/station-messages.routes.ts';
 import { stationsRoutes } from './modules/stations/stations.routes.ts';
+import { registerDiscountFor } from './modules/charges/charge-discounts.service.ts';
+import { promotionDiscountFor } from './modules/promotions/promotion-discounts.service.ts';
 import { localBus, postgresBus } from './lib/bus.ts';
 import { createLiveEvents } from './lib/live-events.ts';
 import { announceLinkChanged, registerOcpp } from './ocpp/server.ts';
@@ -164,6 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chargesRoutes({ db: database.db, copyRows: database.copyRows, copyLines: database.copyLines }), {
     prefix: '/api/v1/users/transactions/',
   });
+  // Every charge is priced through the promotions' choice (one per process: it reads the database it is given).
+  registerDiscountFor(promotionDiscountFor);
   const ocpp = await registerOcpp(app, {
     database,
     events,

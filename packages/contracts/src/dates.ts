@@ -33,6 +33,20 @@ export function localDate(at: Date = new Date()): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+const bishkekClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Seconds since midnight in Bishkek at `at` (0..86399). */
+export function localSecondsOfDay(at: Date): number {
+  const parts = Object.fromEntries(bishkekClock.formatToParts(at).map((part) => [part.type, part.value]));
+  return Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second);
+}
+
 /** Whole years from `birthday` to `today` (both YYYY-MM-DD); a birthday on 29 February comes on 1 March in other years. */
 export function ageOn(birthday: string, today: string): number {
   const years = Number(today.slice(0, 4)) - Number(birthday.slice(0, 4));

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { countPaidCharges as countPaid } from './charge-history.repository.ts';
 import { chargePrice, discountedPrice, type ChargePrice } from './charges.rules.ts';
 
 /*
@@ -29,11 +30,14 @@ export interface ChargeDiscount {
 }
 
 /**
- * The promotions module's choice for a charge, or null when none applies. Asked on every applied
- * meter reading (on `db` as the reading is written: the telemetry connection, outside a
- * transaction) and at the stop (inside the settling transaction), so it must be cheap.
+ * When a discount is asked for: a meter reading's running amount (on `db` as the reading is
+ * written: the telemetry connection, outside a transaction; asked on every reading, so it must be
+ * cheap), or the settlement at the stop (inside the settling transaction: what is debited).
  */
-export type DiscountFor = (db: Db, charge: DiscountedCharge) => Promise<ChargeDiscount | null>;
+export type DiscountMoment = 'reading' | 'settlement';
+
+/** The promotions module's choice for a charge, or null when none applies. */
+export type DiscountFor = (db: Db, charge: DiscountedCharge, moment: DiscountMoment) => Promise<ChargeDiscount | null>;
 
 const noDiscount: DiscountFor = async () => null;
 let discountFor: DiscountFor = noDiscount;
@@ -51,10 +55,15 @@ export async function discountedChargePrice(
   db: Db,
   charge: PricedCharge,
   consumedWh: number,
+  moment: DiscountMoment = 'reading',
 ): Promise<DiscountedPrice> {
   const { id, stationId, driverId, startedAt, priceTyiyn } = charge;
   const { amountTyiyn } = chargePrice({ consumedWh, priceTyiyn });
-  const discount = await discountFor(db, { id, stationId, driverId, startedAt, consumedWh, priceTyiyn, amountTyiyn });
+  const discount = await discountFor(
+    db,
+    { id, stationId, driverId, startedAt, consumedWh, priceTyiyn, amountTyiyn },
+    moment,
+  );
   const price = discountedPrice(amountTyiyn, discount?.discountTyiyn ?? 0);
   return { ...price, promotionId: discount && price.discountTyiyn > 0 ? discount.promotionId : null };
 }
@@ -69,4 +78,12 @@ export function registerDiscountFor(choose: DiscountFor | null): DiscountFor {
   const replaced = discountFor;
   discountFor = choose ?? noDiscount;
   return replaced;
+}
+
+/**
+ * The driver's completed, paid charges (result successful) other than `chargeId`, counted up to
+ * `upTo`: the promotions' minimum number of charges asks no more.
+ */
+export function countPaidCharges(db: Db, driverId: number, chargeId: number, upTo: number): Promise<number> {
+  return countPaid(db, driverId, chargeId, upTo);
 }

@@ -210,6 +210,7 @@ export async function completeCharge(db: Db, chargeId: number, input: CompleteCh
       tx,
       { ...charge, priceTyiyn: charge.priceTyiyn },
       stop.consumedWh,
+      'settlement',
     );
     const settlement = settle({
       consumedWh: stop.consumedWh,

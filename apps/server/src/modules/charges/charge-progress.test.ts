@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aChargePoint } from '../../test/builders/charges.ts';
 import { aDriver } from '../../test/builders/drivers.ts';
+import { aPromotionRow } from '../../test/builders/promotions.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import {
   advanceMeter,
@@ -192,6 +193,7 @@ describe('updateMeterProgresses', () => {
     'applies a batch of %i charges’ readings in one statement, in order, leaving out those its guards refuse',
     async (size) => {
       const running = await Promise.all(Array.from({ length: size }, () => aRunningCharge()));
+      const promotionId = await aPromotionRow(ctx.database);
       const at = new Date('2024-03-01T10:30:00Z');
       // The first charge already holds a newer reading; the second was read with another price.
       await recordMeterProgress(db(), running[0]!.chargeId, { meterWh: 1_500, at: new Date('2024-03-01T10:40:00Z') });
@@ -205,7 +207,7 @@ describe('updateMeterProgresses', () => {
         amountTyiyn: 125 * (n + 1),
         // Every third with a promotion's discount, written as given.
         discountTyiyn: n % 3 === 2 ? 100 : 0,
-        promotionId: n % 3 === 2 ? 7 : null,
+        promotionId: n % 3 === 2 ? promotionId : null,
         powerW: n % 2 ? null : 7_000 + n,
         socPercent: n % 2 ? 20 : null,
       }));
@@ -226,7 +228,7 @@ describe('updateMeterProgresses', () => {
             ...(n % 2 ? { socPercent: 20 } : { powerW: 7_000 + n }),
           });
           expect(row).toMatchObject(
-            n % 3 === 2 ? { discountTyiyn: 100, promotionId: 7 } : { discountTyiyn: 0, promotionId: null },
+            n % 3 === 2 ? { discountTyiyn: 100, promotionId } : { discountTyiyn: 0, promotionId: null },
           );
         }
       }

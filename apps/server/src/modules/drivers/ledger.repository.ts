@@ -37,6 +37,11 @@ export async function addToBalance(db: Db, driverId: number, deltaTyiyn: number)
   return row?.balanceTyiyn;
 }
 
+/** Locks the driver's row (its balance) until the transaction ends. */
+export async function lockBalance(db: Db, driverId: number): Promise<void> {
+  await db.select({ id: drivers.id }).from(drivers).where(eq(drivers.id, driverId)).for('update');
+}
+
 export async function insertBalanceEntry(db: Db, values: BalanceEntryValues): Promise<number> {
   const [row] = await db.insert(balanceEntries).values(values).returning({ id: balanceEntries.id });
   return row!.id;

@@ -154,3 +154,13 @@ export async function postBalanceEntry(tx: Db, input: BalanceEntryInput): Promis
   });
   return { id, driverId: input.driverId, createdAt, debitTyiyn, creditTyiyn, balanceAfterTyiyn };
 }
+
+/**
+ * Holds the driver's balance to the end of the caller's transaction, before what decides an entry is
+ * read: a second transaction holding it waits, then reads what the first committed (the promotions'
+ * count of a driver's paid charges, settled one stop after the other).
+ */
+export async function holdBalance(tx: Db, driverId: number): Promise<void> {
+  if (!is(tx, PgTransaction)) throw new Error("holdBalance must run inside the caller's transaction");
+  await repo.lockBalance(tx, driverId);
+}
