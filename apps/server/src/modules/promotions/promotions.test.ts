@@ -304,6 +304,14 @@ describe('editing a promotion', () => {
   });
 });
 
+describe('deleting a promotion', () => {
+  it('removes its image file after the delete', async () => {
+    const promotion = await created({ status: '1' });
+    expect((await call('DELETE', `${promotion.id}/`)).statusCode).toBe(204);
+    expect(await exists(stored(promotion.image))).toBe(false);
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('lists the promotion routes, the create as multipart with its image', async () => {
     const paths = await openApiPaths<Record<string, { requestBody?: { content: Record<string, unknown> } }>>(ctx.app);
