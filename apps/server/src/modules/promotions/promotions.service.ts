@@ -1,17 +1,13 @@
 import type { Paged } from '@evcms/contracts/common';
-import { fromMinorUnits } from '@evcms/contracts/decimal';
-import { localizedChanges, localizedFrom, type Localized } from '@evcms/contracts/localized';
+import type { Localized } from '@evcms/contracts/localized';
 import {
   promotionTermsProblems,
-  type CropDataInput,
   type PromotionCreate,
   type PromotionFilters,
   type PromotionUpdate,
 } from '@evcms/contracts/promotions';
 import { isActive, STATUS_INACTIVE, type StatusesRequest } from '@evcms/contracts/status';
 import type { Db } from '../../db/client.ts';
-import type { StoredCrop } from '../../db/schema/promotions.ts';
-import { localizedValues } from '../../db/schema/localized.ts';
 import { changeEveryIdOrNone, uniqueIds } from '../../lib/bulk.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
@@ -26,7 +22,16 @@ import {
 } from '../read-models/promotion-names.read-model.ts';
 import { promotionsChanged } from './promotion-discounts.service.ts';
 import * as repo from './promotions.repository.ts';
-import { activatesExpired, canDelete, isExpired, termsOf } from './promotions.rules.ts';
+import {
+  activatesExpired,
+  canDelete,
+  isExpired,
+  created,
+  merged,
+  promotionValues,
+  termsOf,
+  type Terms,
+} from './promotions.rules.ts';
 
 /* Promotions: reading, creating, editing, status changes, deletion and the end's sweep, each write in one transaction. */
 
@@ -107,41 +112,11 @@ function mappedViolation(error: unknown): unknown {
   return error;
 }
 
-/** Crop data as stored: the form's decimals, not the contract's units. */
-function storedCrop(crop: CropDataInput | undefined | null): StoredCrop | null {
-  if (!crop) return null;
-  const box = (units: Record<'x' | 'y' | 'width' | 'height', unknown> | undefined) =>
-    units && {
-      x: fromMinorUnits(Number(units.x), 4),
-      y: fromMinorUnits(Number(units.y), 4),
-      width: fromMinorUnits(Number(units.width), 4),
-      height: fromMinorUnits(Number(units.height), 4),
-    };
-  const percent = box(crop.percent);
-  const pixels = box(crop.pixels);
-  return { ...(percent && { percent }), ...(pixels && { pixels }) };
-}
-
-/** A promotion as it will be stored: the columns the rules read, and its stations. */
-type Terms = Omit<repo.PromotionRecord, 'id' | 'image' | 'createdAt'>;
-
-/** The columns of `terms`; a merchant is kept only for a merchant's promotion (the form may leave one chosen). */
-function promotionValues(terms: Terms): Omit<repo.PromotionValues, 'image'> {
-  const { stationIds: _stations, title, ...columns } = terms;
-  return {
-    ...localizedValues('title', title),
-    ...columns,
-    merchantId: terms.initiator === 'merchant' ? terms.merchantId : null,
-  };
-}
-
 /** The first problem of spec 5's cross-field rules as a 400 on its field. */
 function checkTerms(terms: Terms): void {
   const [first] = promotionTermsProblems(termsOf(terms));
   if (first) throw fieldError(first.field, first.message);
 }
-
-const ascending = (ids: readonly number[]) => uniqueIds(ids).sort((a, b) => a - b);
 
 /** The image moved into the store; the caller removes it if its write fails. */
 async function keepImage(deps: PromotionsDeps, image: IncomingFile | undefined): Promise<string | undefined> {
@@ -159,22 +134,7 @@ export async function createPromotion(
   input: PromotionCreate & PromotionImage,
   managerId: number | null,
 ): Promise<PromotionDetailRecord> {
-  const terms: Terms = {
-    title: localizedFrom('title', input),
-    crop: storedCrop(input.crop),
-    initiator: input.initiator,
-    merchantId: input.merchant,
-    minChargeTyiyn: input.min_charge_amount,
-    minCharges: input.min_charges,
-    discountBasisPoints: input.discount_percent,
-    discountTyiyn: input.discount_amount,
-    startAt: input.start_at,
-    endAt: input.end_at,
-    happyHoursStart: input.happy_hours_start,
-    happyHoursEnd: input.happy_hours_end,
-    status: input.status,
-    stationIds: ascending(input.stations),
-  };
+  const terms = created(input);
   checkTerms(terms);
   if (activatesExpired(terms, new Date())) throw conflict('promotion_expired_activate');
   // The route's schema requires the image; a caller without one is a programming error.
@@ -194,27 +154,6 @@ export async function createPromotion(
   }
   promotionsChanged(deps.db);
   return getPromotion(deps, id);
-}
-
-/** `current` with the fields of `input` that were sent. */
-function merged(current: repo.PromotionRecord, input: PromotionUpdate): Terms {
-  const title = localizedChanges('title', input);
-  return {
-    title: { ...current.title, ...title },
-    crop: input.crop === undefined ? current.crop : storedCrop(input.crop),
-    initiator: input.initiator ?? current.initiator,
-    merchantId: input.merchant === undefined ? current.merchantId : input.merchant,
-    minChargeTyiyn: input.min_charge_amount ?? current.minChargeTyiyn,
-    minCharges: input.min_charges ?? current.minCharges,
-    discountBasisPoints: input.discount_percent === undefined ? current.discountBasisPoints : input.discount_percent,
-    discountTyiyn: input.discount_amount === undefined ? current.discountTyiyn : input.discount_amount,
-    startAt: input.start_at ?? current.startAt,
-    endAt: input.end_at ?? current.endAt,
-    happyHoursStart: input.happy_hours_start === undefined ? current.happyHoursStart : input.happy_hours_start,
-    happyHoursEnd: input.happy_hours_end === undefined ? current.happyHoursEnd : input.happy_hours_end,
-    status: input.status ?? current.status,
-    stationIds: input.stations ? ascending(input.stations) : current.stationIds,
-  };
 }
 
 /**
