@@ -182,6 +182,17 @@ describe('creating a promotion', () => {
       [{ discount_percent: 'ten' }, { discount_percent: [expect.any(String)] }],
       [{ start_at: '2099-13-01' }, { start_at: [expect.any(String)] }],
       [{ initiator: 'bank' }, { initiator: ['Select a valid choice'] }],
+      [{ discount_percent: '100.01' }, { discount_percent: [expect.any(String)] }],
+      [
+        { discount_percent: '', discount_amount: '100000', min_charge_amount: '100000' },
+        { discount_amount: [expect.any(String)], min_charge_amount: [expect.any(String)] },
+      ],
+      [
+        { discount_percent: '', discount_amount: '1.234', min_charge_amount: '10' },
+        { discount_amount: [expect.any(String)] },
+      ],
+      [{ title_en: '' }, { title_en: ['Field cannot be blank'] }],
+      [{ stations: ['0'] }, { 'stations.0': [expect.any(String)] }],
       [{ initiator: 'merchant' }, { merchant: ['Choose the merchant that runs the promotion'] }],
       [{ discount_amount: '5' }, { discount_percent: ['Give either a percentage discount or a discount amount'] }],
       [
@@ -298,6 +309,8 @@ describe('editing a promotion', () => {
     const wrong = await call('PATCH', `${promotion.id}/`, { payload: { min_charges: 'many', stations: 'x' } });
     expect(wrong.statusCode).toBe(400);
     expect(Object.keys(wrong.json())).toEqual(expect.arrayContaining(['min_charges']));
+    expect((await call('PATCH', `${promotion.id}/`, { payload: { title_en: 'a\u0000b' } })).statusCode).toBe(400);
+    expect((await send('PATCH', `${promotion.id}/`, { title_en: 'a\u0000b' })).statusCode).toBe(400);
     expect((await call('PATCH', '99999999/', { payload: { title_en: 'X' } })).statusCode).toBe(404);
     expect((await call('GET', '99999999/')).statusCode).toBe(404);
     expect((await call('GET', 'abc/')).statusCode).toBe(400);
