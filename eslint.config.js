@@ -37,6 +37,7 @@ const OWN_SCHEMA = {
   drivers: ['drivers'],
   merchants: ['merchants'],
   news: ['news'],
+  promotions: ['promotions'],
   rates: ['rates'],
   stations: ['stations', 'ocpp'],
 };

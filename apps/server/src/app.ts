@@ -29,6 +29,8 @@ import { driversRoutes } from './modules/drivers/drivers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mapRoutes } from './modules/map/map.routes.ts';
 import { merchantsRoutes } from './modules/merchants/merchants.routes.ts';
+import { createPromotionSweep } from './modules/promotions/promotion-sweep.ts';
+import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { ratesRoutes } from './modules/rates/rates.routes.ts';
 import { liveEventsRoutes } from './modules/live-events/live-events.routes.ts';
 import { stationCommandsRoutes } from './modules/stations/station-commands.routes.ts';
@@ -162,6 +164,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // These prefixes end in a slash so that their root routes ('/') keep the spec's path with its slash
   // (in the OpenAPI document too): ignoring trailing slashes, Fastify registers a prefixed root once.
   await app.register(ratesRoutes({ db: database.db }), { prefix: '/api/v1/payments/' });
+  await app.register(promotionsRoutes({ db: database.db, media }), { prefix: '/api/v1/ads/promotions/' });
+  const promotionSweep = createPromotionSweep(database.db, app.log);
+  app.addHook('onClose', () => promotionSweep.close());
   await app.register(driversRoutes({ db: database.db }), { prefix: '/api/v1/users/' });
   await app.register(chargesRoutes({ db: database.db, copyRows: database.copyRows, copyLines: database.copyLines }), {
     prefix: '/api/v1/users/transactions/',

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { LiveEvents } from '../lib/live-events.ts';
+import { periodic } from '../lib/periodic.ts';
 import {
   cancelStaleInitiated,
   markNotCompleted,
@@ -42,7 +43,6 @@ export function createOfflineSweep(db: Db, log: FastifyBaseLogger, options: Offl
   // Silence counts from this process's start at the latest: after the server itself was down, the
   // stations get the whole limit to reconnect before their charges are given up.
   const watchingSince = Date.now();
-  let sweeping: Promise<number> = Promise.resolve(0);
   const told = (charges: readonly { id: number; stationId: number | null }[]) => {
     if (!charges.length) return;
     const stations = [...new Set(charges.map((charge) => charge.stationId))].filter((stationId) => stationId !== null);
@@ -78,24 +78,10 @@ export function createOfflineSweep(db: Db, log: FastifyBaseLogger, options: Offl
     const now = new Date();
     return (await sweepOffline(now)) + (await sweepInitiated(now));
   };
-  // One sweep after another, never two at once.
-  const sweep = () => {
-    sweeping = sweeping.then(sweepOnce, sweepOnce);
-    return sweeping;
-  };
-  const timer = setInterval(
-    () => {
-      sweep().catch((error: unknown) => log.error({ err: error }, 'OCPP charge sweep failed'));
-    },
-    Math.min(SWEEP_MS, limitMs, startTimeoutMs),
-  );
-  timer.unref();
-
-  return {
-    sweep,
-    async close() {
-      clearInterval(timer);
-      await sweeping.catch(() => undefined);
-    },
-  };
+  const periodicSweep = periodic(sweepOnce, {
+    everyMs: Math.min(SWEEP_MS, limitMs, startTimeoutMs),
+    log,
+    failure: 'OCPP charge sweep failed',
+  });
+  return { sweep: periodicSweep.run, close: periodicSweep.close };
 }

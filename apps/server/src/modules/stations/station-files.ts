@@ -1,32 +1,12 @@
-import { mediaKindOf, type DetectedType, type MediaKind } from '@evcms/contracts/station-media';
-import type { FastifyBaseLogger } from 'fastify';
+import { mediaKindOf, type MediaKind } from '@evcms/contracts/station-media';
+import { keepFiles as keepAll, type FileDeps, type IncomingFile } from '../../lib/media-files.ts';
 
 /*
- * A station's uploads: the route has checked each file's real type and size; here they move from
- * their temporary place into the media store before the database rows that name them are written,
- * and are removed again when that write fails. Files a change or a deletion leaves unnamed are
- * removed after the commit.
+ * A station's uploads: its photos, videos and avatar, each kind in a folder of its own of the
+ * media store (lib/media-files.ts moves them in and removes them again).
  */
 
-/** A file streamed to a temporary place by the multipart hook (lib/uploads.ts StreamedFile). */
-export interface IncomingFile {
-  filename: string;
-  mimetype: string;
-  size: number;
-  type: DetectedType;
-  tempPath: string;
-}
-
-/** What stations need of the media store. */
-export interface StationMediaStore {
-  keep(file: IncomingFile, folder: string): Promise<string>;
-  remove(stored: string): Promise<void>;
-}
-
-export interface FileDeps {
-  media: StationMediaStore;
-  log?: FastifyBaseLogger | undefined;
-}
+export { removeFiles, type FileDeps, type IncomingFile } from '../../lib/media-files.ts';
 
 const FOLDERS: Record<MediaKind | 'avatar', string> = {
   photo: 'station-photos',
@@ -51,29 +31,15 @@ export async function keepFiles(
   deps: FileDeps,
   files: { media?: IncomingFile[] | undefined; avatar?: IncomingFile | undefined },
 ): Promise<KeptFiles> {
-  const kept: KeptFiles = { media: [], avatar: undefined };
-  try {
-    for (const file of files.media ?? []) {
-      const kind = kindOf(file);
-      kept.media.push({ path: await deps.media.keep(file, FOLDERS[kind]), kind });
-    }
-    if (files.avatar) kept.avatar = await deps.media.keep(files.avatar, FOLDERS.avatar);
-  } catch (error) {
-    await removeFiles(deps, keptPaths(kept));
-    throw error;
-  }
-  return kept;
+  const media = (files.media ?? []).map((file) => ({ file, folder: FOLDERS[kindOf(file)], kind: kindOf(file) }));
+  const avatar = files.avatar ? [{ file: files.avatar, folder: FOLDERS.avatar }] : [];
+  const paths = await keepAll(deps, [...media, ...avatar]);
+  return {
+    media: media.map((file, i) => ({ path: paths[i]!, kind: file.kind })),
+    avatar: files.avatar ? paths[media.length] : undefined,
+  };
 }
 
 export function keptPaths(kept: KeptFiles): string[] {
   return [...kept.media.map((file) => file.path), ...(kept.avatar ? [kept.avatar] : [])];
-}
-
-/** A file left behind is only litter; the database row is what counts. */
-export async function removeFiles(deps: FileDeps, paths: readonly string[]): Promise<void> {
-  for (const stored of paths) {
-    await deps.media
-      .remove(stored)
-      .catch((error: unknown) => deps.log?.warn({ err: error, stored }, 'could not remove a station file'));
-  }
 }

@@ -11,8 +11,8 @@ import {
   VIDEO_MAX_BYTES,
   VIDEO_MAX_MB,
 } from '@evcms/contracts/station-media';
+import { fileCheck, type IncomingFile } from '../../lib/media-files.ts';
 import { isStreamedFile, multipartBody } from '../../lib/uploads.ts';
-import type { IncomingFile } from './station-files.ts';
 
 /*
  * The files of the station forms as the server checks them: each part is streamed to a temporary
@@ -28,19 +28,6 @@ export const stationUpload = multipartBody({
   media_files: { maxBytes: VIDEO_MAX_BYTES, stream: true, maxFiles: MEDIA_FILES_MAX, tooManyFiles: 'media_files_max' },
   avatar: { maxBytes: PHOTO_MAX_BYTES, stream: true, maxFiles: AVATAR_MAX, tooManyFiles: 'avatar_max' },
 });
-
-function fileCheck(problem: (file: IncomingFile) => { message: string; max?: number } | undefined) {
-  return z.superRefine<IncomingFile>((file, ctx) => {
-    const found = problem(file);
-    if (found)
-      ctx.addIssue({
-        code: 'custom',
-        message: found.message,
-        input: file.filename,
-        ...(found.max !== undefined && { maximum: found.max }),
-      } as never);
-  });
-}
 
 const mediaFile = z
   .custom<IncomingFile>(isStreamedFile, { error: 'media_type_invalid' })

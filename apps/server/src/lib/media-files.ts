@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from '@evcms/contracts/schema';
+import type { DetectedFileType } from './file-type.ts';
+
+/*
+ * Uploaded files on their way into the media store, for every module that stores some (stations,
+ * promotions): the route has checked each file's real type and size; a service moves them into
+ * the store before the database rows that name them are written, and removes them again when that
+ * write fails. Files a change or a deletion leaves unnamed are removed after the commit.
+ */
+
+/** A file streamed to a temporary place by the multipart hook (uploads.ts StreamedFile). */
+export interface IncomingFile {
+  filename: string;
+  mimetype: string;
+  size: number;
+  type: DetectedFileType;
+  tempPath: string;
+}
+
+/** What a module needs of the media store (uploads.ts MediaStore). */
+export interface FileStore {
+  keep(file: IncomingFile, folder: string): Promise<string>;
+  remove(stored: string): Promise<void>;
+}
+
+export interface FileDeps {
+  media: FileStore;
+  log?: FastifyBaseLogger | undefined;
+}
+
+/** Moves the files into their folders, in order; on a failure the ones already moved are removed. */
+export async function keepFiles(
+  deps: FileDeps,
+  files: readonly { file: IncomingFile; folder: string }[],
+): Promise<string[]> {
+  const kept: string[] = [];
+  try {
+    for (const { file, folder } of files) kept.push(await deps.media.keep(file, folder));
+  } catch (error) {
+    await removeFiles(deps, kept);
+    throw error;
+  }
+  return kept;
+}
+
+/** A file left behind is only litter; the database row is what counts. */
+export async function removeFiles(deps: FileDeps, paths: readonly string[]): Promise<void> {
+  for (const stored of paths) {
+    await deps.media
+      .remove(stored)
+      .catch((error: unknown) => deps.log?.warn({ err: error, stored }, 'could not remove a stored file'));
+  }
+}
+
+/** A schema check of an uploaded file: `problem`'s message on the field, with the limit it names. */
+export function fileCheck(problem: (file: IncomingFile) => { message: string; max?: number } | undefined) {
+  return z.superRefine<IncomingFile>((file, ctx) => {
+    const found = problem(file);
+    if (found)
+      ctx.addIssue({
+        code: 'custom',
+        message: found.message,
+        input: file.filename,
+        ...(found.max !== undefined && { maximum: found.max }),
+      } as never);
+  });
+}
