@@ -24,6 +24,11 @@ export function durationText(seconds: number): string {
 /** An open charge's duration counts to `now`, the moment of the export, as the list's does to the moment of the request. */
 export function chargeExportColumns(lang: Lang, now: Date = new Date()): ExportColumn<ChargeExportRow>[] {
   const label = (key: keyof typeof CHARGE_EXPORT_LABELS) => CHARGE_EXPORT_LABELS[key][lang];
+  const promotion: ExportColumn<ChargeExportRow> = {
+    kind: 'text',
+    header: label('promotion'),
+    value: (charge) => charge.promotionName,
+  };
   return [
     { kind: 'integer', header: label('number'), value: (charge) => charge.id },
     {
@@ -50,18 +55,15 @@ export function chargeExportColumns(lang: Lang, now: Date = new Date()): ExportC
         return seconds === null ? null : durationText(seconds);
       },
     },
-    ...CHARGE_EXPORT_AMOUNTS.flatMap(({ label: key, field, scale }, index): ExportColumn<ChargeExportRow>[] => [
-      { kind: 'decimal', scale, header: label(key), value: (charge) => charge[field] },
-      ...(index === PROMOTION_AFTER_AMOUNT
-        ? [
-            {
-              kind: 'text' as const,
-              header: label('promotion'),
-              value: (charge: ChargeExportRow) => charge.promotionName,
-            },
-          ]
-        : []),
-    ]),
+    ...CHARGE_EXPORT_AMOUNTS.flatMap(({ label: key, field, scale }, index) => {
+      const amount: ExportColumn<ChargeExportRow> = {
+        kind: 'decimal',
+        scale,
+        header: label(key),
+        value: (charge) => charge[field],
+      };
+      return index === PROMOTION_AFTER_AMOUNT ? [amount, promotion] : [amount];
+    }),
     {
       kind: 'text',
       header: label('payment_method'),
