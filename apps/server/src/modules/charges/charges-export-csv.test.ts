@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lang } from '@evcms/contracts/i18n';
 import type { Database } from '../../db/client.ts';
@@ -13,6 +13,8 @@ import { copiedChargeCsv } from './charges-export-csv.ts';
 import { chargeExportColumns } from './charges-export.ts';
 import { chargeExportReader } from './charges-export.repository.ts';
 import { chargeWhere, type ChargeFilter } from './charges-filter.ts';
+import { localizedValues } from '../../db/schema/localized.ts';
+import { promotions } from '../../db/schema/promotions.ts';
 import { aPromotionRow } from '../../test/builders/promotions.ts';
 
 /*
@@ -85,8 +87,10 @@ describe.skipIf(!url)('the charge export csv written from COPY', () => {
     // A promotion's discount, settled by the price rule: the money cells of both writers are charges-export-amounts.ts's.
     const promotionId = await aPromotionRow(database);
     // A title a spreadsheet would run or a csv reader would split, in each language.
-    await database.db.execute(sql`update promotions set title_ru = ${'=Скидка; "50%"'}, title_en = ${'=Sale, "50%"'},
-      title_ky = ${'-Арзандатуу\n2'} where id = ${promotionId}`);
+    await database.db
+      .update(promotions)
+      .set(localizedValues('title', { ru: '=Скидка; "50%"', en: '=Sale, "50%"', ky: '-Арзандатуу\n2' }))
+      .where(eq(promotions.id, promotionId));
     const restore = registerDiscountFor(async (_db, charge) => ({
       promotionId,
       discountTyiyn: charge.amountTyiyn / 3,

@@ -8,6 +8,7 @@ import { readCsv, readWorkbook, sheetValues } from '../../test/spreadsheets.ts';
 import { openApiPaths, useSignedInApp } from '../../test/test-app.ts';
 import { registerDiscountFor } from './charge-discounts.service.ts';
 import type { ChargeRow } from './charge-lifecycle.service.ts';
+import { localizedSelection } from '../../db/schema/localized.ts';
 import { promotions } from '../../db/schema/promotions.ts';
 import { aPromotionRow } from '../../test/builders/promotions.ts';
 
@@ -258,24 +259,25 @@ describe('GET /users/transactions/export/', () => {
       registerDiscountFor(restore);
     }
     expect(discounted).toMatchObject({ amountTyiyn: 10_000, discountTyiyn: 2_000, totalTyiyn: 8_000, promotionId });
-    const [title] = await ctx.database.db
-      .select({ ru: promotions.titleRu, en: promotions.titleEn, ky: promotions.titleKy })
+    const [named] = await ctx.database.db
+      .select({ title: localizedSelection(promotions, 'title') })
       .from(promotions)
       .where(eq(promotions.id, promotionId));
+    const title = named!.title;
     const csv = readCsv((await download(`?format=csv&promotion_id__in=${promotionId}`, 'en')).rawPayload);
     expect(csv[0]!.slice(13, 16)).toEqual(['Discount, som', 'Promotion', 'Total, som']);
     expect(csv.slice(1).map((row) => row.slice(10, 17))).toEqual([
-      ['10.000', '10.00', '100.00', '20.00', title!.en, '80.00', 'Personal balance'],
+      ['10.000', '10.00', '100.00', '20.00', title.en, '80.00', 'Personal balance'],
     ]);
     const ru = readCsv((await download(`?format=csv&promotion_id__in=${promotionId}`, 'ru')).rawPayload, ';');
-    expect([ru[0]![14], ru[1]![14]]).toEqual(['Акция', title!.ru]);
+    expect([ru[0]![14], ru[1]![14]]).toEqual(['Акция', title.ru]);
     const xlsx = sheetValues(
       (await readWorkbook((await download(`?promotion_id__in=${promotionId}`, 'ky')).rawPayload)).getWorksheet(
         'Кубаттоолор',
       )!,
     );
     expect(xlsx[0]![14]).toBe('Акция');
-    expect(xlsx.slice(1).map((row) => row.slice(10, 17))).toEqual([[10, 10, 100, 20, title!.ky, 80, 'Жеке баланс']]);
+    expect(xlsx.slice(1).map((row) => row.slice(10, 17))).toEqual([[10, 10, 100, 20, title.ky, 80, 'Жеке баланс']]);
     // A charge without a promotion leaves the cell empty in both.
     const plain = readCsv((await download(`?format=csv&search_by_tx_id=${c3.id}`, 'en')).rawPayload);
     expect(plain[1]![14]).toBe('');

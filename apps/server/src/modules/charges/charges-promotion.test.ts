@@ -5,6 +5,7 @@ import type { Localized } from '@evcms/contracts/localized';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../db/client.ts';
 import { charges } from '../../db/schema/charges.ts';
+import { localizedSelection, localizedValues } from '../../db/schema/localized.ts';
 import { promotions } from '../../db/schema/promotions.ts';
 import { aCharge, aChargePoint } from '../../test/builders/charges.ts';
 import { aPromotionRow } from '../../test/builders/promotions.ts';
@@ -42,9 +43,9 @@ beforeAll(async () => {
   first = await aPromotionRow(ctx.database);
   second = await aPromotionRow(ctx.database);
   const rows = await ctx.database.db
-    .select({ id: promotions.id, ru: promotions.titleRu, en: promotions.titleEn, ky: promotions.titleKy })
+    .select({ id: promotions.id, title: localizedSelection(promotions, 'title') })
     .from(promotions);
-  titles = new Map(rows.map(({ id, ...title }) => [id, title]));
+  titles = new Map(rows.map(({ id, title }) => [id, title]));
   const p = await aChargePoint(ctx.database);
   const q = await aChargePoint(ctx.database);
   const restore = registerDiscountFor(async (_db, charge) => {
@@ -150,14 +151,13 @@ describe('a charge’s promotion', () => {
   });
 
   it('follows the promotion’s title when it is renamed', async () => {
-    await ctx.database.db.update(promotions).set({ titleEn: 'Renamed' }).where(eq(promotions.id, second));
+    const rename = (en: string) =>
+      ctx.database.db.update(promotions).set(localizedValues('title', { en })).where(eq(promotions.id, second));
+    await rename('Renamed');
     try {
       expect((await list(`?promotion_id__in=${second}`)).items[0]).toMatchObject({ promotion_name: 'Renamed' });
     } finally {
-      await ctx.database.db
-        .update(promotions)
-        .set({ titleEn: titles.get(second)!.en })
-        .where(eq(promotions.id, second));
+      await rename(titles.get(second)!.en);
     }
   });
 });
