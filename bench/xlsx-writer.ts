@@ -51,6 +51,7 @@ function charge(g: number): ChargeExportRow {
           },
     idTag: g % 3 === 0 ? null : `TAG${String(g % 100_000).padStart(6, '0')}`,
     stationName: `Станция ${g % 500}, Бишкек`,
+    promotionName: discountTyiyn ? `Акция ${g % 7}` : null,
     ocppConnectorId: 1 + (g % 2),
     connectorTypo: CONNECTORS[g % 3]!,
     startedAt,

@@ -79,7 +79,8 @@ export type ChargeReviewReason = (typeof CHARGE_REVIEW_REASONS)[number];
  * GET /users/transactions/: newest start first. `period` is the start's Bishkek day,
  * `finished_date` the finish's, both ends included; `finished_time` the finish's Bishkek time of
  * day to the second (a window starting later than it ends runs across midnight); `user` a driver;
- * `review` reasons a charge was marked for review for; `source` how charges were authorised.
+ * `review` reasons a charge was marked for review for; `source` how charges were authorised;
+ * `promotion_id__in` the promotions that discounted them.
  */
 export const chargeListQuery = z.object({
   ...pageParams,
@@ -94,6 +95,8 @@ export const chargeListQuery = z.object({
   review: listParam(z.enum(CHARGE_REVIEW_REASONS, { error: 'invalid_choice' })),
   /** Charges authorised in any of these ways (PRODUCT.md 'Charge source'). */
   source: listParam(z.enum(CHARGE_SOURCE_KEYS, { error: 'invalid_choice' })),
+  /** Charges any of these promotions gave a discount to. */
+  promotion_id__in: idListParam,
 });
 export type ChargeListQuery = z.input<typeof chargeListQuery>;
 export type ChargeFilters = z.output<typeof chargeListQuery>;
@@ -119,6 +122,7 @@ export const CHARGE_EXPORT_LABELS = {
   price: { ru: 'Цена за 1 кВт·ч, сом', en: 'Price per kWh, som', ky: '1 кВт·с баасы, сом' },
   amount: { ru: 'Сумма, сом', en: 'Amount, som', ky: 'Сумма, сом' },
   discount: { ru: 'Скидка, сом', en: 'Discount, som', ky: 'Арзандатуу, сом' },
+  promotion: { ru: 'Акция', en: 'Promotion', ky: 'Акция' },
   total: { ru: 'Итого, сом', en: 'Total, som', ky: 'Бардыгы, сом' },
   payment_method: { ru: 'Способ оплаты', en: 'Payment method', ky: 'Төлөө ыкмасы' },
   status: { ru: 'Статус', en: 'Status', ky: 'Статус' },
@@ -152,6 +156,9 @@ export const chargeListItem = z.object({
   /** Consumed x price; running while the charge is open. */
   amount: z.number(),
   discount: z.number(),
+  /** The promotion that gave the discount, and its title in the request's language; null when none did. */
+  promotion: z.nullable(id),
+  promotion_name: z.nullable(z.string()),
   /** What was debited: amount - discount; 0 until paid. */
   total: z.number(),
   payment_method: z.nullable(z.enum(PAYMENT_METHOD_KEYS)),
@@ -165,6 +172,9 @@ export const chargeListItem = z.object({
   refusal: z.nullable(z.enum(CHARGE_REFUSALS)),
   /** Why the charge is marked for review (an implausible reading or time); null when nothing was. */
   review_reason: z.nullable(z.enum(CHARGE_REVIEW_REASONS)),
+  /** How the charge was authorised, and that in the request's language. */
+  source: z.enum(CHARGE_SOURCE_KEYS),
+  source_name: z.string(),
 });
 export type ChargeListItem = z.infer<typeof chargeListItem>;
 
@@ -180,9 +190,6 @@ export const chargeDetail = z.extend(chargeListItem, {
   power: z.nullable(z.number()),
   soc_percent: z.nullable(id),
   price_source: z.nullable(z.enum(PRICE_SOURCES)),
-  /** How the charge was authorised, and that in the request's language. */
-  source: z.enum(CHARGE_SOURCE_KEYS),
-  source_name: z.string(),
   reservation_id: z.nullable(id),
   /** When a manager asked the station to stop it. */
   stop_requested_at: z.nullable(z.string()),

@@ -19,6 +19,8 @@ export const finishedCharge: ChargeListItem = {
   price: 10,
   amount: 123.45,
   discount: 0,
+  promotion: null,
+  promotion_name: null,
   total: 123.45,
   payment_method: 'balance',
   payment_method_name: 'Personal balance',
@@ -28,4 +30,6 @@ export const finishedCharge: ChargeListItem = {
   stop_reason: 'EVDisconnected',
   refusal: null,
   review_reason: null,
+  source: 'card',
+  source_name: 'Card at the station',
 };

@@ -31,3 +31,6 @@ export const CHARGE_EXPORT_AMOUNTS: readonly ChargeExportAmount[] = [
   { label: 'discount', field: 'discountTyiyn', column: charges.discountTyiyn, scale: money },
   { label: 'total', field: 'totalTyiyn', column: charges.totalTyiyn, scale: money },
 ];
+
+/** The promotion's name is written right after the amount of this index, the discount it gave (charges-export.ts, charges-export-csv.ts). */
+export const PROMOTION_AFTER_AMOUNT = CHARGE_EXPORT_AMOUNTS.findIndex(({ label }) => label === 'discount');

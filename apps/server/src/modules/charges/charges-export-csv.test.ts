@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lang } from '@evcms/contracts/i18n';
 import type { Database } from '../../db/client.ts';
@@ -13,6 +13,8 @@ import { copiedChargeCsv } from './charges-export-csv.ts';
 import { chargeExportColumns } from './charges-export.ts';
 import { chargeExportReader } from './charges-export.repository.ts';
 import { chargeWhere, type ChargeFilter } from './charges-filter.ts';
+import { localizedValues } from '../../db/schema/localized.ts';
+import { promotions } from '../../db/schema/promotions.ts';
 import { aPromotionRow } from '../../test/builders/promotions.ts';
 
 /*
@@ -84,6 +86,11 @@ describe.skipIf(!url)('the charge export csv written from COPY', () => {
     await database.db.execute(sql`update charges set stop_reason = ${'@cmd'} where id = (select min(id) from charges)`);
     // A promotion's discount, settled by the price rule: the money cells of both writers are charges-export-amounts.ts's.
     const promotionId = await aPromotionRow(database);
+    // A title a spreadsheet would run or a csv reader would split, in each language.
+    await database.db
+      .update(promotions)
+      .set(localizedValues('title', { ru: '=Скидка; "50%"', en: '=Sale, "50%"', ky: '-Арзандатуу\n2' }))
+      .where(eq(promotions.id, promotionId));
     const restore = registerDiscountFor(async (_db, charge) => ({
       promotionId,
       discountTyiyn: charge.amountTyiyn / 3,
@@ -100,9 +107,10 @@ describe.skipIf(!url)('the charge export csv written from COPY', () => {
 
   it.each(['ru', 'en', 'ky'] as const)('is the csv.ts file of every charge, in %s', async (lang) => {
     const file = await copied({}, lang);
-    // Nine charges, each line ended; the discounted one first.
+    // Nine charges, each line ended; the discounted one first, its promotion named after the discount.
     expect(file.split('\r\n')).toHaveLength(10);
-    expect(file).toContain(lang === 'en' ? ',33.33,11.11,22.22,' : ';33,33;11,11;22,22;');
+    const promotion = { ru: `"'=Скидка; ""50%"""`, en: `"'=Sale, ""50%"""`, ky: `"'-Арзандатуу\n2"` }[lang];
+    expect(file).toContain(lang === 'en' ? `,33.33,11.11,${promotion},22.22,` : `;33,33;11,11;${promotion};22,22;`);
     expect(file).toBe(await expected({}, lang));
   });
 

@@ -10,11 +10,12 @@ import { localizedSelection } from '../../db/schema/localized.ts';
 import { csvDialect, csvText, type CsvDialect } from '../../lib/exports/csv.ts';
 import { csvCellSql as cell, csvCellsSql } from '../../lib/exports/csv-sql.ts';
 import { copiedInteger, CsvBytes, TextsById } from '../../lib/exports/csv-bytes.ts';
-import { CHARGE_EXPORT_AMOUNTS } from './charges-export-amounts.ts';
+import { CHARGE_EXPORT_AMOUNTS, PROMOTION_AFTER_AMOUNT } from './charges-export-amounts.ts';
 import {
   driverCellsQuery,
   driverIdRange,
   driverReader,
+  promotionNames,
   stationNames,
   type ExportDriver,
 } from '../read-models/charge-export.read-model.ts';
@@ -25,7 +26,7 @@ import { RUNNING_STATUSES } from './charges.rules.ts';
  * The charge export's csv on PostgreSQL at the speed of the database: one COPY whose lines already
  * hold most of the file's cells, written in SQL (lib/exports/csv-sql.ts) as csv.ts writes them,
  * and Node puts each line together from their bytes (lib/exports/csv-bytes.ts): the driver's
- * name and phone and the station's name from maps read first (charges-export.repository.ts says
+ * name and phone, the station's and the promotion's names from maps read first (charges-export.repository.ts says
  * why not a join), the texts escaped, the decimals and the duration written, which cost PostgreSQL
  * more than Node. charges-export-csv.test.ts holds this file to the one csv.ts makes of the same
  * charges. Through csv.ts, formatting a row cost twice its read and the export missed its aim of
@@ -117,10 +118,10 @@ function pieceDrivers(db: Db, dialect: CsvDialect) {
 /*
  * The charges query's fields, which Node writes in the file's order: 0 driver id, 1 station id,
  * 2 the station's name at the start, 3 number, 4 id tag, 5 the cells from the connector to the
- * finish, 6 duration in seconds, then the AMOUNTS, then the cells from the payment method to the
- * result and the stop reason's name.
+ * finish, 6 duration in seconds, 7 promotion id (its name written after the discount), then the
+ * AMOUNTS, then the cells from the payment method to the result and the stop reason's name.
  */
-const FIRST_AMOUNT = 7;
+const FIRST_AMOUNT = 8;
 const FIELDS = FIRST_AMOUNT + AMOUNTS.length + 2;
 
 /**
@@ -142,8 +143,10 @@ export async function* copiedChargeCsv(
   const stations = new Map<number, Buffer>();
   for (const [id, name] of await stationNames(db, lang))
     if (name !== null) stations.set(id, Buffer.from(csvText(name)));
+  const promotions = new Map<number, Buffer>();
+  for (const [id, name] of await promotionNames(db, lang)) promotions.set(id, Buffer.from(csvText(name)));
   const chargesQuery = sql`select ${charges.driverId}, ${charges.stationId}, ${localizedSelection(charges, 'station_name')[lang]}, ${charges.id}, ${charges.idTag},
-    ${headCells(lang, dialect)}, ${durationSeconds(now)}, ${sql.join(AMOUNTS, sql`, `)}, ${labelCells(lang, dialect)}, ${stopReasonName(lang)}
+    ${headCells(lang, dialect)}, ${durationSeconds(now)}, ${charges.promotionId}, ${sql.join(AMOUNTS, sql`, `)}, ${labelCells(lang, dialect)}, ${stopReasonName(lang)}
     from ${charges} ${where ? sql`where ${where}` : sql``} order by ${charges.startedAt} desc, ${charges.id} desc`;
   const keep = await keepsDrivers(db, driversKept);
   const readPiece = keep ? undefined : pieceDrivers(db, dialect);
@@ -178,6 +181,7 @@ export async function* copiedChargeCsv(
         idTagEnd = tab[4]!;
       const headEnd = tab[5]!,
         secondsEnd = tab[6]!,
+        promotionEnd = tab[7]!,
         labelsEnd = tab[FIRST_AMOUNT + AMOUNTS.length]!;
       out.range(lines, fallbackEnd + 1, numberEnd);
       out.byte(separator);
@@ -196,12 +200,16 @@ export async function* copiedChargeCsv(
       if (seconds >= 0) out.duration(seconds);
       out.byte(separator);
       for (
-        let amount = 0, from = secondsEnd + 1;
+        let amount = 0, from = promotionEnd + 1;
         amount < AMOUNTS.length;
         from = tab[FIRST_AMOUNT + amount]! + 1, amount += 1
       ) {
         out.copiedDecimal(lines, from, tab[FIRST_AMOUNT + amount]!, AMOUNT_SCALES[amount]!, decimalMark);
         out.byte(separator);
+        if (amount === PROMOTION_AFTER_AMOUNT) {
+          writeBuffer(out, promotions.get(copiedInteger(lines, secondsEnd + 1, promotionEnd)));
+          out.byte(separator);
+        }
       }
       out.range(lines, tab[FIRST_AMOUNT + AMOUNTS.length - 1]! + 1, labelsEnd);
       out.byte(separator);

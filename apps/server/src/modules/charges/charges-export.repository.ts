@@ -10,7 +10,9 @@ import { localizedSelection } from '../../db/schema/localized.ts';
 import {
   chargeExportBatch,
   driverReader,
+  promotionNames,
   stationNames,
+  type ChargeExportNames,
   type ExportDriver,
 } from '../read-models/charge-export.read-model.ts';
 import { chargeWhere, type ChargeFilter } from './charges-filter.ts';
@@ -18,7 +20,7 @@ import { CHARGE_EXPORT_AMOUNTS, type ChargeExportAmountField } from './charges-e
 
 /*
  * The charge export's own read: only the columns its file shows (charges-export.ts), as raw rows;
- * the drivers' and stations' names through charge-export.read-model.ts.
+ * the drivers', stations' and promotions' names through charge-export.read-model.ts.
  * Read through the list's `selectCharges` (charge-list.read-model.ts), every batch carried all ~45 columns of a charge through
  * the ORM's mapping (a Date parsed per timestamp), several times slower (docs/performance.md).
  */
@@ -31,6 +33,8 @@ export interface ChargeExportRow extends Record<ChargeExportAmountField, number 
   idTag: string | null;
   /** In the export's language: the station's name now, or the one it had at the start once it is deleted. */
   stationName: string;
+  /** In the export's language: the title of the promotion that gave the discount; null when none did. */
+  promotionName: string | null;
   ocppConnectorId: number;
   connectorTypo: ConnectorType | null;
   startedAt: number;
@@ -51,9 +55,10 @@ const amountSelection = sql.join(
   sql`, `,
 );
 
-/** The columns the export shows, its station's name given (charge-export.read-model.ts). */
-function exportSelection(stationName: SQL): SQL {
-  return sql`${charges.id} as "id", ${charges.driverId} as "driver", ${charges.idTag} as "idTag", ${stationName} as "stationName",
+/** The columns the export shows, its station's and promotion's names given (charge-export.read-model.ts). */
+function exportSelection(names: ChargeExportNames): SQL {
+  return sql`${charges.id} as "id", ${charges.driverId} as "driver", ${charges.idTag} as "idTag", ${names.station} as "stationName",
+    ${names.promotion} as "promotionName",
     ${charges.ocppConnectorId} as "ocppConnectorId", ${charges.connectorTypo} as "connectorTypo", ${epochMs(charges.startedAt)} as "startedAt",
     ${epochMs(charges.finishedAt)} as "finishedAt", ${epochMs(charges.lastMeterAt)} as "lastMeterAt", ${amountSelection},
     ${charges.paymentMethod} as "paymentMethod", ${charges.status} as "status",
@@ -84,8 +89,8 @@ export function chargeExportReader(db: Db, filter: ChargeFilter, lang: Lang): Fe
 }
 
 const copiedNumber = (field: string | null) => (field === null ? null : Number(field));
-/** Where copiedChargeExport's fields give the amounts (charges-export-amounts.ts), after the 14 before them. */
-const FIRST_COPIED_AMOUNT = 14;
+/** Where copiedChargeExport's fields give the amounts (charges-export-amounts.ts), after the 15 before them. */
+const FIRST_COPIED_AMOUNT = 15;
 
 /**
  * Epoch microseconds, exact: float8 seconds times a million, rounded by the cast, is less than half
@@ -98,8 +103,8 @@ const msOfUs = (field: string | null) => (field === null ? null : Math.floor(Num
 
 /**
  * The charge export through COPY on PostgreSQL (db/copy-rows.ts): one statement over the charges
- * alone, in the list's order; the station's current name and the driver are put in here, from a
- * map read first and from `driverReader`, since a join would leave the order to a sort of the lot.
+ * alone, in the list's order; the station's current name, the promotion's and the driver are put in
+ * here, from maps read first and from `driverReader`, since a join would leave the order to a sort of the lot.
  */
 export async function* copiedChargeExport(
   copy: NonNullable<Database['copyRows']>,
@@ -109,11 +114,12 @@ export async function* copiedChargeExport(
   batchSize: number,
 ): AsyncGenerator<ChargeExportRow[], void, undefined> {
   const names = await stationNames(db, lang);
+  const promotionsNamed = await promotionNames(db, lang);
   const driversOf = driverReader(db);
   const where = chargeWhere(filter);
   const query = sql`select ${charges.id}, ${charges.driverId}, ${charges.idTag}, ${charges.stationId}, ${localizedSelection(charges, 'station_name')[lang]},
     ${charges.ocppConnectorId}, ${charges.connectorTypo}, ${epochUs(charges.startedAt)}, ${epochUs(charges.finishedAt)}, ${epochUs(charges.lastMeterAt)},
-    ${charges.paymentMethod}, ${charges.status}, ${charges.result}, ${charges.stopReason}, ${sql.join(
+    ${charges.paymentMethod}, ${charges.status}, ${charges.result}, ${charges.stopReason}, ${charges.promotionId}, ${sql.join(
       CHARGE_EXPORT_AMOUNTS.map(({ column }) => column),
       sql`, `,
     )}
@@ -138,6 +144,7 @@ export async function* copiedChargeExport(
         status: fields[11] as ChargeStatus,
         result: fields[12] as ChargeResult | null,
         stopReason: fields[13]!,
+        promotionName: fields[14] === null ? null : (promotionsNamed.get(Number(fields[14])) ?? null),
       } as ChargeExportRow;
       for (let amount = 0; amount < CHARGE_EXPORT_AMOUNTS.length; amount += 1)
         row[CHARGE_EXPORT_AMOUNTS[amount]!.field] = copiedNumber(fields[FIRST_COPIED_AMOUNT + amount]!);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as CopyRows from '../../db/copy-rows.ts';
 import type * as BatchedRows from '../../lib/exports/batched-rows.ts';
@@ -8,6 +8,8 @@ import { readCsv, readWorkbook, sheetValues } from '../../test/spreadsheets.ts';
 import { openApiPaths, useSignedInApp } from '../../test/test-app.ts';
 import { registerDiscountFor } from './charge-discounts.service.ts';
 import type { ChargeRow } from './charge-lifecycle.service.ts';
+import { localizedSelection } from '../../db/schema/localized.ts';
+import { promotions } from '../../db/schema/promotions.ts';
 import { aPromotionRow } from '../../test/builders/promotions.ts';
 
 // Batches of two, so every export here crosses batch boundaries, one of them between two charges of one instant.
@@ -90,6 +92,7 @@ describe('GET /users/transactions/export/', () => {
       'Цена за 1 кВт·ч, сом',
       'Сумма, сом',
       'Скидка, сом',
+      'Акция',
       'Итого, сом',
       'Способ оплаты',
       'Статус',
@@ -113,6 +116,7 @@ describe('GET /users/transactions/export/', () => {
       '10,00',
       '123,45',
       '0,00',
+      '',
       '123,45',
       'Личный баланс',
       'Завершена',
@@ -127,41 +131,42 @@ describe('GET /users/transactions/export/', () => {
       8: '',
       9: '',
       11: '',
-      15: '',
-      16: 'Не авторизована',
-      17: 'Неуспешно',
+      14: '',
+      16: '',
+      17: 'Не авторизована',
+      18: 'Неуспешно',
     });
     // Open: its duration runs to the export, no result yet.
-    expect(rows[1]).toMatchObject({ 8: '', 14: '0,00', 16: 'Идёт зарядка', 17: '' });
+    expect(rows[1]).toMatchObject({ 8: '', 15: '0,00', 17: 'Идёт зарядка', 18: '' });
     expect(rows[1]![9]).toMatch(/^\d+:\d{2}:\d{2}$/);
     expect(rows[3]).toMatchObject({
       7: '2024-03-01 23:00:00',
       8: '2024-03-02 00:00:00',
       11: '12,50',
-      16: 'Остановлена',
-      18: 'Остановлена удалённо',
+      17: 'Остановлена',
+      19: 'Остановлена удалённо',
     });
   });
 
   it('gives an English csv with commas and decimal points, a Kyrgyz one as the Russian', async () => {
     const en = readCsv((await download('?format=csv', 'en')).rawPayload);
-    expect(en[0]).toHaveLength(19);
+    expect(en[0]).toHaveLength(20);
     expect(en[3]).toMatchObject({
       0: String(c3.id),
       2: '+996555100200',
       10: '12.345',
       11: '10.00',
       12: '123.45',
-      16: 'Finished',
-      18: 'Vehicle disconnected',
+      17: 'Finished',
+      19: 'Vehicle disconnected',
     });
     const ky = readCsv((await download('?format=csv', 'ky')).rawPayload, ';');
     expect(ky[3]).toMatchObject({
       0: String(c3.id),
       2: '+996555100200',
       10: '12,345',
-      16: 'Аяктады',
-      18: 'Унаа ажыратылды',
+      17: 'Аяктады',
+      19: 'Унаа ажыратылды',
     });
   });
 
@@ -175,7 +180,7 @@ describe('GET /users/transactions/export/', () => {
     expect(values[0]!.slice(0, 4)).toEqual(['No.', 'User', 'Phone', 'Id tag']);
     expect(values.slice(1).map((row) => row[0])).toEqual([c5.id, c4.id, c3.id, c2.id, c1.id]);
     const row = values[3]!;
-    expect([row[2], row[6], row[7], row[10], row[11], row[14], row[15], row[16], row[17]]).toEqual([
+    expect([row[2], row[6], row[7], row[10], row[11], row[15], row[16], row[17], row[18]]).toEqual([
       '+996555100200',
       'CCS Combo 2',
       new Date('2024-03-02T09:00:00Z'),
@@ -186,9 +191,9 @@ describe('GET /users/transactions/export/', () => {
       'Finished',
       'Successful',
     ]);
-    expect(row[18]).toBe('Vehicle disconnected');
+    expect(row[19]).toBe('Vehicle disconnected');
     const ky = sheetValues((await readWorkbook((await download('', 'ky')).rawPayload)).getWorksheet('Кубаттоолор')!);
-    expect(ky[3]![16]).toBe('Аяктады');
+    expect(ky[3]![17]).toBe('Аяктады');
   });
 
   it('applies each of the list’s filters', async () => {
@@ -215,6 +220,7 @@ describe('GET /users/transactions/export/', () => {
       ['finished_time__from=24:00:00', 'finished_time__from'],
       ['period__to=2024-02-30', 'period__to'],
       ['source=card,phone', 'source'],
+      ['promotion_id__in=1,x', 'promotion_id__in'],
     ]) {
       const response = await download(`?${query}`, 'en');
       expect(response.statusCode, query).toBe(400);
@@ -239,7 +245,7 @@ describe('GET /users/transactions/export/', () => {
   });
 
   // On PGlite both files are csv.ts's and xlsx's of the batched read; on PostgreSQL the csv is charges-export-csv.ts's and the xlsx of the COPY read.
-  it('writes a promotion’s discount in csv and xlsx as the charge holds it: amount, discount, total', async () => {
+  it('writes a promotion’s discount and name in csv and xlsx as the charge holds it: amount, discount, promotion, total', async () => {
     const station = await aChargePoint(ctx.database);
     const promotionId = await aPromotionRow(ctx.database);
     const restore = registerDiscountFor(async (_db, charge) =>
@@ -253,13 +259,27 @@ describe('GET /users/transactions/export/', () => {
       registerDiscountFor(restore);
     }
     expect(discounted).toMatchObject({ amountTyiyn: 10_000, discountTyiyn: 2_000, totalTyiyn: 8_000, promotionId });
-    const csv = readCsv((await download(`?format=csv&search_by_tx_id=${discounted.id}`, 'en')).rawPayload);
-    expect(csv[1]!.slice(10, 16)).toEqual(['10.000', '10.00', '100.00', '20.00', '80.00', 'Personal balance']);
+    const [named] = await ctx.database.db
+      .select({ title: localizedSelection(promotions, 'title') })
+      .from(promotions)
+      .where(eq(promotions.id, promotionId));
+    const title = named!.title;
+    const csv = readCsv((await download(`?format=csv&promotion_id__in=${promotionId}`, 'en')).rawPayload);
+    expect(csv[0]!.slice(13, 16)).toEqual(['Discount, som', 'Promotion', 'Total, som']);
+    expect(csv.slice(1).map((row) => row.slice(10, 17))).toEqual([
+      ['10.000', '10.00', '100.00', '20.00', title.en, '80.00', 'Personal balance'],
+    ]);
+    const ru = readCsv((await download(`?format=csv&promotion_id__in=${promotionId}`, 'ru')).rawPayload, ';');
+    expect([ru[0]![14], ru[1]![14]]).toEqual(['Акция', title.ru]);
     const xlsx = sheetValues(
-      (await readWorkbook((await download(`?search_by_tx_id=${discounted.id}`, 'en')).rawPayload)).getWorksheet(
-        'Charges',
+      (await readWorkbook((await download(`?promotion_id__in=${promotionId}`, 'ky')).rawPayload)).getWorksheet(
+        'Кубаттоолор',
       )!,
     );
-    expect(xlsx[1]!.slice(10, 16)).toEqual([10, 10, 100, 20, 80, 'Personal balance']);
+    expect(xlsx[0]![14]).toBe('Акция');
+    expect(xlsx.slice(1).map((row) => row.slice(10, 17))).toEqual([[10, 10, 100, 20, title.ky, 80, 'Жеке баланс']]);
+    // A charge without a promotion leaves the cell empty in both.
+    const plain = readCsv((await download(`?format=csv&search_by_tx_id=${c3.id}`, 'en')).rawPayload);
+    expect(plain[1]![14]).toBe('');
   });
 });

@@ -4,14 +4,14 @@ import type { Lang } from '@evcms/contracts/i18n';
 import { OCPP_STOP_REASONS, ocppName } from '@evcms/contracts/ocpp-names';
 import type { ExportColumn } from '../../lib/exports/columns.ts';
 import { chargeDuration } from './charges.presenter.ts';
-import { CHARGE_EXPORT_AMOUNTS } from './charges-export-amounts.ts';
+import { CHARGE_EXPORT_AMOUNTS, PROMOTION_AFTER_AMOUNT } from './charges-export-amounts.ts';
 import type { ChargeExportRow } from './charges-export.repository.ts';
 
 /*
  * The columns of the charge list's export (GET /users/transactions/export/), headed in the
  * request's language. On PostgreSQL the csv of these columns is written by charges-export-csv.ts
  * instead, for speed; charges-export-csv.test.ts fails when the two files differ. The energy and
- * money cells of both are charges-export-amounts.ts's.
+ * money cells of both are charges-export-amounts.ts's, with the promotion's name beside its discount.
  */
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -24,6 +24,11 @@ export function durationText(seconds: number): string {
 /** An open charge's duration counts to `now`, the moment of the export, as the list's does to the moment of the request. */
 export function chargeExportColumns(lang: Lang, now: Date = new Date()): ExportColumn<ChargeExportRow>[] {
   const label = (key: keyof typeof CHARGE_EXPORT_LABELS) => CHARGE_EXPORT_LABELS[key][lang];
+  const promotion: ExportColumn<ChargeExportRow> = {
+    kind: 'text',
+    header: label('promotion'),
+    value: (charge) => charge.promotionName,
+  };
   return [
     { kind: 'integer', header: label('number'), value: (charge) => charge.id },
     {
@@ -50,12 +55,15 @@ export function chargeExportColumns(lang: Lang, now: Date = new Date()): ExportC
         return seconds === null ? null : durationText(seconds);
       },
     },
-    ...CHARGE_EXPORT_AMOUNTS.map(({ label: key, field, scale }): ExportColumn<ChargeExportRow> => ({
-      kind: 'decimal',
-      scale,
-      header: label(key),
-      value: (charge) => charge[field],
-    })),
+    ...CHARGE_EXPORT_AMOUNTS.flatMap(({ label: key, field, scale }, index) => {
+      const amount: ExportColumn<ChargeExportRow> = {
+        kind: 'decimal',
+        scale,
+        header: label(key),
+        value: (charge) => charge[field],
+      };
+      return index === PROMOTION_AFTER_AMOUNT ? [amount, promotion] : [amount];
+    }),
     {
       kind: 'text',
       header: label('payment_method'),

@@ -24,6 +24,8 @@ export interface ChargeFilter {
   reviewReasons?: ChargeReviewReason[] | undefined;
   /** Charges authorised in any of these ways. */
   sources?: ChargeSource[] | undefined;
+  /** Charges any of these promotions discounted (the partial index charges_promotion_idx). */
+  promotionIds?: number[] | undefined;
 }
 
 /** The stored finish time of day within `from`..`to` (lib/periods.ts withinTimesOfDay, read from the indexed column). */
@@ -48,6 +50,22 @@ function startBoundOfFinishedFrom(from: string | undefined): SQL | undefined {
   return sql`${charges.startedAt} >= ${dayStart(earliest)}`;
 }
 
+/**
+ * Promotions' charges start between the first and the last start of each promotion's charges,
+ * which charges_promotion_idx gives in one step per promotion. Without these bounds, a list of
+ * several promotions (not ordered by start in that index) was read by walking every charge from
+ * the newest back until enough of theirs were met: all the charges since an old promotion ended.
+ */
+function startBoundsOfPromotions(ids: number[] | undefined): SQL[] {
+  if (!ids) return [];
+  const edge = (end: 'min' | 'max') => {
+    const aggregate = sql.raw(end);
+    return sql`(select ${aggregate}(edge) from unnest(${`{${ids.join(',')}}`}::int[]) as promotion(id)
+      cross join lateral (select ${aggregate}(${charges.startedAt}) as edge from ${charges} where ${charges.promotionId} = promotion.id) as edges)`;
+  };
+  return [sql`${charges.startedAt} >= ${edge('min')}`, sql`${charges.startedAt} <= ${edge('max')}`];
+}
+
 /** The list's filters as a condition (the list, its count and the export). */
 export function chargeWhere(filter: ChargeFilter): SQL | undefined {
   return and(
@@ -57,6 +75,8 @@ export function chargeWhere(filter: ChargeFilter): SQL | undefined {
     filter.driverId === undefined ? undefined : eq(charges.driverId, filter.driverId),
     filter.reviewReasons ? inArray(charges.reviewReason, filter.reviewReasons) : undefined,
     filter.sources ? inArray(charges.source, filter.sources) : undefined,
+    filter.promotionIds ? inArray(charges.promotionId, filter.promotionIds) : undefined,
+    ...startBoundsOfPromotions(filter.promotionIds),
     ...withinDays(charges.startedAt, filter.startedFrom, filter.startedTo),
     ...withinDays(charges.finishedAt, filter.finishedFrom, filter.finishedTo),
     // Nothing finishes before it starts (a check constraint): the finish's bound is also the start's,

@@ -59,6 +59,8 @@ export function presentChargeListItem(charge: ChargeRecord, lang: Lang, now: Dat
     price: orNull(charge.priceTyiyn, som),
     amount: som(charge.amountTyiyn),
     discount: som(charge.discountTyiyn),
+    promotion: charge.promotionId,
+    promotion_name: orNull(charge.promotionName, (name) => name[lang]),
     total: som(charge.totalTyiyn),
     payment_method: charge.paymentMethod,
     payment_method_name: orNull(charge.paymentMethod, (method) => PAYMENT_METHODS[method][lang]),
@@ -68,6 +70,8 @@ export function presentChargeListItem(charge: ChargeRecord, lang: Lang, now: Dat
     stop_reason: charge.stopReason,
     refusal: charge.refusal,
     review_reason: charge.reviewReason,
+    source: charge.source,
+    source_name: CHARGE_SOURCES[charge.source][lang],
   };
 }
 
@@ -81,8 +85,6 @@ export function presentChargeDetail(charge: ChargeRecord, lang: Lang): ChargeDet
     power: orNull(charge.powerW, kw),
     soc_percent: charge.socPercent,
     price_source: charge.priceSource,
-    source: charge.source,
-    source_name: CHARGE_SOURCES[charge.source][lang],
     reservation_id: charge.reservationId,
     stop_requested_at: orNull(charge.stopRequestedAt, (at) => at.toISOString()),
   };

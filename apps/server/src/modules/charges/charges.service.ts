@@ -44,6 +44,7 @@ function chargeFilter(query: Omit<ChargeFilters, 'page' | 'size'>): ChargeFilter
     driverId: query.user,
     reviewReasons: query.review,
     sources: query.source,
+    promotionIds: query.promotion_id__in,
   };
 }
 

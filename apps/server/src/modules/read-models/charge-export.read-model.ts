@@ -4,12 +4,14 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { charges } from '../../db/schema/charges.ts';
 import { drivers } from '../../db/schema/drivers.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
+import { promotions } from '../../db/schema/promotions.ts';
 import { stations } from '../../db/schema/stations.ts';
 import { csvCellSql as cell, csvCellsSql } from '../../lib/exports/csv-sql.ts';
 import type { CsvDialect } from '../../lib/exports/csv.ts';
 
 /*
- * The charge export's reads across domains: its drivers' names and phones and its stations' names.
+ * The charge export's reads across domains: its drivers' names and phones, its stations' and its
+ * promotions' names.
  * The charges module says which charges and which of their columns (charges-export.repository.ts,
  * charges-export-csv.ts); the names are read here, mostly once each beside the charges (the
  * export's repository says why not a join).
@@ -57,23 +59,44 @@ export async function stationNames(db: Db, lang: Lang): Promise<Map<number, stri
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/** Each promotion's title in `lang`, read once for a copied export, as the stations' names. */
+export async function promotionNames(db: Db, lang: Lang): Promise<Map<number, string>> {
+  const title = localizedSelection(promotions, 'title')[lang];
+  const rows = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`select ${promotions.id} as "id", ${title} as "name" from ${promotions}`,
+  );
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The names a batch's charge is shown with, in the export's language. */
+export interface ChargeExportNames {
+  /** The station's name now, or the one it had at the start once it is deleted. */
+  station: SQL;
+  /** The title of the promotion that gave the discount; null when none did. */
+  promotion: SQL;
+}
+
 /**
  * One keyset batch of the export's charges (lib/exports/batched-rows.ts), each with its station's
- * name in `lang`: the name now, or the one it had at the start once it is deleted. `columns` are
- * the charges' columns the file shows, given that name; `where` the list's filter and the batch's
- * place, in the list's order (newest start first).
+ * and its promotion's names in `lang`. `columns` are the charges' columns the file shows, given
+ * those names; `where` the list's filter and the batch's place, in the list's order (newest start first).
  */
 export function chargeExportBatch<Row>(
   db: Db,
   lang: Lang,
-  columns: (stationName: SQL) => SQL,
+  columns: (names: ChargeExportNames) => SQL,
   where: SQL | undefined,
   limit: number,
 ): Promise<Row[]> {
-  const stationName = sql`coalesce(${localizedSelection(stations, 'name')[lang]}, ${localizedSelection(charges, 'station_name')[lang]})`;
+  const names = {
+    station: sql`coalesce(${localizedSelection(stations, 'name')[lang]}, ${localizedSelection(charges, 'station_name')[lang]})`,
+    promotion: sql`${localizedSelection(promotions, 'title')[lang]}`,
+  };
   return queryRows<Row>(
     db,
-    sql`select ${columns(stationName)} from ${charges} left join ${stations} on ${stations.id} = ${charges.stationId}
+    sql`select ${columns(names)} from ${charges} left join ${stations} on ${stations.id} = ${charges.stationId}
+        left join ${promotions} on ${promotions.id} = ${charges.promotionId}
         ${where ? sql`where ${where}` : sql``}
         order by ${charges.startedAt} desc, ${charges.id} desc limit ${limit}`,
   );

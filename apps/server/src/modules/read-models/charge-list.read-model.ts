@@ -5,21 +5,24 @@ import type { Db } from '../../db/client.ts';
 import { charges } from '../../db/schema/charges.ts';
 import { drivers, listedDriverColumns, type ListedDriver } from '../../db/schema/drivers.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
+import { promotions } from '../../db/schema/promotions.ts';
 import { stations } from '../../db/schema/stations.ts';
 
 /*
- * The charge list's read across domains: charges with their drivers' and stations' names. The
+ * The charge list's read across domains: charges with their drivers', stations' and promotions' names. The
  * charges module says which charges (its filters' conditions, charges-filter.ts) and pages them;
  * this reads them with the names, one statement each.
  */
 
 type ChargeRow = typeof charges.$inferSelect;
 
-/** A charge with what the list shows of its driver and station. */
+/** A charge with what the list shows of its driver, station and promotion. */
 export interface ChargeRecord extends ChargeRow {
   driver: ListedDriver | null;
   /** The station's name now, or the one it had at the start once it is deleted. */
   stationName: Localized;
+  /** The title of the promotion that gave the discount; null when none did. */
+  promotionName: Localized | null;
 }
 
 const currentName = localizedSelection(stations, 'name');
@@ -34,16 +37,23 @@ function selectCharges(db: Db) {
       charge: charges,
       driver: listedDriverColumns,
       stationName,
+      promotionName: localizedSelection(promotions, 'title'),
     })
     .from(charges)
     .leftJoin(drivers, eq(drivers.id, charges.driverId))
-    .leftJoin(stations, eq(stations.id, charges.stationId));
+    .leftJoin(stations, eq(stations.id, charges.stationId))
+    .leftJoin(promotions, eq(promotions.id, charges.promotionId));
 }
 
 type SelectedCharge = Awaited<ReturnType<ReturnType<typeof selectCharges>['execute']>>[number];
 
-function toRecord({ charge, driver, stationName }: SelectedCharge): ChargeRecord {
-  return { ...charge, driver: driver && driver.id !== null ? driver : null, stationName };
+function toRecord({ charge, driver, stationName, promotionName }: SelectedCharge): ChargeRecord {
+  return {
+    ...charge,
+    driver: driver && driver.id !== null ? driver : null,
+    stationName,
+    promotionName: promotionName && promotionName.ru !== null ? (promotionName as Localized) : null,
+  };
 }
 
 /**

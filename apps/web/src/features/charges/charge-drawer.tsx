@@ -136,6 +136,7 @@ function ChargeFields({ charge }: { charge: ChargeDetail }) {
     },
     { key: 'amount', label: t('fields.amount'), children: formatFee(charge.amount, lang) },
     { key: 'discount', label: t('fields.discount'), children: formatFee(charge.discount, lang) },
+    { key: 'promotion', label: t('fields.promotion'), children: or(charge.promotion_name) },
     {
       key: 'total',
       label: t('fields.total'),

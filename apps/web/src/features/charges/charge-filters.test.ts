@@ -17,10 +17,18 @@ describe('charge list filters', () => {
       finished_time__to: '06:30:59',
       user: '7',
     };
-    expect(chargeFiltersToSend({ ...asIs, station_id__in: '3, 5', review: 'meter_jump, stop_implausible' })).toEqual({
+    expect(
+      chargeFiltersToSend({
+        ...asIs,
+        station_id__in: '3, 5',
+        review: 'meter_jump, stop_implausible',
+        promotion_id__in: '21, 22',
+      }),
+    ).toEqual({
       ...asIs,
       station_id__in: '3,5',
       review: 'meter_jump,stop_implausible',
+      promotion_id__in: '21,22',
     });
   });
 
@@ -34,6 +42,7 @@ describe('charge list filters', () => {
         finished_time__to: '18:00',
         user: '0',
         review: 'absurd',
+        promotion_id__in: '21,0',
       }),
     ).toEqual({});
   });

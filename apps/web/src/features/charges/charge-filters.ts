@@ -5,8 +5,9 @@ import { contractFilters } from '../../lib/list-filters.ts';
  * The charge list's filters, kept in the URL under the API's own names (spec 3 'List filters'):
  * the number, stations and statuses as comma lists, the start's and the finish's Bishkek days as
  * YYYY-MM-DD, the finish's time of day as HH:mm:ss, `user`, one driver (the driver's page
- * links here with it), `review`, the reasons a charge was marked for review, and `source`, how
- * charges were started (PRODUCT.md 'Charge source'), as comma lists.
+ * links here with it), `review`, the reasons a charge was marked for review, `source`, how
+ * charges were started (PRODUCT.md 'Charge source'), and `promotion_id__in`, the promotions that
+ * discounted them, as comma lists.
  */
 
 export const CHARGE_FILTERS = [
@@ -22,6 +23,7 @@ export const CHARGE_FILTERS = [
   'user',
   'review',
   'source',
+  'promotion_id__in',
 ] as const;
 export type ChargeFilter = (typeof CHARGE_FILTERS)[number];
 

@@ -15,6 +15,7 @@ describe('a charge in Russian', { timeout: 60_000 }, () => {
       'GET /users/transactions/': () => page([aCharge(118)]),
       'GET /users/transactions/118/': () => jsonResponse(200, aChargeDetail(118, { stop_reason: 'Remote' })),
       'GET /stations/for-transaction/': () => page([]),
+      'GET /ads/promotions/': () => page([]),
     });
     renderScreen(<ChargeList />, { path: '/chargers-list', pattern: '/chargers-list' });
     const open = await screen.findByRole('button', { name: 'Открыть зарядку № 118' });

@@ -35,7 +35,8 @@ export interface ChargeListFiltersProps {
 
 /**
  * The charge list's filters (spec 3 'List filters'): the number, stations (searched on the server),
- * statuses, the reasons for review, how charges were started, the start's days, the finish's days and its time of day. Each
+ * statuses, the reasons for review, how charges were started, promotions (searched on the server),
+ * the start's days, the finish's days and its time of day. Each
  * acts 500 ms after its last change (spec 2.5), the number's typing included.
  */
 export function ChargeListFilters({ list, filtered, driverName, actions }: ChargeListFiltersProps) {
@@ -99,6 +100,16 @@ export function ChargeListFilters({ list, filtered, driverName, actions }: Charg
         showSearch={{ optionFilterProp: 'label' }}
         placeholder={t('list.sources')}
         aria-label={t('list.sources')}
+        maxTagCount="responsive"
+        style={wide}
+      />
+      <SearchMultiSelect
+        value={listValues(sent.promotion_id__in).map(Number)}
+        onChange={(ids) => list.setFilter('promotion_id__in', listFilter(ids))}
+        options={chargesApi.promotionOptionsQueryOptions}
+        placeholder={t('list.promotions')}
+        aria-label={t('list.promotions')}
+        notFound={t('list.promotions_none')}
         maxTagCount="responsive"
         style={wide}
       />

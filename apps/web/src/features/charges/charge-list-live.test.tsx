@@ -43,6 +43,7 @@ async function renderList(before?: () => Promise<void>) {
       return new Promise<void>((resolve) => held.push(resolve)).then(() => page(rows));
     },
     'GET /stations/for-transaction/': () => page([]),
+    'GET /ads/promotions/': () => page([]),
   });
   const view = renderScreen(<ChargeList />, { path: '/chargers-list', pattern: '/chargers-list' });
   await screen.findByRole('button', { name: 'Open charge no. 121' });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch, type SeenRequest } from '../../lib/test-fetch.ts';
 import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
 import { ChargeList } from './charge-list.tsx';
-import { aCharge, aChargeDetail, page, running } from './charge-test-data.ts';
+import { aCharge, aChargeDetail, aPromotion, page, running } from './charge-test-data.ts';
 
 inEnglish();
 
@@ -21,6 +21,13 @@ const stations = () =>
     { id: 3, name: 'Ala-Too' },
     { id: 5, name: 'Dordoi' },
   ]);
+/** GET /ads/promotions/ as its list answers it (contracts promotionListItem), searched by title. */
+const promotions = (request: SeenRequest) =>
+  page(
+    [aPromotion(21, 'Happy hours'), aPromotion(22, 'Weekend −20%')].filter((item) =>
+      item.name.toLowerCase().includes((request.url.searchParams.get('search') ?? '').toLowerCase()),
+    ),
+  );
 
 /** Types into one end of a range picker and commits it, as a keyboard user does. */
 function typeInto(input: HTMLElement, text: string) {
@@ -54,12 +61,13 @@ describe('charge list', { timeout: 60_000 }, () => {
         ]),
       'GET /users/transactions/118/': () => jsonResponse(200, aChargeDetail(118)),
       'GET /stations/for-transaction/': stations,
+      'GET /ads/promotions/': promotions,
     });
     const { router } = render();
     await screen.findByRole('button', { name: 'Open charge no. 118' });
     // Times in Bishkek, numbers in the interface language's format.
     expect(rowOf(118)).toHaveTextContent(
-      '118Asanov Bakyt+996 (555) 12-34-56Ala-Too#2 · CCS Combo 206.05.2024 14:3006.05.2024 16:001 h 30 min12.34510.00123.450.00123.45Personal balanceFinishedSuccessful',
+      '118Asanov Bakyt+996 (555) 12-34-56Ala-Too#2 · CCS Combo 2Card at the station06.05.2024 14:3006.05.2024 16:001 h 30 min12.34510.00123.450.00123.45Personal balanceFinishedSuccessful',
     );
     expect(rowOf(119)).toHaveTextContent('119Unknown tagSTRANGERAla-Too');
     expect(within(rowOf(119)).getByText('Unauthorized')).toBeInTheDocument();
@@ -92,6 +100,7 @@ describe('charge list', { timeout: 60_000 }, () => {
       'GET /users/transactions/': () => page([aCharge(4606, running), aCharge(118)]),
       'GET /users/transactions/4606/': () => jsonResponse(200, aChargeDetail(4606, { ...running, meter_stop: null })),
       'GET /stations/for-transaction/': stations,
+      'GET /ads/promotions/': promotions,
     });
     render();
     await screen.findByRole('button', { name: 'Open charge no. 4606' });
@@ -112,6 +121,7 @@ describe('charge list', { timeout: 60_000 }, () => {
       'GET /users/transactions/': (request) =>
         page(request.url.searchParams.has('search_by_tx_id') ? [aCharge(118)] : [aCharge(119), aCharge(118)]),
       'GET /stations/for-transaction/': stations,
+      'GET /ads/promotions/': promotions,
     });
     const { router } = render();
     await screen.findByRole('button', { name: 'Open charge no. 119' });
@@ -134,6 +144,7 @@ describe('charge list', { timeout: 60_000 }, () => {
     const api = stubFetch({
       'GET /users/transactions/': (request) => page(request.url.searchParams.size > 2 ? [] : [aCharge(118)]),
       'GET /stations/for-transaction/': stations,
+      'GET /ads/promotions/': promotions,
     });
     const { router } = render();
     await screen.findByRole('button', { name: 'Open charge no. 118' });
@@ -187,6 +198,45 @@ describe('charge list', { timeout: 60_000 }, () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('shows a charge’s promotion and how it was started, and filters by promotions searched by title', async () => {
+    const user = userEvent.setup({ delay: null });
+    const discounted = { promotion: 22, promotion_name: 'Weekend −20%', discount: 24.69, total: 98.76 };
+    const api = stubFetch({
+      'GET /users/transactions/': () =>
+        page([aCharge(121, { ...discounted, source: 'app', source_name: 'App' }), aCharge(118)]),
+      'GET /users/transactions/121/': () => jsonResponse(200, aChargeDetail(121, { ...discounted, source: 'app' })),
+      'GET /stations/for-transaction/': stations,
+      'GET /ads/promotions/': promotions,
+    });
+    const { router } = render('/chargers-list?promotion_id__in=21');
+    await screen.findByRole('button', { name: 'Open charge no. 121' });
+    expect(rowOf(121)).toHaveTextContent('App06.05.2024');
+    expect(rowOf(121)).toHaveTextContent('123.4524.69Weekend −20%98.76');
+    expect(rowOf(118)).toHaveTextContent('Card at the station06.05.2024');
+    expect(rowOf(118)).toHaveTextContent('123.450.00123.45');
+    // A promotion chosen before (the address) stays chosen beside the one picked now.
+    const filter = screen.getByLabelText('Promotions');
+
+    await user.type(filter, 'week');
+    await waitFor(() =>
+      expect(api.callsTo('GET /ads/promotions/').at(-1)!.url.searchParams.get('search')).toBe('week'),
+    );
+    await user.click(await screen.findByTitle('Weekend −20%'));
+    await waitFor(() =>
+      expect(queryOf(api.callsTo('GET /users/transactions/').at(-1)!)).toEqual({
+        page: '1',
+        size: '10',
+        promotion_id__in: '21,22',
+      }),
+    );
+    expect(router.state.location.search).toBe('?promotion_id__in=21%2C22');
+
+    await user.click(screen.getByRole('button', { name: 'Open charge no. 121' }));
+    const details = await screen.findByTestId('charge-details');
+    expect(within(details).getByText('Weekend −20%')).toBeInTheDocument();
+    expect(within(details).getByText('App')).toBeInTheDocument();
+  });
+
   it('marks a charge for review in its row and on its card, and filters by the reasons', async () => {
     const user = userEvent.setup({ delay: null });
     const api = stubFetch({
@@ -195,6 +245,7 @@ describe('charge list', { timeout: 60_000 }, () => {
       'GET /users/transactions/120/': () =>
         jsonResponse(200, aChargeDetail(120, { consumed: 5, meter_stop: 105, review_reason: 'stop_implausible' })),
       'GET /stations/for-transaction/': stations,
+      'GET /ads/promotions/': promotions,
     });
     const { router } = render();
     await screen.findByRole('button', { name: 'Open charge no. 120' });
@@ -229,6 +280,7 @@ describe('charge list', { timeout: 60_000 }, () => {
     const api = stubFetch({
       'GET /users/transactions/': (request) => page(request.url.searchParams.has('user') ? [aCharge(118)] : []),
       'GET /stations/for-transaction/': stations,
+      'GET /ads/promotions/': promotions,
     });
     const { router } = render('/chargers-list?user=7&station_id__in=3,x');
     // By id until the driver's first row names them.

@@ -21,6 +21,7 @@ function render(stop: FetchHandler) {
       page([aCharge(121, { ...running, status: 'pause' }), aCharge(120, running), aCharge(118)]),
     'GET /users/transactions/120/': () => jsonResponse(200, aChargeDetail(120, running)),
     'GET /stations/for-transaction/': () => page([]),
+    'GET /ads/promotions/': () => page([]),
     'POST /users/transactions/stop/': stop,
   });
   renderScreen(<ChargeList />, { path: '/chargers-list', pattern: '/chargers-list' });

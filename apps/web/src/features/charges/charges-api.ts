@@ -8,6 +8,7 @@ import {
 import type { ChargeDetail, ChargeListItem } from '@evcms/contracts/charges';
 import type { Paged } from '@evcms/contracts/common';
 import type { CommandAnswer } from '@evcms/contracts/ocpp-commands';
+import type { PromotionListItem } from '@evcms/contracts/promotions';
 import type { StationOption } from '@evcms/contracts/stations';
 import { http } from '../../lib/http.ts';
 import { listsAndDetails, LIVE_REFRESH_MS, refreshOnLiveChange } from '../../lib/live-refresh.ts';
@@ -30,10 +31,12 @@ const base = resourceApi<{
 
 /** Picker lists of the stations resource under its root key, so a change to stations reaches them. */
 const stationOptionsKey = (params: object): QueryKey => ['stations', 'options', 'for-transaction', params];
+/** The promotions to filter by, under the promotions' root key likewise. */
+const promotionOptionsKey = (params: object): QueryKey => ['promotions', 'options', 'for-transaction', params];
 
 /**
  * /users/transactions/ (the specification's name for charges): the list, one charge with its
- * meter readings, the export with the list's filters, the stations to filter by, and the stop.
+ * meter readings, the export with the list's filters, the stations and promotions to filter by, and the stop.
  */
 export const chargesApi = {
   keys: base.keys,
@@ -47,6 +50,17 @@ export const chargesApi = {
       queryKey: stationOptionsKey(params),
       queryFn: ({ signal }) =>
         http.get<Paged<StationOption>>('/stations/for-transaction/', { query: { page: 1, ...params }, signal }),
+      placeholderData: keepPreviousData,
+    }),
+  /** Promotions by title for the list's filter (GET /ads/promotions/, the promotions list: `search` matches a title). */
+  promotionOptionsQueryOptions: (params: { search?: string; size: number }) =>
+    queryOptions({
+      queryKey: promotionOptionsKey(params),
+      queryFn: ({ signal }) =>
+        http.get<Paged<Pick<PromotionListItem, 'id' | 'name'>>>('/ads/promotions/', {
+          query: { page: 1, ...params },
+          signal,
+        }),
       placeholderData: keepPreviousData,
     }),
   /**
