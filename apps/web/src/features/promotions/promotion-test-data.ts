@@ -9,6 +9,7 @@ export const aPromotionRow = (
   const status = overrides.status ?? 1;
   return {
     id,
+    title: name,
     title_ru: name,
     title_en: name,
     title_ky: name,
