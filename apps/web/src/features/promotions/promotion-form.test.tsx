@@ -121,13 +121,14 @@ describe('promotion form', { timeout: 90_000 }, () => {
 
     await uploadImage(user);
     await choose(user, screen.getByLabelText('Initiator'), 'Merchant');
-    await choose(user, screen.getByRole('combobox', { name: 'Merchant' }), 'Volt Energy');
+    await choose(user, await screen.findByRole('combobox', { name: 'Merchant' }), 'Volt Energy');
     await user.clear(screen.getByLabelText('Minimum charge amount'));
     await user.type(screen.getByLabelText('Minimum charge amount'), '100');
     await user.clear(screen.getByLabelText('Minimum number of charges'));
     await user.type(screen.getByLabelText('Minimum number of charges'), '2');
     await user.click(screen.getByRole('radio', { name: 'Amount' }));
-    await user.type(screen.getByLabelText('Discount amount'), '150');
+    // The amount's field replaces the percentage's once the choice is watched.
+    await user.type(await screen.findByLabelText('Discount amount'), '150');
 
     await choose(user, screen.getByRole('combobox', { name: 'Stations of merchant' }), 'Volt Energy');
     await user.click(screen.getByRole('button', { name: 'Add all stations of the merchant' }));
