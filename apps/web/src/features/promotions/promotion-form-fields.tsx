@@ -73,6 +73,15 @@ const timeProps = {
 
 /** Spec 9: the time picker goes in 30-minute steps. */
 const MINUTE_STEP = 30;
+// One element each, for both ends (an element is a description, rendered afresh wherever it is put).
+const DATE_TIME_PICKER = (
+  <DatePicker
+    showTime={{ format: 'HH:mm', minuteStep: MINUTE_STEP }}
+    format="DD.MM.YYYY HH:mm"
+    style={{ width: '100%' }}
+  />
+);
+const TIME_PICKER = <TimePicker format="HH:mm" minuteStep={MINUTE_STEP} style={{ width: '100%' }} />;
 
 /** The promotion's title in one language: a step of the multilingual stepper. */
 export function PromotionTitleField({ lang }: { lang: FormLang }) {
@@ -193,11 +202,7 @@ export function PromotionSharedFields({ stored }: { stored?: Promotion }) {
       </Col>
       <Col xs={24} lg={12}>
         <Form.Item name="start_at" label={t('fields.start_at')} rules={rules.start_at} required {...instantProps}>
-          <DatePicker
-            showTime={{ format: 'HH:mm', minuteStep: MINUTE_STEP }}
-            format="DD.MM.YYYY HH:mm"
-            style={{ width: '100%' }}
-          />
+          {DATE_TIME_PICKER}
         </Form.Item>
       </Col>
       <Col xs={24} lg={12}>
@@ -209,11 +214,7 @@ export function PromotionSharedFields({ stored }: { stored?: Promotion }) {
           required
           {...instantProps}
         >
-          <DatePicker
-            showTime={{ format: 'HH:mm', minuteStep: MINUTE_STEP }}
-            format="DD.MM.YYYY HH:mm"
-            style={{ width: '100%' }}
-          />
+          {DATE_TIME_PICKER}
         </Form.Item>
       </Col>
       <Col xs={24} lg={12}>
@@ -225,7 +226,7 @@ export function PromotionSharedFields({ stored }: { stored?: Promotion }) {
           extra={t('form.happy_hours_hint')}
           {...timeProps}
         >
-          <TimePicker format="HH:mm" minuteStep={MINUTE_STEP} style={{ width: '100%' }} />
+          {TIME_PICKER}
         </Form.Item>
       </Col>
       <Col xs={24} lg={12}>
@@ -236,7 +237,7 @@ export function PromotionSharedFields({ stored }: { stored?: Promotion }) {
           dependencies={['happy_hours_start']}
           {...timeProps}
         >
-          <TimePicker format="HH:mm" minuteStep={MINUTE_STEP} style={{ width: '100%' }} />
+          {TIME_PICKER}
         </Form.Item>
       </Col>
       <Col span={24}>

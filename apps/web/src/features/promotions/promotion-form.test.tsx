@@ -192,7 +192,7 @@ describe('promotion form', { timeout: 90_000 }, () => {
         'Ensure this value is less than or equal to 100000',
       ),
     );
-    expect(screen.getByText('Incorrectly filled field')).toBeInTheDocument();
+    expect(await screen.findByText('Incorrectly filled field')).toBeInTheDocument();
 
     answer = () => jsonResponse(201, aPromotion());
     await user.click(screen.getByTestId('stepper-submit'));

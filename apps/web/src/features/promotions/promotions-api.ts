@@ -6,10 +6,10 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import type { Paged } from '@evcms/contracts/common';
-import type { MerchantOption } from '@evcms/contracts/merchants';
 import type { Promotion, PromotionListItem } from '@evcms/contracts/promotions';
 import type { StationOption } from '@evcms/contracts/stations';
 import { http } from '../../lib/http.ts';
+import { merchantOptionsQueryOptions } from '../../lib/merchant-options.ts';
 import { resourceApi, type UpdateVariables } from '../../lib/resource-api.ts';
 import { promotionFormData, type PromotionBody } from './promotion-form-data.ts';
 
@@ -33,8 +33,7 @@ const base = resourceApi<{
   remove: true;
 }>({ path: '/ads/promotions/', key: ['promotions'], encode: promotionFormData });
 
-/** Picker lists of other resources, under their roots, so that a change to merchants or stations reaches them. */
-const MERCHANT_OPTIONS_KEY = ['merchants', 'options'];
+/** The station picker's lists, under the stations' root key, so that a change to stations reaches them. */
 const STATION_OPTIONS_KEY = ['stations', 'options', 'for-promotion'];
 
 /** What the station picker asks for: a search, a merchant's stations, a page of up to 1000. */
@@ -66,15 +65,8 @@ export const promotionsApi = {
         queryClient.removeQueries({ queryKey: base.keys.lists });
       },
     }),
-  /** Merchants by name for the initiator's and the station picker's merchant (`search` empty: the newest). */
-  merchantOptionsQueryOptions: (params: { search?: string; size: number }) =>
-    queryOptions({
-      // Typed as a plain query key so the shared search selects take these options.
-      queryKey: [...MERCHANT_OPTIONS_KEY, params] as QueryKey,
-      queryFn: ({ signal }) =>
-        http.get<Paged<MerchantOption>>('/merchants/for-promotion/', { query: { page: 1, ...params }, signal }),
-      placeholderData: keepPreviousData,
-    }),
+  /** Merchants by name for the initiator's and the station picker's merchant. */
+  merchantOptionsQueryOptions,
   /** Stations by name, of one merchant when given (`stationOptionsQuery` of the contract). */
   stationOptionsQueryOptions: (params: StationOptionsParams) =>
     queryOptions({
