@@ -10,7 +10,12 @@ import { ListScreenTable } from '../../components/list-screen/list-screen-table.
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
 import { DeleteRowButton, EditRowButton } from '../../components/list-screen/row-buttons.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
-import { listDeleteTexts, useRowActions } from '../../components/list-screen/use-row-actions.ts';
+import {
+  listDeleteTexts,
+  listStatusTexts,
+  showPageBeforeIfEmptied,
+  useRowActions,
+} from '../../components/list-screen/use-row-actions.ts';
 import { DateRangeFilter, rangeFilterProps } from '../../components/range-filters/range-filters.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -50,17 +55,15 @@ export function PromotionList() {
 
   // The bulk call with one id: a refused activation (409, the promotion has ended) says why.
   const toggle = (promotion: PromotionListItem) =>
-    actions.setStatus(promotion, toggledStatus(promotion.status), {
-      title: t(rowIsActive(promotion) ? 'list.confirm_deactivate' : 'list.confirm_activate', { name: promotion.name }),
-      done: t(rowIsActive(promotion) ? 'list.deactivated' : 'list.activated'),
-    });
+    actions.setStatus(
+      promotion,
+      toggledStatus(promotion.status),
+      listStatusTexts(t, promotion.name, rowIsActive(promotion)),
+    );
 
   // A 409 (it gave discounts, or was activated meanwhile) carries the server's explanation.
   const confirmDelete = (promotion: PromotionListItem) =>
-    actions.remove(promotion, listDeleteTexts(t, promotion.name), () => {
-      const { page } = screen.list;
-      if (page > 1 && screen.query.data?.items.length === 1) screen.list.setPage(page - 1);
-    });
+    actions.remove(promotion, listDeleteTexts(t, promotion.name), showPageBeforeIfEmptied(screen));
 
   const columns: TableColumnsType<PromotionListItem> = [
     { key: 'id', title: t('fields.id'), dataIndex: 'id', width: 64 },
