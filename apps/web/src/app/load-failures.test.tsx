@@ -10,6 +10,8 @@ import { BalanceExtract } from '../features/drivers/balance-extract.tsx';
 import { DriverForm } from '../features/drivers/driver-form.tsx';
 import { aDriver, anEntry, page } from '../features/drivers/driver-test-data.ts';
 import { MerchantForm } from '../features/merchants/merchant-form.tsx';
+import { PromotionForm } from '../features/promotions/promotion-form.tsx';
+import { aPromotion } from '../features/promotions/promotion-test-data.ts';
 import { RateForm } from '../features/rates/rate-form.tsx';
 import { aRate, CONNECTOR_TYPES } from '../features/rates/rate-test-data.ts';
 import { StationDetail } from '../features/stations/station-detail.tsx';
@@ -130,6 +132,16 @@ const SCREENS: LoadingScreen[] = [
       'GET /merchants/for-promotion/': noEntries,
     },
     loaded: () => screen.findByDisplayValue('Chui personal'),
+  },
+  {
+    name: 'the promotion edit form',
+    element: <PromotionForm />,
+    path: '/promotions/creating-promotion/5',
+    pattern: '/promotions/creating-promotion/:id?',
+    request: 'GET /ads/promotions/5/',
+    answer: () => jsonResponse(200, aPromotion()),
+    others: { 'GET /merchants/for-promotion/': noEntries, 'GET /stations/for-promotion/': noEntries },
+    loaded: () => screen.findByDisplayValue('Night discount'),
   },
   {
     name: 'the balance extract',

@@ -16,6 +16,12 @@ export interface Area extends Size {
   y: number;
 }
 
+/** Where a crop lies (spec 3 'Crop data'): in percentages of the turned original and in its pixels. */
+export interface CropData {
+  percent: Area;
+  pixels: Area;
+}
+
 export interface Range {
   min: number;
   max: number;

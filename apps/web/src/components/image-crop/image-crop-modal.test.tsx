@@ -110,6 +110,8 @@ describe('ImageCropModal', () => {
       height: 600,
     });
     const cropped = onDone.mock.calls[0]![0] as File;
+    // Where the crop lies, as an upload sends it beside the image (spec 3 'Crop data').
+    expect(onDone.mock.calls[0]![1]).toMatchObject({ pixels: { x: 296, y: 65, width: 300, height: 600 } });
     expect(cropped.name).toBe('station.jpg');
     expect(cropped.type).toBe('image/jpeg');
     expect(await textOf(cropped)).toBe(JPEG_BYTES);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../confirm-modal.ts';
 import { cropCanvas } from './crop-canvas.ts';
 import type { CropChoice } from './crop-editor.tsx';
-import { croppedFileName, pixelCrop } from './crop-math.ts';
+import { croppedFileName, pixelCrop, type CropData } from './crop-math.ts';
 
 // The cropping library comes with the first photo to crop, not with any screen's code.
 const CropEditor = lazy(() => import('./crop-editor.tsx').then((module) => ({ default: module.CropEditor })));
@@ -15,8 +15,8 @@ export interface ImageCropModalProps {
   open: boolean;
   /** Closed without a result (Cancel, X, Esc, after asking once the crop was changed; or Close after an unreadable file). */
   onCancel: () => void;
-  /** The crop as a JPEG named like the original with `.jpg`. */
-  onDone: (cropped: File) => void;
+  /** The crop as a JPEG named like the original with `.jpg`, and where it lies in the original (spec 3 'Crop data'). */
+  onDone: (cropped: File, crop: CropData) => void;
   /** The aspect to start at (width / height); the photo's own when not given. */
   aspect?: number;
 }
@@ -76,7 +76,10 @@ export function ImageCropModal({ file, open, onCancel, onDone, aspect }: ImageCr
     try {
       const area = pixelCrop(current.area, current.natural, current.rotation);
       const blob = await cropCanvas.toJpeg(current.image, current.natural, current.rotation, area);
-      onDone(new File([blob], croppedFileName(file.name), { type: 'image/jpeg', lastModified: Date.now() }));
+      onDone(new File([blob], croppedFileName(file.name), { type: 'image/jpeg', lastModified: Date.now() }), {
+        percent: current.area,
+        pixels: area,
+      });
     } catch {
       void message.error(t('failed'));
     } finally {

@@ -1,9 +1,16 @@
 import { useCallback, useState, type ReactNode } from 'react';
+import type { CropData } from './crop-math.ts';
 import { ImageCropModal } from './image-crop-modal.tsx';
+
+/** A cropped photo and where its crop lies in the original. */
+export interface CroppedImage {
+  file: File;
+  crop: CropData;
+}
 
 interface Pending {
   file: File;
-  settle: (cropped: File | null) => void;
+  settle: (cropped: CroppedImage | null) => void;
 }
 
 export interface ImageCrop {
@@ -13,6 +20,8 @@ export interface ImageCrop {
    * is cropped one after another.
    */
   cropImage: (file: File) => Promise<File | null>;
+  /** The same, with the crop data, for an upload that sends them beside the image (promotions). */
+  cropImageWithData: (file: File) => Promise<CroppedImage | null>;
   /** The dialog: render it once, anywhere in the component that calls `cropImage`. */
   cropModal: ReactNode;
 }
@@ -23,13 +32,17 @@ export interface ImageCrop {
  */
 export function useImageCrop(options: { aspect?: number } = {}): ImageCrop {
   const [queue, setQueue] = useState<readonly Pending[]>([]);
-  const cropImage = useCallback(
-    (file: File) => new Promise<File | null>((settle) => setQueue((pending) => [...pending, { file, settle }])),
+  const cropImageWithData = useCallback(
+    (file: File) => new Promise<CroppedImage | null>((settle) => setQueue((pending) => [...pending, { file, settle }])),
     [],
+  );
+  const cropImage = useCallback(
+    async (file: File) => (await cropImageWithData(file))?.file ?? null,
+    [cropImageWithData],
   );
   const head = queue[0];
   // Only the photo on show is settled, however often a button fires.
-  const settle = (cropped: File | null) => {
+  const settle = (cropped: CroppedImage | null) => {
     if (!head) return;
     head.settle(cropped);
     setQueue((pending) => (pending[0] === head ? pending.slice(1) : pending));
@@ -40,8 +53,8 @@ export function useImageCrop(options: { aspect?: number } = {}): ImageCrop {
       open={head !== undefined}
       aspect={options.aspect}
       onCancel={() => settle(null)}
-      onDone={(cropped) => settle(cropped)}
+      onDone={(cropped, crop) => settle({ file: cropped, crop })}
     />
   );
-  return { cropImage, cropModal };
+  return { cropImage, cropImageWithData, cropModal };
 }

@@ -21,6 +21,30 @@ export function listDeleteTexts(t: (key: string, values?: { name: string }) => s
   return { title: t('list.delete_title', { name }), content: t('list.delete_content'), done: t('list.deleted') };
 }
 
+/** The house's status question in a feature's texts: `list.confirm_activate` or `list.confirm_deactivate` with the row's name, then `list.activated` or `list.deactivated`. */
+export function listStatusTexts(
+  t: (key: string, values?: { name: string }) => string,
+  name: string,
+  active: boolean,
+): RowActionTexts {
+  return {
+    title: t(active ? 'list.confirm_deactivate' : 'list.confirm_activate', { name }),
+    done: t(active ? 'list.deactivated' : 'list.activated'),
+  };
+}
+
+/** After a delete, for `remove`'s `afterDelete`: the last row of a later page gone, the page before is shown rather than an empty one. */
+export function showPageBeforeIfEmptied(screen: {
+  list: { page: number; setPage: (page: number) => void };
+  query: { data?: { items: readonly unknown[] } };
+}): () => void {
+  const { page } = screen.list;
+  const lastRow = screen.query.data?.items.length === 1;
+  return () => {
+    if (page > 1 && lastRow) screen.list.setPage(page - 1);
+  };
+}
+
 /**
  * A list's acts on one of its rows, each asked first in a confirmation: a new status (the bulk
  * call with one id, so a refused activation, 409, names why) and a delete ('Yes' painted red). A

@@ -33,6 +33,8 @@ export interface ResourceFormOptions<Values, Changes, Item> {
    * 'Incorrectly filled field' alert points at them; a refusal on no field is said in a notification.
    */
   refusals?: 'alert' | 'stepper';
+  /** Spec 8 for promotions and banners: the first field error of a 400 is said in a notification too, not only on its field. */
+  notifyFieldErrors?: boolean;
   /** Dirty from the first change (a form whose files are not compared as the user types); by default, while the fields differ from where they started. */
   dirtyOnAnyChange?: boolean;
 }
@@ -40,7 +42,7 @@ export interface ResourceFormOptions<Values, Changes, Item> {
 export function useResourceForm<Values extends object, Changes extends object, Item>(
   options: ResourceFormOptions<Values, Changes, Item>,
 ) {
-  const { changedFields, save, texts, next, refusals = 'alert', dirtyOnAnyChange = false } = options;
+  const { changedFields, save, texts, next, refusals = 'alert', dirtyOnAnyChange = false, notifyFieldErrors } = options;
   // Fixed at the first render: a later render's copy of the stored item must not move the base.
   const [initial] = useState(options.initial);
   const navigate = useNavigate();
@@ -74,7 +76,9 @@ export function useResourceForm<Values extends object, Changes extends object, I
       saved = await send(current());
     } catch (error) {
       if (refusals === 'stepper') {
-        const refusal = refusedSubmitMessage(form, error);
+        const refusal =
+          refusedSubmitMessage(form, error) ??
+          (notifyFieldErrors && error instanceof ApiError ? error.firstMessage() : null);
         if (refusal) notification.error({ title: refusal });
       } else if (error instanceof ApiError && error.status === 400) {
         notification.error({ title: applyServerErrors(form, error) });

@@ -14,6 +14,8 @@ export interface SearchSelectProps extends Pick<SelectProps, 'placeholder' | 'st
   /** The chosen item, named as the search offered it; undefined when cleared. */
   onChange?: (id: number | undefined, option: NamedOption | undefined) => void;
   options: OptionsQuery;
+  /** The stored choice, named, for a value no search has offered yet (an edit form's). */
+  known?: NamedOption;
   /** Shown when a search finds nothing. */
   notFound: string;
   /** The clear cross's name ('Clear: Driver'), in the interface language. */
@@ -26,10 +28,18 @@ export interface SearchSelectProps extends Pick<SelectProps, 'placeholder' | 'st
  * phone, say): nothing is chosen until the user picks, and the chosen item keeps its name after
  * the search that offered it changes.
  */
-export function SearchSelect({ value, onChange, options, notFound, clearLabel, ...selectProps }: SearchSelectProps) {
+export function SearchSelect({
+  value,
+  onChange,
+  options,
+  known,
+  notFound,
+  clearLabel,
+  ...selectProps
+}: SearchSelectProps) {
   const [search, setSearch] = useState('');
   const wanted = useDebouncedValue(search.trim());
-  const [chosen, setChosen] = useState<NamedOption | undefined>();
+  const [chosen, setChosen] = useState<NamedOption | undefined>(known);
   const found = useQuery(options({ ...(wanted && { search: wanted }), size: FOUND_SIZE }));
   const offered = found.data?.items ?? [];
   const searching = found.isFetching || search.trim() !== wanted;

@@ -13,7 +13,12 @@ import { ListScreenTable } from '../../components/list-screen/list-screen-table.
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
 import { DeleteRowButton, EditRowButton } from '../../components/list-screen/row-buttons.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
-import { listDeleteTexts, useRowActions } from '../../components/list-screen/use-row-actions.ts';
+import {
+  listDeleteTexts,
+  listStatusTexts,
+  showPageBeforeIfEmptied,
+  useRowActions,
+} from '../../components/list-screen/use-row-actions.ts';
 import { connectorDictionaryQueryOptions } from '../../lib/connector-dictionaries.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useLang } from '../../lib/i18n.ts';
@@ -60,23 +65,12 @@ export function RateList() {
 
   // The bulk call with one id: a refused activation (409) names the rate already active.
   const toggle = (rate: Rate) =>
-    actions.setStatus(rate, toggledStatus(rate.status), {
-      title: t(rowIsActive(rate) ? 'list.confirm_deactivate' : 'list.confirm_activate', { name: rate.name }),
-      done: t(rowIsActive(rate) ? 'list.deactivated' : 'list.activated'),
-    });
+    actions.setStatus(rate, toggledStatus(rate.status), listStatusTexts(t, rate.name, rowIsActive(rate)));
 
   // Spec 4: after a delete the list reloads (the mutation asks for it again); a 409 (it was
   // activated meanwhile) carries the server's explanation.
   const confirmDelete = (rate: Rate) =>
-    actions.remove(
-      rate,
-      listDeleteTexts(t, rate.name),
-      // The last row of a later page: show the page before rather than an empty one.
-      () => {
-        const { page } = screen.list;
-        if (page > 1 && screen.query.data?.items.length === 1) screen.list.setPage(page - 1);
-      },
-    );
+    actions.remove(rate, listDeleteTexts(t, rate.name), showPageBeforeIfEmptied(screen));
 
   const columns: TableColumnsType<Rate> = [
     { key: 'id', title: t('fields.id'), dataIndex: 'id', width: 64 },

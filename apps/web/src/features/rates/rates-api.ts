@@ -1,16 +1,10 @@
-import {
-  keepPreviousData,
-  mutationOptions,
-  queryOptions,
-  type QueryClient,
-  type QueryKey,
-} from '@tanstack/react-query';
+import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { Paged } from '@evcms/contracts/common';
-import type { MerchantOption } from '@evcms/contracts/merchants';
 import type { Rate, RateCreateRequest, RateStatusesRequest, RateUpdateRequest } from '@evcms/contracts/rates';
 import type { StatusesRequest } from '@evcms/contracts/status';
 import { DEFAULT_RATE_FEES_KEY } from '../../lib/connector-dictionaries.ts';
 import { http } from '../../lib/http.ts';
+import { merchantOptionsQueryOptions } from '../../lib/merchant-options.ts';
 import { resourceApi } from '../../lib/resource-api.ts';
 
 /**
@@ -48,9 +42,6 @@ export function statusChanges({ ids, status }: StatusesRequest): RateStatusesReq
   return ids.map((id) => ({ id, status }));
 }
 
-/** Paged picker lists of the merchants resource; its root key, so that a change to merchants reaches them. */
-const MERCHANT_OPTIONS_KEY = ['merchants', 'options'];
-
 /**
  * /payments/: the rate list, one rate, create, update (only the changed fields; an active rate
  * takes only its status), delete (inactive rates only), the bulk status change, and what the
@@ -79,13 +70,6 @@ export const ratesApi = {
         ]);
       },
     }),
-  /** Merchants by name for the personal rate's picker (`search` empty: the newest); `size` up to 1000. */
-  merchantOptionsQueryOptions: (params: { search?: string; size: number }) =>
-    queryOptions({
-      // Typed as a plain query key so the shared SearchMultiSelect takes these options.
-      queryKey: [...MERCHANT_OPTIONS_KEY, params] as QueryKey,
-      queryFn: ({ signal }) =>
-        http.get<Paged<MerchantOption>>('/merchants/for-promotion/', { query: { page: 1, ...params }, signal }),
-      placeholderData: keepPreviousData,
-    }),
+  /** Merchants by name for the personal rate's picker. */
+  merchantOptionsQueryOptions,
 };

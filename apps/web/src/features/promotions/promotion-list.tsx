@@ -1,0 +1,188 @@
+import { Flex, Image, Switch, Tag, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { promotionListQuery, type PromotionListItem } from '@evcms/contracts/promotions';
+import { isActive, toggledStatus } from '@evcms/contracts/status';
+import { EllipsisText } from '../../components/ellipsis-text.tsx';
+import { CreateButton } from '../../components/list-screen/create-button.tsx';
+import { ListCard } from '../../components/list-screen/list-card.tsx';
+import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
+import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
+import { DeleteRowButton, EditRowButton } from '../../components/list-screen/row-buttons.tsx';
+import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
+import {
+  listDeleteTexts,
+  listStatusTexts,
+  showPageBeforeIfEmptied,
+  useRowActions,
+} from '../../components/list-screen/use-row-actions.ts';
+import { DateRangeFilter, rangeFilterProps } from '../../components/range-filters/range-filters.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
+import { useLang } from '../../lib/i18n.ts';
+import { contractFilters } from '../../lib/list-filters.ts';
+import { formatFee, formatPercent } from '../../lib/number-format.ts';
+import { promotionPaths } from './promotion-paths.ts';
+import { promotionsApi } from './promotions-api.ts';
+
+const rowIsActive = (promotion: PromotionListItem) => isActive(promotion.status);
+
+/** The list's own filters, under the API's names: the Bishkek days the promotion's period meets. */
+const PROMOTION_FILTERS = ['period__from', 'period__to'] as const;
+type PromotionFilter = (typeof PROMOTION_FILTERS)[number];
+const promotionFiltersToSend = contractFilters(promotionListQuery.shape, PROMOTION_FILTERS);
+
+const hhmm = (time: string | null) => time?.slice(0, 5) ?? '';
+
+// The fixed columns take about 1000 px and the name what is left; a narrower card scrolls the table sideways.
+const MIN_TABLE_WIDTH = 1180;
+
+/**
+ * Promotions (spec 2.3 /promotions): search, status and period filters, a paged table with a
+ * status switch (an ended promotion's activation is refused by the server, which says why), edit
+ * and delete, and bulk activate / deactivate of the selected rows (spec 4).
+ */
+export function PromotionList() {
+  const { t } = useTranslation('promotions');
+  const lang = useLang();
+  const navigate = useNavigate();
+  const screen = useListScreen<PromotionListItem, PromotionFilter>({
+    query: promotionsApi.listQueryOptions,
+    filters: PROMOTION_FILTERS,
+    send: promotionFiltersToSend,
+    statuses: { isActive: rowIsActive, setStatuses: promotionsApi.setStatuses },
+  });
+  const actions = useRowActions(screen, promotionsApi.remove);
+
+  // The bulk call with one id: a refused activation (409, the promotion has ended) says why.
+  const toggle = (promotion: PromotionListItem) =>
+    actions.setStatus(
+      promotion,
+      toggledStatus(promotion.status),
+      listStatusTexts(t, promotion.name, rowIsActive(promotion)),
+    );
+
+  // A 409 (it gave discounts, or was activated meanwhile) carries the server's explanation.
+  const confirmDelete = (promotion: PromotionListItem) =>
+    actions.remove(promotion, listDeleteTexts(t, promotion.name), showPageBeforeIfEmptied(screen));
+
+  const columns: TableColumnsType<PromotionListItem> = [
+    { key: 'id', title: t('fields.id'), dataIndex: 'id', width: 64 },
+    {
+      key: 'image',
+      title: t('fields.image'),
+      width: 96,
+      render: (_, promotion) => (
+        <Image src={promotion.image} alt={promotion.name} width={64} height={36} style={{ objectFit: 'cover' }} />
+      ),
+    },
+    { key: 'name', title: t('fields.name'), dataIndex: 'name', render: (name: string) => <EllipsisText text={name} /> },
+    {
+      key: 'initiator',
+      title: t('fields.initiator'),
+      width: 160,
+      render: (_, promotion) => (
+        <Flex vertical>
+          <span>{promotion.initiator_name}</span>
+          {promotion.merchant_name && <EllipsisText text={promotion.merchant_name} />}
+        </Flex>
+      ),
+    },
+    {
+      key: 'discount',
+      title: t('fields.discount'),
+      width: 110,
+      align: 'right',
+      render: (_, promotion) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {promotion.discount_percent !== null
+            ? formatPercent(promotion.discount_percent, lang)
+            : t('units.som_value', { value: formatFee(promotion.discount_amount ?? 0, lang) })}
+        </span>
+      ),
+    },
+    {
+      key: 'period',
+      title: t('fields.period'),
+      width: 170,
+      render: (_, promotion) => (
+        <Flex vertical>
+          <span>{formatDateTime(promotion.start_at)}</span>
+          <span>{formatDateTime(promotion.end_at)}</span>
+          {promotion.expired && (
+            <Tag color="default" style={{ width: 'fit-content' }}>
+              {t('list.expired')}
+            </Tag>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      key: 'happy_hours',
+      title: t('fields.happy_hours'),
+      width: 120,
+      render: (_, promotion) =>
+        promotion.happy_hours_start ? (
+          `${hhmm(promotion.happy_hours_start)}–${hhmm(promotion.happy_hours_end)}`
+        ) : (
+          <Typography.Text type="secondary">{t('list.all_day')}</Typography.Text>
+        ),
+    },
+    { key: 'stations', title: t('fields.stations'), dataIndex: 'stations_count', width: 96, align: 'right' },
+    {
+      key: 'status',
+      title: t('fields.status'),
+      width: 124,
+      render: (_, promotion) => (
+        <Switch
+          data-testid="promotion-status-switch"
+          aria-label={t('fields.status')}
+          checked={rowIsActive(promotion)}
+          loading={actions.toggling === promotion.id}
+          checkedChildren={t('status.active')}
+          unCheckedChildren={t('status.inactive')}
+          onChange={() => void toggle(promotion)}
+        />
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('list.actions'),
+      width: 104,
+      render: (_, promotion) => (
+        <Flex gap="small">
+          <EditRowButton label={t('list.edit')} onClick={() => void navigate(promotionPaths.edit(promotion.id))} />
+          <DeleteRowButton
+            label={t('list.delete')}
+            refusal={rowIsActive(promotion) && t('list.delete_active')}
+            onClick={() => void confirmDelete(promotion)}
+          />
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <ListCard>
+      <ListToolbar
+        screen={screen}
+        searchLabel={t('list.search')}
+        searchWidth={260}
+        filters={
+          <DateRangeFilter
+            label={t('list.period')}
+            placeholders={[t('list.date_from'), t('list.date_to')]}
+            {...rangeFilterProps(screen.shown, 'period')}
+            style={{ width: 280 }}
+          />
+        }
+        actions={<CreateButton to={promotionPaths.create}>{t('list.create')}</CreateButton>}
+      />
+      <ListScreenTable<PromotionListItem>
+        screen={screen}
+        columns={columns}
+        minWidth={MIN_TABLE_WIDTH}
+        emptyText={t('list.empty')}
+      />
+    </ListCard>
+  );
+}
