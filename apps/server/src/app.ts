@@ -29,6 +29,7 @@ import { driversRoutes } from './modules/drivers/drivers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mapRoutes } from './modules/map/map.routes.ts';
 import { merchantsRoutes } from './modules/merchants/merchants.routes.ts';
+import { promotionReportRoutes } from './modules/promotions/promotion-report.routes.ts';
 import { ratesRoutes } from './modules/rates/rates.routes.ts';
 import { liveEventsRoutes } from './modules/live-events/live-events.routes.ts';
 import { stationCommandsRoutes } from './modules/stations/station-commands.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chargesRoutes({ db: database.db, copyRows: database.copyRows, copyLines: database.copyLines }), {
     prefix: '/api/v1/users/transactions/',
   });
+  await app.register(promotionReportRoutes({ db: database.db }), { prefix: '/api/v1/ads/promotions/report/' });
   const ocpp = await registerOcpp(app, {
     database,
     events,
