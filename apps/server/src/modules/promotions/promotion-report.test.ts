@@ -69,19 +69,6 @@ beforeAll(async () => {
   }
 });
 
-const row = (promotion: number, n: number, figures: number[]) => {
-  const [charges, drivers, energy, turnover, discount, after] = figures;
-  return {
-    promotion,
-    name: `Promotion ${n}`,
-    charges,
-    drivers,
-    energy,
-    turnover,
-    discount,
-    turnover_after: after,
-  };
-};
 const figures = ([charges, drivers, energy, turnover, discount, after]: number[]) => ({
   charges,
   drivers,
@@ -90,6 +77,7 @@ const figures = ([charges, drivers, energy, turnover, discount, after]: number[]
   discount,
   turnover_after: after,
 });
+const row = (promotion: number, n: number, sums: number[]) => ({ promotion, name: `Promotion ${n}`, ...figures(sums) });
 
 async function get(query: string) {
   const response = await report('GET', query);

@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Paged } from '@evcms/contracts/common';
 import type { PromotionReport } from '@evcms/contracts/promotions';
 import { jsonResponse, stubFetch, type FetchHandler, type SeenRequest } from '../../lib/test-fetch.ts';
-import { inEnglish, renderScreen } from '../../test/render-screen.tsx';
+import { inEnglish, renderScreen, typeIntoPicker } from '../../test/render-screen.tsx';
 import { PromotionReport as PromotionReportScreen } from './promotion-report.tsx';
 
 inEnglish();
@@ -58,13 +58,6 @@ const queryOf = (request: SeenRequest) => Object.fromEntries(request.url.searchP
 const render = (queryClient?: QueryClient) =>
   renderScreen(<PromotionReportScreen />, { path: '/promotions-report', ...(queryClient && { queryClient }) });
 
-function typeInto(input: HTMLElement, text: string) {
-  fireEvent.mouseDown(input);
-  fireEvent.focus(input);
-  fireEvent.change(input, { target: { value: text } });
-  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
-}
-
 describe('promotions report', { timeout: 60_000 }, () => {
   it('shows each promotion’s figures and the totals of every row, and filters by period, promotion and station', async () => {
     const user = userEvent.setup({ delay: null });
@@ -84,8 +77,8 @@ describe('promotions report', { timeout: 60_000 }, () => {
     const lastQuery = () => queryOf(api.callsTo('GET /ads/promotions/report/').at(-1)!);
 
     const period = within(screen.getByRole('group', { name: 'Period' }));
-    typeInto(period.getByPlaceholderText('From date'), '01.01.2025');
-    typeInto(period.getByPlaceholderText('To date'), '31.12.2025');
+    typeIntoPicker(period.getByPlaceholderText('From date'), '01.01.2025');
+    typeIntoPicker(period.getByPlaceholderText('To date'), '31.12.2025');
     await waitFor(() =>
       expect(lastQuery()).toEqual({ page: '1', size: '10', period__from: '2025-01-01', period__to: '2025-12-31' }),
     );

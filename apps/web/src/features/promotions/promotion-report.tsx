@@ -9,7 +9,7 @@ import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import { pagedQueryProps } from '../../components/paged-table/paged-query-props.ts';
 import { PagedTable } from '../../components/paged-table/paged-table.tsx';
 import { DateRangeFilter, rangeFilterProps } from '../../components/range-filters/range-filters.tsx';
-import { SearchMultiSelect } from '../../components/search-select/search-multi-select.tsx';
+import { SearchMultiSelect, type OptionsQuery } from '../../components/search-select/search-multi-select.tsx';
 import { useLang } from '../../lib/i18n.ts';
 import { formatEnergy, formatFee } from '../../lib/number-format.ts';
 import {
@@ -37,11 +37,7 @@ export function PromotionReport() {
   });
   // The pickers show only ids the API takes (an address edited by hand may hold others).
   const picked = promotionReportFiltersToSend(shown.shown);
-  const ids = (sent: string | undefined) => (sent ? sent.split(',').map(Number) : []);
-  const pick = (name: 'promotion_id__in' | 'station_id__in') => (chosen: number[]) =>
-    shown.setFilter(name, chosen.length ? chosen.join(',') : null);
   const totals = totalsOf(query.data);
-  const wide = { width: 280, maxWidth: '100%' };
 
   return (
     <ListCard>
@@ -53,25 +49,19 @@ export function PromotionReport() {
           labelled
           style={{ width: 360 }}
         />
-        <SearchMultiSelect
-          value={ids(picked.promotion_id__in)}
-          onChange={pick('promotion_id__in')}
+        <IdsPicker
+          value={picked.promotion_id__in}
+          onChange={(value) => shown.setFilter('promotion_id__in', value)}
           options={promotionReportApi.promotionOptionsQueryOptions}
-          placeholder={t('filters.promotions')}
-          aria-label={t('filters.promotions')}
+          label={t('filters.promotions')}
           notFound={t('filters.promotions_none')}
-          maxTagCount="responsive"
-          style={wide}
         />
-        <SearchMultiSelect
-          value={ids(picked.station_id__in)}
-          onChange={pick('station_id__in')}
+        <IdsPicker
+          value={picked.station_id__in}
+          onChange={(value) => shown.setFilter('station_id__in', value)}
           options={promotionReportApi.stationOptionsQueryOptions}
-          placeholder={t('filters.stations')}
-          aria-label={t('filters.stations')}
+          label={t('filters.stations')}
           notFound={t('filters.stations_none')}
-          maxTagCount="responsive"
-          style={wide}
         />
         {filtered && <Button onClick={shown.reset}>{t('filters.reset')}</Button>}
         <div style={{ marginInlineStart: 'auto' }}>
@@ -87,6 +77,28 @@ export function PromotionReport() {
         data-testid="promotion-report"
       />
     </ListCard>
+  );
+}
+
+/** A filter of ids searched on the server, kept as the URL's comma list (none: no filter). */
+function IdsPicker(props: {
+  value: string | undefined;
+  onChange: (value: string | null) => void;
+  options: OptionsQuery;
+  label: string;
+  notFound: string;
+}) {
+  return (
+    <SearchMultiSelect
+      value={props.value ? props.value.split(',').map(Number) : []}
+      onChange={(ids) => props.onChange(ids.length ? ids.join(',') : null)}
+      options={props.options}
+      placeholder={props.label}
+      aria-label={props.label}
+      notFound={props.notFound}
+      maxTagCount="responsive"
+      style={{ width: 280, maxWidth: '100%' }}
+    />
   );
 }
 
