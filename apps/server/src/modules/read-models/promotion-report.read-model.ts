@@ -1,7 +1,9 @@
 import { and, sql, type SQL } from 'drizzle-orm';
+import { LANGUAGES } from '@evcms/contracts/i18n';
 import type { Localized } from '@evcms/contracts/localized';
 import { queryRows, type Db } from '../../db/client.ts';
 import { charges } from '../../db/schema/charges.ts';
+import { localizedSelection } from '../../db/schema/localized.ts';
 import { promotions } from '../../db/schema/promotions.ts';
 
 /*
@@ -39,11 +41,16 @@ const FIGURES = sql`count(*)::bigint as "charges", count(distinct ${charges.driv
   coalesce(sum(${charges.consumedWh}), 0)::bigint as "energyWh", coalesce(sum(${charges.amountTyiyn}), 0)::bigint as "amountTyiyn",
   coalesce(sum(${charges.discountTyiyn}), 0)::bigint as "discountTyiyn", coalesce(sum(${charges.totalTyiyn}), 0)::bigint as "totalTyiyn"`;
 
-const TITLE = sql`${promotions.titleRu} as "titleRu", ${promotions.titleEn} as "titleEn", ${promotions.titleKy} as "titleKy"`;
+// The title in each language, under the language's code.
+const title = localizedSelection(promotions, 'title');
+const TITLE = sql.join(
+  LANGUAGES.map((lang) => sql`${title[lang]} as ${sql.identifier(lang)}`),
+  sql`, `,
+);
 
 type Count = number | string | bigint;
 type FiguresRow = Record<keyof PromotionFigures, Count>;
-type LineRow = FiguresRow & { promotionId: number; titleRu: string; titleEn: string; titleKy: string };
+type LineRow = FiguresRow & Localized & { promotionId: number };
 
 function figures(row: FiguresRow): PromotionFigures {
   return {
@@ -59,7 +66,7 @@ function figures(row: FiguresRow): PromotionFigures {
 function line(row: LineRow): PromotionReportLine {
   return {
     promotionId: row.promotionId,
-    title: { ru: row.titleRu, en: row.titleEn, ky: row.titleKy },
+    title: Object.fromEntries(LANGUAGES.map((lang) => [lang, row[lang]])) as Localized,
     ...figures(row),
   };
 }
