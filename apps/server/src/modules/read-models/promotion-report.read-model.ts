@@ -1,4 +1,4 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { LANGUAGES } from '@evcms/contracts/i18n';
 import type { Localized } from '@evcms/contracts/localized';
 import { queryRows, type Db } from '../../db/client.ts';
@@ -72,14 +72,15 @@ function line(row: LineRow): PromotionReportLine {
 }
 
 /**
- * One page of the report (promotions by number, the newest first) with the number of its rows and
- * the totals of all of them, in one pass over the charges: the grouping set `()` sums every kept
- * charge, so its drivers are counted once however many promotions they charged under.
+ * One page of the report (promotions by number, the newest first; every row without `window`, for
+ * the export) with the number of its rows and the totals of all of them, in one pass over the
+ * charges: the grouping set `()` sums every kept charge, so its drivers are counted once however
+ * many promotions they charged under. Rows and totals so come from one snapshot.
  */
 export async function promotionReportPage(
   db: Db,
   where: SQL,
-  window: { limit: number; offset: number },
+  window: { limit: number; offset: number } | null,
 ): Promise<PromotionReportPage> {
   const rows = await queryRows<LineRow & { isTotal: number; groups: Count }>(
     db,
@@ -93,7 +94,7 @@ export async function promotionReportPage(
         from figures
       )
       select numbered.*, ${TITLE} from numbered left join ${promotions} on ${promotions.id} = numbered."promotionId"
-      where numbered."isTotal" = 1 or numbered."n" between ${window.offset + 1} and ${window.offset + window.limit}
+      ${window ? sql`where numbered."isTotal" = 1 or numbered."n" between ${window.offset + 1} and ${window.offset + window.limit}` : sql``}
       order by numbered."isTotal", numbered."promotionId" desc`,
   );
   const totalRow = rows.find((row) => Number(row.isTotal) === 1)!;
@@ -102,22 +103,4 @@ export async function promotionReportPage(
     total: Number(totalRow.groups),
     totals: figures(totalRow),
   };
-}
-
-/** The report's next `limit` rows after promotion `after` (undefined: from the newest), for its export's keyset batches. */
-export async function promotionReportLines(
-  db: Db,
-  where: SQL,
-  after: number | undefined,
-  limit: number,
-): Promise<PromotionReportLine[]> {
-  const batch = after === undefined ? where : and(where, sql`${charges.promotionId} < ${after}`);
-  const rows = await queryRows<LineRow>(
-    db,
-    sql`select ${charges.promotionId} as "promotionId", ${FIGURES}, ${TITLE}
-        from ${charges} join ${promotions} on ${promotions.id} = ${charges.promotionId}
-        where ${batch} group by ${charges.promotionId}, ${promotions.id}
-        order by ${charges.promotionId} desc limit ${limit}`,
-  );
-  return rows.map(line);
 }
