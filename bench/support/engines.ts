@@ -12,7 +12,8 @@ import { randomToken } from '../../apps/server/src/lib/secrets.ts';
 
 export type Measure = (engine: string, database: Database, dataDir: string) => Promise<void>;
 
-async function onPglite(name: string, measure: Measure) {
+/** A fresh PGlite database in a temporary folder for `measure`, removed at the end. */
+export async function onPglite(name: string, measure: Measure) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `evcms-bench-${name}-`));
   try {
     const database = await openPglite(path.join(dataDir, 'pg'));

@@ -31,6 +31,7 @@ import { mapRoutes } from './modules/map/map.routes.ts';
 import { merchantsRoutes } from './modules/merchants/merchants.routes.ts';
 import { createPromotionSweep } from './modules/promotions/promotion-sweep.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
+import { promotionReportRoutes } from './modules/promotions/promotion-report.routes.ts';
 import { ratesRoutes } from './modules/rates/rates.routes.ts';
 import { liveEventsRoutes } from './modules/live-events/live-events.routes.ts';
 import { stationCommandsRoutes } from './modules/stations/station-commands.routes.ts';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Every charge is priced through the promotions' choice (one per process: it reads the database it is given).
   registerDiscountFor(promotionDiscountFor);
+  await app.register(promotionReportRoutes({ db: database.db }), { prefix: '/api/v1/ads/promotions/report/' });
   const ocpp = await registerOcpp(app, {
     database,
     events,

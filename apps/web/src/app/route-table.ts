@@ -163,7 +163,11 @@ export const ROUTES: readonly AppRoute[] = [
     idTitle: 'promotion_edit',
     page: () => import('../features/promotions/promotion-form.tsx').then((m) => m.PromotionForm),
   },
-  { id: 'promotions_report', path: '/promotions-report', page: comingSoon },
+  {
+    id: 'promotions_report',
+    path: '/promotions-report',
+    page: () => import('../features/promotions/promotion-report.tsx').then((m) => m.PromotionReport),
+  },
   { id: 'software_rental_partners', path: '/software-rental-partners', page: comingSoon },
   { id: 'promo_codes', path: '/list-of-promotional-codes', page: comingSoon },
   { id: 'referrals', path: '/list-of-referrals', page: comingSoon },

@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { App, ConfigProvider } from 'antd';
 import { Fragment, type ComponentType, type ReactNode } from 'react';
@@ -78,4 +78,12 @@ export function inEnglish() {
 export async function enterText(user: UserEvent, field: HTMLElement, text: string) {
   await user.click(field);
   await user.paste(text);
+}
+
+/** Types a date or time into one of antd's pickers and confirms it with Enter, as a manager does. */
+export function typeIntoPicker(input: HTMLElement, text: string) {
+  fireEvent.mouseDown(input);
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value: text } });
+  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
 }
