@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { RPCClient } from 'ocpp-rpc';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import type { Database } from '../apps/server/src/db/client.ts';
+import { queryRows, type Database } from '../apps/server/src/db/client.ts';
 import { onEachEngine, percentile } from './support/engines.ts';
 import { seedOcppNetwork } from './support/ocpp-data.ts';
 import { benchIdentity, benchIdTag, STATION_PASSWORD } from './support/ocpp-frames.ts';
@@ -122,9 +122,10 @@ async function measureVariant(variant: string, promotions: number, database: Dat
     const stops: number[] = [];
     const readings: number[] = [];
     await Promise.all(clients.map((client, i) => chargeOn(client, i, stops, readings)));
-    const [row] = (
-      await database.db.execute(sql`select count(*)::int as n from charges where promotion_id is not null`)
-    ).rows as { n: number }[];
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from charges where promotion_id is not null`,
+    );
     return { variant, stops, readings, discounted: row?.n ?? 0 };
   } finally {
     await Promise.all(clients.map((client) => client.close({ force: true })));
