@@ -15,6 +15,7 @@ export interface DemoDates {
   stations: [id: number, at: number][];
   rates: [id: number, at: number][];
   drivers: [id: number, at: number][];
+  promotions: [id: number, at: number][];
 }
 
 function values(rows: readonly [number, number][]): SQL {
@@ -52,6 +53,7 @@ export async function backdateDemo(db: Db, dates: DemoDates): Promise<void> {
     await backdate(tx, 'merchants', ['created_at'], dates.merchants, 'merchant_created');
     await backdate(tx, 'stations', ['created_at'], dates.stations, 'station_created');
     await backdate(tx, 'rates', ['created_at'], dates.rates);
+    await backdate(tx, 'promotions', ['created_at'], dates.promotions, 'promotion_created');
     await backdate(tx, 'drivers', ['registered_at', 'created_at'], dates.drivers, 'user_created');
     // A driver's cards were bound when they registered.
     await tx.execute(

@@ -1,3 +1,5 @@
+import { registerDiscountFor } from '../modules/charges/charge-discounts.service.ts';
+import { promotionDiscountFor } from '../modules/promotions/promotion-discounts.service.ts';
 import { listInfrastructure } from '../modules/catalog/infrastructure.service.ts';
 import { listTags } from '../modules/catalog/tags.service.ts';
 import { listDrivers } from '../modules/drivers/drivers.service.ts';
@@ -10,6 +12,7 @@ import { createDrivers } from './demo-drivers.ts';
 import { bishkekMidnight, DAY } from './demo-history.ts';
 import { createCatalog, createMerchants, createRates, type NetworkDeps } from './demo-network.ts';
 import { chosenSites, MERCHANTS, type Town } from './demo-places.ts';
+import { createPromotions } from './demo-promotions.ts';
 import { createRandom } from './demo-random.ts';
 import { createStations, type DemoStation } from './demo-stations.ts';
 
@@ -42,6 +45,7 @@ export interface DemoSummary {
   stations: number;
   connectors: number;
   rates: number;
+  promotions: number;
   drivers: number;
   cards: number;
   charges: StatusCounts;
@@ -79,6 +83,8 @@ export async function fillDemo(
   deps: DemoDeps,
   options: { size?: DemoSize; seed?: number; now?: Date } = {},
 ): Promise<DemoSummary> {
+  // The history is priced as the app prices charges (the demo may fill before any app is built).
+  registerDiscountFor(promotionDiscountFor);
   const size = options.size ?? FULL_DEMO;
   const random = createRandom(options.seed ?? 11);
   const now = (options.now ?? new Date()).getTime();
@@ -119,6 +125,15 @@ export async function fillDemo(
     perDay: size.chargesPerDay,
     cards,
   };
+  const promotions = await createPromotions({
+    deps,
+    uploadsDir: deps.uploadsDir,
+    stations,
+    stationMerchants: stations.map((_, i) => sites[i]!.merchant),
+    merchantIds,
+    historyStart,
+    now,
+  });
   const history = await playHistory(input);
   const running = await playNow(input);
 
@@ -130,6 +145,7 @@ export async function fillDemo(
     stations: stations.map((station) => [station.id, Math.min(station.openedAt, now) - 7 * DAY]),
     rates: rateIds.map((id, i) => [id, historyStart - rateAge(i) * DAY]),
     drivers: drivers.map((driver) => [driver.id, driver.registeredAt]),
+    promotions,
   });
   const charges: StatusCounts = { ...history };
   for (const [status, n] of Object.entries(running))
@@ -139,6 +155,7 @@ export async function fillDemo(
     stations: stations.length,
     connectors: stations.reduce((sum, station) => sum + station.connectors.length, 0),
     rates: rateIds.length,
+    promotions: promotions.length,
     drivers: drivers.length,
     cards: drivers.reduce((sum, driver) => sum + driver.idTags.length, 0),
     charges,

@@ -44,3 +44,16 @@ export const ICONS = {
   ),
   shop: svg('<path d="M3 9l2-5h14l2 5"/><path d="M4 9v11h16V9"/><path d="M9 20v-6h6v6"/>'),
 } as const;
+
+/** A promotion's picture, 16:9 as the form crops it: a band of `colour` fading to white, a white tag on it. */
+export function promotionPicture(colour: Rgb): Buffer {
+  return png(480, 270, (x, y) => {
+    if (inside(x, y, 300, 70, 420, 200) && (x - 300 + (y - 70)) % 24 > 3) return [255, 255, 255];
+    const fade = x / 480;
+    return [
+      Math.round(colour[0] + (255 - colour[0]) * fade * 0.6),
+      Math.round(colour[1] + (255 - colour[1]) * fade * 0.6),
+      Math.round(colour[2] + (255 - colour[2]) * fade * 0.6),
+    ];
+  });
+}

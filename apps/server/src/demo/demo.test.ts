@@ -66,6 +66,19 @@ describe('the demo network', () => {
     expect(await count('charges')).toBeGreaterThan(60);
   });
 
+  it('has promotions made before the history, whose discounts its charges got through the price rule', async () => {
+    expect(summary.promotions).toBe(await count('promotions'));
+    expect(summary.promotions).toBeGreaterThanOrEqual(4);
+    const [discounted] = await queryRows<{ n: number; wrong: number }>(
+      deps.db,
+      sql`select count(*)::int as n, count(*) filter (where c.started_at < p.start_at or c.started_at >= p.end_at)::int as wrong
+        from charges c join promotions p on p.id = c.promotion_id where c.discount_tyiyn > 0`,
+    );
+    expect(discounted!.n).toBeGreaterThan(0);
+    expect(discounted!.wrong).toBe(0);
+    expect((await readdir(path.join(deps.uploadsDir, 'promotion-images'))).length).toBe(summary.promotions);
+  });
+
   it('gives every station a photo in the media store', async () => {
     const photos = await queryRows<{ path: string }>(
       deps.db,
