@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button, Switch, Tooltip, type TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
 
 export interface RowButtonProps {
@@ -26,4 +26,35 @@ function RowButton({ label, refusal, onClick, icon, danger }: RowButtonProps & {
       <Button aria-label={label} danger={danger} icon={icon} disabled={Boolean(refusal)} onClick={onClick} />
     </Tooltip>
   );
+}
+
+/**
+ * The status column of a list with statuses: a row's switch, on when active, spinning while its
+ * change waits for the server (`useRowActions`' `toggling`); `toggle` asks first. Named by the
+ * feature's own `fields.status`, `status.active` and `status.inactive` texts.
+ */
+export function statusSwitchColumn<Row extends { id: number }>(options: {
+  t: (key: string) => string;
+  testId: string;
+  isActive: (row: Row) => boolean;
+  toggling: number | null;
+  toggle: (row: Row) => void;
+}): TableColumnType<Row> {
+  const { t, testId, isActive, toggling, toggle } = options;
+  return {
+    key: 'status',
+    title: t('fields.status'),
+    width: 124,
+    render: (_, row) => (
+      <Switch
+        data-testid={testId}
+        aria-label={t('fields.status')}
+        checked={isActive(row)}
+        loading={toggling === row.id}
+        checkedChildren={t('status.active')}
+        unCheckedChildren={t('status.inactive')}
+        onChange={() => toggle(row)}
+      />
+    ),
+  };
 }

@@ -1,4 +1,4 @@
-import { Flex, Image, Switch, Tag, Typography, type TableColumnsType } from 'antd';
+import { Flex, Image, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { promotionListQuery, type PromotionListItem } from '@evcms/contracts/promotions';
@@ -8,7 +8,7 @@ import { CreateButton } from '../../components/list-screen/create-button.tsx';
 import { ListCard } from '../../components/list-screen/list-card.tsx';
 import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
-import { DeleteRowButton, EditRowButton } from '../../components/list-screen/row-buttons.tsx';
+import { DeleteRowButton, EditRowButton, statusSwitchColumn } from '../../components/list-screen/row-buttons.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import {
   listDeleteTexts,
@@ -128,22 +128,13 @@ export function PromotionList() {
         ),
     },
     { key: 'stations', title: t('fields.stations'), dataIndex: 'stations_count', width: 96, align: 'right' },
-    {
-      key: 'status',
-      title: t('fields.status'),
-      width: 124,
-      render: (_, promotion) => (
-        <Switch
-          data-testid="promotion-status-switch"
-          aria-label={t('fields.status')}
-          checked={rowIsActive(promotion)}
-          loading={actions.toggling === promotion.id}
-          checkedChildren={t('status.active')}
-          unCheckedChildren={t('status.inactive')}
-          onChange={() => void toggle(promotion)}
-        />
-      ),
-    },
+    statusSwitchColumn({
+      t,
+      testId: 'promotion-status-switch',
+      isActive: rowIsActive,
+      toggling: actions.toggling,
+      toggle,
+    }),
     {
       key: 'actions',
       title: t('list.actions'),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Select, Switch, Tag, type TableColumnsType } from 'antd';
+import { Flex, Select, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CONNECTOR_TYPE_KEYS } from '@evcms/contracts/catalog';
@@ -11,7 +11,7 @@ import { ListCard } from '../../components/list-screen/list-card.tsx';
 import { readStatusFilter } from '../../components/list-screen/list-screen-state.ts';
 import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
-import { DeleteRowButton, EditRowButton } from '../../components/list-screen/row-buttons.tsx';
+import { DeleteRowButton, EditRowButton, statusSwitchColumn } from '../../components/list-screen/row-buttons.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import {
   listDeleteTexts,
@@ -105,22 +105,7 @@ export function RateList() {
       // A default rate applies to every merchant without a personal one.
       render: (_, rate) => (rate.type === 'personal' ? rate.merchants.length : t('list.all_merchants')),
     },
-    {
-      key: 'status',
-      title: t('fields.status'),
-      width: 124,
-      render: (_, rate) => (
-        <Switch
-          data-testid="rate-status-switch"
-          aria-label={t('fields.status')}
-          checked={rowIsActive(rate)}
-          loading={actions.toggling === rate.id}
-          checkedChildren={t('status.active')}
-          unCheckedChildren={t('status.inactive')}
-          onChange={() => void toggle(rate)}
-        />
-      ),
-    },
+    statusSwitchColumn({ t, testId: 'rate-status-switch', isActive: rowIsActive, toggling: actions.toggling, toggle }),
     {
       key: 'created_at',
       title: t('fields.created_at'),
