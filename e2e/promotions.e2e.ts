@@ -3,7 +3,7 @@ import type { Paged } from '@evcms/contracts/common';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { choose, openDialog, pickOption, settled } from './support/antd.ts';
-import { adminApi, chooseLanguage, expectNoSidewaysScroll, fixture, saveShot } from './support/app.ts';
+import { adminApi, chooseLanguage, expectNoSidewaysScroll, fixture } from './support/app.ts';
 import { newContext, signInThroughForm } from './support/browser.ts';
 import { aSimulatedStation, type SimulatedStation } from './support/charge-points.ts';
 import { seedPayingDriver } from './support/charges.ts';
@@ -104,7 +104,7 @@ describe('a promotion in Kyrgyz, applied to a real charge', () => {
     await page.getByLabel('Аталышы орусча').fill(TITLES.ru);
     await page.getByTestId('stepper-next').click();
     await page.getByLabel('Аталышы англисче').fill(TITLES.en);
-    await saveShot(page, 'promotion-form');
+    await expectNoSidewaysScroll(page, 'promotion-form');
     await page.getByTestId('stepper-submit').click();
 
     const done = await openDialog(page, 'Акция түзүлдү', { byText: true });

@@ -59,9 +59,11 @@ describe('promotion list', { timeout: 60_000 }, () => {
     render();
     await screen.findByText('Night discount');
     expect(rowOf('Night discount')).toHaveTextContent(
-      'Night discountMerchantVolt Energy50.00 som01.12.2026 00:0001.01.2027 00:0022:00–06:0012',
+      'Night discountMerchantVolt Energy50.00 som01.12.2026 00:0001.01.2027 00:00Happy hours: 22:00–06:0012',
     );
-    expect(rowOf('Summer')).toHaveTextContent('SummerCompany10 %01.12.2026 00:0001.01.2027 00:00EndedAll day2');
+    expect(rowOf('Summer')).toHaveTextContent(
+      'SummerCompany10 %01.12.2026 00:0001.01.2027 00:00Happy hours: All dayEnded2',
+    );
     expect(within(rowOf('Summer')).getByRole('img')).toHaveAttribute('src', '/media/promotions/1.jpg');
     const lastQuery = () => queryOf(api.callsTo('GET /ads/promotions/').at(-1)!);
 
