@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aTag } from '../test/builders/catalog.ts';
 import { aMerchant } from '../test/builders/merchants.ts';
+import { aPromotion } from '../test/builders/promotions.ts';
 import { aStation } from '../test/builders/stations.ts';
 import { useSignedInApp } from '../test/test-app.ts';
 
@@ -78,4 +79,57 @@ describe('overlapping bulk status changes in parallel', () => {
     );
     expect(statuses.size).toBe(1);
   });
+
+  it('changes promotions without a single failure, leaving them uniform', { timeout: 120_000 }, async () => {
+    const ids = (await Promise.all(Array.from({ length: 10 }, () => aPromotion(ctx.database)))).map(
+      (promotion) => promotion.id,
+    );
+    const codes = await hammer('/api/v1/ads/promotions/statuses/', ids);
+    expect(codes.filter((code) => code !== 200)).toEqual([]);
+    const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/ads/promotions/?size=100`, headers: ctx.auth });
+    const statuses = new Set(
+      list
+        .json<{ items: { id: number; status: number }[] }>()
+        .items.filter((promotion) => ids.includes(promotion.id))
+        .map((promotion) => promotion.status),
+    );
+    expect(statuses.size).toBe(1);
+  });
+
+  it(
+    'edits one promotion’s stations a hundred times at once: every edit whole, none failing',
+    { timeout: 120_000 },
+    async () => {
+      const owner = await aMerchant(ctx.app, ctx.auth);
+      const stations = (await Promise.all(Array.from({ length: 6 }, () => aStation(ctx.database, owner.id)))).map(
+        (station) => station.id,
+      );
+      const promotion = await aPromotion(ctx.database, { stations: [stations[0]!] });
+      const lists = Array.from({ length: PARALLEL }, (_, n) =>
+        shuffled(stations, n).slice(0, 1 + (n % stations.length)),
+      );
+      const responses = await Promise.all(
+        lists.map((list) =>
+          ctx.app.inject({
+            method: 'PATCH',
+            url: `/api/v1/ads/promotions/${promotion.id}/`,
+            headers: ctx.auth,
+            payload: { stations: list },
+          }),
+        ),
+      );
+      expect(responses.map((response) => response.statusCode).filter((code) => code !== 200)).toEqual([]);
+      const stored = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/ads/promotions/${promotion.id}/`,
+        headers: ctx.auth,
+      });
+      const kept = stored
+        .json<{ stations: { id: number }[] }>()
+        .stations.map((station) => station.id)
+        .sort((a, b) => a - b);
+      // One of the lists sent, whole: never a mix of two edits.
+      expect(lists.map((list) => [...list].sort((a, b) => a - b).join())).toContain(kept.join());
+    },
+  );
 });
