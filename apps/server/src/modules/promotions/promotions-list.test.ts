@@ -45,6 +45,11 @@ beforeAll(async () => {
 });
 
 describe('the promotions list', () => {
+  it('also serves the pickers: a size up to 1000 is answered, past it 1000', async () => {
+    expect((await call('GET', '?size=1000')).json<Paged<PromotionListItem>>().size).toBe(1000);
+    expect((await call('GET', '?size=5000')).json<Paged<PromotionListItem>>().size).toBe(1000);
+  });
+
   it('answers a page of list items, newest first', async () => {
     const response = await call('GET', '?search=filtered&size=2');
     expect(response.statusCode).toBe(200);

@@ -12,7 +12,7 @@ import { changeEveryIdOrNone, uniqueIds } from '../../lib/bulk.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { keepFiles, removeFiles, type FileDeps, type IncomingFile } from '../../lib/media-files.ts';
-import { pagedResult, pageRequest, pageWindow } from '../../lib/pagination.ts';
+import { pagedResult, pageRequest, pageWindow, PICKER_SIZE_CAP } from '../../lib/pagination.ts';
 import { recordNews } from '../news/news.service.ts';
 import {
   merchantNames,
@@ -88,7 +88,8 @@ export async function getPromotion(deps: { db: Db }, id: number): Promise<Promot
 
 export async function listPromotions(deps: { db: Db }, query: PromotionFilters): Promise<Paged<PromotionListRecord>> {
   const now = new Date();
-  const page = pageRequest(query);
+  // The list is also the promotions' picker (the charge list's and the report's filters name up to 1000).
+  const page = pageRequest(query, PICKER_SIZE_CAP);
   const filter = {
     search: query.search,
     active: query.active,
