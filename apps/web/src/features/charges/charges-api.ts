@@ -1,17 +1,9 @@
-import {
-  keepPreviousData,
-  mutationOptions,
-  queryOptions,
-  type QueryClient,
-  type QueryKey,
-} from '@tanstack/react-query';
+import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { ChargeDetail, ChargeListItem } from '@evcms/contracts/charges';
-import type { Paged } from '@evcms/contracts/common';
 import type { CommandAnswer } from '@evcms/contracts/ocpp-commands';
-import type { PromotionListItem } from '@evcms/contracts/promotions';
-import type { StationOption } from '@evcms/contracts/stations';
 import { http } from '../../lib/http.ts';
 import { listsAndDetails, LIVE_REFRESH_MS, refreshOnLiveChange } from '../../lib/live-refresh.ts';
+import { chargeStationOptions, promotionOptions } from '../../lib/picker-options.ts';
 import { resourceApi } from '../../lib/resource-api.ts';
 import type { ChargeFilter } from './charge-filters.ts';
 
@@ -29,11 +21,6 @@ const base = resourceApi<{
   detail: true;
 }>({ path: '/users/transactions/', key: ['charges'] });
 
-/** Picker lists of the stations resource under its root key, so a change to stations reaches them. */
-const stationOptionsKey = (params: object): QueryKey => ['stations', 'options', 'for-transaction', params];
-/** The promotions to filter by, under the promotions' root key likewise. */
-const promotionOptionsKey = (params: object): QueryKey => ['promotions', 'options', 'for-transaction', params];
-
 /**
  * /users/transactions/ (the specification's name for charges): the list, one charge with its
  * meter readings, the export with the list's filters, the stations and promotions to filter by, and the stop.
@@ -45,24 +32,9 @@ export const chargesApi = {
   /** The export of the list (xlsx or csv) for ExportButton. */
   exportPath: '/users/transactions/export/',
   /** Stations by name for the list's filter (`search` empty: the first ones); `size` up to 1000. */
-  stationOptionsQueryOptions: (params: { search?: string; size: number }) =>
-    queryOptions({
-      queryKey: stationOptionsKey(params),
-      queryFn: ({ signal }) =>
-        http.get<Paged<StationOption>>('/stations/for-transaction/', { query: { page: 1, ...params }, signal }),
-      placeholderData: keepPreviousData,
-    }),
+  stationOptionsQueryOptions: chargeStationOptions,
   /** Promotions by title for the list's filter (GET /ads/promotions/, the promotions list: `search` matches a title). */
-  promotionOptionsQueryOptions: (params: { search?: string; size: number }) =>
-    queryOptions({
-      queryKey: promotionOptionsKey(params),
-      queryFn: ({ signal }) =>
-        http.get<Paged<Pick<PromotionListItem, 'id' | 'name'>>>('/ads/promotions/', {
-          query: { page: 1, ...params },
-          signal,
-        }),
-      placeholderData: keepPreviousData,
-    }),
+  promotionOptionsQueryOptions: promotionOptions,
   /**
    * POST /users/transactions/stop/ (spec 7): RemoteStopTransaction to the charge's station. The
    * answer comes once the station has answered (or after the command time-out); a refusal is

@@ -1,9 +1,9 @@
-import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Paged } from '@evcms/contracts/common';
 import { promotionReportQuery, type PromotionReport, type PromotionReportRow } from '@evcms/contracts/promotions';
-import type { NamedOption } from '../../components/search-select/search-multi-select.tsx';
 import { http, type QueryValue } from '../../lib/http.ts';
 import { contractFilters } from '../../lib/list-filters.ts';
+import { promotionOptions, promotionStationOptions } from '../../lib/picker-options.ts';
 import { LIVE_REFRESH_MS, refreshOnLiveChange } from '../../lib/live-refresh.ts';
 
 /*
@@ -31,7 +31,6 @@ export function totalsOf(page: Paged<PromotionReportLine> | undefined): Promotio
 
 // Under the promotions' root key: a promotion renamed reads the report again.
 const keys = { all: ['promotions', 'report'] as const };
-const optionsKey = (...parts: unknown[]): QueryKey => parts;
 
 export const promotionReportApi = {
   keys,
@@ -53,21 +52,9 @@ export const promotionReportApi = {
       placeholderData: keepPreviousData,
     }),
   /** The promotion picker: the promotions list searched by number or title. */
-  promotionOptionsQueryOptions: (params: { search?: string; size: number }) =>
-    queryOptions({
-      queryKey: optionsKey('promotions', 'options', params),
-      queryFn: ({ signal }) =>
-        http.get<Paged<NamedOption>>('/ads/promotions/', { query: { page: 1, ...params }, signal }),
-      placeholderData: keepPreviousData,
-    }),
+  promotionOptionsQueryOptions: promotionOptions,
   /** The station picker: the stations a promotion may be given. */
-  stationOptionsQueryOptions: (params: { search?: string; size: number }) =>
-    queryOptions({
-      queryKey: optionsKey('stations', 'options', 'for-promotion', params),
-      queryFn: ({ signal }) =>
-        http.get<Paged<NamedOption>>('/stations/for-promotion/', { query: { page: 1, ...params }, signal }),
-      placeholderData: keepPreviousData,
-    }),
+  stationOptionsQueryOptions: promotionStationOptions,
 };
 
 // A charge that completes with a discount changes the figures (busy: at most one refresh per 5 s).

@@ -1,15 +1,7 @@
-import {
-  keepPreviousData,
-  mutationOptions,
-  queryOptions,
-  type QueryClient,
-  type QueryKey,
-} from '@tanstack/react-query';
-import type { Paged } from '@evcms/contracts/common';
+import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { Promotion, PromotionListItem } from '@evcms/contracts/promotions';
-import type { StationOption } from '@evcms/contracts/stations';
 import { http } from '../../lib/http.ts';
-import { merchantOptionsQueryOptions } from '../../lib/merchant-options.ts';
+import { merchantOptionsQueryOptions, promotionStationOptions } from '../../lib/picker-options.ts';
 import { resourceApi, type UpdateVariables } from '../../lib/resource-api.ts';
 import { promotionFormData, type PromotionBody } from './promotion-form-data.ts';
 
@@ -33,15 +25,8 @@ const base = resourceApi<{
   remove: true;
 }>({ path: '/ads/promotions/', key: ['promotions'], encode: promotionFormData });
 
-/** The station picker's lists, under the stations' root key, so that a change to stations reaches them. */
-const STATION_OPTIONS_KEY = ['stations', 'options', 'for-promotion'];
-
 /** What the station picker asks for: a search, a merchant's stations, a page of up to 1000. */
-export interface StationOptionsParams {
-  search?: string;
-  merchant?: number;
-  size: number;
-}
+export type StationOptionsParams = Parameters<typeof promotionStationOptions>[0];
 
 /**
  * /ads/promotions/: the list, one promotion, create and update (one multipart request with the
@@ -68,11 +53,5 @@ export const promotionsApi = {
   /** Merchants by name for the initiator's and the station picker's merchant. */
   merchantOptionsQueryOptions,
   /** Stations by name, of one merchant when given (`stationOptionsQuery` of the contract). */
-  stationOptionsQueryOptions: (params: StationOptionsParams) =>
-    queryOptions({
-      queryKey: [...STATION_OPTIONS_KEY, params] as QueryKey,
-      queryFn: ({ signal }) =>
-        http.get<Paged<StationOption>>('/stations/for-promotion/', { query: { page: 1, ...params }, signal }),
-      placeholderData: keepPreviousData,
-    }),
+  stationOptionsQueryOptions: promotionStationOptions,
 };

@@ -4,7 +4,7 @@ import type { Rate, RateCreateRequest, RateStatusesRequest, RateUpdateRequest } 
 import type { StatusesRequest } from '@evcms/contracts/status';
 import { DEFAULT_RATE_FEES_KEY } from '../../lib/connector-dictionaries.ts';
 import { http } from '../../lib/http.ts';
-import { merchantOptionsQueryOptions } from '../../lib/merchant-options.ts';
+import { merchantOptionsQueryOptions } from '../../lib/picker-options.ts';
 import { resourceApi } from '../../lib/resource-api.ts';
 
 /**
