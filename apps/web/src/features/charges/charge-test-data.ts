@@ -2,6 +2,7 @@ import type { ChargeDetail, ChargeListItem } from '@evcms/contracts/charges';
 import type { Paged } from '@evcms/contracts/common';
 import { finishedCharge } from '@evcms/contracts/examples/charges';
 import type { PromotionListItem } from '@evcms/contracts/promotions';
+import { tenPercentInDecember } from '@evcms/contracts/examples/promotions';
 import { jsonResponse } from '../../lib/test-fetch.ts';
 
 /** A charge as the list answers it: a driver's finished, paid charge of 12.345 kWh unless told otherwise. */
@@ -38,34 +39,13 @@ export const aChargeDetail = (id: number, overrides: Partial<ChargeDetail> = {})
   ...overrides,
 });
 
-/** A promotion as GET /ads/promotions/ lists it, for the list's promotion filter: 10 % off at two stations in May 2024. */
+/** A promotion as GET /ads/promotions/ lists it, for the list's promotion filter: an active one (the promotions screens' row). */
 export const aPromotion = (id: number, name: string): PromotionListItem => ({
-  id,
-  title: name,
-  title_ru: name,
-  title_en: name,
-  title_ky: name,
-  name,
-  image: `/media/promotion-images/${id}.png`,
-  crop: null,
-  initiator: 'company',
-  initiator_name: 'Company',
-  merchant: null,
-  merchant_name: null,
-  min_charge_amount: 0,
-  min_charges: 0,
-  discount_percent: 10,
-  discount_amount: null,
-  start_at: '2024-05-01T00:00:00.000Z',
-  end_at: '2024-05-31T18:00:00.000Z',
-  happy_hours_start: null,
-  happy_hours_end: null,
+  ...tenPercentInDecember,
+  ...{ id, name, title: name, title_ru: name, title_en: name, title_ky: name },
   status: 0,
   active: true,
-  expired: false,
-  stations_count: 2,
   charges_count: 1,
-  created_at: '2024-04-20T06:00:00.000Z',
 });
 
 export const page = <T>(items: T[]): Response =>
