@@ -38,7 +38,7 @@ import { stationCommandsRoutes } from './modules/stations/station-commands.route
 import { stationMessagesRoutes } from './modules/stations/station-messages.routes.ts';
 import { stationsRoutes } from './modules/stations/stations.routes.ts';
 import { registerDiscountFor } from './modules/charges/charge-discounts.service.ts';
-import { promotionDiscountFor } from './modules/promotions/promotion-discounts.service.ts';
+import { promotionDiscountFor, sharePromotionChanges } from './modules/promotions/promotion-discounts.service.ts';
 import { localBus, postgresBus } from './lib/bus.ts';
 import { createLiveEvents } from './lib/live-events.ts';
 import { announceLinkChanged, registerOcpp } from './ocpp/server.ts';
@@ -174,6 +174,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Every charge is priced through the promotions' choice (one per process: it reads the database it is given).
   registerDiscountFor(promotionDiscountFor);
+  const stopSharing = sharePromotionChanges(bus, app.log);
+  app.addHook('onClose', async () => stopSharing());
   await app.register(promotionReportRoutes({ db: database.db }), { prefix: '/api/v1/ads/promotions/report/' });
   const ocpp = await registerOcpp(app, {
     database,

@@ -1,6 +1,8 @@
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { Bus } from '../../lib/bus.ts';
 import { perDatabase } from '../../lib/prepared.ts';
 import {
   countPaidCharges,
@@ -16,13 +18,13 @@ import { bestOffer, candidates, chargesAsked, type Offer } from './promotion-dis
  * The promotions' side of the money seam (charges/charge-discounts.service.ts): which promotion
  * gives a charge its discount (promotion-discounts.rules.ts). Meter readings ask on every reading,
  * so on that path the promotions are held in memory per database handle, indexed by station, read
- * again after a change in this process (promotionsChanged) or at the latest OFFERS_FRESH_MS after
- * the last read (a change made by another process); the driver's history is counted once per
+ * again after a change (promotionsChanged, here or in another process on the bus) or at the latest
+ * OFFERS_FRESH_MS after the last read (a notice lost); the driver's history is counted once per
  * charge. The settlement, which decides what is debited, reads both afresh in its transaction,
  * holding the driver's row, so concurrent stops of one driver count each other once, in turn.
  */
 
-/** How stale the readings' promotions may be when another process changed them (docs/decisions.md). */
+/** How stale the readings' promotions may be when another process's notice was lost (docs/decisions.md). */
 export const OFFERS_FRESH_MS = 30_000;
 /** Promotions ended this long ago still price the charges that started inside them. */
 const ENDED_WITHIN_DAYS = 3;
@@ -116,7 +118,32 @@ export const promotionDiscountFor: DiscountFor = async (db, charge, moment) => {
 
 // ---- For other modules
 
-/** Call after a write to promotions or their stations has committed: the next reading reads them again. */
+const CHANGES_CHANNEL = 'promotions-changed';
+/** The buses this process tells of its changes (one per app; tests build several). */
+const announcers = new Set<() => void>();
+
+/** Call after a write to promotions or their stations has committed: the next reading reads them again, here and in the processes sharing the bus. */
 export function promotionsChanged(_db: Db): void {
   generation += 1;
+  for (const announce of announcers) announce();
+}
+
+/**
+ * Shares changes with the other processes on `bus` (PostgreSQL's LISTEN/NOTIFY), so their readings
+ * read the promotions again at once; a notice lost with a dropped connection is made good by
+ * OFFERS_FRESH_MS. Answers the function that stops sharing (as the app closes).
+ */
+export function sharePromotionChanges(bus: Bus, log: FastifyBaseLogger): () => void {
+  const stopListening = bus.subscribe(CHANGES_CHANNEL, () => {
+    generation += 1;
+  });
+  const announce = () =>
+    void bus
+      .publish(CHANGES_CHANNEL, {})
+      .catch((error: unknown) => log.warn({ err: error }, 'promotions change not shared'));
+  announcers.add(announce);
+  return () => {
+    announcers.delete(announce);
+    stopListening();
+  };
 }

@@ -8,6 +8,9 @@ import { aConnectableStation, startTransaction, useChargePointApp } from '../../
 import { apiCalls } from '../../test/test-app.ts';
 import { findChargeRow } from '../charges/charge-lifecycle.service.ts';
 import { findDriverByIdTag } from '../drivers/id-tags.service.ts';
+import { promotionDiscountFor, sharePromotionChanges } from './promotion-discounts.service.ts';
+import { localBus } from '../../lib/bus.ts';
+import { promotions, promotionStations } from '../../db/schema/promotions.ts';
 
 /*
  * Promotions applied to real charges: started, metered and stopped by charge points over OCPP, at
@@ -172,5 +175,50 @@ describe('charges of one driver stopping at once', () => {
     const stopped = await Promise.all(ids.map(chargeOf));
     expect(stopped.map((charge) => charge.discount).sort()).toEqual([0, 5, 5]);
     expect((await findDriverByIdTag(ctx.database.db, idTag))?.balanceTyiyn).toBe(100_000 - 3 * 5_000 + 2 * 500);
+  });
+});
+
+describe('a promotion changed by another process', () => {
+  it('reaches the readings here at once through the bus, not after the promotions’ 30 s', async () => {
+    const bus = localBus();
+    const stopSharing = sharePromotionChanges(bus, ctx.app.log);
+    try {
+      const station = await aConnectableStation(ctx);
+      const { id: driverId } = await aDriver(ctx.database, { balanceTyiyn: 100_000 });
+      const reading = {
+        id: 2_000_000_000,
+        stationId: station.id,
+        driverId,
+        startedAt: new Date(Date.now() - 3_600_000),
+        consumedWh: 10_000,
+        priceTyiyn: 1_250,
+        amountTyiyn: 12_500,
+      };
+      const ask = () => promotionDiscountFor(ctx.database.db, reading, 'reading');
+      expect(await ask()).toBeNull();
+      // Written as another process would: no change told to this one.
+      const [row] = await ctx.database.db
+        .insert(promotions)
+        .values({
+          titleRu: 'Другой процесс',
+          titleEn: 'Another process',
+          titleKy: 'Башка процесс',
+          image: 'promotion-images/other.png',
+          initiator: 'company',
+          discountBasisPoints: 1000,
+          startAt: new Date(Date.now() - 86_400_000),
+          endAt: new Date(Date.now() + 86_400_000),
+          status: 0,
+        })
+        .returning({ id: promotions.id });
+      await ctx.database.db.insert(promotionStations).values({ promotionId: row!.id, stationId: station.id });
+      expect(await ask()).toBeNull();
+      // Its notice, as the other process publishes it.
+      await bus.publish('promotions-changed', {});
+      expect(await ask()).toEqual({ promotionId: row!.id, discountTyiyn: 1_250 });
+    } finally {
+      stopSharing();
+      await bus.close();
+    }
   });
 });
