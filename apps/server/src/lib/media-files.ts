@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { fromMinorUnits } from '@evcms/contracts/decimal';
+import type { cropData } from '@evcms/contracts/promotions';
 import { z } from '@evcms/contracts/schema';
+import type { StoredCrop } from '../db/schema/columns.ts';
 import type { DetectedFileType } from './file-type.ts';
 
 /*
@@ -65,4 +68,24 @@ export function fileCheck(problem: (file: IncomingFile) => { message: string; ma
         ...(found.max !== undefined && { maximum: found.max }),
       } as never);
   });
+}
+
+/** The contract's crop units: 4 decimals. */
+const CROP_DECIMALS = 4;
+type CropUnits = z.output<typeof cropData>;
+type CropBox = NonNullable<CropUnits['percent']>;
+
+/** An uploaded image's crop data as stored (promotions, banners): the form's decimals, not the contract's units. */
+export function storedCrop(crop: CropUnits | undefined): StoredCrop | null {
+  if (!crop) return null;
+  const box = (units: CropBox | undefined) =>
+    units && {
+      x: fromMinorUnits(units.x, CROP_DECIMALS),
+      y: fromMinorUnits(units.y, CROP_DECIMALS),
+      width: fromMinorUnits(units.width, CROP_DECIMALS),
+      height: fromMinorUnits(units.height, CROP_DECIMALS),
+    };
+  const percent = box(crop.percent);
+  const pixels = box(crop.pixels);
+  return { ...(percent && { percent }), ...(pixels && { pixels }) };
 }
