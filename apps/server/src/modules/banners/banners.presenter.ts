@@ -1,4 +1,9 @@
-import { FULLSCREEN_CATEGORIES, FULLSCREEN_DESTINATIONS, type Banner, type BannerListItem } from '@evcms/contracts/banners';
+import {
+  FULLSCREEN_CATEGORIES,
+  FULLSCREEN_DESTINATIONS,
+  type Banner,
+  type BannerListItem,
+} from '@evcms/contracts/banners';
 import type { Lang } from '@evcms/contracts/i18n';
 import { isActive, STATUS_INACTIVE } from '@evcms/contracts/status';
 import { mediaUrl } from '../../lib/uploads.ts';

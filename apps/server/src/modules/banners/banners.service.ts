@@ -1,4 +1,9 @@
-import { bannerTermsProblems, type BannerCreate, type BannerFilters, type BannerUpdate } from '@evcms/contracts/banners';
+import {
+  bannerTermsProblems,
+  type BannerCreate,
+  type BannerFilters,
+  type BannerUpdate,
+} from '@evcms/contracts/banners';
 import type { Paged } from '@evcms/contracts/common';
 import type { Localized } from '@evcms/contracts/localized';
 import { isActive, STATUS_INACTIVE, type StatusesRequest } from '@evcms/contracts/status';
