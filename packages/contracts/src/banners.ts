@@ -1,8 +1,8 @@
 import { wholeNumber as id } from './common.ts';
-import { choice, formIdList, formRefId, formInt, isBlank } from './form-values.ts';
+import { blankOr, choice, formIdList, formRefId, formInt } from './form-values.ts';
 import type { MessageKey } from './messages.ts';
 import { namesKeys, type Names } from './names.ts';
-import { cropData, instant } from './promotions.ts';
+import { cropData, cropDataOut, instant } from './promotions.ts';
 import { booleanParam, pageParams, searchParam } from './query.ts';
 import { optionalFields, requiredText, z } from './schema.ts';
 import { status } from './status.ts';
@@ -46,14 +46,6 @@ export const FULLSCREEN_DESTINATIONS = {
 } as const satisfies Record<string, Names>;
 export type FullscreenDestination = keyof typeof FULLSCREEN_DESTINATIONS;
 export const FULLSCREEN_DESTINATION_KEYS = namesKeys(FULLSCREEN_DESTINATIONS);
-
-/** A value a form may leave empty: null then. */
-function blankOr<T extends z.ZodMiniType>(schema: T) {
-  return z.pipe(
-    z.transform((value: unknown) => (isBlank(value) ? null : value)),
-    z.nullable(schema),
-  );
-}
 
 /** An http(s) address with a dotted host. */
 const link = requiredText(BANNER_LINK_MAX).check(
@@ -149,8 +141,6 @@ export const bannerListQuery = z.object({
 export type BannerListQuery = z.input<typeof bannerListQuery>;
 export type BannerFilters = z.output<typeof bannerListQuery>;
 
-const cropBoxOut = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
-
 export const bannerStation = z.object({ id, name: z.string() });
 
 const bannerOutputFields = {
@@ -159,7 +149,7 @@ const bannerOutputFields = {
   name: z.string(),
   /** The image's URL. */
   image: z.string(),
-  crop: z.nullable(z.object({ percent: z.optional(cropBoxOut), pixels: z.optional(cropBoxOut) })),
+  crop: cropDataOut,
   link: z.string(),
   merchant: z.nullable(id),
   merchant_name: z.nullable(z.string()),

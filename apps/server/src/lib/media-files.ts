@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fromMinorUnits } from '@evcms/contracts/decimal';
 import type { cropData } from '@evcms/contracts/promotions';
+import type { MessageKey } from '@evcms/contracts/messages';
 import { z } from '@evcms/contracts/schema';
 import type { StoredCrop } from '../db/schema/columns.ts';
 import type { DetectedFileType } from './file-type.ts';
+import { isStreamedFile } from './uploads.ts';
 
 /*
  * Uploaded files on their way into the media store, for every module that stores some (stations,
@@ -68,6 +70,38 @@ export function fileCheck(problem: (file: IncomingFile) => { message: string; ma
         ...(found.max !== undefined && { maximum: found.max }),
       } as never);
   });
+}
+
+/**
+ * A form's one jpg, jpeg or png image up to `maxMb` (promotions, banners), checked by its bytes:
+ * `required` when left out, `typeInvalid` for another type; a second file is refused rather than dropped.
+ */
+export function jpegOrPngImage({
+  maxMb,
+  required,
+  typeInvalid,
+}: {
+  maxMb: number;
+  required: MessageKey;
+  typeInvalid: MessageKey;
+}) {
+  const image = z
+    .custom<IncomingFile>(isStreamedFile, {
+      error: (issue) => (issue.input === undefined ? required : Array.isArray(issue.input) ? 'files_max' : typeInvalid),
+    })
+    .check(
+      fileCheck((file) => {
+        if (file.type !== 'jpeg' && file.type !== 'png') return { message: typeInvalid };
+        if (file.size > maxMb * 1024 * 1024) return { message: 'image_too_large', max: maxMb };
+        return undefined;
+      }),
+    );
+  z.globalRegistry.add(image, {
+    type: 'string',
+    format: 'binary',
+    description: `A jpg, jpeg or png image up to ${maxMb} MB`,
+  });
+  return image;
 }
 
 /** The contract's crop units: 4 decimals. */
