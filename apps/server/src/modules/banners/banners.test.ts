@@ -1,13 +1,12 @@
-import { access } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { BANNER_IMAGE_MAX_BYTES, type Banner } from '@evcms/contracts/banners';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newsEvents } from '../../db/schema/news.ts';
 import { aBannerRequest } from '../../test/builders/banners.ts';
 import { aStoredMerchant } from '../../test/builders/merchants.ts';
-import { aStation, TINY_PNG } from '../../test/builders/stations.ts';
-import { multipartForm, type FilePart, type FormValue } from '../../test/multipart.ts';
+import { aStation } from '../../test/builders/stations.ts';
+import { multipartForm, type FormValue } from '../../test/multipart.ts';
+import { mediaFileExists, pngPart } from '../../test/media.ts';
 import { apiCalls, useSignedInApp } from '../../test/test-app.ts';
 
 /* Creating, reading, editing, copying and deleting banners and fullscreens through the API, multipart with the image. */
@@ -15,11 +14,7 @@ import { apiCalls, useSignedInApp } from '../../test/test-app.ts';
 const ctx = useSignedInApp({ name: 'Aida Banner' });
 const call = apiCalls(ctx, 'ads/banners/', { lang: 'en' });
 
-const png = (size = TINY_PNG.length): FilePart => ({
-  filename: 'banner.png',
-  content: Buffer.concat([TINY_PNG, Buffer.alloc(Math.max(0, size - TINY_PNG.length))]),
-  type: 'image/png',
-});
+const png = pngPart;
 
 function send(method: 'POST' | 'PATCH', url: string, fields: Record<string, FormValue | undefined>, lang = 'en') {
   return multipartForm(fields).then((form) =>
@@ -45,12 +40,7 @@ async function created(overrides: Record<string, FormValue | undefined> = {}): P
   return response.json<Banner>();
 }
 
-const stored = (url: string) => path.join(ctx.config.dataDir, 'uploads', url.replace(/^\/media\//, ''));
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
+const exists = (url: string) => mediaFileExists(ctx.config.dataDir, url);
 
 let merchantId: number;
 let station: { id: number; name: string };
@@ -100,7 +90,7 @@ describe('creating', () => {
       created_at: expect.any(String),
       stations: [{ id: station.id, name: 'Ala-Too Square' }],
     });
-    expect(await exists(stored(banner.image))).toBe(true);
+    expect(await exists(banner.image)).toBe(true);
     const read = await call('GET', `${banner.id}/`);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(banner);
@@ -215,7 +205,7 @@ describe('editing', () => {
     const reimaged = await send('PATCH', `${banner.id}/`, { image: png(), stations: [] as unknown as FormValue });
     expect(reimaged.statusCode, reimaged.body).toBe(200);
     expect(reimaged.json<Banner>().image).not.toBe(banner.image);
-    await expect.poll(() => exists(stored(banner.image))).toBe(false);
+    await expect.poll(() => exists(banner.image)).toBe(false);
   });
 
   it('names bad input, keeps the cross-field rules, and answers 404 for a banner that is not there', async () => {
@@ -260,8 +250,8 @@ describe('copying', () => {
     expect(original).toMatchObject({ status: 0, active: true, archived: false });
     expect(copy.id).not.toBe(original.id);
     expect(copy.image).not.toBe(original.image);
-    expect(await exists(stored(copy.image))).toBe(true);
-    expect(await exists(stored(original.image))).toBe(true);
+    expect(await exists(copy.image)).toBe(true);
+    expect(await exists(original.image)).toBe(true);
     const events = await ctx.database.db
       .select()
       .from(newsEvents)
@@ -286,7 +276,7 @@ describe('deleting', () => {
     expect((await call('PATCH', 'statuses/', { payload: { ids: [banner.id], status: 1 } })).statusCode).toBe(200);
     expect((await call('DELETE', `${banner.id}/`)).statusCode).toBe(204);
     expect((await call('GET', `${banner.id}/`)).statusCode).toBe(404);
-    await expect.poll(() => exists(stored(banner.image))).toBe(false);
+    await expect.poll(() => exists(banner.image)).toBe(false);
     expect((await call('DELETE', `${banner.id}/`)).statusCode).toBe(404);
   });
 });
