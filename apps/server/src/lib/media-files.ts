@@ -9,7 +9,7 @@ import { isStreamedFile } from './uploads.ts';
 
 /*
  * Uploaded files on their way into the media store, for every module that stores some (stations,
- * promotions): the route has checked each file's real type and size; a service moves them into
+ * promotions, banners): the route has checked each file's real type and size; a service moves them into
  * the store before the database rows that name them are written, and removes them again when that
  * write fails. Files a change or a deletion leaves unnamed are removed after the commit.
  */
