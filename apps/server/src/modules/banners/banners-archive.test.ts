@@ -3,7 +3,9 @@ import type { Banner, BannerListItem } from '@evcms/contracts/banners';
 import type { Paged } from '@evcms/contracts/common';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { banners } from '../../db/schema/banners.ts';
-import { aBanner } from '../../test/builders/banners.ts';
+import { aBanner, aBannerRequest } from '../../test/builders/banners.ts';
+import { pngPart } from '../../test/media.ts';
+import { multipartForm, type FormValue } from '../../test/multipart.ts';
 import { apiCalls, useSignedInApp } from '../../test/test-app.ts';
 
 /* The lists by type, the archive (inactive, or past the end: computed when read), bulk status changes. */
@@ -103,5 +105,31 @@ describe('the archive', () => {
     const missing = await call('PATCH', 'statuses/', { payload: { ids: [99999999], status: 1 } });
     expect(missing.statusCode).toBe(404);
     expect((await call('PATCH', 'statuses/', { payload: { ids: ['x'], status: 1 } })).statusCode).toBe(400);
+  });
+
+  it('copies an archived one back as a new inactive one keeping its period, to be activated once the manager moves the end', async () => {
+    // Made through the API, so that its image file is in the store to be copied.
+    const form = await multipartForm({
+      ...aBannerRequest({ type: 'fullscreen', end_at: new Date(Date.now() + MINUTE).toISOString() }),
+      image: pngPart(),
+    } as Record<string, FormValue>);
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/ads/banners/',
+      headers: { ...ctx.auth, ...form.headers },
+      payload: form.payload,
+    });
+    const ended = made.json<Banner>();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    later();
+    const copy = (await call('POST', `${ended.id}/copy/`)).json<Banner>();
+    expect(copy).toMatchObject({ type: 'fullscreen', status: 1, archived: true, end_at: ended.end_at });
+    expect(await ids('type=fullscreen&archive=true')).toEqual(expect.arrayContaining([ended.id, copy.id]));
+    expect((await call('PATCH', 'statuses/', { payload: { ids: [copy.id], status: 0 } })).statusCode).toBe(409);
+    const start_at = new Date(Date.now()).toISOString();
+    const end_at = new Date(Date.now() + 60 * MINUTE).toISOString();
+    const moved = await call('PATCH', `${copy.id}/`, { payload: { start_at, end_at, status: 0 } });
+    expect(moved.json()).toMatchObject({ status: 0, archived: false });
+    expect(await ids('type=fullscreen&archive=false')).toContain(copy.id);
   });
 });

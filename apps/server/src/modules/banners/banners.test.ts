@@ -7,7 +7,7 @@ import { aStoredMerchant } from '../../test/builders/merchants.ts';
 import { aStation } from '../../test/builders/stations.ts';
 import { multipartForm, type FormValue } from '../../test/multipart.ts';
 import { mediaFileExists, pngPart } from '../../test/media.ts';
-import { apiCalls, useSignedInApp } from '../../test/test-app.ts';
+import { apiCalls, openApiPaths, useSignedInApp } from '../../test/test-app.ts';
 
 /* Creating, reading, editing, copying and deleting banners and fullscreens through the API, multipart with the image. */
 
@@ -278,5 +278,13 @@ describe('deleting', () => {
     expect((await call('GET', `${banner.id}/`)).statusCode).toBe(404);
     await expect.poll(() => exists(banner.image)).toBe(false);
     expect((await call('DELETE', `${banner.id}/`)).statusCode).toBe(404);
+  });
+});
+
+describe('the API description', () => {
+  it('documents the create as multipart', async () => {
+    const paths = await openApiPaths<Record<string, { requestBody?: { content: Record<string, unknown> } }>>(ctx.app);
+    expect(Object.keys(paths['/api/v1/ads/banners/']!.post!.requestBody!.content)).toEqual(['multipart/form-data']);
+    expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/v1/ads/banners/{id}/copy/']));
   });
 });
