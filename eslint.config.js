@@ -32,6 +32,7 @@ const elements = [
 const SHARED_SCHEMA = ['columns', 'localized', 'locations'];
 const OWN_SCHEMA = {
   accounts: ['managers'],
+  banners: ['banners'],
   catalog: ['catalog'],
   charges: ['charges'],
   drivers: ['drivers'],

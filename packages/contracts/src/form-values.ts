@@ -53,3 +53,11 @@ export const blankList = (message: MessageKey) => (issue: { input?: unknown }) =
 export function optionalText(max: number) {
   return z.string().check(z.trim(), z.maxLength(max, { error: 'max_length' }));
 }
+
+/** A value a form may leave empty (a form sends '' for a field not filled): null then, else `schema`. */
+export function blankOr<T extends z.ZodMiniType>(schema: T) {
+  return z.pipe(
+    z.transform((value: unknown) => (isBlank(value) ? null : value)),
+    z.nullable(schema),
+  );
+}

@@ -112,6 +112,12 @@ export const en = {
   remote_start_low_balance: "The driver's balance is too low to start a charge. Top up the balance first.",
   remote_start_connector_busy: 'Connector {connector} is already in use by charge No. {charge}',
   remote_start_connector_unavailable: 'Connector {connector} cannot start a charge now: {status}',
+  colour_invalid: 'Enter a colour as #rrggbb',
+  banner_end_before_start: 'The end must be later than the start',
+  banner_expired_activate: 'Its end has passed: it cannot be activated. Move its end first.',
+  banner_active_delete: 'An active banner cannot be deleted. Deactivate it first.',
+  banner_image_required: 'Upload an image',
+  banner_image_type_invalid: 'The image must be a jpg, jpeg or png file',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -115,4 +115,10 @@ export const ky: Catalogue = {
   remote_start_low_balance: 'Кубаттоону баштоо үчүн колдонуучунун балансы жетишсиз. Адегенде балансты толуктаңыз.',
   remote_start_connector_busy: '{connector}-коннектор № {charge} кубаттоо менен бош эмес',
   remote_start_connector_unavailable: '{connector}-коннектор азыр кубаттоону баштай албайт: {status}',
+  colour_invalid: 'Түстү #rrggbb форматында көрсөтүңүз',
+  banner_end_before_start: 'Аякташы башталышынан кеч болушу керек',
+  banner_expired_activate: 'Көрсөтүү мөөнөтү бүттү, аны активдештирүүгө болбойт. Адегенде аяктоо убактысын жылдырыңыз.',
+  banner_active_delete: 'Активдүү баннерди өчүрүүгө болбойт. Адегенде аны активсиз кылыңыз.',
+  banner_image_required: 'Сүрөт жүктөңүз',
+  banner_image_type_invalid: 'Сүрөт jpg, jpeg же png форматында болушу керек',
 };

@@ -115,4 +115,10 @@ export const ru: Catalogue = {
   remote_start_low_balance: 'Баланса пользователя недостаточно для запуска зарядки. Сначала пополните баланс.',
   remote_start_connector_busy: 'Коннектор {connector} уже занят зарядкой № {charge}',
   remote_start_connector_unavailable: 'Коннектор {connector} сейчас не может начать зарядку: {status}',
+  colour_invalid: 'Укажите цвет в формате #rrggbb',
+  banner_end_before_start: 'Окончание должно быть позже начала',
+  banner_expired_activate: 'Срок показа истёк, его нельзя активировать. Сначала перенесите окончание.',
+  banner_active_delete: 'Активный баннер нельзя удалить. Сначала деактивируйте его.',
+  banner_image_required: 'Загрузите изображение',
+  banner_image_type_invalid: 'Изображение должно быть в формате jpg, jpeg или png',
 };

@@ -2,7 +2,7 @@ import { wholeNumber as id } from './common.ts';
 import { dateRangeParams } from './dates.ts';
 import { DECIMALS, decimalUnits } from './decimal.ts';
 import { exportQueryOf } from './exports.ts';
-import { formIdList, formInt, formRefId, isBlank } from './form-values.ts';
+import { blankOr, formIdList, formInt, formRefId, isBlank } from './form-values.ts';
 import { localizedOutput, localizedText } from './localized.ts';
 import type { MessageKey } from './messages.ts';
 import { namesKeys, type Names } from './names.ts';
@@ -42,14 +42,6 @@ export type PromotionInitiator = keyof typeof PROMOTION_INITIATORS;
 export const PROMOTION_INITIATOR_KEYS = namesKeys(PROMOTION_INITIATORS);
 
 const money = (max: number) => decimalUnits({ decimals: DECIMALS.money, min: 0, max });
-
-/** A value that may be left empty (a form sends '' for a field not filled): null then, else `schema`. */
-function blankOr<T extends z.ZodMiniType>(schema: T) {
-  return z.pipe(
-    z.transform((value: unknown) => (isBlank(value) ? null : value)),
-    z.nullable(schema),
-  );
-}
 
 /** An instant with its offset (`2026-12-01T00:00:00+06:00` or `...Z`), as a form's date-time picker sends it. */
 export const instant = z.pipe(
@@ -180,6 +172,8 @@ export type PromotionListQuery = z.input<typeof promotionListQuery>;
 export type PromotionFilters = z.output<typeof promotionListQuery>;
 
 const cropBoxOut = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+/** Crop data as answered, in the form's decimals (promotions, banners). */
+export const cropDataOut = z.nullable(z.object({ percent: z.optional(cropBoxOut), pixels: z.optional(cropBoxOut) }));
 
 /** A promotion's station as the form's picker names it. */
 export const promotionStation = z.object({ id, name: z.string(), merchant: z.nullable(id) });
@@ -191,7 +185,7 @@ const promotionOutputFields = {
   name: z.string(),
   /** The image's URL. */
   image: z.string(),
-  crop: z.nullable(z.object({ percent: z.optional(cropBoxOut), pixels: z.optional(cropBoxOut) })),
+  crop: cropDataOut,
   initiator: z.enum(PROMOTION_INITIATOR_KEYS),
   initiator_name: z.string(),
   merchant: z.nullable(id),

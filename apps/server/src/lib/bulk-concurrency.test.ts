@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { aBanner } from '../test/builders/banners.ts';
 import { aTag } from '../test/builders/catalog.ts';
 import { aMerchant } from '../test/builders/merchants.ts';
 import { aPromotion } from '../test/builders/promotions.ts';
@@ -92,6 +93,24 @@ describe('overlapping bulk status changes in parallel', () => {
         .json<{ items: { id: number; status: number }[] }>()
         .items.filter((promotion) => ids.includes(promotion.id))
         .map((promotion) => promotion.status),
+    );
+    expect(statuses.size).toBe(1);
+  });
+
+  it('changes banners without a single failure, leaving them uniform', { timeout: 120_000 }, async () => {
+    const ids = (await Promise.all(Array.from({ length: 10 }, () => aBanner(ctx.database)))).map((banner) => banner.id);
+    const codes = await hammer('/api/v1/ads/banners/statuses/', ids);
+    expect(codes.filter((code) => code !== 200)).toEqual([]);
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/ads/banners/?type=banner&size=100`,
+      headers: ctx.auth,
+    });
+    const statuses = new Set(
+      list
+        .json<{ items: { id: number; status: number }[] }>()
+        .items.filter((banner) => ids.includes(banner.id))
+        .map((banner) => banner.status),
     );
     expect(statuses.size).toBe(1);
   });

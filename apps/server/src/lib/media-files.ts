@@ -1,10 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { fromMinorUnits } from '@evcms/contracts/decimal';
+import type { cropData } from '@evcms/contracts/promotions';
+import type { MessageKey } from '@evcms/contracts/messages';
 import { z } from '@evcms/contracts/schema';
+import type { StoredCrop } from '../db/schema/columns.ts';
 import type { DetectedFileType } from './file-type.ts';
+import { isStreamedFile } from './uploads.ts';
 
 /*
  * Uploaded files on their way into the media store, for every module that stores some (stations,
- * promotions): the route has checked each file's real type and size; a service moves them into
+ * promotions, banners): the route has checked each file's real type and size; a service moves them into
  * the store before the database rows that name them are written, and removes them again when that
  * write fails. Files a change or a deletion leaves unnamed are removed after the commit.
  */
@@ -65,4 +70,56 @@ export function fileCheck(problem: (file: IncomingFile) => { message: string; ma
         ...(found.max !== undefined && { maximum: found.max }),
       } as never);
   });
+}
+
+/**
+ * A form's one jpg, jpeg or png image up to `maxMb` (promotions, banners), checked by its bytes:
+ * `required` when left out, `typeInvalid` for another type; a second file is refused rather than dropped.
+ */
+export function jpegOrPngImage({
+  maxMb,
+  required,
+  typeInvalid,
+}: {
+  maxMb: number;
+  required: MessageKey;
+  typeInvalid: MessageKey;
+}) {
+  const image = z
+    .custom<IncomingFile>(isStreamedFile, {
+      error: (issue) => (issue.input === undefined ? required : Array.isArray(issue.input) ? 'files_max' : typeInvalid),
+    })
+    .check(
+      fileCheck((file) => {
+        if (file.type !== 'jpeg' && file.type !== 'png') return { message: typeInvalid };
+        if (file.size > maxMb * 1024 * 1024) return { message: 'image_too_large', max: maxMb };
+        return undefined;
+      }),
+    );
+  z.globalRegistry.add(image, {
+    type: 'string',
+    format: 'binary',
+    description: `A jpg, jpeg or png image up to ${maxMb} MB`,
+  });
+  return image;
+}
+
+/** The contract's crop units: 4 decimals. */
+const CROP_DECIMALS = 4;
+type CropUnits = z.output<typeof cropData>;
+type CropBox = NonNullable<CropUnits['percent']>;
+
+/** An uploaded image's crop data as stored (promotions, banners): the form's decimals, not the contract's units. */
+export function storedCrop(crop: CropUnits | undefined): StoredCrop | null {
+  if (!crop) return null;
+  const box = (units: CropBox | undefined) =>
+    units && {
+      x: fromMinorUnits(units.x, CROP_DECIMALS),
+      y: fromMinorUnits(units.y, CROP_DECIMALS),
+      width: fromMinorUnits(units.width, CROP_DECIMALS),
+      height: fromMinorUnits(units.height, CROP_DECIMALS),
+    };
+  const percent = box(crop.percent);
+  const pixels = box(crop.pixels);
+  return { ...(percent && { percent }), ...(pixels && { pixels }) };
 }

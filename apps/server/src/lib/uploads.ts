@@ -1,4 +1,5 @@
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -85,6 +86,8 @@ export interface MediaStore {
   keep(file: StreamedFile, folder: string): Promise<string>;
   /** Removes a stored file; a file already gone is not an error. */
   remove(stored: string): Promise<void>;
+  /** A copy of a stored file in `folder`, under a new name with the same extension; answers its path. */
+  copy(stored: string, folder: string): Promise<string>;
   /** The stored files of a folder, with when each was last written. */
   list(folder: string): Promise<{ stored: string; modifiedAt: Date }[]>;
 }
@@ -115,6 +118,12 @@ export function createMediaStore(uploadsDir: string): MediaStore {
     },
     async remove(stored) {
       await rm(resolve(stored), { force: true });
+    },
+    async copy(stored, folder) {
+      const copied = `${folder}/${randomToken(16)}${path.extname(stored)}`;
+      await mkdir(path.join(uploadsDir, folder), { recursive: true });
+      await copyFile(resolve(stored), resolve(copied), constants.COPYFILE_EXCL);
+      return copied;
     },
     async list(folder) {
       const names = await readdir(path.join(uploadsDir, folder)).catch(() => [] as string[]);

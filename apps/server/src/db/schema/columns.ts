@@ -25,3 +25,9 @@ export const timestamps = {
 /** A required reference to a row that takes this one with it when deleted (a record's parts, a list's entries). */
 export const cascadingReference = (name: string, target: () => PgColumn) =>
   integer(name).notNull().references(target, { onDelete: 'cascade' });
+
+/** Where an image was cropped, as the form sent it (spec 3 'Crop data'): percent of the original and its pixels. */
+export interface StoredCrop {
+  percent?: { x: number; y: number; width: number; height: number };
+  pixels?: { x: number; y: number; width: number; height: number };
+}

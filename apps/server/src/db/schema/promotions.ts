@@ -13,17 +13,13 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { PROMOTION_INITIATOR_KEYS, type PromotionInitiator } from '@evcms/contracts/promotions';
-import { cascadingReference, statusColumn, timestamps } from './columns.ts';
+import { cascadingReference, statusColumn, timestamps, type StoredCrop } from './columns.ts';
 import { localizedColumns } from './localized.ts';
 import { managers } from './managers.ts';
 import { merchants } from './merchants.ts';
 import { stations } from './stations.ts';
 
-/** Where an image was cropped, as the form sent it (spec 3 'Crop data'): percent of the original and its pixels. */
-export interface StoredCrop {
-  percent?: { x: number; y: number; width: number; height: number };
-  pixels?: { x: number; y: number; width: number; height: number };
-}
+export type { StoredCrop } from './columns.ts';
 
 /**
  * Promotions (modules/promotions): a discount on the charges of their stations. Money in tyiyn,

@@ -1,10 +1,9 @@
-import { fromMinorUnits } from '@evcms/contracts/decimal';
 import { localizedChanges } from '@evcms/contracts/localized';
 import type { PromotionCreate, PromotionTerms, PromotionUpdate } from '@evcms/contracts/promotions';
 import { isActive, STATUS_INACTIVE, type Status } from '@evcms/contracts/status';
-import type { StoredCrop } from '../../db/schema/promotions.ts';
 import { localizedValues } from '../../db/schema/localized.ts';
 import { uniqueIds } from '../../lib/bulk.ts';
+import { storedCrop } from '../../lib/media-files.ts';
 import type { PromotionRecord, PromotionValues } from './promotions.repository.ts';
 
 /** Rules of promotions (spec 5, PRODUCT.md), as plain functions over records and requests. */
@@ -50,26 +49,6 @@ export function termsOf(promotion: Terms): PromotionTerms {
     happyHoursStart: promotion.happyHoursStart,
     happyHoursEnd: promotion.happyHoursEnd,
   };
-}
-
-/** The contract's crop units: 4 decimals. */
-const CROP_DECIMALS = 4;
-type CropUnits = NonNullable<PromotionCreate['crop']>;
-type CropBox = NonNullable<CropUnits['percent']>;
-
-/** Crop data as stored: the form's decimals, not the contract's units. */
-export function storedCrop(crop: CropUnits | undefined): StoredCrop | null {
-  if (!crop) return null;
-  const box = (units: CropBox | undefined) =>
-    units && {
-      x: fromMinorUnits(units.x, CROP_DECIMALS),
-      y: fromMinorUnits(units.y, CROP_DECIMALS),
-      width: fromMinorUnits(units.width, CROP_DECIMALS),
-      height: fromMinorUnits(units.height, CROP_DECIMALS),
-    };
-  const percent = box(crop.percent);
-  const pixels = box(crop.pixels);
-  return { ...(percent && { percent }), ...(pixels && { pixels }) };
 }
 
 const ascending = (ids: readonly number[]) => uniqueIds(ids).sort((a, b) => a - b);

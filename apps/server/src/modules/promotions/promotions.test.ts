@@ -1,4 +1,4 @@
-import { access, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Promotion } from '@evcms/contracts/promotions';
@@ -7,8 +7,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { newsEvents } from '../../db/schema/news.ts';
 import { aStoredMerchant } from '../../test/builders/merchants.ts';
 import { aPromotionRequest } from '../../test/builders/promotions.ts';
-import { aStation, TINY_JPEG, TINY_PNG } from '../../test/builders/stations.ts';
-import { multipartForm, type FilePart, type FormValue } from '../../test/multipart.ts';
+import { aStation, TINY_JPEG } from '../../test/builders/stations.ts';
+import { multipartForm, type FormValue } from '../../test/multipart.ts';
+import { mediaFileExists, pngPart } from '../../test/media.ts';
 import { apiCalls, openApiPaths, useSignedInApp } from '../../test/test-app.ts';
 import * as discounts from './promotion-discounts.service.ts';
 
@@ -17,11 +18,7 @@ import * as discounts from './promotion-discounts.service.ts';
 const ctx = useSignedInApp({ name: 'Aida Promo' });
 const call = apiCalls(ctx, 'ads/promotions/', { lang: 'en' });
 
-const png = (size = TINY_PNG.length, filename = 'banner.png'): FilePart => ({
-  filename,
-  content: Buffer.concat([TINY_PNG, Buffer.alloc(Math.max(0, size - TINY_PNG.length))]),
-  type: 'image/png',
-});
+const png = pngPart;
 
 function send(method: 'POST' | 'PATCH', url: string, fields: Record<string, FormValue | undefined>, lang = 'en') {
   return multipartForm(fields).then((form) =>
@@ -44,12 +41,7 @@ async function created(overrides: Record<string, FormValue | undefined> = {}): P
   return response.json<Promotion>();
 }
 
-const stored = (url: string) => path.join(ctx.config.dataDir, 'uploads', url.replace(/^\/media\//, ''));
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
+const exists = (url: string) => mediaFileExists(ctx.config.dataDir, url);
 
 let merchantId: number;
 let station: { id: number; name: string };
@@ -115,7 +107,7 @@ describe('creating a promotion', () => {
     });
     expect(changed).toHaveBeenCalled();
     changed.mockRestore();
-    expect(await exists(stored(promotion.image))).toBe(true);
+    expect(await exists(promotion.image)).toBe(true);
     const served = await ctx.app.inject({ method: 'GET', url: promotion.image });
     expect(served.statusCode).toBe(200);
     const read = await call('GET', `${promotion.id}/`, { lang: 'ru' });
@@ -295,11 +287,11 @@ describe('editing a promotion', () => {
     const changed = response.json<Promotion>();
     expect(changed.image).not.toBe(promotion.image);
     expect(changed.crop).toEqual({ percent: { x: 1, y: 2, width: 3, height: 4 } });
-    expect(await exists(stored(changed.image))).toBe(true);
-    expect(await exists(stored(promotion.image))).toBe(false);
+    expect(await exists(changed.image)).toBe(true);
+    expect(await exists(promotion.image)).toBe(false);
     const refused = await send('PATCH', `${promotion.id}/`, { image: png(), stations: ['99999999'] });
     expect(refused.statusCode).toBe(400);
-    expect(await exists(stored(changed.image))).toBe(true);
+    expect(await exists(changed.image)).toBe(true);
   });
 
   it('refuses a body that is not an object, wrong types, and an unknown id', async () => {
@@ -321,7 +313,7 @@ describe('deleting a promotion', () => {
   it('removes its image file after the delete', async () => {
     const promotion = await created({ status: '1' });
     expect((await call('DELETE', `${promotion.id}/`)).statusCode).toBe(204);
-    expect(await exists(stored(promotion.image))).toBe(false);
+    expect(await exists(promotion.image)).toBe(false);
   });
 });
 

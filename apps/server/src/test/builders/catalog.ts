@@ -39,6 +39,7 @@ const ICON = Buffer.from(
 const iconsByName = (name: string): MediaStore => ({
   save: async (folder, extension) => `${folder}/${name}.${extension}`,
   keep: () => Promise.reject(new Error('the builders keep no uploads')),
+  copy: () => Promise.reject(new Error('the builders copy no uploads')),
   remove: async () => undefined,
   list: async () => [],
 });
