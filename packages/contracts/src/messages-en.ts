@@ -118,6 +118,8 @@ export const en = {
   banner_active_delete: 'An active banner cannot be deleted. Deactivate it first.',
   banner_image_required: 'Upload an image',
   banner_image_type_invalid: 'The image must be a jpg, jpeg or png file',
+  banner_image_missing:
+    'The image of this item is missing from the media store, so it cannot be copied. Upload a new image on a new item.',
 } as const;
 
 export type MessageKey = keyof typeof en;

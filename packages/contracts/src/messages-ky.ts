@@ -121,4 +121,6 @@ export const ky: Catalogue = {
   banner_active_delete: 'Активдүү баннерди өчүрүүгө болбойт. Адегенде аны активсиз кылыңыз.',
   banner_image_required: 'Сүрөт жүктөңүз',
   banner_image_type_invalid: 'Сүрөт jpg, jpeg же png форматында болушу керек',
+  banner_image_missing:
+    'Бул элементтин сүрөтү сактагычта жок, ошондуктан аны көчүрүүгө болбойт. Жаңы элементке жаңы сүрөт жүктөңүз.',
 };

@@ -173,7 +173,11 @@ export async function updateBanner(
 export async function copyBanner(deps: BannersDeps, id: number, managerId: number | null): Promise<BannerDetailRecord> {
   const original = await repo.findBanner(deps.db, id);
   if (!original) throw notFound();
-  const image = await deps.media.copy(original.image, BANNER_IMAGES_FOLDER);
+  // An image file lost from the store (a restore without the media) is said, not a 500.
+  const image = await deps.media.copy(original.image, BANNER_IMAGES_FOLDER).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw conflict('banner_image_missing');
+    throw error;
+  });
   return getBanner(deps, await inserted(deps, copied(original), image, managerId));
 }
 

@@ -1,6 +1,9 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { BANNER_IMAGE_MAX_BYTES, type Banner } from '@evcms/contracts/banners';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { banners } from '../../db/schema/banners.ts';
 import { newsEvents } from '../../db/schema/news.ts';
 import { aBannerRequest } from '../../test/builders/banners.ts';
 import { aStoredMerchant } from '../../test/builders/merchants.ts';
@@ -258,6 +261,20 @@ describe('copying', () => {
       .where(and(eq(newsEvents.kind, 'banner_created'), eq(newsEvents.subjectId, copy.id)));
     expect(events).toHaveLength(1);
     expect((await call('POST', '99999999/copy/')).statusCode).toBe(404);
+  });
+
+  it('says so, localised, when the original’s image file is gone from the store, and makes nothing', async () => {
+    const original = await created({});
+    await rm(path.join(ctx.config.dataDir, 'uploads', original.image.replace(/^\/media\//, '')));
+    const count = async () => (await ctx.database.db.select().from(banners)).length;
+    const before = await count();
+    const response = await call('POST', `${original.id}/copy/`, { lang: 'ru' });
+    expect(response.statusCode).toBe(409);
+    expect(await count()).toBe(before);
+    expect(response.json()).toEqual({
+      detail:
+        'Изображение этого элемента отсутствует в хранилище, поэтому его нельзя скопировать. Загрузите новое изображение в новом элементе.',
+    });
   });
 
   it('copies a banner’s stations too', async () => {
