@@ -20,6 +20,8 @@ export interface PromotionImageValue {
   url: string | null;
   file?: File;
   crop?: CropData;
+  /** The new file shown before it is saved (an object URL of `file`). */
+  preview?: string;
 }
 
 /**

@@ -29,7 +29,14 @@ export function PromotionImageField({ value = { url: null }, onChange, id }: Pro
       if (!cropped) return;
       if (cropped.file.size > PROMOTION_IMAGE_MAX_BYTES)
         return void message.error(t('form.image_size', { max: PROMOTION_IMAGE_MAX_MB }));
-      onChange?.({ url: value.url, file: cropped.file, crop: cropped.crop });
+      // The one chosen before is let go; the last one lives as long as the page.
+      if (value.preview) URL.revokeObjectURL(value.preview);
+      onChange?.({
+        url: value.url,
+        file: cropped.file,
+        crop: cropped.crop,
+        preview: URL.createObjectURL(cropped.file),
+      });
     })();
     // Kept by the form, not uploaded by antd.
     return false;
@@ -40,10 +47,16 @@ export function PromotionImageField({ value = { url: null }, onChange, id }: Pro
       {value.url && !value.file && (
         <Image src={value.url} alt={t('fields.image')} width={160} height={90} style={{ objectFit: 'cover' }} />
       )}
+      {value.preview && (
+        <Image src={value.preview} alt={t('fields.image')} width={160} height={90} style={{ objectFit: 'cover' }} />
+      )}
       {value.file && (
         <Tag
           closable
-          onClose={() => onChange?.({ url: value.url })}
+          onClose={() => {
+            if (value.preview) URL.revokeObjectURL(value.preview);
+            onChange?.({ url: value.url });
+          }}
           closeIcon={<CloseOutlined aria-label={t('form.remove_image', { name: value.file.name })} />}
         >
           {value.file.name}
