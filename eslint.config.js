@@ -38,8 +38,11 @@ const OWN_SCHEMA = {
   drivers: ['drivers'],
   merchants: ['merchants'],
   news: ['news'],
+  partners: ['partners'],
+  'promo-codes': ['promo-codes'],
   promotions: ['promotions'],
   rates: ['rates'],
+  referrals: ['referrals'],
   stations: ['stations', 'ocpp'],
 };
 // What a module offers other modules: its services; the read module its read models.

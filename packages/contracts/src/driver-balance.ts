@@ -23,6 +23,8 @@ export const BALANCE_METHODS = {
   online_top_up: { ru: 'Онлайн-пополнение', en: 'Online top-up', ky: 'Онлайн толуктоо' },
   charge: { ru: 'Оплата зарядки', en: 'Charge payment', ky: 'Кубаттоо үчүн төлөм' },
   refund: { ru: 'Возврат', en: 'Refund', ky: 'Кайтарым' },
+  promo_code: { ru: 'Промокод', en: 'Promo code', ky: 'Промокод' },
+  referral: { ru: 'Реферальный бонус', en: 'Referral bonus', ky: 'Реферал бонусу' },
 } as const satisfies Record<string, Names>;
 export type BalanceMethod = keyof typeof BALANCE_METHODS;
 export const BALANCE_METHOD_KEYS = namesKeys(BALANCE_METHODS);

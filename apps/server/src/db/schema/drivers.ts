@@ -75,12 +75,21 @@ export const drivers = pgTable(
     platform: smallint('platform').$type<Platform>(),
     /** A blocked driver's tags are refused by the charge points; the balance stays. */
     blocked: boolean('blocked').notNull().default(false),
+    /**
+     * What the driver gives a friend to be named their inviter (modules/referrals): the id through
+     * a fixed odd multiplier modulo 2^32, in 8 hex digits. A bijection, so unique with no retries and
+     * no stored state, yet neighbours' codes look unrelated and cannot be guessed by counting.
+     */
+    referralCode: text('referral_code')
+      .notNull()
+      .generatedAlwaysAs(sql`upper(lpad(to_hex((id::bigint * 2654435761) % 4294967296), 8, '0'))`),
     ...timestamps,
     searchText: searchTextColumn(SEARCHED_TEXTS),
   },
   (table) => [
     uniqueIndex('drivers_account_key').on(table.account),
     uniqueIndex('drivers_phone_key').on(table.phone),
+    uniqueIndex('drivers_referral_code_key').on(table.referralCode),
     // The list: newest registration first, and the registration date filters.
     index('drivers_registered_at_idx').on(table.registeredAt, table.id),
     // Balance changes do not touch the searched text, so rows go straight into the index too.
