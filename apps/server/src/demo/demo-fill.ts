@@ -12,6 +12,7 @@ import { createDrivers } from './demo-drivers.ts';
 import { bishkekMidnight, DAY } from './demo-history.ts';
 import { createCatalog, createMerchants, createRates, type NetworkDeps } from './demo-network.ts';
 import { chosenSites, MERCHANTS, type Town } from './demo-places.ts';
+import { createBanners } from './demo-banners.ts';
 import { createPromotions } from './demo-promotions.ts';
 import { createRandom } from './demo-random.ts';
 import { createStations, type DemoStation } from './demo-stations.ts';
@@ -46,6 +47,7 @@ export interface DemoSummary {
   connectors: number;
   rates: number;
   promotions: number;
+  banners: number;
   drivers: number;
   cards: number;
   charges: StatusCounts;
@@ -134,6 +136,7 @@ export async function fillDemo(
     historyStart,
     now,
   });
+  const banners = await createBanners(deps, deps.uploadsDir, now);
   const history = await playHistory(input);
   const running = await playNow(input);
 
@@ -156,6 +159,7 @@ export async function fillDemo(
     connectors: stations.reduce((sum, station) => sum + station.connectors.length, 0),
     rates: rateIds.length,
     promotions: promotions.length,
+    banners,
     drivers: drivers.length,
     cards: drivers.reduce((sum, driver) => sum + driver.idTags.length, 0),
     charges,

@@ -1,4 +1,8 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { png, type Rgb } from '../lib/png.ts';
+import { randomToken } from '../lib/secrets.ts';
+import { INCOMING_FOLDER } from '../lib/upload-temp-files.ts';
 
 /*
  * Pictures for the demo, drawn here rather than shipped: a station photo (a charger of the
@@ -56,4 +60,25 @@ export function promotionPicture(colour: Rgb): Buffer {
       Math.round(colour[2] + (255 - colour[2]) * fade * 0.6),
     ];
   });
+}
+
+/** A fullscreen's picture, 9:19.5 as the form crops it: `colour` fading to white downwards, a white button near the foot. */
+export function fullscreenPicture(colour: Rgb): Buffer {
+  return png(180, 390, (x, y) => {
+    if (inside(x, y, 30, 320, 150, 350)) return [255, 255, 255];
+    const fade = y / 390;
+    return [
+      Math.round(colour[0] + (255 - colour[0]) * fade * 0.7),
+      Math.round(colour[1] + (255 - colour[1]) * fade * 0.7),
+      Math.round(colour[2] + (255 - colour[2]) * fade * 0.7),
+    ];
+  });
+}
+
+/** A drawn PNG as an upload the services take, written where uploads arrive, as a form's file would be. */
+export async function pictureUpload(uploadsDir: string, bytes: Buffer, filename: string) {
+  const tempPath = path.join(uploadsDir, INCOMING_FOLDER, randomToken(16));
+  await mkdir(path.dirname(tempPath), { recursive: true });
+  await writeFile(tempPath, bytes);
+  return { filename, mimetype: 'image/png', size: bytes.length, type: 'png' as const, tempPath };
 }

@@ -1,14 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Localized } from '@evcms/contracts/localized';
 import { localizedFields } from '@evcms/contracts/localized';
 import { promotionCreateRequest, type PromotionCreateRequest } from '@evcms/contracts/promotions';
 import { STATUS_ACTIVE, STATUS_INACTIVE } from '@evcms/contracts/status';
-import { randomToken } from '../lib/secrets.ts';
-import { INCOMING_FOLDER } from '../lib/upload-temp-files.ts';
 import { createPromotion } from '../modules/promotions/promotions.service.ts';
 import { DAY } from './demo-history.ts';
-import { promotionPicture } from './demo-image.ts';
+import { pictureUpload, promotionPicture } from './demo-image.ts';
 import type { Rgb } from '../lib/png.ts';
 import type { NetworkDeps } from './demo-network.ts';
 import type { DemoStation } from './demo-stations.ts';
@@ -100,14 +96,6 @@ function demoPromotions(): DemoPromotion[] {
   ];
 }
 
-async function pictureUpload(uploadsDir: string, colour: Rgb) {
-  const tempPath = path.join(uploadsDir, INCOMING_FOLDER, randomToken(16));
-  const bytes = promotionPicture(colour);
-  await mkdir(path.dirname(tempPath), { recursive: true });
-  await writeFile(tempPath, bytes);
-  return { filename: 'promotion.png', mimetype: 'image/png', size: bytes.length, type: 'png' as const, tempPath };
-}
-
 export async function createPromotions(input: PromotionsInput): Promise<[id: number, createdAt: number][]> {
   const { deps, stations, stationMerchants, merchantIds, historyStart, now } = input;
   const at = (when: { share?: number; fromNow?: number }) =>
@@ -136,7 +124,7 @@ export async function createPromotions(input: PromotionsInput): Promise<[id: num
       end_at: new Date(end).toISOString(),
       status,
     });
-    const image = await pictureUpload(input.uploadsDir, promotion.colour);
+    const image = await pictureUpload(input.uploadsDir, promotionPicture(promotion.colour), 'promotion.png');
     const created = await createPromotion(deps, { ...request, image }, deps.managerId);
     // Made a few days before it began, or two days ago for one still to come.
     made.push([created.id, Math.min(start - 3 * DAY, now - 2 * DAY)]);

@@ -66,6 +66,19 @@ describe('the demo network', () => {
     expect(await count('charges')).toBeGreaterThan(60);
   });
 
+  it('has banners and fullscreens, current and archived, each with its image', async () => {
+    expect(summary.banners).toBe(await count('banners'));
+    // The test's demo is dated in the past, so here every one has ended; today's demo has four current.
+    const [made] = await queryRows<{ banners: number; fullscreens: number; archived: number }>(
+      deps.db,
+      sql`select count(*) filter (where type = 'banner')::int as banners,
+        count(*) filter (where type = 'fullscreen')::int as fullscreens,
+        count(*) filter (where status = 1 or end_at <= now())::int as archived from banners`,
+    );
+    expect(made).toEqual({ banners: 3, fullscreens: 3, archived: 6 });
+    expect((await readdir(path.join(deps.uploadsDir, 'banner-images'))).length).toBe(summary.banners);
+  });
+
   it('has promotions made before the history, whose discounts its charges got through the price rule', async () => {
     expect(summary.promotions).toBe(await count('promotions'));
     expect(summary.promotions).toBeGreaterThanOrEqual(4);

@@ -38,7 +38,7 @@ function report(summary: DemoSummary, seconds: number): string {
   const total = Object.values(summary.charges).reduce((sum, n) => sum + n, 0);
   return [
     `Demo network created in ${seconds.toFixed(0)} s:`,
-    `  ${summary.merchants} merchants, ${summary.stations} stations with ${summary.connectors} connectors, ${summary.rates} rates, ${summary.promotions} promotions`,
+    `  ${summary.merchants} merchants, ${summary.stations} stations with ${summary.connectors} connectors, ${summary.rates} rates, ${summary.promotions} promotions, ${summary.banners} banners and fullscreens`,
     `  ${summary.drivers} drivers with ${summary.cards} cards, and their top-ups`,
     `  ${number(total)} charges: ${charges.join(', ')}`,
   ].join('\n');
