@@ -26,7 +26,8 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 export interface FeedAnswer {
   /** Weak: the same for every encoding of these bytes. */
   etag: string;
-  body(encoding: Encoding): Buffer;
+  /** The bytes in the encoding asked, or as they are when too small to gain from it (as lib/compression.ts). */
+  body(encoding: Encoding): { bytes: Buffer; encoding: Encoding };
 }
 
 function encoded(json: string): FeedAnswer {
@@ -35,15 +36,14 @@ function encoded(json: string): FeedAnswer {
   const bodies = new Map<Encoding, Buffer>([['identity', identity]]);
   return {
     etag,
-    body(encoding) {
-      // Too small to gain from compression: sent as it is, as lib/compression.ts does.
-      const wanted = identity.length < COMPRESS_THRESHOLD ? 'identity' : encoding;
-      let body = bodies.get(wanted);
-      if (!body) {
-        body = wanted === 'br' ? brotliCompressSync(identity, BROTLI) : gzipSync(identity);
-        bodies.set(wanted, body);
+    body(asked) {
+      const encoding = identity.length < COMPRESS_THRESHOLD ? 'identity' : asked;
+      let bytes = bodies.get(encoding);
+      if (!bytes) {
+        bytes = encoding === 'br' ? brotliCompressSync(identity, BROTLI) : gzipSync(identity);
+        bodies.set(encoding, bytes);
       }
-      return body;
+      return { bytes, encoding };
     },
   };
 }
@@ -56,6 +56,7 @@ export function createFeedAnswers(read: () => Promise<AppFeedRecords>, now = () 
   let held: { readAt: number; records: Promise<AppFeedRecords>; answers: Map<Lang, FeedAnswer> } | undefined;
   return {
     async answer(lang) {
+      // A clock set back also reads again.
       if (!held || now() - held.readAt >= FRESH_MS || now() < held.readAt) {
         const entry = { readAt: now(), records: read(), answers: new Map<Lang, FeedAnswer>() };
         held = entry;

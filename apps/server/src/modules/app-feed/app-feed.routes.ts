@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { APP_FEED_MAX_AGE_SECONDS, appFeed } from '@evcms/contracts/app-feed';
 import { errorBody } from '@evcms/contracts/common';
+import { z } from '@evcms/contracts/schema';
 import { createAttempts } from '../../lib/attempts.ts';
 import { chosenEncoding, createFeedAnswers, stillFresh } from './app-feed-answers.ts';
 import { showingNow, type AppFeedDeps } from './app-feed.service.ts';
@@ -29,7 +30,8 @@ export function appFeedRoutes(deps: AppFeedRouteDeps) {
         tags: ['app'],
         description:
           "The drivers' app's feed in the Accept-Language's language; no token needed. Send If-None-Match with the ETag to get 304 when nothing changed.",
-        response: { 200: appFeed, 429: errorBody },
+        // 304: no body, the client's copy stands.
+        response: { 200: appFeed, 304: z.null(), 429: errorBody },
       },
       handler: async (request, reply) => {
         const limits = [{ key: request.ip, max: deps.requestsPerMinute }];
@@ -49,11 +51,15 @@ export function appFeedRoutes(deps: AppFeedRouteDeps) {
           'content-language': request.lang,
         });
         if (stillFresh(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-        const encoding = chosenEncoding(request.headers['accept-encoding']);
-        const body = answer.body(encoding);
-        // A body too small to compress is sent as it is, whatever was asked.
-        if (body !== answer.body('identity')) reply.header('content-encoding', encoding);
-        return reply.type('application/json; charset=utf-8').send(body);
+        const { bytes, encoding } = answer.body(chosenEncoding(request.headers['accept-encoding']));
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        return reply.type('application/json; charset=utf-8').send(bytes);
+      },
+      // A public answer that proxies may keep carries no cookie: lib/csrf.ts's is the back office's, and a
+      // cached one would hand every client the same. Route hooks run after the cookie plugin's has set it.
+      onSend: async (_request, reply, payload) => {
+        reply.removeHeader('set-cookie');
+        return payload;
       },
     });
   };

@@ -159,6 +159,8 @@ describe('GET /app/feed/', () => {
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect(first.headers['cache-control']).toBe('public, max-age=30');
     expect(first.headers.vary).toBe('Accept-Language, Accept-Encoding');
+    // Nothing a shared cache would hand to every client: lib/csrf.ts's cookie stays off it.
+    expect(first.headers['set-cookie']).toBeUndefined();
 
     const again = await feed({ 'accept-language': 'en', 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
@@ -212,6 +214,8 @@ describe('GET /app/feed/', () => {
 
   it('is in the OpenAPI document with its answer schema', async () => {
     const paths = await openApiPaths<{ get: { responses: Record<string, unknown> } }>(ctx.app);
-    expect(Object.keys(paths['/api/v1/app/feed/']!.get.responses)).toEqual(expect.arrayContaining(['200', '429']));
+    expect(Object.keys(paths['/api/v1/app/feed/']!.get.responses)).toEqual(
+      expect.arrayContaining(['200', '304', '429']),
+    );
   });
 });
