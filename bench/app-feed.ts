@@ -112,11 +112,13 @@ async function measure(engine: string, database: Database, dataDir: string) {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
     const first = await fetch(`${base}/app/feed/`, { headers: PHONE });
-    const feed = (await first.json()) as { banners: unknown[]; promotions: unknown[] };
+    const json = await first.text();
+    const feed = JSON.parse(json) as { banners: unknown[]; promotions: unknown[] };
     const etag = first.headers.get('etag')!;
     console.log(
       `\n${engine}: feed of ${feed.banners.length} banners, ${ITEMS} fullscreens, ${feed.promotions.length} promotions ` +
-        `(${STATIONS_PER_PROMOTION} stations each); ${CONCURRENCY} concurrent keep-alive clients, ${ROUNDS} rounds of ${SECONDS} s each`,
+        `(${STATIONS_PER_PROMOTION} stations each), ${Buffer.byteLength(json)} B of JSON; ` +
+        `${CONCURRENCY} concurrent keep-alive clients, ${ROUNDS} rounds of ${SECONDS} s each`,
     );
     // Warm both paths (JIT, the pool's connections) before anything is counted.
     for (const target of [`${base}/health`, `${base}/app/feed/`]) await load(target, PHONE, 200);
@@ -144,6 +146,10 @@ async function measure(engine: string, database: Database, dataDir: string) {
 }
 
 console.log(
-  `Driver-app feed bench on Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), ${new Date().toISOString()}`,
+  `Driver-app feed bench on Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), ` +
+    `load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}, ${new Date().toISOString()}`,
 );
 await onEachEngine('app-feed', measure);
