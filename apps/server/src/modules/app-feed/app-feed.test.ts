@@ -110,7 +110,7 @@ describe('GET /app/feed/', () => {
       },
     ]);
 
-    // A day and a half later nothing has begun since, and the 30-day items are still on.
+    // A day and a half later the one not yet begun has begun and ended; the 30-day items are still on.
     later(36 * HOUR_MS);
     const still = await feedBody();
     expect(still.banners.map((banner) => banner.id)).toEqual([somewhere.id, everywhere.id]);
