@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerSpa } from './lib/spa.ts';
 import { loadSecret } from './lib/secrets.ts';
 import { registerUploads } from './lib/uploads.ts';
+import { appFeedRoutes } from './modules/app-feed/app-feed.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { sessionLives } from './modules/accounts/accounts.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -179,6 +180,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stopSharing = sharePromotionChanges(bus, app.log);
   app.addHook('onClose', async () => stopSharing());
   await app.register(promotionReportRoutes({ db: database.db }), { prefix: '/api/v1/ads/promotions/report/' });
+  await app.register(appFeedRoutes({ db: database.db, requestsPerMinute: config.appFeedRequestsPerMinute }), {
+    prefix: '/api/v1/app/feed/',
+  });
   const ocpp = await registerOcpp(app, {
     database,
     events,

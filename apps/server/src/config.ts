@@ -54,6 +54,8 @@ export interface Config {
   ocppPowerCeilingKw: number;
   /** How long the HTTP server waits for what a client owes it (lib/http-timeouts.ts). */
   http: HttpTimeouts;
+  /** Requests to the drivers' app's feed one client address may make a minute (modules/app-feed). */
+  appFeedRequestsPerMinute: number;
 }
 
 /** The HTTP server's time-outs, in seconds. */
@@ -203,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ocppClockSkewSeconds: int(env.OCPP_CLOCK_SKEW, 900, 'OCPP_CLOCK_SKEW'),
     ocppPowerCeilingKw: int(env.OCPP_POWER_CEILING, 350, 'OCPP_POWER_CEILING'),
     http: httpTimeouts(env),
+    appFeedRequestsPerMinute: int(env.APP_FEED_REQUESTS_PER_MINUTE, 300, 'APP_FEED_REQUESTS_PER_MINUTE'),
   };
 }
 

@@ -17,6 +17,8 @@ const PUBLIC = [
   'POST /api/v1/accounts/password-reset/',
   'POST /api/v1/accounts/password-reset/confirm/',
   'GET /api/openapi.json',
+  // The drivers' app's feed, read before any sign-in (modules/app-feed).
+  'GET /api/v1/app/feed/',
 ];
 
 function concrete(url: string) {
