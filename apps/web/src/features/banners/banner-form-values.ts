@@ -121,39 +121,37 @@ export function changedFields(before: BannerFormValues, after: BannerFormValues)
   return changes as BannerBody;
 }
 
-// The fields the cross-field rules read, parsed by the contract as the server parses them.
+// The fields the cross-field rules read, each parsed by the contract as the server parses it.
 const shape = bannerCreateRequest.shape;
-const termsFields = z.object({
-  button_name: shape.button_name,
-  button_colour: shape.button_colour,
-  category: shape.category,
-  destination: shape.destination,
-  start_at: shape.start_at,
-  end_at: shape.end_at,
-});
+const parsed = <T>(schema: z.ZodMiniType<T>, value: unknown): T | undefined => {
+  const result = schema.safeParse(value);
+  return result.success ? result.data : undefined;
+};
 
 /**
  * What is wrong with the fields together (`bannerTermsProblems`, as the server checks it): the
- * type's required fields and the end after the start. Nothing while a field is wrong on its own:
- * its own rule says so first.
+ * type's required fields and the end after the start. A field wrong on its own is left to its own
+ * rule; the period is compared once both ends are valid.
  */
 export function bannerProblems(values: BannerFormValues): BannerProblem[] {
-  const parsed = termsFields.safeParse({
-    button_name: '',
-    button_colour: '',
-    category: '',
-    destination: '',
-    ...toBannerFields(values),
-  });
-  if (!parsed.success) return [];
-  const fields = parsed.data;
+  const sent = { button_name: '', button_colour: '', category: '', destination: '', ...toBannerFields(values) };
+  const startAt = parsed(shape.start_at, sent.start_at);
+  const endAt = parsed(shape.end_at, sent.end_at);
+  const own = {
+    button_name: parsed(shape.button_name, sent.button_name),
+    button_colour: parsed(shape.button_colour, sent.button_colour),
+    category: parsed(shape.category, sent.category),
+    destination: parsed(shape.destination, sent.destination),
+  };
+  // A field wrong on its own (undefined here) stands in as a valid value; a blank one is null.
   return bannerTermsProblems({
     type: values.type,
-    buttonName: fields.button_name,
-    buttonColour: fields.button_colour,
-    category: fields.category,
-    destination: fields.destination,
-    startAt: fields.start_at,
-    endAt: fields.end_at,
+    buttonName: own.button_name === undefined ? 'x' : own.button_name,
+    buttonColour: own.button_colour === undefined ? '#000000' : own.button_colour,
+    category: own.category === undefined ? 'main' : own.category,
+    destination: own.destination === undefined ? 'app' : own.destination,
+    // An end not after the start only once both are valid instants.
+    startAt: startAt && endAt ? startAt : new Date(0),
+    endAt: startAt && endAt ? endAt : new Date(1),
   });
 }
