@@ -37,19 +37,12 @@ export function bannerFormData(body: BannerBody): FormData {
   const data = new FormData();
   const { image, crop, stations, ...fields } = body;
   for (const [name, value] of Object.entries(fields)) if (value !== undefined) data.append(name, String(value));
+  // No repeated value reads as "unchanged": an emptied list is said by one ''.
+  if (stations?.length === 0) data.append('stations', '');
   for (const id of stations ?? []) data.append('stations', String(id));
   if (image) data.append('image', image, image.name);
   if (crop)
     for (const part of CROP_PARTS)
       for (const side of CROP_SIDES) data.append(`crop[${part}][${side}]`, cropFigure(crop[part][side]));
   return data;
-}
-
-/**
- * An edit's body as sent: multipart, except an edit that empties the stations and brings no new
- * image, which goes as JSON: a multipart body cannot say "no stations" (none repeated reads as
- * "unchanged"), a JSON list can, and the route takes both.
- */
-export function bannerUpdateBody(changes: BannerBody): FormData | BannerBody {
-  return changes.stations?.length === 0 && !changes.image ? changes : bannerFormData(changes);
 }

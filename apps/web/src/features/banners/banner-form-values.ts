@@ -7,7 +7,7 @@ import {
   type FullscreenCategory,
   type FullscreenDestination,
 } from '@evcms/contracts/banners';
-import { z } from '@evcms/contracts/schema';
+import { type z } from '@evcms/contracts/schema';
 import { isActive, statusOf } from '@evcms/contracts/status';
 import type { CropData } from '../../components/image-crop/crop-math.ts';
 import type { BannerBody, BannerFields } from './banner-form-data.ts';

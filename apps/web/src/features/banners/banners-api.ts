@@ -3,7 +3,7 @@ import type { Banner, BannerListItem, BannerType } from '@evcms/contracts/banner
 import { http } from '../../lib/http.ts';
 import { merchantOptionsQueryOptions, promotionStationOptions } from '../../lib/picker-options.ts';
 import { resourceApi, type UpdateVariables } from '../../lib/resource-api.ts';
-import { bannerFormData, bannerUpdateBody, type BannerBody } from './banner-form-data.ts';
+import { bannerFormData, type BannerBody } from './banner-form-data.ts';
 
 /** The list's query: one type, current or archived, a page, a search. */
 export interface BannerListParams {
@@ -39,7 +39,7 @@ export const bannersApi = {
     mutationOptions({
       mutationKey: [...base.keys.all, 'update'],
       mutationFn: ({ id, changes }: UpdateVariables<BannerBody>) =>
-        http.patch<Banner>(`/ads/banners/${id}/`, bannerUpdateBody(changes)),
+        http.patch<Banner>(`/ads/banners/${id}/`, bannerFormData(changes)),
       onSuccess: (item) => {
         queryClient.setQueryData(base.keys.detail(item.id), item);
         queryClient.removeQueries({ queryKey: base.keys.lists });
