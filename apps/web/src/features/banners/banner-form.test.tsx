@@ -249,6 +249,21 @@ describe('banner form', { timeout: 90_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/banners'));
   });
 
+  it('asks before leaving with unsaved changes, and leaves at once when nothing was entered', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const { router } = render(<FullscreenForm />, '/banners/create-fullscr', '/banners/create-fullscr/:id?', {});
+    fill('Name', 'Half typed');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/banners/create-fullscr');
+    expect(screen.getByLabelText('Name')).toHaveValue('Half typed');
+    fill('Name', '');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/banners'));
+  });
+
   it("says a fullscreen's id at the banner form's address is not a banner", async () => {
     render(<BannerForm />, '/banners/create-banner/6', '/banners/create-banner/:id?', {
       'GET /ads/banners/6/': () => jsonResponse(200, aFullscreen()),
