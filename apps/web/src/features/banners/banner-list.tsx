@@ -1,3 +1,4 @@
+import { EllipsisOutlined } from '@ant-design/icons';
 import { Card, Flex, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -33,6 +34,8 @@ export function BannerList() {
         activeKey={tab}
         onChange={(key) => void setParams(key === 'banner' ? {} : { tab: key })}
         items={BANNER_TABS.map((key) => ({ key, label: t(`tabs.${key}`) }))}
+        // On a phone the tabs that do not fit go under this button, named in the interface language.
+        more={{ icon: <EllipsisOutlined aria-label={t('tabs.more')} /> }}
       />
       <BannerTabList key={tab} tab={tab} />
     </Card>
