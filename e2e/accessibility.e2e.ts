@@ -55,6 +55,8 @@ function screens(ids: { merchant: number; station: number; driver: number; rate:
     expect(filled, `route ${id}: a parameter the spec cannot fill`).not.toMatch(/:|undefined/);
     paths.push(filled);
   }
+  // The banner list's other tabs, kept in its URL (issue 32).
+  paths.push('/banners?tab=fullscreen', '/banners?tab=archive-banner', '/banners?tab=archive-fullscreen');
   return paths;
 }
 

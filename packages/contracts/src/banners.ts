@@ -69,7 +69,11 @@ const bannerFields = {
   /** Banners only. */
   button_name: blankOr(requiredText(BANNER_BUTTON_NAME_MAX)),
   button_colour: blankOr(colour),
-  stations: formIdList(BANNER_STATIONS_MAX),
+  /** A multipart body cannot send an empty list: `stations` sent once as '' says "none" (an edit removing them all). */
+  stations: z.pipe(
+    z.transform((value: unknown) => (value === '' ? [] : value)),
+    formIdList(BANNER_STATIONS_MAX),
+  ),
   /** Fullscreens only. */
   category: blankOr(choice(FULLSCREEN_CATEGORY_KEYS)),
   destination: blankOr(choice(FULLSCREEN_DESTINATION_KEYS)),

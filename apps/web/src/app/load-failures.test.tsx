@@ -23,6 +23,9 @@ import { DriverDetailPage } from './pages/driver-detail-page.tsx';
 import { MerchantDetailPage } from './pages/merchant-detail-page.tsx';
 import { aMerchantRecord } from '../features/merchants/merchant-test-data.ts';
 import { bishkekLocations } from '../components/location-test-data.ts';
+import { BannerForm, FullscreenForm } from '../features/banners/banner-form.tsx';
+import { BannerList } from '../features/banners/banner-list.tsx';
+import { aBanner, aBannerRow, aFullscreen } from '../features/banners/banner-test-data.ts';
 
 /*
  * Every screen that loads data says a failed load in the app's own words, with Retry (issue 29):
@@ -142,6 +145,42 @@ const SCREENS: LoadingScreen[] = [
     answer: () => jsonResponse(200, aPromotion()),
     others: { 'GET /merchants/for-promotion/': noEntries, 'GET /stations/for-promotion/': noEntries },
     loaded: () => screen.findByDisplayValue('Night discount'),
+  },
+  {
+    name: 'the banner list (an archive tab)',
+    element: <BannerList />,
+    path: '/banners?tab=archive-fullscreen',
+    pattern: '/banners',
+    request: 'GET /ads/banners/',
+    answer: () =>
+      jsonResponse(200, {
+        items: [aBannerRow(4, 'Old promo', { type: 'fullscreen', status: 1 })],
+        page: 1,
+        pages: 1,
+        size: 10,
+        total: 1,
+      }),
+    loaded: () => screen.findByText('Old promo'),
+  },
+  {
+    name: 'the banner edit form',
+    element: <BannerForm />,
+    path: '/banners/create-banner/5',
+    pattern: '/banners/create-banner/:id?',
+    request: 'GET /ads/banners/5/',
+    answer: () => jsonResponse(200, aBanner()),
+    others: { 'GET /merchants/for-promotion/': noEntries, 'GET /stations/for-promotion/': noEntries },
+    loaded: () => screen.findByDisplayValue('Winter charging'),
+  },
+  {
+    name: 'the fullscreen edit form',
+    element: <FullscreenForm />,
+    path: '/banners/create-fullscr/6',
+    pattern: '/banners/create-fullscr/:id?',
+    request: 'GET /ads/banners/6/',
+    answer: () => jsonResponse(200, aFullscreen()),
+    others: { 'GET /merchants/for-promotion/': noEntries },
+    loaded: () => screen.findByDisplayValue('New stations'),
   },
   {
     name: 'the balance extract',

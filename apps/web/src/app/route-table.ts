@@ -56,20 +56,24 @@ export interface AppRoute {
 export const ROUTES: readonly AppRoute[] = [
   { id: 'main', path: '/', page: comingSoon },
   { id: 'heat_map', path: '/heat-map', page: comingSoon },
-  { id: 'banners', path: '/banners', page: comingSoon },
+  {
+    id: 'banners',
+    path: '/banners',
+    page: () => import('../features/banners/banner-list.tsx').then((m) => m.BannerList),
+  },
   {
     id: 'banner_form',
     path: '/banners/create-banner/:id?',
     parent: 'banners',
     idTitle: 'banner_edit',
-    page: comingSoon,
+    page: () => import('../features/banners/banner-form.tsx').then((m) => m.BannerForm),
   },
   {
     id: 'fullscreen_form',
     path: '/banners/create-fullscr/:id?',
     parent: 'banners',
     idTitle: 'fullscreen_edit',
-    page: comingSoon,
+    page: () => import('../features/banners/banner-form.tsx').then((m) => m.FullscreenForm),
   },
   {
     id: 'merchants',

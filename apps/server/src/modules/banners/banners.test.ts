@@ -211,6 +211,16 @@ describe('editing', () => {
     await expect.poll(() => exists(banner.image)).toBe(false);
   });
 
+  it("removes all of a banner's stations in a multipart edit with a new image, `stations` sent once as ''", async () => {
+    const banner = await created({ stations: [String(station.id)] });
+    const edited = await send('PATCH', `${banner.id}/`, { image: png(), stations: '' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ stations_count: 0, stations: [] });
+    const untouched = await created({ stations: [String(station.id)] });
+    const renamed = await send('PATCH', `${untouched.id}/`, { name: 'Renamed' });
+    expect(renamed.json()).toMatchObject({ name: 'Renamed', stations_count: 1 });
+  });
+
   it('names bad input, keeps the cross-field rules, and answers 404 for a banner that is not there', async () => {
     const banner = await created();
     expect((await call('PATCH', `${banner.id}/`, { payload: { link: 'nope' } })).json()).toEqual({

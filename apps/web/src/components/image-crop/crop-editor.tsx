@@ -23,6 +23,11 @@ export interface CropEditorProps {
   url: string;
   /** The aspect to start at; the photo's own (within spec 9's range) when not given. */
   aspect?: number;
+  /**
+   * Keep `aspect` as it is, with no aspect slider: an image the app shows at one shape only (a
+   * fullscreen's 9:19.5), which may lie outside the slider's range.
+   */
+  aspectLocked?: boolean;
   onChange: (choice: CropChoice) => void;
   /** The browser could not decode the file. */
   onError: () => void;
@@ -33,7 +38,7 @@ export interface CropEditorProps {
  * spec 9's three sliders. Loaded on demand by image-crop-modal.tsx, so no other screen carries
  * the library.
  */
-export function CropEditor({ url, aspect: fixedAspect, onChange, onError }: CropEditorProps) {
+export function CropEditor({ url, aspect: fixedAspect, aspectLocked = false, onChange, onError }: CropEditorProps) {
   const { t } = useTranslation('crop');
   const lang = useLang();
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
@@ -97,14 +102,16 @@ export function CropEditor({ url, aspect: fixedAspect, onChange, onError }: Crop
         onChange={setRotation}
         format={(value) => `${number.format(value)}°`}
       />
-      <CropSlider
-        testId="crop-aspect"
-        label={t('aspect')}
-        range={CROP_ASPECT}
-        value={aspect}
-        onChange={setAspect}
-        format={(value) => number.format(value)}
-      />
+      {!(aspectLocked && fixedAspect !== undefined) && (
+        <CropSlider
+          testId="crop-aspect"
+          label={t('aspect')}
+          range={CROP_ASPECT}
+          value={aspect}
+          onChange={setAspect}
+          format={(value) => number.format(value)}
+        />
+      )}
     </Flex>
   );
 }

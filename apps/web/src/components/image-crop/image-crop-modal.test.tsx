@@ -136,6 +136,25 @@ describe('ImageCropModal', () => {
     );
   });
 
+  it('keeps a locked aspect outside the slider range (a fullscreen: 9:19.5), with no aspect slider', async () => {
+    const onDone = vi.fn();
+    renderScreen(
+      <ImageCropModal file={aPhoto()} open aspect={9 / 19.5} aspectLocked onCancel={vi.fn()} onDone={onDone} />,
+    );
+    await decode(800, 600);
+    expect(screen.queryByRole('slider', { name: 'Aspect ratio' })).not.toBeInTheDocument();
+    expect(screen.getByRole('slider', { name: 'Zoom' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    // The tallest 9:19.5 crop of the 800 x 600 photo: 600 high, 277 wide.
+    expect(toJpeg).toHaveBeenCalledWith(
+      expect.anything(),
+      { width: 800, height: 600 },
+      0,
+      expect.objectContaining({ width: 277, height: 600 }),
+    );
+  });
+
   it('focuses the cropping area once the photo shows, and closes on Esc at once while the crop is untouched', async () => {
     const onCancel = vi.fn();
     renderScreen(<ImageCropModal file={aPhoto()} open onCancel={onCancel} onDone={vi.fn()} />);

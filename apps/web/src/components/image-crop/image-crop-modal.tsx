@@ -19,6 +19,8 @@ export interface ImageCropModalProps {
   onDone: (cropped: File, crop: CropData) => void;
   /** The aspect to start at (width / height); the photo's own when not given. */
   aspect?: number;
+  /** Keep `aspect` (which may lie outside the slider's 0.5..2): no aspect slider is shown. */
+  aspectLocked?: boolean;
 }
 
 /** An object URL of `file` for as long as it is shown; revoked when the file changes or goes. */
@@ -40,7 +42,7 @@ function useObjectUrl(file: File | null): string | null {
  * draws the chosen area on white and hands back a JPEG at quality 0.4. A file the browser cannot
  * decode gets a message instead of an empty cropper.
  */
-export function ImageCropModal({ file, open, onCancel, onDone, aspect }: ImageCropModalProps) {
+export function ImageCropModal({ file, open, onCancel, onDone, aspect, aspectLocked }: ImageCropModalProps) {
   const { t } = useTranslation('crop');
   const { message } = App.useApp();
   const url = useObjectUrl(open ? file : null);
@@ -102,6 +104,7 @@ export function ImageCropModal({ file, open, onCancel, onDone, aspect }: ImageCr
           key={url}
           url={url}
           aspect={aspect}
+          aspectLocked={aspectLocked}
           onChange={(crop) => {
             setChoice({ url, crop });
             focusArea();

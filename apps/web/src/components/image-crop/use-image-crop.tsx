@@ -26,11 +26,18 @@ export interface ImageCrop {
   cropModal: ReactNode;
 }
 
+export interface ImageCropOptions {
+  /** The aspect to start at (width / height); the photo's own when not given. */
+  aspect?: number;
+  /** Keep `aspect`, even outside the slider's range (a fullscreen's 9:19.5): no aspect slider. */
+  aspectLocked?: boolean;
+}
+
 /**
  * The crop dialog as a promise, for upload fields: in antd's `beforeUpload`, pass videos through
  * (`isCroppable`) and await `cropImage(file)` for photos.
  */
-export function useImageCrop(options: { aspect?: number } = {}): ImageCrop {
+export function useImageCrop(options: ImageCropOptions = {}): ImageCrop {
   const [queue, setQueue] = useState<readonly Pending[]>([]);
   const cropImageWithData = useCallback(
     (file: File) => new Promise<CroppedImage | null>((settle) => setQueue((pending) => [...pending, { file, settle }])),
@@ -52,6 +59,7 @@ export function useImageCrop(options: { aspect?: number } = {}): ImageCrop {
       file={head?.file ?? null}
       open={head !== undefined}
       aspect={options.aspect}
+      aspectLocked={options.aspectLocked}
       onCancel={() => settle(null)}
       onDone={(cropped, crop) => settle({ file: cropped, crop })}
     />
