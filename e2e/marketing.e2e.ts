@@ -1,0 +1,87 @@
+import type { Banner } from '@evcms/contracts/banners';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDialog, settled } from './support/antd.ts';
+import { adminApi, chooseLanguage, expectNoSidewaysScroll, fixture } from './support/app.ts';
+import { newContext, signInThroughForm } from './support/browser.ts';
+import { ADMIN } from './support/server.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+
+/*
+ * Issue 32 as a Russian-speaking manager lives it: a banner made on the form expires and is found
+ * in the archive.
+ */
+
+const suite = useServerAndBrowser();
+let page: Page;
+
+beforeAll(async () => {
+  const context = await newContext(suite.browser, suite.server.url);
+  page = await context.newPage();
+  await signInThroughForm(page, ADMIN.email, ADMIN.password);
+});
+afterAll(async () => {
+  await page?.context().close();
+});
+
+/** Bishkek's wall clock (UTC+6, no daylight saving) `days` from now, as the pickers take it: `DD.MM.YYYY 00:00`. */
+function bishkekDay(days: number): string {
+  const local = new Date(Date.now() + days * 86_400_000 + 6 * 3_600_000);
+  const dd = String(local.getUTCDate()).padStart(2, '0');
+  const mm = String(local.getUTCMonth() + 1).padStart(2, '0');
+  return `${dd}.${mm}.${local.getUTCFullYear()} 00:00`;
+}
+
+/** Types a date-time into an antd picker and confirms it with its OK button (Enter would also submit the form). */
+async function typeIntoPicker(label: string, text: string) {
+  const input = page.getByLabel(label, { exact: true });
+  await input.click();
+  const dropdown = await settled(page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)'));
+  await input.fill(text);
+  await dropdown.locator('.ant-picker-ok button').click();
+  await dropdown.waitFor({ state: 'hidden' });
+}
+
+describe('marketing in Russian', () => {
+  it('a banner made on the form expires and is found in the archive', async () => {
+    const name = 'Зимняя акция E2E';
+    await chooseLanguage(page, 'RU', 'ru');
+    await page.goto('/banners');
+    await page.getByText('У вас пока нет баннеров').waitFor();
+    await page.getByRole('button', { name: 'Создать баннер' }).click();
+    await page.waitForURL(/\/banners\/create-banner$/);
+
+    await page.getByLabel('Название', { exact: true }).fill(name);
+    await page.getByLabel('Ссылка', { exact: true }).fill('https://evcms.example.kg/winter');
+    await page.locator('input[type="file"]').setInputFiles(fixture('station.png'));
+    const crop = await openDialog(page, 'Обрезка фото');
+    await expect.poll(() => crop.getByTestId('crop-done').isEnabled()).toBe(true);
+    await crop.getByTestId('crop-done').click();
+    await crop.waitFor({ state: 'detached' });
+    await page.getByLabel('Текст кнопки', { exact: true }).fill('Подробнее');
+    await page.getByLabel('Цвет кнопки', { exact: true }).fill('#087575');
+    await typeIntoPicker('Запуск', bishkekDay(-1));
+    await typeIntoPicker('Завершение', bishkekDay(30));
+    await expectNoSidewaysScroll(page, 'banner-form');
+    await page.getByTestId('banner-submit').click();
+    const done = await openDialog(page, 'Баннер создан', { byText: true });
+    await done.getByRole('button', { name: 'Хорошо' }).click();
+    await page.waitForURL(/\/banners(\?.*)?$/);
+    await page.getByRole('row').filter({ hasText: name }).waitFor();
+
+    // Its completion brought to a few seconds from now, as a manager's edit could; then time passes.
+    const api = await adminApi(suite.server);
+    const list = await api.json<{ items: Banner[] }>('GET', '/ads/banners/?type=banner&archive=false');
+    const made = list.items.find((item) => item.name === name)!;
+    const end = new Date(Date.now() + 3_000);
+    await api.json('PATCH', `/ads/banners/${made.id}/`, { end_at: end.toISOString() });
+    await expect.poll(() => Date.now(), { timeout: 20_000 }).toBeGreaterThan(end.getTime());
+
+    await page.reload();
+    await page.getByText('У вас пока нет баннеров').waitFor();
+    await page.getByRole('tab', { name: 'Архив баннеров' }).click();
+    const archived = page.getByRole('row').filter({ hasText: name });
+    await archived.getByText('Завершён').waitFor();
+    await expectNoSidewaysScroll(page, 'banner-archive');
+  });
+});
