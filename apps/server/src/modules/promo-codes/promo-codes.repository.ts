@@ -39,7 +39,7 @@ const columns = {
 
 export interface PromoCodeFilter {
   search?: string | undefined;
-  status?: number | undefined;
+  status?: Status | undefined;
   /** Bishkek days (YYYY-MM-DD) the validity must meet; either end may be open. */
   periodFrom?: string | undefined;
   periodTo?: string | undefined;

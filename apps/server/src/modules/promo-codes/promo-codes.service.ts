@@ -7,7 +7,7 @@ import {
   type PromoCodeGenerate,
   type PromoCodeUpdate,
 } from '@evcms/contracts/promo-codes';
-import { statusOf, type StatusesRequest } from '@evcms/contracts/status';
+import { isActive, statusOf, type StatusesRequest } from '@evcms/contracts/status';
 import type { Db } from '../../db/client.ts';
 import { changeEveryIdOrNone } from '../../lib/bulk.ts';
 import { violatedConstraint } from '../../lib/db-errors.ts';
@@ -40,7 +40,8 @@ function withState(rows: readonly repo.PromoCodeRecord[], now = new Date()): Pro
 }
 
 function filterOf(query: Omit<PromoCodeFilters, 'page' | 'size'>): repo.PromoCodeFilter {
-  const status = query.status ?? (query.active === undefined ? undefined : statusOf(query.active));
+  const active = query.status === undefined ? query.active : isActive(query.status);
+  const status = active === undefined ? undefined : statusOf(active);
   return { search: query.search, status, periodFrom: query.period__from, periodTo: query.period__to };
 }
 
