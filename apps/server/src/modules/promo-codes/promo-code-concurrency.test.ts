@@ -39,7 +39,7 @@ async function codeState(id: number) {
   return { used: row!.used, redemptions: redemptions.length };
 }
 
-describe('redemptions at once', () => {
+describe('redemptions at once', { timeout: 120_000 }, () => {
   it('50 drivers redeeming a code limited to 10 uses: exactly 10 credited, used_count 10', async () => {
     const drivers = await Promise.all(Array.from({ length: 50 }, () => aDriver(ctx.database)));
     const code = await aPromoCode(ctx.database, { code: 'RUSH-10', total_uses: 10, bonus: 700 });

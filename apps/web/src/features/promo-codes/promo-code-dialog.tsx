@@ -3,6 +3,7 @@ import type { Dayjs } from 'dayjs';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  type PromoCode,
   PROMO_BATCH_MAX,
   PROMO_CODE_MAX,
   PROMO_PREFIX_MAX,
@@ -22,8 +23,8 @@ import { errorMessage } from '../../lib/localized-text.tsx';
 import { useResourceMutation } from '../../lib/resource-api.ts';
 import { promoCodesApi } from './promo-codes-api.ts';
 
-/** One code made ('create') or a batch generated ('generate'): the same terms, a code or a prefix and a count. */
-export type PromoCodeDialogMode = 'create' | 'generate';
+/** One code made ('create'), a batch generated ('generate') or a code edited: the same terms, a code or a prefix and a count. */
+export type PromoCodeDialogMode = 'create' | 'generate' | 'edit';
 
 interface PromoCodeValues {
   code: string;
@@ -69,6 +70,36 @@ const DATE_TIME_PICKER = (
   <DatePicker showTime={{ format: 'HH:mm' }} format="DD.MM.YYYY HH:mm" style={{ width: '100%' }} />
 );
 
+/** The fields of an edit that differ from the stored code: only they are sent. */
+export function changedFields(stored: PromoCode, values: PromoCodeValues): Record<string, unknown> {
+  const now: Record<string, unknown> = {
+    code: values.code,
+    bonus: values.bonus,
+    valid_from: values.valid_from,
+    valid_to: values.valid_to,
+    total_uses: values.total_uses,
+    uses_per_driver: values.uses_per_driver,
+  };
+  const before: Record<string, unknown> = { ...stored };
+  // Instants compared as instants: the picker writes them with an offset, the API answers UTC.
+  const same = (key: string) =>
+    key.startsWith('valid_') && now[key] && before[key]
+      ? new Date(now[key] as string).getTime() === new Date(before[key] as string).getTime()
+      : now[key] === before[key];
+  return Object.fromEntries(Object.entries(now).filter(([key]) => !same(key)));
+}
+
+const valuesOf = (stored: PromoCode): PromoCodeValues => ({
+  code: stored.code,
+  prefix: '',
+  count: null,
+  bonus: stored.bonus,
+  valid_from: stored.valid_from,
+  valid_to: stored.valid_to,
+  total_uses: stored.total_uses,
+  uses_per_driver: stored.uses_per_driver,
+});
+
 const INITIAL: PromoCodeValues = {
   code: '',
   prefix: '',
@@ -86,12 +117,24 @@ const INITIAL: PromoCodeValues = {
  * server's field errors go back on their fields (a code taken in another case); a batch's success
  * says how many were made.
  */
-export function PromoCodeDialog({ mode, onClose }: { mode: PromoCodeDialogMode; onClose: () => void }) {
+export function PromoCodeDialog({
+  mode,
+  stored,
+  onClose,
+}: {
+  mode: PromoCodeDialogMode;
+  /** The code edited ('edit'). */
+  stored?: PromoCode | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('promo-codes');
   const [form] = Form.useForm<PromoCodeValues>();
   const { confirmDiscard, success } = useConfirm();
   const made = useResourceMutation(promoCodesApi.create);
   const generated = useResourceMutation(promoCodesApi.generate);
+  const updated = useResourceMutation(promoCodesApi.update);
+  // Once redeemed, the code and its bonus stay as the drivers saw them (the server refuses a change).
+  const redeemed = (stored?.used_count ?? 0) > 0;
   const [failure, setFailure] = useState<ReactElement | null>(null);
   const formId = `promo-code-${mode}`;
 
@@ -109,7 +152,12 @@ export function PromoCodeDialog({ mode, onClose }: { mode: PromoCodeDialogMode; 
       uses_per_driver: values.uses_per_driver as number,
     };
     try {
-      if (mode === 'create') {
+      if (mode === 'edit' && stored) {
+        const changes = changedFields(stored, values);
+        if (Object.keys(changes).length > 0) await updated.mutateAsync({ id: stored.id, changes });
+        onClose();
+        void success({ title: t('dialog.saved', { code: values.code }) });
+      } else if (mode === 'create') {
         const code = await made.mutateAsync({ code: values.code, ...terms });
         onClose();
         void success({ title: t('dialog.created', { code: code.code }) });
@@ -130,12 +178,16 @@ export function PromoCodeDialog({ mode, onClose }: { mode: PromoCodeDialogMode; 
   return (
     <Modal
       open
-      title={t(mode === 'create' ? 'dialog.create_title' : 'dialog.generate_title')}
-      okText={t(mode === 'create' ? 'dialog.create' : 'dialog.generate')}
+      title={t(`dialog.${mode}_title`, { code: stored?.code })}
+      okText={t(`dialog.${mode}`)}
       cancelText={t('dialog.cancel')}
-      okButtonProps={{ loading: made.isPending || generated.isPending, htmlType: 'submit', form: formId }}
+      okButtonProps={{
+        loading: made.isPending || generated.isPending || updated.isPending,
+        htmlType: 'submit',
+        form: formId,
+      }}
       onCancel={() => void close()}
-      afterOpenChange={(open) => focusOnceOpen(open, () => form.focusField(mode === 'create' ? 'code' : 'prefix'))}
+      afterOpenChange={(open) => focusOnceOpen(open, () => form.focusField(mode === 'generate' ? 'prefix' : 'code'))}
       width={640}
     >
       <Form<PromoCodeValues>
@@ -143,14 +195,20 @@ export function PromoCodeDialog({ mode, onClose }: { mode: PromoCodeDialogMode; 
         form={form}
         layout="vertical"
         autoComplete="off"
-        initialValues={INITIAL}
+        initialValues={stored ? valuesOf(stored) : INITIAL}
         onFinish={(values) => void submit(values)}
       >
         <Row gutter={16}>
-          {mode === 'create' ? (
+          {mode !== 'generate' ? (
             <Col span={24}>
-              <Form.Item name="code" label={t('fields.code')} rules={rules.code} extra={t('dialog.code_hint')} required>
-                <Input count={{ show: true, max: PROMO_CODE_MAX }} />
+              <Form.Item
+                name="code"
+                label={t('fields.code')}
+                rules={rules.code}
+                extra={t(redeemed ? 'dialog.redeemed_hint' : 'dialog.code_hint')}
+                required
+              >
+                <Input count={{ show: true, max: PROMO_CODE_MAX }} disabled={redeemed} />
               </Form.Item>
             </Col>
           ) : (
@@ -181,7 +239,7 @@ export function PromoCodeDialog({ mode, onClose }: { mode: PromoCodeDialogMode; 
           )}
           <Col xs={24} sm={12}>
             <Form.Item name="bonus" label={t('fields.bonus')} rules={rules.bonus} required validateFirst>
-              <DecimalInput inputMode="decimal" suffix={t('units.som')} />
+              <DecimalInput inputMode="decimal" suffix={t('units.som')} disabled={redeemed} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} />

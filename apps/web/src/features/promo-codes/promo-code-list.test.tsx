@@ -150,6 +150,29 @@ describe('promo code list', { timeout: 60_000 }, () => {
     });
   });
 
+  it('edits a code, sending only what changed; a redeemed code keeps its code and bonus', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubFetch({
+      'GET /ads/promo-codes/': () =>
+        page([aPromoCodeRow(2, 'USED-CODE', { used_count: 1, total_uses: 5, remaining: 4 })]),
+      'PATCH /ads/promo-codes/2/': () => jsonResponse(200, aPromoCodeRow(2, 'USED-CODE', { total_uses: 8 })),
+    });
+    render();
+    await screen.findByText('USED-CODE');
+    await user.click(within(rowOf('USED-CODE')).getByRole('button', { name: 'Edit' }));
+    const dialog = await dialogTitled('Promo code USED-CODE');
+    expect(dialog.getByLabelText('Code')).toBeDisabled();
+    expect(dialog.getByLabelText('Bonus')).toBeDisabled();
+    expect(dialog.getByText('Redeemed: the code and its bonus can no longer be changed')).toBeInTheDocument();
+    await user.clear(dialog.getByLabelText('Total uses'));
+    await user.type(dialog.getByLabelText('Total uses'), '8');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Promo code USED-CODE saved', { selector: '.ant-modal-confirm-title' }),
+    ).toBeInTheDocument();
+    expect(api.callsTo('PATCH /ads/promo-codes/2/')[0]!.json()).toEqual({ total_uses: 8 });
+  });
+
   it('deactivates in bulk, refuses to delete a redeemed code, deletes one never used and shows a code’s redemptions', async () => {
     const user = userEvent.setup({ delay: null });
     let rows: PromoCode[] = [

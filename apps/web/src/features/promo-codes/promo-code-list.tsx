@@ -9,7 +9,7 @@ import { CreateButton } from '../../components/list-screen/create-button.tsx';
 import { ListCard } from '../../components/list-screen/list-card.tsx';
 import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
-import { DeleteRowButton, statusSwitchColumn } from '../../components/list-screen/row-buttons.tsx';
+import { DeleteRowButton, EditRowButton, statusSwitchColumn } from '../../components/list-screen/row-buttons.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import {
   listDeleteTexts,
@@ -52,7 +52,7 @@ export function PromoCodeList() {
     statuses: { isActive: rowIsActive, setStatuses: promoCodesApi.setStatuses },
   });
   const actions = useRowActions(screen, promoCodesApi.remove);
-  const [dialog, setDialog] = useState<PromoCodeDialogMode | null>(null);
+  const [dialog, setDialog] = useState<{ mode: PromoCodeDialogMode; stored?: PromoCode } | null>(null);
   const [opened, setOpened] = useState<PromoCode | null>(null);
 
   const toggle = (code: PromoCode) =>
@@ -122,7 +122,7 @@ export function PromoCodeList() {
     {
       key: 'actions',
       title: t('list.actions'),
-      width: 104,
+      width: 152,
       render: (_, code) => (
         <Flex gap="small">
           <Tooltip title={t('list.redemptions')}>
@@ -132,6 +132,7 @@ export function PromoCodeList() {
               onClick={() => setOpened(code)}
             />
           </Tooltip>
+          <EditRowButton label={t('list.edit')} onClick={() => setDialog({ mode: 'edit', stored: code })} />
           <DeleteRowButton
             label={t('list.delete')}
             refusal={code.used_count > 0 && t('list.delete_redeemed')}
@@ -168,10 +169,10 @@ export function PromoCodeList() {
                 }}
                 fileName="promo-codes"
               />
-              <Button icon={<ThunderboltOutlined aria-hidden />} onClick={() => setDialog('generate')}>
+              <Button icon={<ThunderboltOutlined aria-hidden />} onClick={() => setDialog({ mode: 'generate' })}>
                 {t('list.generate')}
               </Button>
-              <CreateButton onClick={() => setDialog('create')}>{t('list.create')}</CreateButton>
+              <CreateButton onClick={() => setDialog({ mode: 'create' })}>{t('list.create')}</CreateButton>
             </>
           }
         />
@@ -182,7 +183,7 @@ export function PromoCodeList() {
           emptyText={t('list.empty')}
         />
       </ListCard>
-      {dialog && <PromoCodeDialog mode={dialog} onClose={() => setDialog(null)} />}
+      {dialog && <PromoCodeDialog mode={dialog.mode} stored={dialog.stored} onClose={() => setDialog(null)} />}
       <PromoCodeRedemptions code={opened} onClose={() => setOpened(null)} />
     </>
   );
