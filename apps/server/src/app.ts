@@ -33,6 +33,7 @@ import { merchantsRoutes } from './modules/merchants/merchants.routes.ts';
 import { createPromotionSweep } from './modules/promotions/promotion-sweep.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
+import { promoCodesRoutes } from './modules/promo-codes/promo-codes.routes.ts';
 import { promotionReportRoutes } from './modules/promotions/promotion-report.routes.ts';
 import { ratesRoutes } from './modules/rates/rates.routes.ts';
 import { liveEventsRoutes } from './modules/live-events/live-events.routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ratesRoutes({ db: database.db }), { prefix: '/api/v1/payments/' });
   await app.register(promotionsRoutes({ db: database.db, media }), { prefix: '/api/v1/ads/promotions/' });
   await app.register(bannersRoutes({ db: database.db, media }), { prefix: '/api/v1/ads/banners/' });
+  await app.register(promoCodesRoutes({ db: database.db }), { prefix: '/api/v1/ads/promo-codes/' });
   const promotionSweep = createPromotionSweep(database.db, app.log);
   app.addHook('onClose', () => promotionSweep.close());
   await app.register(driversRoutes({ db: database.db }), { prefix: '/api/v1/users/' });

@@ -120,6 +120,20 @@ export const en = {
   banner_image_type_invalid: 'The image must be a jpg, jpeg or png file',
   banner_image_missing:
     'The image of this item is missing from the media store, so it cannot be copied. Upload a new image on a new item.',
+  promo_code_format: 'A code is 4 to 32 letters, digits or dashes',
+  promo_code_taken: 'This code already exists (codes are unique ignoring case)',
+  promo_code_end_before_start: 'The end of the validity must be later than its start',
+  promo_code_unknown: 'There is no such promo code',
+  promo_code_inactive: 'This promo code is deactivated',
+  promo_code_not_yet_valid: 'This promo code is not valid yet',
+  promo_code_expired: 'This promo code has expired',
+  promo_code_used_up: 'This promo code has been used as many times as allowed',
+  promo_code_already_used: 'This driver has already used this promo code as many times as allowed',
+  promo_code_driver_blocked: 'The user is blocked: a promo code cannot be applied',
+  promo_code_redeemed_locked: 'This promo code has been redeemed: its code and bonus can no longer be changed',
+  promo_code_redeemed_delete: 'This promo code has been redeemed: it cannot be deleted, only deactivated',
+  promo_code_total_below_used: 'The total uses cannot be below the uses so far ({used})',
+  promo_code_batch_failed: 'Could not make that many unique codes with this prefix. Try another prefix.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -12,6 +12,8 @@ import { aDriver, anEntry, page } from '../features/drivers/driver-test-data.ts'
 import { MerchantForm } from '../features/merchants/merchant-form.tsx';
 import { PromotionForm } from '../features/promotions/promotion-form.tsx';
 import { aPromotion } from '../features/promotions/promotion-test-data.ts';
+import { PromoCodeList } from '../features/promo-codes/promo-code-list.tsx';
+import { aPromoCodeRow } from '../features/promo-codes/promo-code-test-data.ts';
 import { RateForm } from '../features/rates/rate-form.tsx';
 import { aRate, CONNECTOR_TYPES } from '../features/rates/rate-test-data.ts';
 import { StationDetail } from '../features/stations/station-detail.tsx';
@@ -190,6 +192,15 @@ const SCREENS: LoadingScreen[] = [
     request: 'GET /users/payments/',
     answer: () => page([anEntry(1, { reason: 'Top-up at the desk' })]),
     loaded: () => screen.findByText('Top-up at the desk'),
+  },
+  {
+    name: 'the promo codes',
+    element: <PromoCodeList />,
+    path: '/list-of-promotional-codes',
+    pattern: '/list-of-promotional-codes',
+    request: 'GET /ads/promo-codes/',
+    answer: () => page([aPromoCodeRow(1, 'WELCOME-50')]),
+    loaded: () => screen.findByText('WELCOME-50'),
   },
   {
     name: 'the settings',

@@ -173,7 +173,11 @@ export const ROUTES: readonly AppRoute[] = [
     page: () => import('../features/promotions/promotion-report.tsx').then((m) => m.PromotionReport),
   },
   { id: 'software_rental_partners', path: '/software-rental-partners', page: comingSoon },
-  { id: 'promo_codes', path: '/list-of-promotional-codes', page: comingSoon },
+  {
+    id: 'promo_codes',
+    path: '/list-of-promotional-codes',
+    page: () => import('../features/promo-codes/promo-code-list.tsx').then((m) => m.PromoCodeList),
+  },
   { id: 'referrals', path: '/list-of-referrals', page: comingSoon },
   {
     id: 'settings',

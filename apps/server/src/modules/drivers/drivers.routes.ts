@@ -21,6 +21,7 @@ import {
   idTagPathParams,
   idTagUpdateRequest,
 } from '@evcms/contracts/drivers';
+import { promoCodeRedeemRequest } from '@evcms/contracts/promo-codes';
 import { idPathParams } from '@evcms/contracts/query';
 import { z } from '@evcms/contracts/schema';
 import { presentPage } from '../../lib/pagination.ts';
@@ -31,6 +32,7 @@ import { presentBalanceEntry, presentDriver, presentDriverListItem, presentIdTag
 import * as drivers from './drivers.service.ts';
 import * as idTags from './id-tags.service.ts';
 import * as ledger from './ledger.service.ts';
+import { redeemPromoCode } from '../promo-codes/promo-code-redemptions.service.ts';
 
 /** Drivers (the app's users), their id tags and the balance ledger, under /api/v1/users: the specification's paths. */
 export function driversRoutes(deps: drivers.DriversDeps) {
@@ -82,6 +84,20 @@ export function driversRoutes(deps: drivers.DriversDeps) {
       schema: { tags: doc, params: idPathParams, body: balanceTopUpRequest, response: orNotFound(driver) },
       handler: async (request) =>
         presentDriver(await ledger.topUpBalance(deps, request.params.id, request.body, request.managerId)),
+    });
+    // The driver's card's "apply a promo code" (modules/promo-codes): answers the driver, as a top-up does.
+    r.post('/:id/promo-code/', {
+      schema: {
+        tags: doc,
+        params: idPathParams,
+        body: promoCodeRedeemRequest,
+        response: { ...orNotFound(driver), 409: errorBody },
+      },
+      handler: async (request) => {
+        const { id } = request.params;
+        await redeemPromoCode(deps.db, { code: request.body.code, driverId: id, managerId: request.managerId });
+        return presentDriver(await drivers.getDriver(deps, id));
+      },
     });
     r.get('/:id/id-tags/', {
       schema: { tags: doc, params: idPathParams, response: orNotFound(z.array(driverIdTag)) },

@@ -20,6 +20,7 @@ import { parseRouteId } from '../../lib/route-id.ts';
 import { BalanceEntriesTable } from './balance-entries-table.tsx';
 import { BalanceTopUp } from './balance-top-up.tsx';
 import { DriverIdTags } from './driver-id-tags.tsx';
+import { DriverPromoCode } from './driver-promo-code.tsx';
 import { DriverNotFound, driverPaths } from './driver-route.tsx';
 import { PlatformName } from './driver-values.tsx';
 import { driversApi } from './drivers-api.ts';
@@ -142,6 +143,7 @@ function DriverCard({ driver, charges }: { driver: Driver } & DriverDetailProps)
                     styles={{ content: driver.balance < 0 ? { color: '#cf1322' } : undefined }}
                   />
                   <BalanceTopUp driver={driver} />
+                  <DriverPromoCode driver={driver} />
                 </Flex>
               </Card>
             </Col>
