@@ -1,18 +1,26 @@
 import type { Banner } from '@evcms/contracts/banners';
+import type { Paged } from '@evcms/contracts/common';
+import type { PromoCode } from '@evcms/contracts/promo-codes';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDialog, settled } from './support/antd.ts';
 import { adminApi, chooseLanguage, expectNoSidewaysScroll, fixture } from './support/app.ts';
 import { newContext, signInThroughForm } from './support/browser.ts';
+import { seedPayingDriver } from './support/charges.ts';
 import { ADMIN } from './support/server.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
 /*
  * Issue 32 as a Russian-speaking manager lives it: a banner made on the form expires and is found
- * in the archive.
+ * in the archive; promo codes generated on their list, one applied on a driver's card.
  */
 
-const suite = useServerAndBrowser();
+const PAYER_TAG = 'E2E-MARKETING-TAG';
+const payer = { driverId: 0, name: '' };
+const suite = useServerAndBrowser(
+  {},
+  { seed: async (dataDir) => void Object.assign(payer, await seedPayingDriver(dataDir, PAYER_TAG)) },
+);
 let page: Page;
 
 beforeAll(async () => {
@@ -83,5 +91,43 @@ describe('marketing in Russian', () => {
     const archived = page.getByRole('row').filter({ hasText: name });
     await archived.getByText('Завершён').waitFor();
     await expectNoSidewaysScroll(page, 'banner-archive');
+  });
+
+  it('promo codes generated on their list, one applied on a driver card, once', async () => {
+    await page.goto('/list-of-promotional-codes');
+    await page.getByText('У вас пока нет промокодов').waitFor();
+    await page.getByRole('button', { name: 'Сгенерировать коды' }).click();
+    const dialog = await openDialog(page, 'Генерация промокодов');
+    await dialog.getByLabel('Префикс', { exact: true }).fill('ZIMA');
+    await dialog.getByLabel('Сколько кодов', { exact: true }).fill('5');
+    await dialog.getByLabel('Бонус', { exact: true }).fill('150');
+    await dialog.getByRole('button', { name: 'Сгенерировать' }).click();
+    const done = await openDialog(page, 'Сгенерировано промокодов: 5', { byText: true });
+    await done.getByRole('button', { name: 'Хорошо' }).click();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'ZIMA-' }).count()).toBe(5);
+    await expectNoSidewaysScroll(page, 'promo-codes');
+
+    const api = await adminApi(suite.server);
+    const codes = await api.json<Paged<PromoCode>>('GET', '/ads/promo-codes/?search=zima');
+    const code = codes.items[0]!.code;
+
+    await page.goto(`/users/user/${payer.driverId}`);
+    await page.getByRole('button', { name: 'Применить промокод' }).click();
+    let apply = await openDialog(page, `Промокод для ${payer.name}`);
+    await apply.getByLabel('Промокод', { exact: true }).fill(code.toLowerCase());
+    await apply.getByRole('button', { name: 'Применить' }).click();
+    const applied = await openDialog(page, 'Промокод применён', { byText: true });
+    await applied.getByText('Новый баланс: 5 150,00 сом').waitFor();
+    await applied.getByRole('button', { name: 'Хорошо' }).click();
+    await expect.poll(() => page.getByTestId('driver-balance').innerText()).toMatch(/5\s?150,00\s*сом/);
+
+    // The same driver again: refused with the reason, nothing credited.
+    await page.getByRole('button', { name: 'Применить промокод' }).click();
+    apply = await openDialog(page, `Промокод для ${payer.name}`);
+    await apply.getByLabel('Промокод', { exact: true }).fill(code);
+    await apply.getByRole('button', { name: 'Применить' }).click();
+    await apply.getByText('Пользователь уже использовал этот промокод максимальное число раз').waitFor();
+    await apply.getByRole('button', { name: 'Отмена' }).click();
+    await expect.poll(() => page.getByTestId('driver-balance').innerText()).toMatch(/5\s?150,00\s*сом/);
   });
 });
