@@ -33,6 +33,8 @@ import { createPromotionSweep } from './modules/promotions/promotion-sweep.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { promotionReportRoutes } from './modules/promotions/promotion-report.routes.ts';
+import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { partnerReportRoutes } from './modules/partners/partner-report.routes.ts';
 import { ratesRoutes } from './modules/rates/rates.routes.ts';
 import { liveEventsRoutes } from './modules/live-events/live-events.routes.ts';
 import { stationCommandsRoutes } from './modules/stations/station-commands.routes.ts';
@@ -179,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stopSharing = sharePromotionChanges(bus, app.log);
   app.addHook('onClose', async () => stopSharing());
   await app.register(promotionReportRoutes({ db: database.db }), { prefix: '/api/v1/ads/promotions/report/' });
+  await app.register(partnersRoutes({ db: database.db }), { prefix: '/api/v1/partners/' });
+  await app.register(partnerReportRoutes({ db: database.db }), { prefix: '/api/v1/partners/report/' });
   const ocpp = await registerOcpp(app, {
     database,
     events,

@@ -120,6 +120,9 @@ export const en = {
   banner_image_type_invalid: 'The image must be a jpg, jpeg or png file',
   banner_image_missing:
     'The image of this item is missing from the media store, so it cannot be copied. Upload a new image on a new item.',
+  partner_active_delete: 'An active partner cannot be deleted. Deactivate it first.',
+  partner_merchant_taken: 'The merchant "{merchant}" is already operated by the partner "{partner}"',
+  period_end_before_start: 'The end of the period cannot be earlier than its start',
 } as const;
 
 export type MessageKey = keyof typeof en;

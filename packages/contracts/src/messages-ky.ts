@@ -123,4 +123,7 @@ export const ky: Catalogue = {
   banner_image_type_invalid: 'Сүрөт jpg, jpeg же png форматында болушу керек',
   banner_image_missing:
     'Бул элементтин сүрөтү сактагычта жок, ошондуктан аны көчүрүүгө болбойт. Жаңы элементке жаңы сүрөт жүктөңүз.',
+  partner_active_delete: 'Активдүү өнөктөштү өчүрүүгө болбойт. Адегенде аны өчүрүңүз.',
+  partner_merchant_taken: '«{merchant}» мерчантын «{partner}» өнөктөшү тейлейт',
+  period_end_before_start: 'Мезгилдин аягы анын башталышынан эрте болушу мүмкүн эмес',
 };

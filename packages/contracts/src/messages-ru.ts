@@ -123,4 +123,7 @@ export const ru: Catalogue = {
   banner_image_type_invalid: 'Изображение должно быть в формате jpg, jpeg или png',
   banner_image_missing:
     'Изображение этого элемента отсутствует в хранилище, поэтому его нельзя скопировать. Загрузите новое изображение в новом элементе.',
+  partner_active_delete: 'Активного партнёра нельзя удалить. Сначала деактивируйте его.',
+  partner_merchant_taken: 'Мерчант «{merchant}» уже обслуживается партнёром «{partner}»',
+  period_end_before_start: 'Конец периода не может быть раньше его начала',
 };
