@@ -5,7 +5,7 @@ import { exportQueryOf } from './exports.ts';
 import { localizedOutput, localizedText } from './localized.ts';
 import { phone } from './merchants.ts';
 import type { Names } from './names.ts';
-import { pageParams, searchParam } from './query.ts';
+import { booleanParam, pageParams, searchParam } from './query.ts';
 import { optionalFields, requiredText, z } from './schema.ts';
 import { status, statusParam } from './status.ts';
 
@@ -82,7 +82,13 @@ export type PartnerUpdateRequest = z.input<typeof partnerUpdateRequest>;
 export type PartnerUpdate = z.output<typeof partnerUpdateRequest>;
 
 /** GET /partners/: newest first; `search` matches the id, the names, legal name, contract, contact, phone or email. */
-export const partnerListQuery = z.object({ ...pageParams, search: searchParam, status: statusParam });
+export const partnerListQuery = z.object({
+  ...pageParams,
+  search: searchParam,
+  status: statusParam,
+  /** The same filter as `status`, as the list screens send it. */
+  active: booleanParam,
+});
 export type PartnerListQuery = z.input<typeof partnerListQuery>;
 export type PartnerFilters = z.output<typeof partnerListQuery>;
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Localized } from '@evcms/contracts/localized';
 import type { PartnerFeeModel } from '@evcms/contracts/partners';
-import type { Status } from '@evcms/contracts/status';
+import { statusOf, type Status } from '@evcms/contracts/status';
 import type { Db } from '../../db/client.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
 import { partnerMerchants, partners } from '../../db/schema/partners.ts';
@@ -67,6 +67,7 @@ async function withMerchantIds(db: Db, rows: Omit<PartnerRecord, 'merchantIds'>[
 export interface PartnerFilter {
   search?: string | undefined;
   status?: number | undefined;
+  active?: boolean | undefined;
 }
 
 /** `search` as the merchants' list does: the id, any searched text (`search_text`), a phone typed with its mask. */
@@ -83,6 +84,7 @@ function partnerWhere(filter: PartnerFilter): SQL | undefined {
     );
   }
   if (filter.status !== undefined) conditions.push(eq(partners.status, filter.status as Status));
+  if (filter.active !== undefined) conditions.push(eq(partners.status, statusOf(filter.active)));
   return and(...conditions);
 }
 

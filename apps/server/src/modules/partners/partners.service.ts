@@ -54,7 +54,7 @@ export async function listPartners(deps: PartnersDeps, query: PartnerFilters): P
   const page = pageRequest(query);
   const { rows, total } = await repo.listPartners(
     deps.db,
-    { search: query.search, status: query.status },
+    { search: query.search, status: query.status, active: query.active },
     pageWindow(page),
   );
   return pagedResult(await withMerchants(deps.db, rows), total, page);

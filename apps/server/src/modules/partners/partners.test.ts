@@ -183,6 +183,8 @@ describe('GET /partners/', () => {
     expect(found.json<{ items: Partner[] }>().items.map((row) => row.id)).toEqual([b.id, a.id]);
     const inactive = await call('GET', `?search=${unique}&status=1`);
     expect(inactive.json<{ items: Partner[] }>().items.map((row) => row.id)).toEqual([b.id]);
+    const active = await call('GET', `?search=${unique}&active=true`);
+    expect(active.json<{ items: Partner[] }>().items.map((row) => row.id)).toEqual([a.id]);
     const phone = await call('GET', `?search=${encodeURIComponent('+996 (777) 000')}`);
     expect(phone.json<{ items: Partner[] }>().items.map((row) => row.id)).toEqual([a.id]);
     const contract = await call('GET', '?search=k-42-x');
