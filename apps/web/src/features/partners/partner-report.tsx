@@ -9,6 +9,7 @@ import { PARTNER_REPORT_LABELS, type PartnerReport as Report, type PartnerReport
 import { ExportButton } from '../../components/export-button/export-button.tsx';
 import { ListCard } from '../../components/list-screen/list-card.tsx';
 import { LoadFailure } from '../../components/load-failure/load-failure.tsx';
+import { useShownFailure } from '../../components/load-failure/use-shown-failure.ts';
 import { DateRangeFilter } from '../../components/range-filters/range-filters.tsx';
 import { useLang } from '../../lib/i18n.ts';
 import { formatEnergy, formatFee, formatPercent } from '../../lib/number-format.ts';
@@ -45,7 +46,8 @@ export function PartnerReport() {
   const lang = useLang();
   const [period, setPeriod] = usePeriod();
   const query = useQuery(partnerReportApi.reportQueryOptions(period));
-  const refused = query.error !== null && query.data === undefined;
+  // Kept while it is asked again (Retry, the live updates), so no empty table flashes in between.
+  const failure = useShownFailure(query.error, query.isFetching);
 
   return (
     <ListCard>
@@ -63,8 +65,8 @@ export function PartnerReport() {
           <ExportButton path="/partners/report/export/" query={{ ...period }} fileName="partners-report" />
         </div>
       </Flex>
-      {refused ? (
-        <LoadFailure error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      {failure !== null && query.data === undefined ? (
+        <LoadFailure error={failure} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : (
         <Table<PartnerReportRow>
           rowKey="partner"
