@@ -163,7 +163,9 @@ const SCREENS: LoadingScreen[] = [
     request: 'GET /partners/report/',
     answer: () =>
       jsonResponse(200, {
-        items: [{ ...aPartner(3, 'Osh Soft'), partner: 3, stations: 1, charges: 2, energy: 3, turnover: 4, fee_due: 0.4 }],
+        items: [
+          { ...aPartner(3, 'Osh Soft'), partner: 3, stations: 1, charges: 2, energy: 3, turnover: 4, fee_due: 0.4 },
+        ],
         totals: { stations: 1, charges: 2, energy: 3, turnover: 4, fee_due: 0.4 },
       }),
     loaded: () => screen.findByText('Osh Soft'),

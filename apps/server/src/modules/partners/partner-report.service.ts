@@ -28,7 +28,10 @@ export interface PartnerReportRecord {
 /** A row of the export: a partner's, or the totals' last one (no partner). */
 export type PartnerReportExportRow = PartnerReportFigures & Partial<PartnerReportLine>;
 
-export async function partnerReport(deps: PartnerReportDeps, query: PartnerReportFilters): Promise<PartnerReportRecord> {
+export async function partnerReport(
+  deps: PartnerReportDeps,
+  query: PartnerReportFilters,
+): Promise<PartnerReportRecord> {
   const period = { from: query.period__from, to: query.period__to };
   if (period.to < period.from) throw fieldError('period__to', 'period_end_before_start');
   const lines = await partnerReportLines(deps.db, period);

@@ -110,7 +110,10 @@ describe('GET /partners/report/', () => {
 
   it('names each partner in the language asked', async () => {
     const answer = await get('?period__from=2024-03-01&period__to=2024-03-31', 'ru');
-    expect(answer.items.map((item) => item.name)).toEqual([expect.stringMatching(/^Партнёр/), expect.stringMatching(/^Партнёр/)]);
+    expect(answer.items.map((item) => item.name)).toEqual([
+      expect.stringMatching(/^Партнёр/),
+      expect.stringMatching(/^Партнёр/),
+    ]);
   });
 
   it('needs both ends of the period, in order, as real days', async () => {
@@ -125,7 +128,10 @@ describe('GET /partners/report/', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/partners/report/?period__from=2024-03-01&period__to=2024-03-31' });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/partners/report/?period__from=2024-03-01&period__to=2024-03-31',
+    });
     expect(response.statusCode).toBe(401);
   });
 });

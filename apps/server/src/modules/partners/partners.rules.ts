@@ -72,7 +72,7 @@ export function fixedFee(monthlyTyiyn: number, period: { from: string; to: strin
   const first = Math.max(dayNumber(period.from), dayNumber(startedOn));
   const last = dayNumber(period.to);
   let fee = 0;
-  for (let day = first; day <= last; ) {
+  for (let day = first; day <= last;) {
     const date = dateOf(day);
     const monthDays = daysInMonth(date);
     const monthLast = day - Number(date.slice(8, 10)) + monthDays;

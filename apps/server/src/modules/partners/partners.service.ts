@@ -100,7 +100,8 @@ async function refuseTaken(db: Db, merchantIds: number[], partnerId: number | nu
  */
 async function mappedViolation(db: Db, error: unknown, merchantIds: number[], partnerId: number | null) {
   const constraint = violatedConstraint(error)?.constraint;
-  if (constraint === 'partner_merchants_merchant_id_merchants_id_fk') return fieldError('merchant_ids', 'invalid_choice');
+  if (constraint === 'partner_merchants_merchant_id_merchants_id_fk')
+    return fieldError('merchant_ids', 'invalid_choice');
   if (constraint === 'partner_merchants_pkey') {
     try {
       await refuseTaken(db, merchantIds, partnerId);

@@ -52,11 +52,18 @@ describe('creating a partner', () => {
     const [row] = await ctx.database.db.select().from(partners).where(eq(partners.id, partner.id));
     expect(row).toMatchObject({ feePercentBp: 1250, feeFixedTyiyn: null });
     expect((await ctx.database.db.select().from(newsEvents)).length).toBe(newsBefore);
-    expect((await call('GET', `${partner.id}/`)).json<Partner>()).toMatchObject({ name: 'Operator', fee_percent: 12.5 });
+    expect((await call('GET', `${partner.id}/`)).json<Partner>()).toMatchObject({
+      name: 'Operator',
+      fee_percent: 12.5,
+    });
   });
 
   it('stores a fixed fee in tyiyn', async () => {
-    const partner = await aPartner(ctx.app, ctx.auth, { fee_model: 'fixed', fee_fixed: 15000.5, fee_percent: undefined });
+    const partner = await aPartner(ctx.app, ctx.auth, {
+      fee_model: 'fixed',
+      fee_fixed: 15000.5,
+      fee_percent: undefined,
+    });
     expect(partner).toMatchObject({ fee_model: 'fixed', fee_fixed: 15000.5, fee_percent: null, merchants: [] });
     const [row] = await ctx.database.db.select().from(partners).where(eq(partners.id, partner.id));
     expect(row!.feeFixedTyiyn).toBe(1_500_050);
@@ -103,7 +110,9 @@ describe('a merchant operated by one partner at most', () => {
     const first = await aPartner(ctx.app, ctx.auth, { name_en: 'First Ops', merchant_ids: [merchant.id] });
     const second = await call('POST', '', { payload: aPartnerRequest({ merchant_ids: [merchant.id] }) });
     expect(second.statusCode).toBe(409);
-    expect(second.json().detail).toBe(`The merchant "${merchant.name_en}" is already operated by the partner "First Ops"`);
+    expect(second.json().detail).toBe(
+      `The merchant "${merchant.name_en}" is already operated by the partner "First Ops"`,
+    );
     const other = await aPartner(ctx.app, ctx.auth);
     const moved = await call('PATCH', `${other.id}/`, { payload: { merchant_ids: [merchant.id] } });
     expect(moved.statusCode).toBe(409);
@@ -142,7 +151,11 @@ describe('editing, statuses and deleting', () => {
   it('changes only the fields sent; a change of model needs the new amount', async () => {
     const partner = await aPartner(ctx.app, ctx.auth, { fee_model: 'percent', fee_percent: 7 });
     const renamed = await call('PATCH', `${partner.id}/`, { payload: { contact_person: 'Bakyt', fee_percent: 8 } });
-    expect(renamed.json<Partner>()).toMatchObject({ contact_person: 'Bakyt', fee_percent: 8, name_en: partner.name_en });
+    expect(renamed.json<Partner>()).toMatchObject({
+      contact_person: 'Bakyt',
+      fee_percent: 8,
+      name_en: partner.name_en,
+    });
     const bare = await call('PATCH', `${partner.id}/`, { payload: { fee_model: 'fixed' } });
     expect(bare.statusCode).toBe(400);
     expect(Object.keys(bare.json())).toEqual(['fee_fixed']);

@@ -33,6 +33,7 @@ export async function aPartner(
     headers,
     payload: aPartnerRequest(overrides),
   });
-  if (response.statusCode !== 201) throw new Error(`creating a partner failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 201)
+    throw new Error(`creating a partner failed: ${response.statusCode} ${response.body}`);
   return response.json<Partner>();
 }

@@ -58,6 +58,8 @@ export function changedFields(before: PartnerFormValues, after: PartnerFormValue
     if (JSON.stringify(to[key] ?? null) !== JSON.stringify(from[key] ?? null)) changes[key] = to[key];
   }
   // A change of model sends the new model's amount with it.
-  if ('fee_model' in changes) changes[after.fee_model === 'fixed' ? 'fee_fixed' : 'fee_percent'] = to[after.fee_model === 'fixed' ? 'fee_fixed' : 'fee_percent'];
+  if ('fee_model' in changes)
+    changes[after.fee_model === 'fixed' ? 'fee_fixed' : 'fee_percent'] =
+      to[after.fee_model === 'fixed' ? 'fee_fixed' : 'fee_percent'];
   return changes as PartnerUpdateRequest;
 }

@@ -93,7 +93,13 @@ export function PartnerList() {
         <EllipsisText text={partner.merchants.map((merchant) => merchant.name).join(', ') || '—'} />
       ),
     },
-    statusSwitchColumn({ t, testId: 'partner-status-switch', isActive: rowIsActive, toggling: actions.toggling, toggle }),
+    statusSwitchColumn({
+      t,
+      testId: 'partner-status-switch',
+      isActive: rowIsActive,
+      toggling: actions.toggling,
+      toggle,
+    }),
     {
       key: 'actions',
       title: t('list.actions'),
@@ -124,7 +130,12 @@ export function PartnerList() {
           </Flex>
         }
       />
-      <ListScreenTable<Partner> screen={screen} columns={columns} minWidth={MIN_TABLE_WIDTH} emptyText={t('list.empty')} />
+      <ListScreenTable<Partner>
+        screen={screen}
+        columns={columns}
+        minWidth={MIN_TABLE_WIDTH}
+        emptyText={t('list.empty')}
+      />
     </ListCard>
   );
 }

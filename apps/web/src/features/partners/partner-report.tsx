@@ -104,7 +104,9 @@ function reportColumns(lang: Lang, perMonth: string): ColumnsType<PartnerReportR
       title: `${label('fee_fixed', lang)} / ${label('fee_percent', lang)}`,
       width: 200,
       render: (_, row) =>
-        row.fee_model === 'percent' ? formatPercent(row.fee_percent ?? 0, lang) : `${formatFee(row.fee_fixed ?? 0, lang)} ${perMonth}`,
+        row.fee_model === 'percent'
+          ? formatPercent(row.fee_percent ?? 0, lang)
+          : `${formatFee(row.fee_fixed ?? 0, lang)} ${perMonth}`,
     },
     ...FIGURES.map((key) => ({
       key,
