@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { localDate } from '@evcms/contracts/dates';
 import type { PartnerReport } from '@evcms/contracts/partners';
 import { http } from '../../lib/http.ts';
-import { LIVE_REFRESH_MS, refreshOnLiveChange } from '../../lib/live-refresh.ts';
 
 /* /partners/report/: per partner, its stations, the charges its merchants completed in a period, and the fee due. */
 
@@ -30,6 +29,3 @@ export const partnerReportApi = {
       placeholderData: keepPreviousData,
     }),
 };
-
-// A completed charge changes the figures (busy: at most one refresh per 5 s).
-refreshOnLiveChange('charges', { keys: () => [keys.all], throttleMs: LIVE_REFRESH_MS });
