@@ -35,6 +35,8 @@ import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { promoCodesRoutes } from './modules/promo-codes/promo-codes.routes.ts';
 import { promotionReportRoutes } from './modules/promotions/promotion-report.routes.ts';
+import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { partnerReportRoutes } from './modules/partners/partner-report.routes.ts';
 import { ratesRoutes } from './modules/rates/rates.routes.ts';
 import { liveEventsRoutes } from './modules/live-events/live-events.routes.ts';
 import { stationCommandsRoutes } from './modules/stations/station-commands.routes.ts';
@@ -185,6 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appFeedRoutes({ db: database.db, requestsPerMinute: config.appFeedRequestsPerMinute }), {
     prefix: '/api/v1/app/feed/',
   });
+  await app.register(partnersRoutes({ db: database.db }), { prefix: '/api/v1/partners/' });
+  await app.register(partnerReportRoutes({ db: database.db }), { prefix: '/api/v1/partners/report/' });
   const ocpp = await registerOcpp(app, {
     database,
     events,

@@ -134,6 +134,9 @@ export const en = {
   promo_code_redeemed_delete: 'This promo code has been redeemed: it cannot be deleted, only deactivated',
   promo_code_total_below_used: 'The total uses cannot be below the uses so far ({used})',
   promo_code_batch_failed: 'Could not make that many unique codes with this prefix. Try another prefix.',
+  partner_active_delete: 'An active partner cannot be deleted. Deactivate it first.',
+  partner_merchant_taken: 'The merchant "{merchant}" is already operated by the partner "{partner}"',
+  period_end_before_start: 'The end of the period cannot be earlier than its start',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -137,4 +137,7 @@ export const ky: Catalogue = {
   promo_code_redeemed_delete: 'Промокод колдонулган: аны өчүрүүгө гана болот, жок кылууга болбойт',
   promo_code_total_below_used: 'Бардык колдонуу буга чейинкиден ({used}) аз болбошу керек',
   promo_code_batch_failed: 'Бул префикс менен ушунча уникалдуу код түзүлгөн жок. Башка префикс колдонуп көрүңүз.',
+  partner_active_delete: 'Активдүү өнөктөштү өчүрүүгө болбойт. Адегенде аны өчүрүңүз.',
+  partner_merchant_taken: '«{merchant}» мерчантын «{partner}» өнөктөшү тейлейт',
+  period_end_before_start: 'Мезгилдин аягы анын башталышынан эрте болушу мүмкүн эмес',
 };

@@ -10,6 +10,9 @@ import { BalanceExtract } from '../features/drivers/balance-extract.tsx';
 import { DriverForm } from '../features/drivers/driver-form.tsx';
 import { aDriver, anEntry, page } from '../features/drivers/driver-test-data.ts';
 import { MerchantForm } from '../features/merchants/merchant-form.tsx';
+import { PartnerForm } from '../features/partners/partner-form.tsx';
+import { PartnerReport } from '../features/partners/partner-report.tsx';
+import { aPartner } from '../features/partners/partner-test-data.ts';
 import { PromotionForm } from '../features/promotions/promotion-form.tsx';
 import { aPromotion } from '../features/promotions/promotion-test-data.ts';
 import { PromoCodeList } from '../features/promo-codes/promo-code-list.tsx';
@@ -183,6 +186,30 @@ const SCREENS: LoadingScreen[] = [
     answer: () => jsonResponse(200, aFullscreen()),
     others: { 'GET /merchants/for-promotion/': noEntries },
     loaded: () => screen.findByDisplayValue('New stations'),
+  },
+  {
+    name: 'the partner edit form',
+    element: <PartnerForm />,
+    path: '/software-rental-partners/create/5',
+    pattern: '/software-rental-partners/create/:id?',
+    request: 'GET /partners/5/',
+    answer: () => jsonResponse(200, aPartner(5, 'Chui Soft')),
+    others: { 'GET /merchants/for-promotion/': noEntries },
+    loaded: () => screen.findByDisplayValue('PC-5'),
+  },
+  {
+    name: 'the partners report',
+    element: <PartnerReport />,
+    path: '/software-rental-partners/report',
+    request: 'GET /partners/report/',
+    answer: () =>
+      jsonResponse(200, {
+        items: [
+          { ...aPartner(3, 'Osh Soft'), partner: 3, stations: 1, charges: 2, energy: 3, turnover: 4, fee_due: 0.4 },
+        ],
+        totals: { stations: 1, charges: 2, energy: 3, turnover: 4, fee_due: 0.4 },
+      }),
+    loaded: () => screen.findByText('Osh Soft'),
   },
   {
     name: 'the balance extract',

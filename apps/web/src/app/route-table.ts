@@ -36,6 +36,8 @@ export const ROUTE_IDS = [
   'promotion_form',
   'promotions_report',
   'software_rental_partners',
+  'partner_form',
+  'partners_report',
   'promo_codes',
   'referrals',
   'settings',
@@ -172,7 +174,25 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/promotions-report',
     page: () => import('../features/promotions/promotion-report.tsx').then((m) => m.PromotionReport),
   },
-  { id: 'software_rental_partners', path: '/software-rental-partners', page: comingSoon },
+  {
+    id: 'software_rental_partners',
+    path: '/software-rental-partners',
+    page: () => import('../features/partners/partner-list.tsx').then((m) => m.PartnerList),
+  },
+  {
+    id: 'partner_form',
+    // The specification names only the list; the form follows /promotions/creating-promotion/{id?}.
+    path: '/software-rental-partners/create/:id?',
+    parent: 'software_rental_partners',
+    idTitle: 'partner_edit',
+    page: () => import('../features/partners/partner-form.tsx').then((m) => m.PartnerForm),
+  },
+  {
+    id: 'partners_report',
+    path: '/software-rental-partners/report',
+    parent: 'software_rental_partners',
+    page: () => import('../features/partners/partner-report.tsx').then((m) => m.PartnerReport),
+  },
   {
     id: 'promo_codes',
     path: '/list-of-promotional-codes',
