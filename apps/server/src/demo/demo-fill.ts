@@ -13,6 +13,7 @@ import { bishkekMidnight, DAY } from './demo-history.ts';
 import { createCatalog, createMerchants, createRates, type NetworkDeps } from './demo-network.ts';
 import { chosenSites, MERCHANTS, type Town } from './demo-places.ts';
 import { createBanners } from './demo-banners.ts';
+import { createMarketing, type MarketingSummary } from './demo-marketing.ts';
 import { createPromotions } from './demo-promotions.ts';
 import { createRandom } from './demo-random.ts';
 import { createStations, type DemoStation } from './demo-stations.ts';
@@ -48,6 +49,7 @@ export interface DemoSummary {
   rates: number;
   promotions: number;
   banners: number;
+  marketing: MarketingSummary;
   drivers: number;
   cards: number;
   charges: StatusCounts;
@@ -139,6 +141,13 @@ export async function fillDemo(
   const banners = await createBanners(deps, deps.uploadsDir, now);
   const history = await playHistory(input);
   const running = await playNow(input);
+  const marketing = await createMarketing({
+    deps,
+    merchantIds,
+    driverIds: drivers.map((driver) => driver.id),
+    historyStart,
+    now,
+  });
 
   // A merchant signed up some weeks before its first station opened; a station was registered a week before it opened.
   const opened = (merchant: number) =>
@@ -160,6 +169,7 @@ export async function fillDemo(
     rates: rateIds.length,
     promotions: promotions.length,
     banners,
+    marketing,
     drivers: drivers.length,
     cards: drivers.reduce((sum, driver) => sum + driver.idTags.length, 0),
     charges,

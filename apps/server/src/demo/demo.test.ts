@@ -79,6 +79,13 @@ describe('the demo network', () => {
     expect((await readdir(path.join(deps.uploadsDir, 'banner-images'))).length).toBe(summary.banners);
   });
 
+  it('has promo codes and software rental partners operating its merchants', async () => {
+    expect(summary.marketing).toEqual({ promoCodes: 13, redemptions: 0, partners: 2 });
+    expect(await count('promo_codes')).toBe(13);
+    expect(await count('partners')).toBe(2);
+    expect(await count('partner_merchants')).toBe(3);
+  });
+
   it('has promotions made before the history, whose discounts its charges got through the price rule', async () => {
     expect(summary.promotions).toBe(await count('promotions'));
     expect(summary.promotions).toBeGreaterThanOrEqual(4);

@@ -39,6 +39,7 @@ function report(summary: DemoSummary, seconds: number): string {
   return [
     `Demo network created in ${seconds.toFixed(0)} s:`,
     `  ${summary.merchants} merchants, ${summary.stations} stations with ${summary.connectors} connectors, ${summary.rates} rates, ${summary.promotions} promotions, ${summary.banners} banners and fullscreens`,
+    `  ${summary.marketing.promoCodes} promo codes (${summary.marketing.redemptions} used), ${summary.marketing.partners} software rental partners`,
     `  ${summary.drivers} drivers with ${summary.cards} cards, and their top-ups`,
     `  ${number(total)} charges: ${charges.join(', ')}`,
   ].join('\n');
