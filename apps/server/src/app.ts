@@ -43,6 +43,8 @@ import { promotionDiscountFor, sharePromotionChanges } from './modules/promotion
 import { localBus, postgresBus } from './lib/bus.ts';
 import { createLiveEvents } from './lib/live-events.ts';
 import { announceLinkChanged, registerOcpp } from './ocpp/server.ts';
+import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { registerReferrals } from './modules/referrals/referrals.service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -179,6 +181,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stopSharing = sharePromotionChanges(bus, app.log);
   app.addHook('onClose', async () => stopSharing());
   await app.register(promotionReportRoutes({ db: database.db }), { prefix: '/api/v1/ads/promotions/report/' });
+  // The inviter's code at registration and the bonuses of a paid charge (stateless: one per process).
+  registerReferrals();
+  await app.register(referralsRoutes({ db: database.db }), { prefix: '/api/v1' });
   const ocpp = await registerOcpp(app, {
     database,
     events,

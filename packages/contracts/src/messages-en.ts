@@ -120,6 +120,11 @@ export const en = {
   banner_image_type_invalid: 'The image must be a jpg, jpeg or png file',
   banner_image_missing:
     'The image of this item is missing from the media store, so it cannot be copied. Upload a new image on a new item.',
+  referral_code_format: 'A referral code is 8 Latin letters A-F or digits',
+  referral_code_unknown: 'No driver has this referral code',
+  referral_self: 'A driver cannot invite themselves',
+  referral_cycle: 'This driver invited the inviter (directly or through others): the link would make a circle',
+  referral_rewarded: 'The bonuses for this invitation are already paid: the inviter cannot be changed',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,4 +1,5 @@
 import { registerDiscountFor } from '../modules/charges/charge-discounts.service.ts';
+import { registerReferrals } from '../modules/referrals/referrals.service.ts';
 import { promotionDiscountFor } from '../modules/promotions/promotion-discounts.service.ts';
 import { listInfrastructure } from '../modules/catalog/infrastructure.service.ts';
 import { listTags } from '../modules/catalog/tags.service.ts';
@@ -85,6 +86,7 @@ export async function fillDemo(
 ): Promise<DemoSummary> {
   // The history is priced as the app prices charges (the demo may fill before any app is built).
   registerDiscountFor(promotionDiscountFor);
+  registerReferrals();
   const size = options.size ?? FULL_DEMO;
   const random = createRandom(options.seed ?? 11);
   const now = (options.now ?? new Date()).getTime();
