@@ -23,6 +23,8 @@ import { DriverDetailPage } from './pages/driver-detail-page.tsx';
 import { MerchantDetailPage } from './pages/merchant-detail-page.tsx';
 import { aMerchantRecord } from '../features/merchants/merchant-test-data.ts';
 import { bishkekLocations } from '../components/location-test-data.ts';
+import { ReferralList } from '../features/referrals/referral-list.tsx';
+import { aReferral, referralPage, settingsAnswer } from '../features/referrals/referral-test-data.ts';
 
 /*
  * Every screen that loads data says a failed load in the app's own words, with Retry (issue 29):
@@ -167,6 +169,24 @@ const SCREENS: LoadingScreen[] = [
     request: 'GET /users/transactions/118/',
     answer: () => jsonResponse(200, aChargeDetail(118, { id_tag: 'CARD-118' })),
     loaded: () => screen.findByText('CARD-118'),
+  },
+  {
+    name: 'the referral bonuses',
+    element: <ReferralList />,
+    path: '/list-of-referrals',
+    request: 'GET /referrals/settings/',
+    answer: () => settingsAnswer({ inviter_bonus: 123 }),
+    others: { 'GET /referrals/': () => referralPage([]) },
+    loaded: () => screen.findByDisplayValue('123'),
+  },
+  {
+    name: 'the referral list',
+    element: <ReferralList />,
+    path: '/list-of-referrals',
+    request: 'GET /referrals/',
+    answer: () => referralPage([aReferral(2)]),
+    others: { 'GET /referrals/settings/': () => settingsAnswer() },
+    loaded: () => screen.findByRole('link', { name: 'Bekov Nurlan' }),
   },
 ];
 

@@ -170,7 +170,11 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { id: 'software_rental_partners', path: '/software-rental-partners', page: comingSoon },
   { id: 'promo_codes', path: '/list-of-promotional-codes', page: comingSoon },
-  { id: 'referrals', path: '/list-of-referrals', page: comingSoon },
+  {
+    id: 'referrals',
+    path: '/list-of-referrals',
+    page: () => import('../features/referrals/referral-list.tsx').then((m) => m.ReferralList),
+  },
   {
     id: 'settings',
     path: '/settings',

@@ -196,7 +196,9 @@ export function findReferralCodeHolder(db: Db, code: string): Promise<number | u
 /** Name, phone and account of the drivers of `ids` that exist, by id: what a list beside another record shows. */
 export async function driverSummaries(db: Db, ids: readonly number[]): Promise<Map<number, DriverSummary>> {
   const rows = await repo.driverSummaries(db, [...new Set(ids)]);
-  return new Map(rows.map((row) => [row.id, { id: row.id, name: fullName(row), phone: row.phone, account: row.account }]));
+  return new Map(
+    rows.map((row) => [row.id, { id: row.id, name: fullName(row), phone: row.phone, account: row.account }]),
+  );
 }
 
 export interface DriverSummary {

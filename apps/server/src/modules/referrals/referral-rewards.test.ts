@@ -135,24 +135,28 @@ describe('the referral bonuses', () => {
     expect(await referralEntries(driver.id)).toEqual([]);
   });
 
-  it('rewards once when two charges of the invited driver complete at the same moment', { timeout: 120_000 }, async () => {
-    await setBonuses(30, 20);
-    const ids: number[] = [];
-    for (let round = 0; round < 5; round++) {
-      const { inviter, invited } = await anInvitation();
-      ids.push(inviter.id, invited.id);
-      const open = [
-        await aCharge(ctx.database, { driverId: invited.id, stop: false }),
-        await aCharge(ctx.database, { driverId: invited.id, stop: false }),
-      ];
-      const settled = await Promise.all(open.map(stop));
-      expect(settled.map((result) => result.settled)).toEqual([true, true]);
-      expect(await referralEntries(inviter.id)).toHaveLength(1);
-      expect(await referralEntries(invited.id)).toHaveLength(1);
-      expect(open.map((charge) => charge.id)).toContain((await referralOf(invited.id)).chargeId);
-    }
-    expect(await ledgerMismatches(ids)).toEqual([]);
-  });
+  it(
+    'rewards once when two charges of the invited driver complete at the same moment',
+    { timeout: 120_000 },
+    async () => {
+      await setBonuses(30, 20);
+      const ids: number[] = [];
+      for (let round = 0; round < 5; round++) {
+        const { inviter, invited } = await anInvitation();
+        ids.push(inviter.id, invited.id);
+        const open = [
+          await aCharge(ctx.database, { driverId: invited.id, stop: false }),
+          await aCharge(ctx.database, { driverId: invited.id, stop: false }),
+        ];
+        const settled = await Promise.all(open.map(stop));
+        expect(settled.map((result) => result.settled)).toEqual([true, true]);
+        expect(await referralEntries(inviter.id)).toHaveLength(1);
+        expect(await referralEntries(invited.id)).toHaveLength(1);
+        expect(open.map((charge) => charge.id)).toContain((await referralOf(invited.id)).chargeId);
+      }
+      expect(await ledgerMismatches(ids)).toEqual([]);
+    },
+  );
 
   it('rewards a chain of invitations completing at once without a deadlock', { timeout: 120_000 }, async () => {
     await setBonuses(5, 5);

@@ -39,7 +39,7 @@ describe('a driver answer', () => {
 });
 
 describe('linking at registration', () => {
-  it("records the inviter whose code the form gave, typed in any case, and shows it on the card", async () => {
+  it('records the inviter whose code the form gave, typed in any case, and shows it on the card', async () => {
     const inviter = await aDriver(ctx.database, { surname: 'Asanov', firstName: 'Bolot' });
     const response = await ctx.app.inject({
       method: 'POST',
@@ -67,7 +67,11 @@ describe('linking at registration', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().referral_code).toEqual(['Нет водителя с таким реферальным кодом']);
-    const phone = await ctx.app.inject({ method: 'GET', url: `/api/v1/users/?phone=${request.phone}`, headers: ctx.auth });
+    const phone = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/users/?phone=${request.phone}`,
+      headers: ctx.auth,
+    });
     expect(phone.json().total).toBe(0);
   });
 
@@ -93,7 +97,11 @@ describe('linking at registration', () => {
 
 describe('linking on the card', () => {
   it('sets, changes while pending and removes the inviter', async () => {
-    const [invited, first, second] = [await aDriver(ctx.database), await aDriver(ctx.database), await aDriver(ctx.database)];
+    const [invited, first, second] = [
+      await aDriver(ctx.database),
+      await aDriver(ctx.database),
+      await aDriver(ctx.database),
+    ];
     const set = await setInviter(invited.id, first.referralCode);
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ id: first.id, name: `${first.surname} ${first.firstName}` });

@@ -152,7 +152,10 @@ export async function listReferrals(deps: ReferralsDeps, query: ReferralListQuer
 }
 
 /** Every link the list's filters select, in its order, in keyset batches (GET /referrals/export/). */
-export function exportReferrals(deps: ReferralsDeps, query: ReferralListQuery): AsyncIterable<readonly ReferralRecord[]> {
+export function exportReferrals(
+  deps: ReferralsDeps,
+  query: ReferralListQuery,
+): AsyncIterable<readonly ReferralRecord[]> {
   const filter = referralFilter(query);
   return batchedRows<ReferralRecord>(
     async (last, limit) => withDrivers(deps.db, await repo.referralsAfter(deps.db, filter, last, limit)),
