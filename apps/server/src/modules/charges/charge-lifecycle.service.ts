@@ -229,14 +229,14 @@ export async function completeCharge(db: Db, chargeId: number, input: CompleteCh
         chargeId: charge.id,
         at: input.bookedAt,
       });
-    }
-    const { debitTyiyn: _debit, ...paid } = settlement;
-    const completed = await repo.updateCharge(tx, chargeId, { ...stop, ...paid, promotionId });
-    if (settlement.debitTyiyn > 0) {
+      // Before the charge's row is written: its trigger takes the day's shared count row, which must
+      // come after every balance this settlement locks (the inviter's too), or two settlements of a
+      // chain of invitations would each hold what the other waits for.
       const at = input.bookedAt ?? new Date();
       await chargePaid(tx, { id: charge.id, driverId: charge.driverId, debitTyiyn: settlement.debitTyiyn, at });
     }
-    return { settled: true, charge: completed };
+    const { debitTyiyn: _debit, ...paid } = settlement;
+    return { settled: true, charge: await repo.updateCharge(tx, chargeId, { ...stop, ...paid, promotionId }) };
   });
 }
 

@@ -86,7 +86,8 @@ export async function removeInviter(deps: ReferralsDeps, invitedId: number): Pro
  * (repo.claimReward, once however many settle at once) and credits both bonuses through the ledger.
  * Lock order: the settlement holds the invited driver's balance (its debit) and now takes the
  * inviter's. Links form no circle (link), so no two settlements wait on each other's balances in
- * opposite orders: no deadlock.
+ * opposite orders; and both come before the charge's row is written (completeCharge), whose
+ * trigger locks the day's shared count row last. No deadlock (referral-rewards.test.ts, a chain).
  */
 async function rewardPaidCharge(tx: Db, paid: PaidCharge): Promise<void> {
   const reward = await repo.claimReward(tx, paid.driverId, paid.id, paid.at);
