@@ -1,5 +1,6 @@
 import { registerDiscountFor } from '../modules/charges/charge-discounts.service.ts';
 import { registerReferrals } from '../modules/referrals/referrals.service.ts';
+import { createReferrals } from './demo-referrals.ts';
 import { promotionDiscountFor } from '../modules/promotions/promotion-discounts.service.ts';
 import { listInfrastructure } from '../modules/catalog/infrastructure.service.ts';
 import { listTags } from '../modules/catalog/tags.service.ts';
@@ -136,6 +137,8 @@ export async function fillDemo(
     historyStart,
     now,
   });
+  // Before the history: its charges reward the invitations as the app's do.
+  await createReferrals({ db: deps.db, random, managerId: deps.managerId, drivers });
   const history = await playHistory(input);
   const running = await playNow(input);
 

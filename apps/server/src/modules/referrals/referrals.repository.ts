@@ -52,6 +52,11 @@ export async function saveLink(db: Db, link: { invitedId: number; inviterId: num
     .onConflictDoUpdate({ target: referrals.invitedDriverId, set: values });
 }
 
+/** The demo's links dated when their invited drivers registered. */
+export async function setLinkedAt(db: Db, invitedId: number, linkedAt: Date): Promise<void> {
+  await db.update(referrals).set({ linkedAt }).where(eq(referrals.invitedDriverId, invitedId));
+}
+
 export async function deleteLink(db: Db, invitedId: number): Promise<void> {
   await db.delete(referrals).where(eq(referrals.invitedDriverId, invitedId));
 }

@@ -176,3 +176,10 @@ export function registerReferrals(): void {
   });
   registerChargePaid(rewardPaidCharge);
 }
+
+// ---- For the demo
+
+/** Dates the links of `links` ([invited driver, when]) as the demo's history has them. */
+export async function backdateLinksForDemo(db: Db, links: readonly [number, Date][]): Promise<void> {
+  for (const [invitedId, at] of links) await repo.setLinkedAt(db, invitedId, at);
+}
