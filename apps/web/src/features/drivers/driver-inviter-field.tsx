@@ -23,7 +23,7 @@ export function DriverInviterField() {
   const { t } = useTranslation('referrals');
   return (
     <Form.Item name="referral_code" label={t('inviter.field')} rules={rules} extra={t('inviter.field_hint')}>
-      <Input maxLength={8} spellCheck={false} style={{ textTransform: 'uppercase' }} />
+      <Input spellCheck={false} style={{ textTransform: 'uppercase' }} />
     </Form.Item>
   );
 }

@@ -132,7 +132,7 @@ function InviterDialog({ driver, onClose }: { driver: Driver; onClose: () => voi
         onFinish={(values) => void submit(values)}
       >
         <Form.Item name="referral_code" label={t('inviter.code')} rules={rules} required>
-          <Input maxLength={8} spellCheck={false} style={{ textTransform: 'uppercase' }} />
+          <Input spellCheck={false} style={{ textTransform: 'uppercase' }} />
         </Form.Item>
         {failure && <Alert type="error" showIcon title={failure} data-testid="inviter-failure" />}
       </Form>
