@@ -47,6 +47,8 @@ import { promotionDiscountFor, sharePromotionChanges } from './modules/promotion
 import { localBus, postgresBus } from './lib/bus.ts';
 import { createLiveEvents } from './lib/live-events.ts';
 import { announceLinkChanged, registerOcpp } from './ocpp/server.ts';
+import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { registerReferrals } from './modules/referrals/referrals.service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -189,6 +191,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(partnersRoutes({ db: database.db }), { prefix: '/api/v1/partners/' });
   await app.register(partnerReportRoutes({ db: database.db }), { prefix: '/api/v1/partners/report/' });
+  // The inviter's code at registration and the bonuses of a paid charge (stateless: one per process).
+  registerReferrals();
+  await app.register(referralsRoutes({ db: database.db }), { prefix: '/api/v1' });
   const ocpp = await registerOcpp(app, {
     database,
     events,

@@ -1,11 +1,12 @@
 import { email } from './accounts.ts';
 import { dateRangeParams, isCalendarDate, localDate, timeRangeParams } from './dates.ts';
 import { exportQueryOf } from './exports.ts';
-import { choice, isBlank } from './form-values.ts';
+import { blankOr, choice, isBlank } from './form-values.ts';
 import { phone, PHONE_DIGITS } from './merchants.ts';
 import type { MessageKey } from './messages.ts';
 import type { Names } from './names.ts';
 import { intParam, pageParams, pathId, searchParam } from './query.ts';
+import { referralCode, referralDriver } from './referrals.ts';
 import { optionalFields, requiredText, z } from './schema.ts';
 
 /*
@@ -103,7 +104,7 @@ const driverFields = {
   blocked: z.boolean(),
 };
 
-/** POST /users/: a manager registers a driver without the app (a card customer); optionally with the first id tag. */
+/** POST /users/: a manager registers a driver without the app (a card customer); optionally with the first id tag and the inviter's referral code. */
 export const driverCreateRequest = z.object({
   surname: driverFields.surname,
   first_name: driverFields.first_name,
@@ -115,6 +116,8 @@ export const driverCreateRequest = z.object({
     car: driverFields.car,
     licence: driverFields.licence,
     id_tag: idTag,
+    /** The inviter's referral code; blank: nobody invited the driver. */
+    referral_code: blankOr(referralCode),
   }),
   blocked: z._default(z.boolean(), false),
 });
@@ -191,6 +194,8 @@ export const driverListItem = z.object({
   platform: z.nullable(platform),
   app_version: z.nullable(z.string()),
   blocked: z.boolean(),
+  /** What the driver gives a friend to be named their inviter (referrals.ts). */
+  referral_code: z.string(),
 });
 export type DriverListItem = z.infer<typeof driverListItem>;
 
@@ -215,6 +220,8 @@ export const driver = z.extend(driverListItem, {
   car,
   licence: z.nullable(z.string()),
   id_tags: z.array(driverIdTag),
+  /** The driver who invited this one (referrals), or null. */
+  invited_by: z.nullable(referralDriver),
 });
 export type Driver = z.infer<typeof driver>;
 

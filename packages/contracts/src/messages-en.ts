@@ -137,6 +137,11 @@ export const en = {
   partner_active_delete: 'An active partner cannot be deleted. Deactivate it first.',
   partner_merchant_taken: 'The merchant "{merchant}" is already operated by the partner "{partner}"',
   period_end_before_start: 'The end of the period cannot be earlier than its start',
+  referral_code_format: 'A referral code is 8 Latin letters A-F or digits',
+  referral_code_unknown: 'No driver has this referral code',
+  referral_self: 'A driver cannot invite themselves',
+  referral_cycle: 'This driver invited the inviter (directly or through others): the link would make a circle',
+  referral_rewarded: 'The bonuses for this invitation are already paid: the inviter cannot be changed',
 } as const;
 
 export type MessageKey = keyof typeof en;

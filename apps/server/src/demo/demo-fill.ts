@@ -1,4 +1,6 @@
 import { registerDiscountFor } from '../modules/charges/charge-discounts.service.ts';
+import { registerReferrals } from '../modules/referrals/referrals.service.ts';
+import { createReferrals } from './demo-referrals.ts';
 import { promotionDiscountFor } from '../modules/promotions/promotion-discounts.service.ts';
 import { listInfrastructure } from '../modules/catalog/infrastructure.service.ts';
 import { listTags } from '../modules/catalog/tags.service.ts';
@@ -89,6 +91,7 @@ export async function fillDemo(
 ): Promise<DemoSummary> {
   // The history is priced as the app prices charges (the demo may fill before any app is built).
   registerDiscountFor(promotionDiscountFor);
+  registerReferrals();
   const size = options.size ?? FULL_DEMO;
   const random = createRandom(options.seed ?? 11);
   const now = (options.now ?? new Date()).getTime();
@@ -139,6 +142,8 @@ export async function fillDemo(
     now,
   });
   const banners = await createBanners(deps, deps.uploadsDir, now);
+  // Before the history: its charges reward the invitations as the app's do.
+  await createReferrals({ db: deps.db, random, managerId: deps.managerId, drivers });
   const history = await playHistory(input);
   const running = await playNow(input);
   const marketing = await createMarketing({

@@ -31,6 +31,8 @@ import { bishkekLocations } from '../components/location-test-data.ts';
 import { BannerForm, FullscreenForm } from '../features/banners/banner-form.tsx';
 import { BannerList } from '../features/banners/banner-list.tsx';
 import { aBanner, aBannerRow, aFullscreen } from '../features/banners/banner-test-data.ts';
+import { ReferralList } from '../features/referrals/referral-list.tsx';
+import { aReferral, referralPage, settingsAnswer } from '../features/referrals/referral-test-data.ts';
 
 /*
  * Every screen that loads data says a failed load in the app's own words, with Retry (issue 29):
@@ -244,6 +246,24 @@ const SCREENS: LoadingScreen[] = [
     request: 'GET /users/transactions/118/',
     answer: () => jsonResponse(200, aChargeDetail(118, { id_tag: 'CARD-118' })),
     loaded: () => screen.findByText('CARD-118'),
+  },
+  {
+    name: 'the referral bonuses',
+    element: <ReferralList />,
+    path: '/list-of-referrals',
+    request: 'GET /referrals/settings/',
+    answer: () => settingsAnswer({ inviter_bonus: 123 }),
+    others: { 'GET /referrals/': () => referralPage([]) },
+    loaded: () => screen.findByDisplayValue('123'),
+  },
+  {
+    name: 'the referral list',
+    element: <ReferralList />,
+    path: '/list-of-referrals',
+    request: 'GET /referrals/',
+    answer: () => referralPage([aReferral(2)]),
+    others: { 'GET /referrals/settings/': () => settingsAnswer() },
+    loaded: () => screen.findByRole('link', { name: 'Bekov Nurlan' }),
   },
 ];
 

@@ -198,7 +198,11 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/list-of-promotional-codes',
     page: () => import('../features/promo-codes/promo-code-list.tsx').then((m) => m.PromoCodeList),
   },
-  { id: 'referrals', path: '/list-of-referrals', page: comingSoon },
+  {
+    id: 'referrals',
+    path: '/list-of-referrals',
+    page: () => import('../features/referrals/referral-list.tsx').then((m) => m.ReferralList),
+  },
   {
     id: 'settings',
     path: '/settings',

@@ -63,6 +63,7 @@ describe('the driver list', () => {
       platform: 1,
       app_version: null,
       blocked: false,
+      referral_code: expect.stringMatching(/^[0-9A-F]{8}$/),
     });
     const second = (await list('?size=2&page=2')).json<Paged<DriverListItem>>();
     expect({ ...second, items: second.items.map((item) => item.id) }).toEqual({

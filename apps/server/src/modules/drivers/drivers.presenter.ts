@@ -24,6 +24,7 @@ export function presentDriverListItem(driver: DriverRecord): DriverListItem {
     platform: driver.platform,
     app_version: driver.appVersion,
     blocked: driver.blocked,
+    referral_code: driver.referralCode,
   };
 }
 
@@ -40,6 +41,7 @@ export function presentDriver(driver: DriverDetailRecord): Driver {
     car: driver.car,
     licence: driver.licence,
     id_tags: driver.idTags.map(presentIdTag),
+    invited_by: driver.invitedBy && { id: driver.invitedBy.id, name: fullName(driver.invitedBy) },
   };
 }
 

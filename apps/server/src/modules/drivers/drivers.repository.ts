@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Gender, Platform } from '@evcms/contracts/drivers';
 import { queryRows, type Db } from '../../db/client.ts';
 import { driverIdTags, drivers } from '../../db/schema/drivers.ts';
@@ -8,7 +8,7 @@ import { phoneSearchText } from './drivers.rules.ts';
 
 export type DriverValues = Omit<
   typeof drivers.$inferInsert,
-  'id' | 'createdAt' | 'updatedAt' | 'searchText' | 'balanceTyiyn'
+  'id' | 'createdAt' | 'updatedAt' | 'searchText' | 'balanceTyiyn' | 'referralCode'
 >;
 
 /** A driver as the service works with it. */
@@ -29,6 +29,8 @@ export interface DriverRecord {
   appVersion: string | null;
   platform: Platform | null;
   blocked: boolean;
+  /** Generated from the id (db/schema/drivers.ts): what the driver gives a friend to be named their inviter. */
+  referralCode: string;
 }
 
 export interface IdTagRecord {
@@ -55,6 +57,7 @@ const driverColumns = {
   appVersion: drivers.appVersion,
   platform: drivers.platform,
   blocked: drivers.blocked,
+  referralCode: drivers.referralCode,
 };
 
 const idTagColumns = {
@@ -172,6 +175,27 @@ export async function updateDriver(db: Db, id: number, values: Partial<DriverVal
     .update(drivers)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(drivers.id, id));
+}
+
+/** The id of the driver whose referral code is `code` (upper-case, as generated). */
+export async function findReferralCodeHolder(db: Db, code: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: drivers.id }).from(drivers).where(eq(drivers.referralCode, code));
+  return row?.id;
+}
+
+/** Who the drivers of `ids` are, as a list beside another record shows them. */
+export function driverSummaries(db: Db, ids: readonly number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select({
+      id: drivers.id,
+      surname: drivers.surname,
+      firstName: drivers.firstName,
+      phone: drivers.phone,
+      account: drivers.account,
+    })
+    .from(drivers)
+    .where(inArray(drivers.id, [...ids]));
 }
 
 // ---- Id tags

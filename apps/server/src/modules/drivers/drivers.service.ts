@@ -7,6 +7,7 @@ import { fieldError, notFound } from '../../lib/errors.ts';
 import { definedOnly } from '../../lib/objects.ts';
 import { pagedResult, pageRequest, pageWindow } from '../../lib/pagination.ts';
 import { recordNews } from '../news/news.service.ts';
+import { driverInviter, type DriverInviter } from '../read-models/driver-inviter.read-model.ts';
 import * as repo from './drivers.repository.ts';
 import { accountNumber, fullName } from './drivers.rules.ts';
 import { bindIdTag, idTagTaken } from './id-tags.service.ts';
@@ -19,9 +20,10 @@ export interface DriversDeps {
   db: Db;
 }
 
-/** The card: the driver with its id tags, oldest first. */
+/** The card: the driver with its id tags, oldest first, and who invited it (modules/referrals). */
 export interface DriverDetailRecord extends repo.DriverRecord {
   idTags: repo.IdTagRecord[];
+  invitedBy: DriverInviter | null;
 }
 
 export interface DriverListQuery {
@@ -39,9 +41,13 @@ export interface DriverListQuery {
 // ---- Reading
 
 export async function getDriver(deps: DriversDeps, id: number): Promise<DriverDetailRecord> {
-  const [driver, idTags] = await Promise.all([repo.findDriver(deps.db, id), repo.listIdTags(deps.db, id)]);
+  const [driver, idTags, invitedBy] = await Promise.all([
+    repo.findDriver(deps.db, id),
+    repo.listIdTags(deps.db, id),
+    driverInviter(deps.db, id),
+  ]);
   if (!driver) throw notFound();
-  return { ...driver, idTags };
+  return { ...driver, idTags, invitedBy };
 }
 
 /** The list's filters as the repository takes them (the list and its export). */
@@ -114,6 +120,19 @@ async function checkPhoneFree(db: Db, phone: string, driverId?: number): Promise
 }
 
 /**
+ * Links a driver being registered to the inviter whose referral code the form gave, in the
+ * registration's transaction (a code refused refuses the registration). modules/referrals registers
+ * it (registerInviterLink), as it uses this module and this module may not use it.
+ */
+export type InviterLink = (tx: Db, invitedId: number, referralCode: string, managerId: number) => Promise<void>;
+let inviterLink: InviterLink | null = null;
+
+function linkInvited(tx: Db, invitedId: number, referralCode: string, managerId: number): Promise<void> {
+  if (!inviterLink) throw new Error('No inviter link registered (modules/referrals registerReferrals)');
+  return inviterLink(tx, invitedId, referralCode, managerId);
+}
+
+/**
  * A manager registers a driver who has no app (a card customer), with the first id tag if given:
  * the driver, the tag and the news event in one transaction. The account number comes from its
  * sequence; the driver is registered now with a balance of 0.
@@ -134,6 +153,7 @@ export async function createDriver(
       } as repo.DriverValues;
       const driverId = await repo.insertDriver(tx, values);
       if (input.id_tag !== undefined) await bindIdTag(tx, driverId, input.id_tag);
+      if (input.referral_code) await linkInvited(tx, driverId, input.referral_code, managerId);
       const name = fullName({ surname: input.surname, firstName: input.first_name });
       await recordNews(tx, 'user_created', driverId, { ru: name, en: name, ky: name }, managerId);
       return driverId;
@@ -157,6 +177,35 @@ export async function updateDriver(deps: DriversDeps, id: number, input: DriverU
       throw await mappedViolation(deps.db, error, undefined);
     });
   return getDriver(deps, id);
+}
+
+// ---- For other modules
+
+/** Registers the referrals' link at registration (once, as the app starts); answers the one replaced. */
+export function registerInviterLink(link: InviterLink | null): InviterLink | null {
+  const replaced = inviterLink;
+  inviterLink = link;
+  return replaced;
+}
+
+/** The driver whose referral code is `code` (upper-case), if any. */
+export function findReferralCodeHolder(db: Db, code: string): Promise<number | undefined> {
+  return repo.findReferralCodeHolder(db, code);
+}
+
+/** Name, phone and account of the drivers of `ids` that exist, by id: what a list beside another record shows. */
+export async function driverSummaries(db: Db, ids: readonly number[]): Promise<Map<number, DriverSummary>> {
+  const rows = await repo.driverSummaries(db, [...new Set(ids)]);
+  return new Map(
+    rows.map((row) => [row.id, { id: row.id, name: fullName(row), phone: row.phone, account: row.account }]),
+  );
+}
+
+export interface DriverSummary {
+  id: number;
+  name: string;
+  phone: string;
+  account: string;
 }
 
 // ---- For tests (src/test/builders): what the mobile app's sign-up will set, which no back-office route does

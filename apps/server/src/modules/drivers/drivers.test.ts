@@ -51,6 +51,8 @@ describe('registering a driver', () => {
       car: { make: 'Tesla', model: 'Model 3', year: 2021, colour: 'white' },
       licence: 'AB123456',
       id_tags: [{ id: expect.any(Number), id_tag: '04A2B3C4', blocked: false, created_at: expect.any(String) }],
+      referral_code: expect.stringMatching(/^[0-9A-F]{8}$/),
+      invited_by: null,
     });
     expect(isValidAccountNumber(driver.account)).toBe(true);
     expect((await call('GET', `${driver.id}/`)).json()).toEqual(driver);

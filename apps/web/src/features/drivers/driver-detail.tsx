@@ -21,6 +21,7 @@ import { BalanceEntriesTable } from './balance-entries-table.tsx';
 import { BalanceTopUp } from './balance-top-up.tsx';
 import { DriverIdTags } from './driver-id-tags.tsx';
 import { DriverPromoCode } from './driver-promo-code.tsx';
+import { useReferralItems } from './driver-inviter.tsx';
 import { DriverNotFound, driverPaths } from './driver-route.tsx';
 import { PlatformName } from './driver-values.tsx';
 import { driversApi } from './drivers-api.ts';
@@ -86,6 +87,7 @@ function DriverCard({ driver, charges }: { driver: Driver } & DriverDetailProps)
   const { t } = useTranslation('drivers');
   const lang = useLang();
   const navigate = useNavigate();
+  const referral = useReferralItems(driver);
   const none = <Typography.Text type="secondary">{t('detail.none')}</Typography.Text>;
   const birthday = driver.birthday
     ? `${driver.birthday.split('-').reverse().join('.')}${driver.age === null ? '' : ` (${t('units.age', { count: driver.age })})`}`
@@ -106,6 +108,7 @@ function DriverCard({ driver, charges }: { driver: Driver } & DriverDetailProps)
     { key: 'platform', label: t('fields.platform'), children: <PlatformName platform={driver.platform} /> },
     { key: 'app_version', label: t('fields.app_version'), children: driver.app_version ?? none },
     { key: 'blocked', label: t('fields.blocked'), children: <BlockedSwitch driver={driver} /> },
+    ...referral,
   ];
   const { car } = driver;
   const carItems = [

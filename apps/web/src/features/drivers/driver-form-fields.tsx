@@ -17,6 +17,7 @@ import {
 import { z } from '@evcms/contracts/schema';
 import { PhoneFormItem } from '../../components/phone-form-item.tsx';
 import { zodRule } from '../../lib/form-rules.ts';
+import { DriverInviterField } from './driver-inviter-field.tsx';
 
 const fields = driverCreateRequest.shape;
 const car = carRequest.shape;
@@ -113,6 +114,11 @@ export function DriverFormFields({ creating }: { creating: boolean }) {
           <Form.Item name="id_tag" label={t('fields.id_tag')} rules={rules.id_tag} extra={t('form.id_tag_hint')}>
             <Input count={{ show: true, max: ID_TAG_MAX }} spellCheck={false} />
           </Form.Item>
+        </Col>
+      )}
+      {creating && (
+        <Col {...half}>
+          <DriverInviterField />
         </Col>
       )}
       <Col span={24}>

@@ -16,6 +16,8 @@ export interface DriverFormValues {
   licence: string;
   car: { make: string; model: string; year: number | null; colour: string };
   id_tag: string;
+  /** A new driver's inviter, by the inviter's referral code ('' for nobody). */
+  referral_code: string;
   blocked: boolean;
 }
 
@@ -29,6 +31,7 @@ export const EMPTY_DRIVER_FORM: DriverFormValues = {
   licence: '',
   car: { make: '', model: '', year: null, colour: '' },
   id_tag: '',
+  referral_code: '',
   blocked: false,
 };
 
@@ -45,6 +48,7 @@ export function formValuesOf(driver: Driver): DriverFormValues {
     licence: driver.licence ?? '',
     car: { make: car.make ?? '', model: car.model ?? '', year: car.year, colour: car.colour ?? '' },
     id_tag: '',
+    referral_code: '',
     blocked: driver.blocked,
   };
 }
@@ -85,6 +89,8 @@ export function toDriverCreateRequest(values: DriverFormValues): DriverCreateReq
   }
   const idTag = values.id_tag.trim();
   if (idTag) request.id_tag = idTag;
+  const referralCode = values.referral_code.trim();
+  if (referralCode) request.referral_code = referralCode;
   return request;
 }
 

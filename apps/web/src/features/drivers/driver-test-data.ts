@@ -22,6 +22,8 @@ export const aDriver = (id: number, overrides: Partial<Driver> = {}): Driver => 
   car: { make: null, model: null, year: null, colour: null },
   licence: null,
   id_tags: [],
+  referral_code: '0A1B2C3D',
+  invited_by: null,
   ...overrides,
 });
 

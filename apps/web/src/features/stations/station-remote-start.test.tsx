@@ -25,6 +25,7 @@ const aDriver = (id: number, surname: string, firstName: string, phone: string):
   platform: null,
   app_version: null,
   blocked: false,
+  referral_code: '0A1B2C3D',
 });
 const aTag = (id: number, idTag: string, blocked = false): DriverIdTag => ({
   id,
