@@ -1,27 +1,43 @@
 import type { Banner } from '@evcms/contracts/banners';
+import type { ChargeListItem } from '@evcms/contracts/charges';
 import type { Paged } from '@evcms/contracts/common';
+import type { Driver } from '@evcms/contracts/drivers';
 import type { PromoCode } from '@evcms/contracts/promo-codes';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDialog, settled } from './support/antd.ts';
 import { adminApi, chooseLanguage, expectNoSidewaysScroll, fixture } from './support/app.ts';
 import { newContext, signInThroughForm } from './support/browser.ts';
-import { seedPayingDriver } from './support/charges.ts';
+import { aDriver } from '../apps/server/src/test/builders/drivers.ts';
+import { aSimulatedStation, type SimulatedStation } from './support/charge-points.ts';
+import { seedPayingDriver, withDatabase } from './support/charges.ts';
 import { ADMIN } from './support/server.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 
 /*
  * Issue 32 as a Russian-speaking manager lives it: a banner made on the form expires and is found
- * in the archive; promo codes generated on their list, one applied on a driver's card.
+ * in the archive; promo codes generated on their list, one applied on a driver's card; the bonuses
+ * of an invitation set, the payer linked to an inviter on the card, and both credited when the
+ * payer's first charge at a simulated charge point is paid.
  */
 
 const PAYER_TAG = 'E2E-MARKETING-TAG';
 const payer = { driverId: 0, name: '' };
+const inviter = { driverId: 0 };
 const suite = useServerAndBrowser(
   {},
-  { seed: async (dataDir) => void Object.assign(payer, await seedPayingDriver(dataDir, PAYER_TAG)) },
+  {
+    seed: async (dataDir) => {
+      Object.assign(payer, await seedPayingDriver(dataDir, PAYER_TAG));
+      inviter.driverId = await withDatabase(dataDir, async (database) => {
+        const made = await aDriver(database, { surname: 'Токтогулова', firstName: 'Айгерим', phone: '996555654321' });
+        return made.id;
+      });
+    },
+  },
 );
 let page: Page;
+let station: SimulatedStation | undefined;
 
 beforeAll(async () => {
   const context = await newContext(suite.browser, suite.server.url);
@@ -29,6 +45,7 @@ beforeAll(async () => {
   await signInThroughForm(page, ADMIN.email, ADMIN.password);
 });
 afterAll(async () => {
+  await station?.chargePoint.stop();
   await page?.context().close();
 });
 
@@ -129,5 +146,54 @@ describe('marketing in Russian', () => {
     await apply.getByText('Пользователь уже использовал этот промокод максимальное число раз').waitFor();
     await apply.getByRole('button', { name: 'Отмена' }).click();
     await expect.poll(() => page.getByTestId('driver-balance').innerText()).toMatch(/5\s?150,00\s*сом/);
+  });
+
+  it("an inviter set on the payer's card; the payer's first paid charge credits both bonuses", async () => {
+    await page.goto('/list-of-referrals');
+    await page.getByText('Приглашённых пользователей пока нет').waitFor();
+    const settings = page.getByTestId('referral-settings');
+    await settings.getByLabel('Бонус пригласившему', { exact: true }).fill('100');
+    await settings.getByLabel('Бонус приглашённому', { exact: true }).fill('50');
+    await settings.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Бонусы сохранены').waitFor();
+
+    const api = await adminApi(suite.server);
+    const invitedBy = await api.json<Driver>('GET', `/users/${inviter.driverId}/`);
+    await page.goto(`/users/user/${payer.driverId}`);
+    await page.getByRole('button', { name: 'Указать пригласившего' }).click();
+    const dialog = await openDialog(page, `Пригласивший пользователя ${payer.name}`);
+    await dialog
+      .getByLabel('Реферальный код пригласившего', { exact: true })
+      .fill(invitedBy.referral_code.toLowerCase());
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByTestId('driver-inviter').getByText('Токтогулова Айгерим').waitFor();
+
+    station = await aSimulatedStation(suite.server, 'REF-');
+    await station.chargePoint.start();
+    const outcome = await station.chargePoint.startSession(PAYER_TAG, { seconds: 12, powerKw: 22 });
+    expect(outcome.status).toBe('completed');
+    const charges = await api.json<Paged<ChargeListItem>>('GET', `/users/transactions/?user=${payer.driverId}`);
+    const charge = charges.items[0]!;
+    expect(charge.total).toBeGreaterThan(0);
+
+    await page.goto('/list-of-referrals');
+    const row = page.getByRole('row').filter({ hasText: 'Токтогулова Айгерим' });
+    await row.getByText('Начислено').waitFor();
+    await row.getByText('100,00').first().waitFor();
+    await row.getByText('50,00').first().waitFor();
+    await expectNoSidewaysScroll(page, 'referrals');
+
+    // The payer: 5,150 som after the promo code, less the charge, plus 50; the inviter: 100.
+    const som = (value: number) =>
+      value
+        .toFixed(2)
+        .replace('.', ',')
+        .replace(/(\d)(?=(\d{3})+,)/g, '$1\\s?');
+    await page.goto(`/users/user/${payer.driverId}`);
+    await expect
+      .poll(() => page.getByTestId('driver-balance').innerText())
+      .toMatch(new RegExp(`${som(5_150 - charge.total + 50)}\\s*сом`));
+    await page.goto(`/users/user/${inviter.driverId}`);
+    await expect.poll(() => page.getByTestId('driver-balance').innerText()).toMatch(/100,00\s*сом/);
   });
 });

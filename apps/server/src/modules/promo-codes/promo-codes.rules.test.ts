@@ -73,6 +73,8 @@ describe('generated codes', () => {
   });
 
   it('labels a batch with its prefix and minute', () => {
-    expect(batchLabel('SALE', new Date('2030-06-01T12:34:56Z'))).toBe('SALE 2030-06-01 12:34');
+    expect(batchLabel('SALE', new Date('2030-06-01T12:34:56Z'))).toBe('SALE 2030-06-01 18:34');
+    // Past Bishkek's midnight: the next day there.
+    expect(batchLabel('SALE', new Date('2030-06-01T18:05:00Z'))).toBe('SALE 2030-06-02 00:05');
   });
 });

@@ -1,3 +1,4 @@
+import { localDate, localSecondsOfDay } from '@evcms/contracts/dates';
 import type { MessageKey } from '@evcms/contracts/messages';
 import {
   PROMO_SUFFIX_ALPHABET,
@@ -117,7 +118,9 @@ export function freshCodes(
   return [...codes.values()];
 }
 
-/** The label of a generated batch: its prefix and the minute it was made, UTC. */
+/** The label of a generated batch: its prefix and the minute it was made, on Bishkek's clock as every time the screens show. */
 export function batchLabel(prefix: string, at: Date): string {
-  return `${prefix} ${at.toISOString().slice(0, 16).replace('T', ' ')}`;
+  const minute = localSecondsOfDay(at) / 60;
+  const hhmm = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(Math.floor(minute % 60)).padStart(2, '0')}`;
+  return `${prefix} ${localDate(at)} ${hhmm}`;
 }
