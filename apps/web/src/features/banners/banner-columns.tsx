@@ -62,7 +62,7 @@ export function useBannerColumns(screen: ListScreen<BannerListItem>, tab: Banner
           {
             key: 'button',
             title: t('fields.button'),
-            width: 150,
+            width: 124,
             render: (_, banner) => (
               <Flex gap="small" align="center">
                 <span
@@ -83,7 +83,7 @@ export function useBannerColumns(screen: ListScreen<BannerListItem>, tab: Banner
           {
             key: 'stations',
             title: t('fields.stations'),
-            width: 100,
+            width: 84,
             align: 'right',
             render: (_, banner) => stationsOf(banner, t),
           },

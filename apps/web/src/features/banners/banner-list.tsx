@@ -12,7 +12,7 @@ import { useBannerColumns } from './banner-columns.tsx';
 import { BANNER_TABS, bannerPaths, isBannerTab, tabQuery, type BannerTab } from './banner-paths.ts';
 import { bannersApi } from './banners-api.ts';
 
-// The fixed columns take about 880 px and the name what is left (at least 140: it fits a 1366 px
+// The fixed columns take about 840 px and the name what is left (at least 180: it fits a 1366 px
 // laptop's card); a narrower card (a phone) scrolls the table inside its card, not the page.
 const MIN_TABLE_WIDTH = 1024;
 
