@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Switch, Tooltip, type TableColumnType } from 'antd';
+import { Button, Flex, Switch, Tooltip, type TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
 
 export interface RowButtonProps {
@@ -55,6 +55,35 @@ export function statusSwitchColumn<Row extends { id: number }>(options: {
         unCheckedChildren={t('status.inactive')}
         onChange={() => toggle(row)}
       />
+    ),
+  };
+}
+
+/**
+ * The actions column of a list: a row's own buttons first (`before`), then edit and delete, named
+ * by the feature's `list.actions`, `list.edit` and `list.delete` texts. A refusal (an active record
+ * is not deleted) disables its button and its tooltip says why.
+ */
+export function editDeleteColumn<Row>(options: {
+  t: (key: string) => string;
+  width?: number;
+  edit: (row: Row) => void;
+  editRefusal?: (row: Row) => string | false;
+  remove: (row: Row) => void;
+  deleteRefusal: (row: Row) => string | false;
+  before?: (row: Row) => ReactNode;
+}): TableColumnType<Row> {
+  const { t, edit, editRefusal, remove, deleteRefusal, before } = options;
+  return {
+    key: 'actions',
+    title: t('list.actions'),
+    width: options.width ?? 104,
+    render: (_, row) => (
+      <Flex gap="small">
+        {before?.(row)}
+        <EditRowButton label={t('list.edit')} refusal={editRefusal?.(row)} onClick={() => edit(row)} />
+        <DeleteRowButton label={t('list.delete')} refusal={deleteRefusal(row)} onClick={() => remove(row)} />
+      </Flex>
     ),
   };
 }

@@ -1,5 +1,5 @@
 import type { QueryClient, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query';
-import { Flex, Switch, type TableColumnsType } from 'antd';
+import { Switch, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Paged } from '@evcms/contracts/common';
@@ -9,7 +9,7 @@ import { CreateButton } from '../../components/list-screen/create-button.tsx';
 import { ListCard } from '../../components/list-screen/list-card.tsx';
 import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
-import { DeleteRowButton, EditRowButton } from '../../components/list-screen/row-buttons.tsx';
+import { editDeleteColumn } from '../../components/list-screen/row-buttons.tsx';
 import {
   useListScreen,
   type ListScreenParams,
@@ -79,21 +79,13 @@ export function CatalogList<T extends CatalogItem>({ kind, api, extraColumns = [
         />
       ),
     },
-    {
-      key: 'actions',
-      title: t('list.actions'),
+    editDeleteColumn({
+      t,
       width: 120,
-      render: (_, item) => (
-        <Flex gap="small">
-          <EditRowButton label={t('list.edit')} onClick={() => setEditing({ item })} />
-          <DeleteRowButton
-            label={t('list.delete')}
-            refusal={item.active && t(`${kind}.delete_active`)}
-            onClick={() => void confirmDelete(item)}
-          />
-        </Flex>
-      ),
-    },
+      edit: (item) => setEditing({ item }),
+      remove: (item) => void confirmDelete(item),
+      deleteRefusal: (item) => item.active && t(`${kind}.delete_active`),
+    }),
   ];
 
   return (

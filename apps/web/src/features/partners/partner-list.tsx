@@ -8,7 +8,7 @@ import { CreateButton } from '../../components/list-screen/create-button.tsx';
 import { ListCard } from '../../components/list-screen/list-card.tsx';
 import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
-import { DeleteRowButton, EditRowButton, statusSwitchColumn } from '../../components/list-screen/row-buttons.tsx';
+import { editDeleteColumn, statusSwitchColumn } from '../../components/list-screen/row-buttons.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import {
   listDeleteTexts,
@@ -100,21 +100,12 @@ export function PartnerList() {
       toggling: actions.toggling,
       toggle,
     }),
-    {
-      key: 'actions',
-      title: t('list.actions'),
-      width: 104,
-      render: (_, partner) => (
-        <Flex gap="small">
-          <EditRowButton label={t('list.edit')} onClick={() => void navigate(partnerPaths.edit(partner.id))} />
-          <DeleteRowButton
-            label={t('list.delete')}
-            refusal={rowIsActive(partner) && t('list.delete_active')}
-            onClick={() => void confirmDelete(partner)}
-          />
-        </Flex>
-      ),
-    },
+    editDeleteColumn({
+      t,
+      edit: (partner) => void navigate(partnerPaths.edit(partner.id)),
+      remove: (partner) => void confirmDelete(partner),
+      deleteRefusal: (partner) => rowIsActive(partner) && t('list.delete_active'),
+    }),
   ];
 
   return (

@@ -9,7 +9,7 @@ import { CreateButton } from '../../components/list-screen/create-button.tsx';
 import { ListCard } from '../../components/list-screen/list-card.tsx';
 import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
-import { DeleteRowButton, EditRowButton, statusSwitchColumn } from '../../components/list-screen/row-buttons.tsx';
+import { editDeleteColumn, statusSwitchColumn } from '../../components/list-screen/row-buttons.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import {
   listDeleteTexts,
@@ -119,28 +119,22 @@ export function PromoCodeList() {
       toggling: actions.toggling,
       toggle,
     }),
-    {
-      key: 'actions',
-      title: t('list.actions'),
+    editDeleteColumn({
+      t,
       width: 152,
-      render: (_, code) => (
-        <Flex gap="small">
-          <Tooltip title={t('list.redemptions')}>
-            <Button
-              aria-label={t('list.redemptions_of', { code: code.code })}
-              icon={<HistoryOutlined aria-hidden />}
-              onClick={() => setOpened(code)}
-            />
-          </Tooltip>
-          <EditRowButton label={t('list.edit')} onClick={() => setDialog({ mode: 'edit', stored: code })} />
-          <DeleteRowButton
-            label={t('list.delete')}
-            refusal={code.used_count > 0 && t('list.delete_redeemed')}
-            onClick={() => void confirmDelete(code)}
+      before: (code) => (
+        <Tooltip title={t('list.redemptions')}>
+          <Button
+            aria-label={t('list.redemptions_of', { code: code.code })}
+            icon={<HistoryOutlined aria-hidden />}
+            onClick={() => setOpened(code)}
           />
-        </Flex>
+        </Tooltip>
       ),
-    },
+      edit: (code) => setDialog({ mode: 'edit', stored: code }),
+      remove: (code) => void confirmDelete(code),
+      deleteRefusal: (code) => code.used_count > 0 && t('list.delete_redeemed'),
+    }),
   ];
 
   return (

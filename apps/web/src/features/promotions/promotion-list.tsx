@@ -8,7 +8,7 @@ import { CreateButton } from '../../components/list-screen/create-button.tsx';
 import { ListCard } from '../../components/list-screen/list-card.tsx';
 import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
-import { DeleteRowButton, EditRowButton, statusSwitchColumn } from '../../components/list-screen/row-buttons.tsx';
+import { editDeleteColumn, statusSwitchColumn } from '../../components/list-screen/row-buttons.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import {
   listDeleteTexts,
@@ -139,21 +139,12 @@ export function PromotionList() {
       toggling: actions.toggling,
       toggle,
     }),
-    {
-      key: 'actions',
-      title: t('list.actions'),
-      width: 104,
-      render: (_, promotion) => (
-        <Flex gap="small">
-          <EditRowButton label={t('list.edit')} onClick={() => void navigate(promotionPaths.edit(promotion.id))} />
-          <DeleteRowButton
-            label={t('list.delete')}
-            refusal={rowIsActive(promotion) && t('list.delete_active')}
-            onClick={() => void confirmDelete(promotion)}
-          />
-        </Flex>
-      ),
-    },
+    editDeleteColumn({
+      t,
+      edit: (promotion) => void navigate(promotionPaths.edit(promotion.id)),
+      remove: (promotion) => void confirmDelete(promotion),
+      deleteRefusal: (promotion) => rowIsActive(promotion) && t('list.delete_active'),
+    }),
   ];
 
   return (

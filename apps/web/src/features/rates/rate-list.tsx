@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Select, Tag, type TableColumnsType } from 'antd';
+import { Select, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CONNECTOR_TYPE_KEYS } from '@evcms/contracts/catalog';
@@ -11,7 +11,7 @@ import { ListCard } from '../../components/list-screen/list-card.tsx';
 import { readStatusFilter } from '../../components/list-screen/list-screen-state.ts';
 import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
-import { DeleteRowButton, EditRowButton, statusSwitchColumn } from '../../components/list-screen/row-buttons.tsx';
+import { editDeleteColumn, statusSwitchColumn } from '../../components/list-screen/row-buttons.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import {
   listDeleteTexts,
@@ -114,25 +114,13 @@ export function RateList() {
       responsive: ['xxl'],
       render: (value: string) => formatDateTime(value),
     },
-    {
-      key: 'actions',
-      title: t('list.actions'),
-      width: 104,
-      render: (_, rate) => (
-        <Flex gap="small">
-          <EditRowButton
-            label={t('list.edit')}
-            refusal={rowIsActive(rate) && t('list.edit_active')}
-            onClick={() => void navigate(ratePaths.edit(rate.id))}
-          />
-          <DeleteRowButton
-            label={t('list.delete')}
-            refusal={rowIsActive(rate) && t('list.delete_active')}
-            onClick={() => void confirmDelete(rate)}
-          />
-        </Flex>
-      ),
-    },
+    editDeleteColumn({
+      t,
+      edit: (rate) => void navigate(ratePaths.edit(rate.id)),
+      editRefusal: (rate) => rowIsActive(rate) && t('list.edit_active'),
+      remove: (rate) => void confirmDelete(rate),
+      deleteRefusal: (rate) => rowIsActive(rate) && t('list.delete_active'),
+    }),
   ];
 
   const filters = (

@@ -9,7 +9,7 @@ import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { CreateButton } from '../../components/list-screen/create-button.tsx';
 import { ListScreenTable } from '../../components/list-screen/list-screen-table.tsx';
 import { ListToolbar } from '../../components/list-screen/list-toolbar.tsx';
-import { DeleteRowButton, EditRowButton } from '../../components/list-screen/row-buttons.tsx';
+import { editDeleteColumn } from '../../components/list-screen/row-buttons.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import { listDeleteTexts, useRowActions } from '../../components/list-screen/use-row-actions.ts';
 import { rowOpens } from '../../components/paged-table/row-opens.ts';
@@ -126,21 +126,15 @@ export function MerchantStationList({ merchantId }: { merchantId: number }) {
       render: (_, row) => <CatalogItemsPreview items={asCatalogItems(row.surroundings)} />,
     },
     {
-      key: 'actions',
-      title: t('list.actions'),
-      width: 156,
+      ...editDeleteColumn({
+        t,
+        width: 156,
+        before: (row) => <StationResetButton station={row} compact />,
+        edit: (row) => void navigate(stationPaths.edit(merchantId, row.id)),
+        remove: (row) => void confirmDelete(row),
+        deleteRefusal: (row) => rowIsActive(row) && t('list.delete_active'),
+      }),
       fixed: 'right',
-      render: (_, row) => (
-        <Flex gap="small">
-          <StationResetButton station={row} compact />
-          <EditRowButton label={t('list.edit')} onClick={() => void navigate(stationPaths.edit(merchantId, row.id))} />
-          <DeleteRowButton
-            label={t('list.delete')}
-            refusal={rowIsActive(row) && t('list.delete_active')}
-            onClick={() => void confirmDelete(row)}
-          />
-        </Flex>
-      ),
     },
   ];
 
