@@ -9,17 +9,11 @@ import {
 } from '@evcms/contracts/banners';
 import { type z } from '@evcms/contracts/schema';
 import { isActive, statusOf } from '@evcms/contracts/status';
-import type { CropData } from '../../components/image-crop/crop-math.ts';
+import type { CroppedImageValue } from '../../components/image-crop/cropped-image-field.tsx';
 import type { BannerBody, BannerFields } from './banner-form-data.ts';
 
-/** The image field: the stored image, or a new one cropped here with its crop data (sent only then). */
-export interface BannerImageValue {
-  url: string | null;
-  file?: File;
-  crop?: CropData;
-  /** The new file shown before it is saved (an object URL of `file`). */
-  preview?: string;
-}
+/** The image field's value (components/image-crop/cropped-image-field.tsx). */
+export type BannerImageValue = CroppedImageValue;
 
 /**
  * The form's fields, named as the API names them: choices null until given, the period's ends as

@@ -8,21 +8,15 @@ import {
 } from '@evcms/contracts/promotions';
 import { z } from '@evcms/contracts/schema';
 import { isActive, statusOf } from '@evcms/contracts/status';
-import type { CropData } from '../../components/image-crop/crop-math.ts';
+import type { CroppedImageValue } from '../../components/image-crop/cropped-image-field.tsx';
 import { inEveryLang } from '../../components/multilingual-stepper/form-langs.ts';
 import type { PromotionBody, PromotionFields } from './promotion-form-data.ts';
 
 /** Which of the two discounts the promotion gives: the other is sent empty. */
 export type DiscountKind = 'percent' | 'amount';
 
-/** The image field: the stored image, or a new one cropped here with its crop data (sent only then). */
-export interface PromotionImageValue {
-  url: string | null;
-  file?: File;
-  crop?: CropData;
-  /** The new file shown before it is saved (an object URL of `file`). */
-  preview?: string;
-}
+/** The image field's value (components/image-crop/cropped-image-field.tsx). */
+export type PromotionImageValue = CroppedImageValue;
 
 /**
  * The promotion form's fields, named as the API names them: numbers and choices null until given,
