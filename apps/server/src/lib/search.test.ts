@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsPattern, searchedId } from './search.ts';
+import { containsPattern, phoneSearchText, searchedId } from './search.ts';
 
 describe('search', () => {
   it('matches LIKE wildcards literally', () => {
@@ -10,5 +10,13 @@ describe('search', () => {
     expect(searchedId('42')).toBe(42);
     expect(searchedId('4 2')).toBeUndefined();
     expect(searchedId('cafe')).toBeUndefined();
+  });
+
+  it('looks for the digits of a search typed as a phone with its mask', () => {
+    expect(phoneSearchText('+996 (555) 12-')).toBe('99655512');
+    expect(phoneSearchText('555')).toBe('555');
+    expect(phoneSearchText('info@')).toBe('info@');
+    expect(phoneSearchText('(-)')).toBe('(-)');
+    expect(phoneSearchText('Asanov')).toBe('Asanov');
   });
 });

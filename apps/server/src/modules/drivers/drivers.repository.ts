@@ -1,10 +1,9 @@
-import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { Gender, Platform } from '@evcms/contracts/drivers';
 import { queryRows, type Db } from '../../db/client.ts';
 import { driverIdTags, drivers } from '../../db/schema/drivers.ts';
 import { withinDays, withinTimesOfDay } from '../../lib/periods.ts';
-import { containsPattern } from '../../lib/search.ts';
-import { phoneSearchText } from './drivers.rules.ts';
+import { containsPattern, searchTextMatches } from '../../lib/search.ts';
 
 export type DriverValues = Omit<
   typeof drivers.$inferInsert,
@@ -70,9 +69,7 @@ const idTagColumns = {
 
 /** Rows whose lower-cased searched text contains `text` (ledger.repository.ts searches drivers the same way). */
 export function searchTextContains(text: string): SQL {
-  const texts = [...new Set([text, phoneSearchText(text)])];
-  // lower() in SQL, as on the column, so both sides are lower-cased by the same rules.
-  return or(...texts.map((value) => like(drivers.searchText, sql`lower(${containsPattern(value)})`)))!;
+  return searchTextMatches(drivers.searchText, text);
 }
 
 export interface DriverFilter {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountNumber, fullName, isValidAccountNumber, luhnCheckDigit, phoneSearchText } from './drivers.rules.ts';
+import { accountNumber, fullName, isValidAccountNumber, luhnCheckDigit } from './drivers.rules.ts';
 
 describe('personal account numbers', () => {
   it('appends the Luhn check digit', () => {
@@ -25,12 +25,7 @@ describe('personal account numbers', () => {
   });
 });
 
-describe('search and names', () => {
-  it('searches a phone typed with the mask by its digits, and other text as typed', () => {
-    expect(phoneSearchText('+996 (555) 12-34')).toBe('9965551234');
-    expect(phoneSearchText('Asanov')).toBe('Asanov');
-  });
-
+describe('names', () => {
   it('names a driver surname first', () => {
     expect(fullName({ surname: 'Асанов', firstName: 'Бакыт' })).toBe('Асанов Бакыт');
   });

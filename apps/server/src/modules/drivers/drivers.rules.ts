@@ -28,15 +28,6 @@ export function isValidAccountNumber(account: string): boolean {
   return /^\d{8}$/.test(account) && luhnCheckDigit(account.slice(0, 7)) === Number(account[7]);
 }
 
-// ---- Search
-
-const PHONE_LIKE = /^[\d\s()+-]*\d[\d\s()+-]*$/;
-
-/** Phones are stored as bare digits, so a search typed with the mask (`+996 (555)`) looks for its digits (as merchants do). */
-export function phoneSearchText(search: string): string {
-  return PHONE_LIKE.test(search) ? search.replace(/\D/g, '') : search;
-}
-
 // ---- Answers
 
 /** How lists and the ledger name a driver: surname first, as Kyrgyz and Russian documents do. */

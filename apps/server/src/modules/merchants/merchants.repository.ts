@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Localized } from '@evcms/contracts/localized';
 import { statusOf, type Status } from '@evcms/contracts/status';
 import type { Db } from '../../db/client.ts';
@@ -7,8 +7,7 @@ import { localizedSelection } from '../../db/schema/localized.ts';
 import type { StoredScheduleItem } from '../../db/schema/columns.ts';
 import { merchantInfrastructure, merchants, merchantTags } from '../../db/schema/merchants.ts';
 import { lockInIdOrder } from '../../lib/bulk.ts';
-import { containsPattern, searchedId } from '../../lib/search.ts';
-import { phoneSearchText } from './merchants.rules.ts';
+import { recordSearch } from '../../lib/search.ts';
 
 export type MerchantValues = Omit<typeof merchants.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'searchText'>;
 
@@ -88,17 +87,7 @@ export interface MerchantFilter {
  */
 function merchantWhere(filter: MerchantFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (filter.search) {
-    const texts = [...new Set([filter.search, phoneSearchText(filter.search)])];
-    const id = searchedId(filter.search);
-    conditions.push(
-      or(
-        // lower() in SQL, as on the column, so both sides are lower-cased by the same rules.
-        ...texts.map((text) => like(merchants.searchText, sql`lower(${containsPattern(text)})`)),
-        id === undefined ? undefined : eq(merchants.id, id),
-      ),
-    );
-  }
+  if (filter.search) conditions.push(recordSearch(merchants, filter.search));
   if (filter.active !== undefined) conditions.push(eq(merchants.status, statusOf(filter.active)));
   if (filter.status !== undefined) conditions.push(eq(merchants.status, filter.status as Status));
   return and(...conditions);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phoneSearchText, scheduleForDisplay, scheduleForStorage } from './merchants.rules.ts';
+import { scheduleForDisplay, scheduleForStorage } from './merchants.rules.ts';
 
 describe('schedule', () => {
   const week = [
@@ -22,14 +22,5 @@ describe('schedule', () => {
     expect(scheduleForDisplay([{ day: 6, start_time: '10:00:00', end_time: '11:00:00', is_break: true }])[0]?.id).toBe(
       14,
     );
-  });
-});
-
-describe('phone search', () => {
-  it('searches the digits of a number typed with the mask, other text as typed', () => {
-    expect(phoneSearchText('+996 (555) 12-')).toBe('99655512');
-    expect(phoneSearchText('555')).toBe('555');
-    expect(phoneSearchText('info@')).toBe('info@');
-    expect(phoneSearchText('(-)')).toBe('(-)');
   });
 });

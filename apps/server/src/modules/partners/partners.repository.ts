@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Localized } from '@evcms/contracts/localized';
 import type { PartnerFeeModel } from '@evcms/contracts/partners';
 import { statusOf, type Status } from '@evcms/contracts/status';
@@ -6,8 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
 import { partnerMerchants, partners } from '../../db/schema/partners.ts';
 import { lockInIdOrder } from '../../lib/bulk.ts';
-import { containsPattern, searchedId } from '../../lib/search.ts';
-import { phoneSearchText } from './partners.rules.ts';
+import { recordSearch } from '../../lib/search.ts';
 
 export type PartnerValues = Omit<typeof partners.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'searchText'>;
 
@@ -73,16 +72,7 @@ export interface PartnerFilter {
 /** `search` as the merchants' list does: the id, any searched text (`search_text`), a phone typed with its mask. */
 function partnerWhere(filter: PartnerFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (filter.search) {
-    const texts = [...new Set([filter.search, phoneSearchText(filter.search)])];
-    const id = searchedId(filter.search);
-    conditions.push(
-      or(
-        ...texts.map((text) => like(partners.searchText, sql`lower(${containsPattern(text)})`)),
-        id === undefined ? undefined : eq(partners.id, id),
-      ),
-    );
-  }
+  if (filter.search) conditions.push(recordSearch(partners, filter.search));
   if (filter.status !== undefined) conditions.push(eq(partners.status, filter.status as Status));
   if (filter.active !== undefined) conditions.push(eq(partners.status, statusOf(filter.active)));
   return and(...conditions);

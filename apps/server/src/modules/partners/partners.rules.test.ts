@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canDelete, feeColumns, feeDue, fixedFee, percentFee, phoneSearchText } from './partners.rules.ts';
+import { canDelete, feeColumns, feeDue, fixedFee, percentFee } from './partners.rules.ts';
 
 // 30,000.00 som a month.
 const MONTHLY = 3_000_000;
@@ -65,14 +65,9 @@ describe('feeColumns', () => {
   });
 });
 
-describe('canDelete and phoneSearchText', () => {
+describe('canDelete', () => {
   it('keeps an active partner', () => {
     expect(canDelete({ status: 0 })).toBe(false);
     expect(canDelete({ status: 1 })).toBe(true);
-  });
-
-  it('searches a phone typed with the mask by its digits', () => {
-    expect(phoneSearchText('+996 (555) 12')).toBe('99655512');
-    expect(phoneSearchText('Partner 1')).toBe('Partner 1');
   });
 });

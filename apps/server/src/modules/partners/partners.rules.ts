@@ -3,15 +3,6 @@ import { isActive, type Status } from '@evcms/contracts/status';
 
 /** Rules of software rental partners (PRODUCT.md 'Software rental partner'), as plain functions. */
 
-// ---- Search
-
-const PHONE_LIKE = /^[\d\s()+-]*\d[\d\s()+-]*$/;
-
-/** Phones are stored as bare digits (as merchants keep theirs), so a search typed with the mask looks for its digits. */
-export function phoneSearchText(search: string): string {
-  return PHONE_LIKE.test(search) ? search.replace(/\D/g, '') : search;
-}
-
 // ---- The fee's terms
 
 export interface FeeTerms {
