@@ -53,7 +53,7 @@ describe('the referral list', { timeout: 60_000 }, () => {
     });
     renderScreen(<ReferralList />, { path: '/list-of-referrals' });
     const inviter = await screen.findByLabelText('Bonus to the inviter');
-    expect(await screen.findByText('No invited drivers yet')).toBeInTheDocument();
+    expect(await screen.findByText('No invited users yet')).toBeInTheDocument();
     await user.clear(inviter);
     await user.type(inviter, '-5');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -61,7 +61,7 @@ describe('the referral list', { timeout: 60_000 }, () => {
     expect(api.callsTo('PUT /referrals/settings/')).toHaveLength(0);
     await user.clear(inviter);
     await user.type(inviter, '75');
-    const invited = screen.getByLabelText('Bonus to the invited driver');
+    const invited = screen.getByLabelText('Bonus to the invited user');
     await user.clear(invited);
     await user.type(invited, '0');
     await user.click(screen.getByRole('button', { name: 'Save' }));
