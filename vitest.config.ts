@@ -9,6 +9,7 @@ export default defineConfig({
     projects: [
       'packages/contracts',
       'apps/server',
+      'apps/server/vitest.isolated.config.ts',
       'apps/web',
       'apps/simulator',
       // Tests of the repository's own tooling (lint rules, scripts, benchmarks' plain logic).

@@ -85,7 +85,9 @@ interface Finding {
 async function audit(page: Page): Promise<Finding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(
-    async () => (await (window as unknown as { axe: typeof axe }).axe.run(document)).violations,
+    // Only the violations are read: axe then keeps one node of each passing rule, not all of them.
+    async () =>
+      (await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] })).violations,
   );
   return violations
     .filter((found) => found.impact === 'serious' || found.impact === 'critical' || found.id === 'page-has-heading-one')
@@ -125,6 +127,12 @@ async function openContext(browser: Browser, lang: Lang, width: number): Promise
   return page;
 }
 
+/**
+ * One test visits every screen (about 70) and audits each: a few seconds a screen on a busy
+ * two-core machine, so the wait that is called a failure grows with the route table.
+ */
+const VISIT_TIMEOUT = (ROUTE_TABLE.length + 5) * 5_000;
+
 const pages = new Map<string, Page>();
 afterAll(async () => {
   for (const page of pages.values()) await page.context().close();
@@ -159,5 +167,6 @@ describe.each(LANGS)('in %s', (lang) => {
       }
       expect(problems).toEqual({});
     },
+    VISIT_TIMEOUT,
   );
 });

@@ -1,3 +1,4 @@
+import { EllipsisOutlined } from '@ant-design/icons';
 import { Card, Flex, Grid, Select, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -43,7 +44,14 @@ export function BannerList() {
           style={{ width: '100%', marginBottom: 16 }}
         />
       ) : (
-        <Tabs activeKey={tab} onChange={choose} items={items} />
+        // antd's overflow button is in the page even when hidden; its icon would be read by its
+        // English name ('ellipsis').
+        <Tabs
+          activeKey={tab}
+          onChange={choose}
+          items={items}
+          more={{ icon: <EllipsisOutlined aria-label={t('tabs.more')} /> }}
+        />
       )}
       <BannerTabList key={tab} tab={tab} />
     </Card>
