@@ -95,13 +95,11 @@ export const TIMELINE_PAGE_MAX = 100;
 
 /** GET /analytics/timeline/: newest first; `before` (an item's id) continues after that item. */
 export const timelineQuery = z.object({
-  before: z.optional(intParam(1)),
-  size: z._default(
-    z.pipe(
-      intParam(1),
-      z.transform((size) => Math.min(size, TIMELINE_PAGE_MAX)),
-    ),
-    20,
+  before: intParam(1),
+  /** 20 unless told; at most TIMELINE_PAGE_MAX. */
+  size: z.pipe(
+    intParam(1),
+    z.transform((size) => Math.min(size ?? 20, TIMELINE_PAGE_MAX)),
   ),
 });
 export type TimelineQuery = z.input<typeof timelineQuery>;
