@@ -32,6 +32,7 @@ const elements = [
 const SHARED_SCHEMA = ['columns', 'localized', 'locations'];
 const OWN_SCHEMA = {
   accounts: ['managers'],
+  analytics: ['analytics'],
   banners: ['banners'],
   catalog: ['catalog'],
   charges: ['charges'],
@@ -120,6 +121,8 @@ const policies = [
     allow: SHARED_SCHEMA.map((table) => ({ to: { file: { categories: `table:${table}` } } })),
   },
   { from: element('server-module', { module: 'read-models' }), allow: [{ to: element('server-schema') }] },
+  // The dashboard's module reads every domain's tables (docs/architecture.md).
+  { from: element('server-module', { module: 'analytics' }), allow: [{ to: element('server-schema') }] },
   { from: { file: { categories: 'test' } }, allow: [{ to: element('server-schema') }] },
 ];
 

@@ -49,6 +49,8 @@ import { createLiveEvents } from './lib/live-events.ts';
 import { announceLinkChanged, registerOcpp } from './ocpp/server.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { registerReferrals } from './modules/referrals/referrals.service.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { registerAnalytics } from './modules/analytics/analytics.service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -194,6 +196,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The inviter's code at registration and the bonuses of a paid charge (stateless: one per process).
   registerReferrals();
   await app.register(referralsRoutes({ db: database.db }), { prefix: '/api/v1' });
+  // Each settled charge counted in the dashboard's read model (stateless: one per process).
+  registerAnalytics();
+  await app.register(analyticsRoutes({ db: database.db }), { prefix: '/api/v1/analytics/' });
   const ocpp = await registerOcpp(app, {
     database,
     events,

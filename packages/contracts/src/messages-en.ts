@@ -137,6 +137,7 @@ export const en = {
   partner_active_delete: 'An active partner cannot be deleted. Deactivate it first.',
   partner_merchant_taken: 'The merchant "{merchant}" is already operated by the partner "{partner}"',
   period_end_before_start: 'The end of the period cannot be earlier than its start',
+  period_too_long: 'A period can span at most {max} days',
   referral_code_format: 'A referral code is 8 Latin letters A-F or digits',
   referral_code_unknown: 'No driver has this referral code',
   referral_self: 'A driver cannot invite themselves',

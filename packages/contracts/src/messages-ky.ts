@@ -140,6 +140,7 @@ export const ky: Catalogue = {
   partner_active_delete: 'Активдүү өнөктөштү өчүрүүгө болбойт. Адегенде аны өчүрүңүз.',
   partner_merchant_taken: '«{merchant}» мерчантын «{partner}» өнөктөшү тейлейт',
   period_end_before_start: 'Мезгилдин аягы анын башталышынан эрте болушу мүмкүн эмес',
+  period_too_long: 'Мезгил {max} күндөн узун болушу мүмкүн эмес',
   referral_code_format: 'Реферал коду — 8 латын тамгасы A-F же сан',
   referral_code_unknown: 'Мындай реферал коду бар айдоочу жок',
   referral_self: 'Айдоочу өзүн өзү чакыра албайт',

@@ -140,6 +140,7 @@ export const ru: Catalogue = {
   partner_active_delete: 'Активного партнёра нельзя удалить. Сначала деактивируйте его.',
   partner_merchant_taken: 'Мерчант «{merchant}» уже обслуживается партнёром «{partner}»',
   period_end_before_start: 'Конец периода не может быть раньше его начала',
+  period_too_long: 'Период не может быть длиннее {max} дней',
   referral_code_format: 'Реферальный код — это 8 латинских букв A-F или цифр',
   referral_code_unknown: 'Нет водителя с таким реферальным кодом',
   referral_self: 'Водитель не может пригласить сам себя',

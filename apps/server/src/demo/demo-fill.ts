@@ -1,5 +1,6 @@
 import { registerDiscountFor } from '../modules/charges/charge-discounts.service.ts';
 import { registerReferrals } from '../modules/referrals/referrals.service.ts';
+import { registerAnalytics } from '../modules/analytics/analytics.service.ts';
 import { createReferrals } from './demo-referrals.ts';
 import { promotionDiscountFor } from '../modules/promotions/promotion-discounts.service.ts';
 import { listInfrastructure } from '../modules/catalog/infrastructure.service.ts';
@@ -92,6 +93,7 @@ export async function fillDemo(
   // The history is priced as the app prices charges (the demo may fill before any app is built).
   registerDiscountFor(promotionDiscountFor);
   registerReferrals();
+  registerAnalytics();
   const size = options.size ?? FULL_DEMO;
   const random = createRandom(options.seed ?? 11);
   const now = (options.now ?? new Date()).getTime();

@@ -9,7 +9,7 @@ import * as repo from './charges.repository.ts';
 import { isPlausibleReading, stopMeter, stopTime, weightierReview } from './charge-plausibility.rules.ts';
 import { consumedBetween, isCompletable, isRunning, settle, stoppedByBackOffice } from './charges.rules.ts';
 import { discountedChargePrice, type PricedCharge } from './charge-discounts.service.ts';
-import { chargePaid } from './charge-paid.service.ts';
+import { chargePaid, chargeSettled } from './charge-paid.service.ts';
 
 /*
  * A charge's life after its start (charge-start.service.ts), as the OCPP central system drives it
@@ -172,8 +172,8 @@ export interface CompletedCharge {
  * of the promotion that applies (charge-discounts.service.ts, charges.rules.ts chargePrice), which
  * is written with the promotion's id; the total is debited from the driver's balance
  * with one ledger entry in this transaction, and what a paid charge sets off runs in it too
- * (charge-paid.service.ts: the referral bonuses); status finished, or stopped when the back office
- * stopped it (a remote stop it asked for, or its unlock of the connector); result successful when
+ * (charge-paid.service.ts: the referral bonuses), as does what any settled one does (the
+ * analytics' count); status finished, or stopped when the back office stopped it (a remote stop it asked for, or its unlock of the connector); result successful when
  * energy was delivered. A stop's meter past the connector's power bound is not billed: the charge
  * is completed with the last plausible reading and marked for review (`stop_implausible`); a stop
  * stamped before the start ends when it was received (`clock_before_start`). A charge marked not
@@ -236,7 +236,9 @@ export async function completeCharge(db: Db, chargeId: number, input: CompleteCh
       await chargePaid(tx, { id: charge.id, driverId: charge.driverId, debitTyiyn: settlement.debitTyiyn, at });
     }
     const { debitTyiyn: _debit, ...paid } = settlement;
-    return { settled: true, charge: await repo.updateCharge(tx, chargeId, { ...stop, ...paid, promotionId }) };
+    const settled = await repo.updateCharge(tx, chargeId, { ...stop, ...paid, promotionId });
+    await chargeSettled(tx, { ...settled, driverId: charge.driverId, finishedAt: finish.at });
+    return { settled: true, charge: settled };
   });
 }
 

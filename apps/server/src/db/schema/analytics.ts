@@ -1,0 +1,34 @@
+import { bigint, date, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+
+/*
+ * The dashboard's read model (modules/analytics), kept in step with the charges: each charge that
+ * completes successfully adds itself once, in its settling transaction, to the hour it completed
+ * in (analytics-rollup.repository.ts), and `npm run analytics:rebuild` recounts both tables from the
+ * charges. The dashboard reads these, never the charges: a year is 8,760 rows, whatever the
+ * number of charges. No triggers on `charges`: meter readings update it many times a second.
+ */
+
+/** The network's completed charges per hour (UTC hours, which are Bishkek's: UTC+6 all year). */
+export const analyticsHours = pgTable('analytics_hours', {
+  hour: timestamp('hour', { withTimezone: true }).primaryKey(),
+  charges: integer('charges').notNull().default(0),
+  energyWh: bigint('energy_wh', { mode: 'number' }).notNull().default(0),
+  /** What the drivers paid, after discounts (charges.total_tyiyn). */
+  turnoverTyiyn: bigint('turnover_tyiyn', { mode: 'number' }).notNull().default(0),
+  discountTyiyn: bigint('discount_tyiyn', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Who had a discounted charge on which Bishkek day: the dashboard counts the distinct users of a
+ * period here. No reference to drivers: a deleted user still used a promotion then.
+ */
+export const analyticsPromotionUsers = pgTable(
+  'analytics_promotion_users',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    driverId: integer('driver_id').notNull(),
+    /** The day's first discounted charge's completion: a period ending inside the day counts the user when it came before. */
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.driverId] })],
+);

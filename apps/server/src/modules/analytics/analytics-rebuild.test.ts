@@ -1,0 +1,97 @@
+import { asc } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { analyticsHours, analyticsPromotionUsers } from '../../db/schema/analytics.ts';
+import { aCharge, aChargePoint } from '../../test/builders/charges.ts';
+import { aDriver } from '../../test/builders/drivers.ts';
+import { aPromotionRow } from '../../test/builders/promotions.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { registerDiscountFor } from '../charges/charge-discounts.service.ts';
+import { completeCharge, markChargeNotCompleted } from '../charges/charge-lifecycle.service.ts';
+import { rebuildAnalytics } from './analytics-rollup.repository.ts';
+
+const ctx = useTestApp();
+
+/** A small deterministic generator (mulberry32), so a failure can be replayed. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const readModel = async () => ({
+  hours: await ctx.database.db.select().from(analyticsHours).orderBy(asc(analyticsHours.hour)),
+  users: await ctx.database.db
+    .select()
+    .from(analyticsPromotionUsers)
+    .orderBy(asc(analyticsPromotionUsers.day), asc(analyticsPromotionUsers.driverId)),
+});
+
+describe('the read model', () => {
+  it('equals a recount from the charges after random completions, discounts, late stops and repeated stops', async () => {
+    const next = random(20261129);
+    const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)]!;
+    const stations = [await aChargePoint(ctx.database), await aChargePoint(ctx.database)];
+    const promoted = await aChargePoint(ctx.database);
+    const drivers = [];
+    for (let i = 0; i < 4; i += 1) drivers.push((await aDriver(ctx.database, { balanceTyiyn: 10_000_000 })).id);
+    const promotionId = await aPromotionRow(ctx.database);
+    const restore = registerDiscountFor(async (_db, charge) =>
+      charge.stationId === promoted.id ? { promotionId, discountTyiyn: Math.min(2_500, charge.amountTyiyn) } : null,
+    );
+    try {
+      // Three days around two Bishkek midnights (18:00 UTC), in quarter hours.
+      const base = Date.parse('2024-03-30T12:00:00Z');
+      for (let i = 0; i < 60; i += 1) {
+        const startedAt = new Date(base + Math.floor(next() * 288) * 900_000);
+        const kind = next();
+        const station = pick([...stations, promoted]);
+        const consumedWh = pick([0, 1_234, 10_000, 55_555]);
+        const driverId = pick(drivers);
+        if (kind < 0.15) {
+          await aCharge(ctx.database, { station, driverId, startedAt, stop: false });
+          continue;
+        }
+        if (kind < 0.35) {
+          // Left not completed by a station's reboot; its late stop completes it, and a repeated stop changes nothing.
+          const open = await aCharge(ctx.database, { station, driverId, startedAt, stop: false });
+          await markChargeNotCompleted(ctx.database.db, open.id);
+          const stop = {
+            meterStopWh: (open.meterStartWh ?? 0) + consumedWh,
+            finishedAt: new Date(startedAt.getTime() + 5_400_000),
+          };
+          await completeCharge(ctx.database.db, open.id, stop);
+          await completeCharge(ctx.database.db, open.id, stop);
+          continue;
+        }
+        await aCharge(ctx.database, {
+          station,
+          driverId,
+          startedAt,
+          consumedWh,
+          stop: kind < 0.5 ? 'stopped' : 'finished',
+        });
+      }
+    } finally {
+      registerDiscountFor(restore);
+    }
+    const kept = await readModel();
+    expect(kept.hours.length).toBeGreaterThan(10);
+    expect(kept.users.length).toBeGreaterThan(0);
+    await rebuildAnalytics(ctx.database.db);
+    expect(await readModel()).toEqual(kept);
+  });
+
+  it('counts every one of many charges completing in the same hour at once', async () => {
+    const startedAt = new Date('2023-06-01T03:00:00Z');
+    await Promise.all(Array.from({ length: 30 }, () => aCharge(ctx.database, { startedAt })));
+    const { hours } = await readModel();
+    expect(hours.find((row) => row.hour.toISOString() === '2023-06-01T04:00:00.000Z')).toMatchObject({
+      charges: 30,
+      energyWh: 300_000,
+      turnoverTyiyn: 300_000,
+    });
+  });
+});
