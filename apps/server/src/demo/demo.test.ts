@@ -156,6 +156,21 @@ describe('the demo network', () => {
     }
   });
 
+  it('counted its completed charges in the dashboard’s read model as they settled', async () => {
+    const [counted] = await queryRows<{ hours: number; charges: number; turnover: number }>(
+      deps.db,
+      sql`select count(*)::int as hours, coalesce(sum(charges), 0)::int as charges, coalesce(sum(turnover_tyiyn), 0)::int as turnover
+          from analytics_hours`,
+    );
+    const [direct] = await queryRows<{ charges: number; turnover: number }>(
+      deps.db,
+      sql`select count(*)::int as charges, coalesce(sum(total_tyiyn), 0)::int as turnover from charges
+          where status in ('finished', 'stopped') and result = 'successful'`,
+    );
+    expect(counted!.hours).toBeGreaterThan(10);
+    expect({ charges: counted!.charges, turnover: counted!.turnover }).toEqual(direct);
+  });
+
   it('adds nothing when run again on the same database', async () => {
     expect(await existingData(deps)).toMatchObject({ demo: true, merchants: 3, drivers: 25 });
   });
