@@ -1,5 +1,7 @@
-import { dateParam } from './dates.ts';
-import { intParam } from './query.ts';
+import { calendarDate, dateParam } from './dates.ts';
+import { exportQueryOf } from './exports.ts';
+import type { Names } from './names.ts';
+import { idListParam, intParam, pageParams } from './query.ts';
 import { z } from './schema.ts';
 
 /*
@@ -118,3 +120,86 @@ export type TimelineItem = z.infer<typeof timelineItem>;
 /** A page of the timeline; `next` is the `before` of the following page, null at the oldest. */
 export const timelinePage = z.object({ items: z.array(timelineItem), next: z.nullable(z.number()) });
 export type TimelinePage = z.infer<typeof timelinePage>;
+
+// ---- The merchant report
+
+/**
+ * GET /analytics/merchant-report/: per merchant, its stations and the charges they completed on
+ * the Bishkek days of the period (both ends included), with the turnover split by the merchant's
+ * agency percentage (docs/decisions.md 'Merchant share'). `merchant` narrows it to some merchants.
+ */
+export const merchantReportQuery = z.object({
+  period__from: calendarDate,
+  period__to: calendarDate,
+  merchant: idListParam,
+});
+export type MerchantReportQuery = z.input<typeof merchantReportQuery>;
+export type MerchantReportFilters = z.output<typeof merchantReportQuery>;
+
+export const merchantReportExportQuery = exportQueryOf(z.object({ ...pageParams, ...merchantReportQuery.shape }));
+export type MerchantReportExportQuery = z.output<typeof merchantReportExportQuery>;
+
+/** GET /analytics/merchant-report/{id}/stations/: the same for one merchant's stations. */
+export const merchantStationsQuery = z.object({ period__from: calendarDate, period__to: calendarDate });
+
+const reportFigures = {
+  /** Stations now (the merchant's; 1 on a station's row). */
+  stations: z.number(),
+  charges: z.number(),
+  /** kWh. */
+  energy: z.number(),
+  /** Som the drivers paid (after discounts). */
+  turnover: z.number(),
+  /** Som: the turnover times the merchant's agency percentage. */
+  merchant_share: z.number(),
+  /** Som: the rest of the turnover. */
+  network_share: z.number(),
+};
+
+export const merchantReportRow = z.object({
+  merchant: z.number(),
+  name: z.string(),
+  /** The agency agreement's percentage. */
+  percentage: z.number(),
+  ...reportFigures,
+});
+export type MerchantReportRow = z.infer<typeof merchantReportRow>;
+
+/** Every merchant asked for (all by default), by name, and the totals. */
+export const merchantReport = z.object({
+  items: z.array(merchantReportRow),
+  totals: z.object(reportFigures),
+});
+export type MerchantReport = z.infer<typeof merchantReport>;
+
+export const merchantStationRow = z.object({
+  station: z.number(),
+  name: z.string(),
+  ...reportFigures,
+});
+export type MerchantStationRow = z.infer<typeof merchantStationRow>;
+
+/** A merchant's stations with their figures, by name, and the totals (404 for an unknown merchant). */
+export const merchantStationsReport = z.object({
+  merchant: z.number(),
+  name: z.string(),
+  percentage: z.number(),
+  items: z.array(merchantStationRow),
+  totals: z.object(reportFigures),
+});
+export type MerchantStationsReport = z.infer<typeof merchantStationsReport>;
+
+/** The export's sheet name and column headers, in each language. */
+export const MERCHANT_REPORT_LABELS = {
+  sheet: { ru: 'Отчёт по мерчантам', en: 'Merchant report', ky: 'Мерчанттар боюнча отчёт' },
+  merchant: { ru: '№ мерчанта', en: 'Merchant No.', ky: 'Мерчанттын №' },
+  name: { ru: 'Мерчант', en: 'Merchant', ky: 'Мерчант' },
+  percentage: { ru: 'Процент по агентскому договору', en: 'Agency percentage', ky: 'Агенттик келишим боюнча пайыз' },
+  stations: { ru: 'Станции', en: 'Stations', ky: 'Станциялар' },
+  charges: { ru: 'Зарядки', en: 'Charges', ky: 'Кубаттоолор' },
+  energy: { ru: 'Энергия, кВт·ч', en: 'Energy, kWh', ky: 'Энергия, кВт·с' },
+  turnover: { ru: 'Оборот, сом', en: 'Turnover, som', ky: 'Жүгүртүү, сом' },
+  merchant_share: { ru: 'Доля мерчанта, сом', en: 'Merchant share, som', ky: 'Мерчанттын үлүшү, сом' },
+  network_share: { ru: 'Доля сети, сом', en: 'Network share, som', ky: 'Тармактын үлүшү, сом' },
+  totals: { ru: 'Итого', en: 'Total', ky: 'Жыйынтык' },
+} as const satisfies Record<string, Names>;

@@ -53,6 +53,15 @@ export function ageOn(birthday: string, today: string): number {
   return today.slice(5) >= birthday.slice(5) ? years : years - 1;
 }
 
+/** A required calendar date, YYYY-MM-DD (a report's period). */
+export const calendarDate = z
+  .string({ error: 'field_blank' })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'field_blank', abort: true }),
+    z.refine(isCalendarDate, { error: 'date_invalid' }),
+  );
+
 /** An optional date in a query (`registration_date__from`); empty is no filter, anything but a real YYYY-MM-DD a 400. */
 export const dateParam = z.pipe(
   z.optional(

@@ -1,5 +1,5 @@
 import { email } from './accounts.ts';
-import { isCalendarDate } from './dates.ts';
+import { calendarDate } from './dates.ts';
 import { DECIMALS, decimalUnits } from './decimal.ts';
 import { exportQueryOf } from './exports.ts';
 import { localizedOutput, localizedText } from './localized.ts';
@@ -33,14 +33,6 @@ const refId = z
   .number({ error: (issue) => (issue.input == null || issue.input === '' ? 'field_blank' : 'invalid_choice') })
   .check(z.int({ error: 'invalid_choice' }), z.positive({ error: 'invalid_choice' }));
 
-/** A calendar date, YYYY-MM-DD. */
-export const calendarDate = z
-  .string({ error: 'field_blank' })
-  .check(
-    z.trim(),
-    z.minLength(1, { error: 'field_blank', abort: true }),
-    z.refine(isCalendarDate, { error: 'date_invalid' }),
-  );
 
 /** Som a month (the fixed model), to tyiyn. */
 export const partnerFeeFixed = decimalUnits({ decimals: DECIMALS.money, min: 0, max: PARTNER_FEE_FIXED_MAX });
