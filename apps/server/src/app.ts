@@ -51,6 +51,7 @@ import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { registerReferrals } from './modules/referrals/referrals.service.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { registerAnalytics } from './modules/analytics/analytics.service.ts';
+import { merchantReportRoutes } from './modules/analytics/merchant-report.routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -199,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Each settled charge counted in the dashboard's read model (stateless: one per process).
   registerAnalytics();
   await app.register(analyticsRoutes({ db: database.db }), { prefix: '/api/v1/analytics/' });
+  await app.register(merchantReportRoutes({ db: database.db }), { prefix: '/api/v1/analytics/merchant-report/' });
   const ocpp = await registerOcpp(app, {
     database,
     events,

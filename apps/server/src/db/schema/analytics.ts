@@ -32,3 +32,35 @@ export const analyticsPromotionUsers = pgTable(
   },
   (table) => [primaryKey({ columns: [table.day, table.driverId] })],
 );
+
+const dayFigures = () => ({
+  charges: integer('charges').notNull().default(0),
+  energyWh: bigint('energy_wh', { mode: 'number' }).notNull().default(0),
+  turnoverTyiyn: bigint('turnover_tyiyn', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Each merchant's completed charges per Bishkek day (the charge's merchant, copied at its start):
+ * the merchant report's year is 365 rows a merchant. No reference to merchants: the figures outlive them.
+ */
+export const analyticsMerchantDays = pgTable(
+  'analytics_merchant_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    ...dayFigures(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.merchantId] })],
+);
+
+/** Each station's completed charges per Bishkek day, by merchant first: the report's drill-down reads one merchant's. */
+export const analyticsStationDays = pgTable(
+  'analytics_station_days',
+  {
+    merchantId: integer('merchant_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    stationId: integer('station_id').notNull(),
+    ...dayFigures(),
+  },
+  (table) => [primaryKey({ columns: [table.merchantId, table.day, table.stationId] })],
+);

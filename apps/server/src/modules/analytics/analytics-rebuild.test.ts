@@ -1,8 +1,14 @@
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { analyticsHours, analyticsPromotionUsers } from '../../db/schema/analytics.ts';
+import {
+  analyticsHours,
+  analyticsMerchantDays,
+  analyticsPromotionUsers,
+  analyticsStationDays,
+} from '../../db/schema/analytics.ts';
 import { aCharge, aChargePoint } from '../../test/builders/charges.ts';
 import { aDriver } from '../../test/builders/drivers.ts';
+import { aStoredMerchant } from '../../test/builders/merchants.ts';
 import { aPromotionRow } from '../../test/builders/promotions.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { registerDiscountFor } from '../charges/charge-discounts.service.ts';
@@ -27,13 +33,26 @@ const readModel = async () => ({
     .select()
     .from(analyticsPromotionUsers)
     .orderBy(asc(analyticsPromotionUsers.day), asc(analyticsPromotionUsers.driverId)),
+  merchantDays: await ctx.database.db
+    .select()
+    .from(analyticsMerchantDays)
+    .orderBy(asc(analyticsMerchantDays.day), asc(analyticsMerchantDays.merchantId)),
+  stationDays: await ctx.database.db
+    .select()
+    .from(analyticsStationDays)
+    .orderBy(asc(analyticsStationDays.merchantId), asc(analyticsStationDays.day), asc(analyticsStationDays.stationId)),
 });
 
 describe('the read model', () => {
   it('equals a recount from the charges after random completions, discounts, late stops and repeated stops', async () => {
     const next = random(20261129);
     const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)]!;
-    const stations = [await aChargePoint(ctx.database), await aChargePoint(ctx.database)];
+    // Two stations of one merchant, and the promoted one of another.
+    const merchantId = await aStoredMerchant(ctx.database);
+    const stations = [
+      await aChargePoint(ctx.database, { merchantId }),
+      await aChargePoint(ctx.database, { merchantId }),
+    ];
     const promoted = await aChargePoint(ctx.database);
     const drivers = [];
     for (let i = 0; i < 4; i += 1) drivers.push((await aDriver(ctx.database, { balanceTyiyn: 10_000_000 })).id);
@@ -80,6 +99,7 @@ describe('the read model', () => {
     const kept = await readModel();
     expect(kept.hours.length).toBeGreaterThan(10);
     expect(kept.users.length).toBeGreaterThan(0);
+    expect(kept.stationDays.length).toBeGreaterThan(kept.merchantDays.length);
     await rebuildAnalytics(ctx.database.db);
     expect(await readModel()).toEqual(kept);
   });

@@ -1,7 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { localDate, TIME_ZONE } from '@evcms/contracts/dates';
 import type { Db } from '../../db/client.ts';
-import { analyticsHours, analyticsPromotionUsers } from '../../db/schema/analytics.ts';
+import {
+  analyticsHours,
+  analyticsMerchantDays,
+  analyticsPromotionUsers,
+  analyticsStationDays,
+} from '../../db/schema/analytics.ts';
 import { charges } from '../../db/schema/charges.ts';
 import type { SettledCharge } from '../charges/charge-paid.service.ts';
 
@@ -22,38 +28,62 @@ const usedPromotion = (charge: Pick<SettledCharge, 'promotionId' | 'discountTyiy
 
 const HOUR = 3_600_000;
 
+/** `column + excluded.column` for each figure: an upsert's sum. */
+function addedUp<T extends Record<string, AnyPgColumn>>(columns: T): Record<keyof T, SQL> {
+  return Object.fromEntries(
+    Object.entries(columns).map(([key, column]) => [key, sql`${column} + excluded.${sql.identifier(column.name)}`]),
+  ) as Record<keyof T, SQL>;
+}
+
 /**
- * Adds a settled charge to its hour, in the settling transaction. The hour's row is shared by
- * every charge completing in it: taken last in the transaction (after the charge's own row and the
- * day counts its trigger takes), so settlements queue on it in one order and never deadlock.
+ * Adds a settled charge to its station's and merchant's day and to its hour, in the settling
+ * transaction. The rows are shared by the charges completing at once (the hour's by all of them),
+ * so they are taken in one order, the hour's last (held the shortest), after the charge's own row
+ * and the day counts its trigger takes: settlements queue on them and never deadlock.
  */
 export async function addSettledCharge(tx: Db, charge: SettledCharge): Promise<void> {
   if (!counts(charge)) return;
-  const hour = new Date(Math.floor(charge.finishedAt.getTime() / HOUR) * HOUR);
+  const figures = { charges: 1, energyWh: charge.consumedWh, turnoverTyiyn: charge.totalTyiyn };
+  const day = localDate(charge.finishedAt);
+  const merchantId = charge.merchantId ?? 0;
+  const s = analyticsStationDays;
+  await tx
+    .insert(s)
+    .values({ merchantId, day, stationId: charge.stationId ?? 0, ...figures })
+    .onConflictDoUpdate({
+      target: [s.merchantId, s.day, s.stationId],
+      set: addedUp({ charges: s.charges, energyWh: s.energyWh, turnoverTyiyn: s.turnoverTyiyn }),
+    });
+  const m = analyticsMerchantDays;
+  await tx
+    .insert(m)
+    .values({ day, merchantId, ...figures })
+    .onConflictDoUpdate({
+      target: [m.day, m.merchantId],
+      set: addedUp({ charges: m.charges, energyWh: m.energyWh, turnoverTyiyn: m.turnoverTyiyn }),
+    });
   const h = analyticsHours;
   await tx
     .insert(h)
     .values({
-      hour,
-      charges: 1,
-      energyWh: charge.consumedWh,
-      turnoverTyiyn: charge.totalTyiyn,
+      hour: new Date(Math.floor(charge.finishedAt.getTime() / HOUR) * HOUR),
+      ...figures,
       discountTyiyn: charge.discountTyiyn,
     })
     .onConflictDoUpdate({
       target: h.hour,
-      set: {
-        charges: sql`${h.charges} + 1`,
-        energyWh: sql`${h.energyWh} + excluded.energy_wh`,
-        turnoverTyiyn: sql`${h.turnoverTyiyn} + excluded.turnover_tyiyn`,
-        discountTyiyn: sql`${h.discountTyiyn} + excluded.discount_tyiyn`,
-      },
+      set: addedUp({
+        charges: h.charges,
+        energyWh: h.energyWh,
+        turnoverTyiyn: h.turnoverTyiyn,
+        discountTyiyn: h.discountTyiyn,
+      }),
     });
   if (!usedPromotion(charge)) return;
   const u = analyticsPromotionUsers;
   await tx
     .insert(u)
-    .values({ day: localDate(charge.finishedAt), driverId: charge.driverId, firstAt: charge.finishedAt })
+    .values({ day, driverId: charge.driverId, firstAt: charge.finishedAt })
     .onConflictDoUpdate({ target: [u.day, u.driverId], set: { firstAt: sql`least(${u.firstAt}, excluded.first_at)` } });
 }
 
@@ -66,9 +96,16 @@ const counted = sql`${charges.status} in ('finished', 'stopped') and ${charges.r
  */
 export async function rebuildAnalytics(db: Db): Promise<{ hours: number; promotionUsers: number }> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${analyticsHours}, ${analyticsPromotionUsers} in exclusive mode`);
-    await tx.delete(analyticsHours);
-    await tx.delete(analyticsPromotionUsers);
+    const tables = [analyticsHours, analyticsPromotionUsers, analyticsMerchantDays, analyticsStationDays];
+    await tx.execute(sql`lock table ${sql.join(tables, sql`, `)} in exclusive mode`);
+    for (const table of tables) await tx.delete(table);
+    const day = sql`(${charges.finishedAt} at time zone ${TIME_ZONE})::date`;
+    const sums = sql`count(*), sum(${charges.consumedWh}), sum(${charges.totalTyiyn})`;
+    await tx.execute(sql`insert into ${analyticsMerchantDays} (day, merchant_id, charges, energy_wh, turnover_tyiyn)
+      select ${day}, coalesce(${charges.merchantId}, 0), ${sums} from ${charges} where ${counted} group by 1, 2`);
+    await tx.execute(sql`insert into ${analyticsStationDays} (merchant_id, day, station_id, charges, energy_wh, turnover_tyiyn)
+      select coalesce(${charges.merchantId}, 0), ${day}, coalesce(${charges.stationId}, 0), ${sums}
+      from ${charges} where ${counted} group by 1, 2, 3`);
     const hours =
       await tx.execute(sql`insert into ${analyticsHours} (hour, charges, energy_wh, turnover_tyiyn, discount_tyiyn)
       select date_trunc('hour', ${charges.finishedAt}, 'UTC'), count(*), sum(${charges.consumedWh}),

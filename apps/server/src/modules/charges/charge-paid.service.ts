@@ -22,6 +22,9 @@ export interface PaidCharge {
 export interface SettledCharge {
   id: number;
   driverId: number;
+  /** Its station and merchant, as copied at its start; null once deleted. */
+  stationId: number | null;
+  merchantId: number | null;
   status: ChargeStatus;
   result: ChargeResult | null;
   finishedAt: Date;
