@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch, type FetchHandler, type SeenRequest } from '../../lib/test-fetch.ts';
 import { inEnglish, renderScreen, typeIntoPicker } from '../../test/render-screen.tsx';
 import { dashboardAnswers, figures } from './analytics-test-data.ts';
@@ -10,11 +10,8 @@ import { DashboardPage } from './dashboard-page.tsx';
 inEnglish();
 
 const queryOf = (request: SeenRequest) => Object.fromEntries(request.url.searchParams);
-const render = (path = '/', queryClient?: QueryClient) => {
-  // jsdom draws no canvas: the charts stay empty boxes, their tables carry the data.
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-  return renderScreen(<DashboardPage />, { path, pattern: '/', ...(queryClient && { queryClient }) });
-};
+const render = (path = '/', queryClient?: QueryClient) =>
+  renderScreen(<DashboardPage />, { path, pattern: '/', ...(queryClient && { queryClient }) });
 
 describe('the dashboard', { timeout: 60_000 }, () => {
   it("shows the day's figures against the day before, with the change in words", async () => {

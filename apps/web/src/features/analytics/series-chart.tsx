@@ -64,7 +64,6 @@ export function SeriesChart({ name, series }: { name: ChartName; series: ChartSe
         <Table<Row>
           size="small"
           rowKey="label"
-          aria-labelledby={headingId}
           dataSource={rows}
           pagination={{ pageSize: 31, hideOnSinglePage: true, showSizeChanger: false }}
           columns={[
