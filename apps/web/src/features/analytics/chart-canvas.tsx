@@ -12,7 +12,7 @@ import {
 } from 'chart.js';
 import { useEffect, useRef } from 'react';
 import type { Lang } from '@evcms/contracts/i18n';
-import type { ChartSeries } from './chart-series.ts';
+import { CHART_HEIGHT, type ChartSeries } from './chart-series.ts';
 
 // Only what the dashboard draws (bars, a line, two number axes, tooltips, the legend): chart.js shakes off the rest.
 Chart.register(
@@ -99,7 +99,7 @@ export function ChartCanvas({ series, lang, names, summary, kind }: ChartCanvasP
 
   return (
     // chart.js sizes the canvas to this box and follows its width (a phone's 390 px as well as 1440).
-    <div style={{ position: 'relative', height: 300, width: '100%' }}>
+    <div style={{ position: 'relative', height: CHART_HEIGHT, width: '100%' }}>
       <canvas ref={canvas} role="img" aria-label={summary} />
     </div>
   );

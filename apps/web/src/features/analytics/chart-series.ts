@@ -6,6 +6,9 @@ import type { Lang } from '@evcms/contracts/i18n';
  * name, an hour, a day) and the charges and turnover at it.
  */
 
+/** A chart's height in px, the same at every width (its width follows the card's). */
+export const CHART_HEIGHT = 300;
+
 export interface ChartSeries {
   labels: string[];
   charges: number[];

@@ -77,7 +77,7 @@ describe('the dashboard', { timeout: 60_000 }, () => {
     stubFetch(dashboardAnswers());
     render();
     const weekdays = await screen.findByTestId('chart-by_weekday');
-    expect(within(weekdays).getByRole('img')).toHaveAccessibleName(
+    expect(await within(weekdays).findByRole('img')).toHaveAccessibleName(
       'Charges and turnover by weekday: 280 charges, 28,014.00 som in total',
     );
     await user.click(within(weekdays).getByRole('button', { name: 'Show as table' }));

@@ -1,11 +1,14 @@
 import { BarChartOutlined, TableOutlined } from '@ant-design/icons';
-import { Button, Card, Table } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Card, Flex, Spin, Table } from 'antd';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../lib/i18n.ts';
+import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { formatFee } from '../../lib/number-format.ts';
-import { ChartCanvas } from './chart-canvas.tsx';
-import { seriesTotals, type ChartName, type ChartSeries } from './chart-series.ts';
+import { CHART_HEIGHT, seriesTotals, type ChartName, type ChartSeries } from './chart-series.ts';
+
+// chart.js (about 60 KB gzip) in a chunk of its own: the figures and the news show without waiting for it.
+const ChartCanvas = lazyWithReload(() => import('./chart-canvas.tsx').then((m) => m.ChartCanvas));
 
 const AXES: Record<ChartName, string> = { by_weekday: 'weekday', by_hour: 'hour', by_day: 'date' };
 
@@ -83,13 +86,21 @@ export function SeriesChart({ name, series }: { name: ChartName; series: ChartSe
           ]}
         />
       ) : (
-        <ChartCanvas
-          series={series}
-          lang={lang}
-          names={names}
-          summary={summary}
-          kind={name === 'by_day' ? 'line' : 'bar'}
-        />
+        <Suspense
+          fallback={
+            <Flex align="center" justify="center" style={{ height: CHART_HEIGHT }}>
+              <Spin />
+            </Flex>
+          }
+        >
+          <ChartCanvas
+            series={series}
+            lang={lang}
+            names={names}
+            summary={summary}
+            kind={name === 'by_day' ? 'line' : 'bar'}
+          />
+        </Suspense>
       )}
     </Card>
   );
