@@ -2,6 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { applyLiveChange } from '../../lib/live-refresh.ts';
+import { queryClient as appQueryClient } from '../../lib/query-client.ts';
 import { jsonResponse, stubFetch, type FetchHandler, type SeenRequest } from '../../lib/test-fetch.ts';
 import { inEnglish, renderScreen, typeIntoPicker } from '../../test/render-screen.tsx';
 import { dashboardAnswers, figures } from './analytics-test-data.ts';
@@ -88,5 +90,19 @@ describe('the dashboard', { timeout: 60_000 }, () => {
     const days = screen.getByTestId('chart-by_day');
     await user.click(within(days).getByRole('button', { name: 'Show as table' }));
     expect(within(days).getAllByRole('row')[2]).toHaveTextContent('10.03.20257725.25');
+  });
+
+  it('loads the figures and the charts again when a charge completes, not the news', async () => {
+    const api = stubFetch(dashboardAnswers());
+    // The live changes refresh the app's own cache.
+    appQueryClient.clear();
+    render('/', appQueryClient);
+    await screen.findByTestId('figure-turnover');
+    await screen.findByTestId('chart-by_day');
+    applyLiveChange({ resource: 'charges', ids: [41] });
+    await waitFor(() => expect(api.callsTo('GET /analytics/')).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('GET /analytics/graph/')).toHaveLength(2));
+    expect(api.callsTo('GET /analytics/timeline/')).toHaveLength(1);
+    appQueryClient.clear();
   });
 });
