@@ -58,6 +58,7 @@ export function ChartCanvas({ series, lang, names, summary, kind }: ChartCanvasP
             label: names.charges,
             data: series.charges,
             yAxisID: 'y',
+            order: 1,
             backgroundColor: CHARGES_COLOUR,
             borderColor: CHARGES_COLOUR,
           },
@@ -66,6 +67,8 @@ export function ChartCanvas({ series, lang, names, summary, kind }: ChartCanvasP
             label: names.turnover,
             data: series.turnover,
             yAxisID: 'y1',
+            // Drawn over the bars (the lowest order is drawn last).
+            order: 0,
             backgroundColor: TURNOVER_COLOUR,
             borderColor: TURNOVER_COLOUR,
           },

@@ -1,5 +1,8 @@
 import type { AnalyticsGraph } from '@evcms/contracts/analytics';
 import type { Lang } from '@evcms/contracts/i18n';
+import dayjs from 'dayjs';
+import 'dayjs/locale/ky';
+import 'dayjs/locale/ru';
 
 /*
  * The graph's three series as the charts and their tables show them: a label per point (a weekday's
@@ -16,12 +19,18 @@ export interface ChartSeries {
 }
 
 // 1 January 2024 was a Monday: weekday n (Monday 1) is n - 1 days later.
-const MONDAY = Date.UTC(2024, 0, 1);
+const MONDAY = dayjs('2024-01-01');
 
-/** Monday (1) to Sunday (7) by its short name in `lang` ('Mon', 'пн', 'дүй'). */
+/**
+ * Monday (1) to Sunday (7) by its short name in `lang` ('Mon', 'пн', 'Дүй'), from dayjs's locales:
+ * browsers' Intl may lack Kyrgyz (Debian's Chromium writes English weekdays for 'ky').
+ */
 export function weekdayName(weekday: number, lang: Lang): string {
-  const day = new Date(MONDAY + (weekday - 1) * 86_400_000);
-  return new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: 'UTC' }).format(day);
+  // Russian calendars write 'пн' (dayjs's shortest form), where its short form is 'пнд'.
+  const format = lang === 'ru' ? 'dd' : 'ddd';
+  return MONDAY.add(weekday - 1, 'day')
+    .locale(lang)
+    .format(format);
 }
 
 /** An hour of the day as the clock shows its start: '07:00'. */

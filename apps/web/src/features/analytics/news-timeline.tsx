@@ -46,7 +46,9 @@ export function NewsTimeline() {
               {items.map((item) => (
                 <li key={item.id} data-testid="news-item" style={{ padding: '4px 0' }}>
                   <Flex gap={8}>
-                    <Typography.Text type="secondary">{timeOf(item.created_at)}</Typography.Text>
+                    <Typography.Text type="secondary" style={{ flexShrink: 0 }}>
+                      {timeOf(item.created_at)}
+                    </Typography.Text>
                     <Link to={newsPath(item)}>{t(`timeline.${item.kind}`, { title: item.title })}</Link>
                   </Flex>
                 </li>
