@@ -32,6 +32,8 @@ import { BannerForm, FullscreenForm } from '../features/banners/banner-form.tsx'
 import { BannerList } from '../features/banners/banner-list.tsx';
 import { aBanner, aBannerRow, aFullscreen } from '../features/banners/banner-test-data.ts';
 import { ReferralList } from '../features/referrals/referral-list.tsx';
+import { dashboardAnswers } from '../features/analytics/analytics-test-data.ts';
+import { DashboardPage } from '../features/analytics/dashboard-page.tsx';
 import { aReferral, referralPage, settingsAnswer } from '../features/referrals/referral-test-data.ts';
 
 /*
@@ -264,6 +266,36 @@ const SCREENS: LoadingScreen[] = [
     answer: () => referralPage([aReferral(2)]),
     others: { 'GET /referrals/settings/': () => settingsAnswer() },
     loaded: () => screen.findByRole('link', { name: 'Bekov Nurlan' }),
+  },
+  {
+    name: 'the dashboard (its figures)',
+    element: <DashboardPage />,
+    path: '/?period=week',
+    pattern: '/',
+    request: 'GET /analytics/',
+    answer: dashboardAnswers()['GET /analytics/'],
+    others: dashboardAnswers(),
+    loaded: () => screen.findByTestId('figure-turnover'),
+  },
+  {
+    name: 'the dashboard (its charts)',
+    element: <DashboardPage />,
+    path: '/',
+    pattern: '/',
+    request: 'GET /analytics/graph/',
+    answer: dashboardAnswers()['GET /analytics/graph/'],
+    others: dashboardAnswers(),
+    loaded: () => screen.findByTestId('chart-by_day'),
+  },
+  {
+    name: 'the news timeline',
+    element: <DashboardPage />,
+    path: '/',
+    pattern: '/',
+    request: 'GET /analytics/timeline/',
+    answer: dashboardAnswers()['GET /analytics/timeline/'],
+    others: dashboardAnswers(),
+    loaded: () => screen.findByRole('link', { name: 'New merchant: Merchant 1' }),
   },
 ];
 

@@ -56,7 +56,11 @@ export interface AppRoute {
 }
 
 export const ROUTES: readonly AppRoute[] = [
-  { id: 'main', path: '/', page: comingSoon },
+  {
+    id: 'main',
+    path: '/',
+    page: () => import('../features/analytics/dashboard-page.tsx').then((m) => m.DashboardPage),
+  },
   { id: 'heat_map', path: '/heat-map', page: comingSoon },
   {
     id: 'banners',

@@ -46,3 +46,6 @@ if (!('ResizeObserver' in window)) {
     disconnect() {}
   };
 }
+// jsdom draws no canvas and says so on every getContext; a chart (the dashboard's) stays an empty
+// box, and its table carries the data.
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;

@@ -1,0 +1,16 @@
+import { matchPath } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { NEWS_KINDS } from '@evcms/contracts/analytics';
+import { newsPath } from '../features/analytics/news-items.ts';
+import { ROUTES } from './route-table.ts';
+
+// The dashboard's news write their links themselves (a feature imports no other feature's paths).
+describe("the dashboard's news links", () => {
+  it('each lead to a screen of the route table', () => {
+    for (const kind of NEWS_KINDS) {
+      const path = newsPath({ kind, subject_id: 5 });
+      const route = ROUTES.find((candidate) => matchPath(candidate.path, path));
+      expect(route, `${kind}: ${path}`).toBeDefined();
+    }
+  });
+});
