@@ -12,7 +12,8 @@ export default defineConfig({
     // never ends is called a failure. They are generous because CI machines are shared: with two
     // CPU-bound processes beside it, a save and its list refetch can take seconds.
     testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // A suite's setup starts its server (support/server.ts waits up to 150 s for it) and seeds it.
+    hookTimeout: 240_000,
     // vitest's own default for expect.poll is 1 s, far less than the page waits below.
     expect: { poll: { timeout: 30_000 } },
     // Two spec files at a time, each with its own server and browser: a spec spends most of its

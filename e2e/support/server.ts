@@ -78,7 +78,9 @@ export async function startServer(
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
-  const deadline = Date.now() + 60_000;
+  // Creating and migrating the embedded database takes seconds alone, and over a minute on a
+  // machine with a dozen processes runnable (seen at a load average of 11).
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
