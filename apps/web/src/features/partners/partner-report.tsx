@@ -13,7 +13,8 @@ import { useShownFailure } from '../../components/load-failure/use-shown-failure
 import { DateRangeFilter } from '../../components/range-filters/range-filters.tsx';
 import { useLang } from '../../lib/i18n.ts';
 import { formatEnergy, formatFee, formatPercent } from '../../lib/number-format.ts';
-import { currentMonth, partnerReportApi, type ReportPeriod } from './partner-report-api.ts';
+import { currentMonth, type ReportPeriod } from '../../lib/report-period.ts';
+import { partnerReportApi } from './partner-report-api.ts';
 
 /** The period in the address; an end missing or malformed is the current month's. */
 function usePeriod(): [ReportPeriod, (period: { from: string | null; to: string | null }) => void] {
