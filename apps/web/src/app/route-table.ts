@@ -114,9 +114,9 @@ export const ROUTES: readonly AppRoute[] = [
     parent: 'merchant_detail',
     page: () => import('../features/stations/station-detail.tsx').then((m) => m.StationDetail),
   },
+  // The specification does not show this path; it sits beside the other report (/promotions-report).
   {
     id: 'merchant_report',
-    // The specification does not show this path; it sits beside the other report (/promotions-report).
     path: '/merchant-report',
     page: () => import('../features/merchant-report/merchant-report.tsx').then((m) => m.MerchantReport),
   },

@@ -81,7 +81,7 @@ export function MerchantReport() {
           }}
           pagination={false}
           // Wide figures scroll inside the card on a phone, never the page.
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1000 }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
           summary={() =>
             query.data.items.length > 0 && (

@@ -41,6 +41,8 @@ export function MerchantStations({ merchant, period }: { merchant: number; perio
         percentage: () => report.percentage,
       })}
       pagination={false}
+      // In the row's width: on a phone the stations scroll inside it, as the merchants do inside the card.
+      scroll={{ x: 900 }}
       locale={{ emptyText: t('stations.empty') }}
       summary={() => (
         <TotalsRow totals={report.totals} lang={lang} lead={2} testId={`merchant-stations-totals-${merchant}`} />
