@@ -15,6 +15,8 @@ import { PartnerReport } from '../features/partners/partner-report.tsx';
 import { aPartner } from '../features/partners/partner-test-data.ts';
 import { PromotionForm } from '../features/promotions/promotion-form.tsx';
 import { aPromotion } from '../features/promotions/promotion-test-data.ts';
+import { MerchantReport } from '../features/merchant-report/merchant-report.tsx';
+import { merchantReport } from '../features/merchant-report/merchant-report-test-data.ts';
 import { PromoCodeList } from '../features/promo-codes/promo-code-list.tsx';
 import { aPromoCodeRow } from '../features/promo-codes/promo-code-test-data.ts';
 import { RateForm } from '../features/rates/rate-form.tsx';
@@ -214,6 +216,15 @@ const SCREENS: LoadingScreen[] = [
         totals: { stations: 1, charges: 2, energy: 3, turnover: 4, fee_due: 0.4 },
       }),
     loaded: () => screen.findByText('Osh Soft'),
+  },
+  {
+    name: 'the merchant report',
+    element: <MerchantReport />,
+    path: '/merchant-report',
+    request: 'GET /analytics/merchant-report/',
+    answer: () => merchantReport(),
+    others: { 'GET /merchants/for-promotion/': noEntries },
+    loaded: () => screen.findByText('Osh Volt'),
   },
   {
     name: 'the balance extract',

@@ -119,7 +119,11 @@ export const ROUTES: readonly AppRoute[] = [
     page: () => import('../features/stations/station-detail.tsx').then((m) => m.StationDetail),
   },
   // The specification does not show this path; it sits beside the other report (/promotions-report).
-  { id: 'merchant_report', path: '/merchant-report', page: comingSoon },
+  {
+    id: 'merchant_report',
+    path: '/merchant-report',
+    page: () => import('../features/merchant-report/merchant-report.tsx').then((m) => m.MerchantReport),
+  },
   { id: 'rates', path: '/rates', page: () => import('../features/rates/rate-list.tsx').then((m) => m.RateList) },
   {
     id: 'rate_form',

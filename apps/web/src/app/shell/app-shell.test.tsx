@@ -75,13 +75,23 @@ describe('shell', () => {
   });
 
   it('shows the page title, breadcrumbs from the menu root and the manager', async () => {
+    const none = () => jsonResponse(200, { items: [], page: 1, pages: 0, size: 20, total: 0 });
+    stubFetch({
+      'GET /accounts/me/': () =>
+        jsonResponse(200, { id: 1, email: 'aida@example.kg', name: 'Aida Bekova', language: 'en' }),
+      'GET /analytics/merchant-report/': () =>
+        jsonResponse(200, {
+          items: [],
+          totals: { stations: 0, charges: 0, energy: 0, turnover: 0, merchant_share: 0, network_share: 0 },
+        }),
+      'GET /merchants/for-promotion/': none,
+    });
     renderApp('/merchant-report');
     expect(await screen.findByTestId('page-title')).toHaveTextContent('Merchant report');
     expect(screen.getByTestId('breadcrumbs')).toHaveTextContent('Merchants/Merchant report');
     expect(await screen.findByTestId('manager-name')).toHaveTextContent('Aida Bekova');
     expect(screen.getByText('Manager')).toBeInTheDocument();
-    // The screen is not built yet and says so, without made-up data.
-    expect(await screen.findByTestId('coming-soon')).toHaveTextContent('This section is not available yet.');
+    expect(await screen.findByTestId('merchant-report')).toBeInTheDocument();
     expect(screen.getByTestId('menu-merchant_report')).toHaveClass('ant-menu-item-selected');
   });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { PartnerReport } from '@evcms/contracts/partners';
 import { jsonResponse, stubFetch, type FetchHandler, type SeenRequest } from '../../lib/test-fetch.ts';
 import { inEnglish, renderScreen, typeIntoPicker } from '../../test/render-screen.tsx';
-import { currentMonth } from './partner-report-api.ts';
+import { currentMonth } from '../../lib/report-period.ts';
 import { PartnerReport as PartnerReportScreen } from './partner-report.tsx';
 
 inEnglish();
@@ -52,13 +52,6 @@ const render = (path = '/software-rental-partners/report', queryClient?: QueryCl
     pattern: '/software-rental-partners/report',
     ...(queryClient && { queryClient }),
   });
-
-describe('currentMonth', () => {
-  it('runs from the first to the last day of the month', () => {
-    expect(currentMonth('2024-02-15')).toEqual({ period__from: '2024-02-01', period__to: '2024-02-29' });
-    expect(currentMonth('2025-12-31')).toEqual({ period__from: '2025-12-01', period__to: '2025-12-31' });
-  });
-});
 
 describe('partners report', { timeout: 60_000 }, () => {
   it('shows each partner’s figures and the totals for the current month, then for the period picked', async () => {

@@ -8,12 +8,14 @@ import type { Lang } from '@evcms/contracts/i18n';
 import { PARTNER_REPORT_LABELS, type PartnerReport as Report, type PartnerReportRow } from '@evcms/contracts/partners';
 import { ExportButton } from '../../components/export-button/export-button.tsx';
 import { ListCard } from '../../components/list-screen/list-card.tsx';
+import { ReportTotalsRow } from '../../components/report-table/report-totals-row.tsx';
 import { LoadFailure } from '../../components/load-failure/load-failure.tsx';
 import { useShownFailure } from '../../components/load-failure/use-shown-failure.ts';
 import { DateRangeFilter } from '../../components/range-filters/range-filters.tsx';
 import { useLang } from '../../lib/i18n.ts';
 import { formatEnergy, formatFee, formatPercent } from '../../lib/number-format.ts';
-import { currentMonth, partnerReportApi, type ReportPeriod } from './partner-report-api.ts';
+import { currentMonth, type ReportPeriod } from '../../lib/report-period.ts';
+import { partnerReportApi } from './partner-report-api.ts';
 
 /** The period in the address; an end missing or malformed is the current month's. */
 function usePeriod(): [ReportPeriod, (period: { from: string | null; to: string | null }) => void] {
@@ -119,15 +121,11 @@ function reportColumns(lang: Lang, perMonth: string): ColumnsType<PartnerReportR
 
 function TotalsRow({ totals, lang }: { totals: Figures; lang: Lang }) {
   return (
-    <Table.Summary.Row data-testid="partner-report-totals">
-      <Table.Summary.Cell index={0} colSpan={3}>
-        <strong>{label('totals', lang)}</strong>
-      </Table.Summary.Cell>
-      {FIGURES.map((key, i) => (
-        <Table.Summary.Cell key={key} index={i + 3} align="right">
-          <strong>{figureText(totals, key, lang)}</strong>
-        </Table.Summary.Cell>
-      ))}
-    </Table.Summary.Row>
+    <ReportTotalsRow
+      label={label('totals', lang)}
+      lead={3}
+      cells={FIGURES.map((key) => figureText(totals, key, lang))}
+      data-testid="partner-report-totals"
+    />
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Flex, Table } from 'antd';
+import { Button, Flex } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@evcms/contracts/i18n';
 import { PROMOTION_REPORT_LABELS, type PromotionReport as Report } from '@evcms/contracts/promotions';
 import { ExportButton } from '../../components/export-button/export-button.tsx';
 import { ListCard } from '../../components/list-screen/list-card.tsx';
+import { ReportTotalsRow } from '../../components/report-table/report-totals-row.tsx';
 import { useListScreen } from '../../components/list-screen/use-list-screen.ts';
 import { pagedQueryProps } from '../../components/paged-table/paged-query-props.ts';
 import { PagedTable } from '../../components/paged-table/paged-table.tsx';
@@ -130,15 +131,11 @@ function reportColumns(lang: Lang): ColumnsType<PromotionReportLine> {
 /** The totals of every row the filters keep, under the page's rows. */
 function TotalsRow({ totals, lang }: { totals: Figures; lang: Lang }) {
   return (
-    <Table.Summary.Row data-testid="promotion-report-totals">
-      <Table.Summary.Cell index={0} colSpan={2}>
-        <strong>{label('totals', lang)}</strong>
-      </Table.Summary.Cell>
-      {FIGURES.map((key, i) => (
-        <Table.Summary.Cell key={key} index={i + 2} align="right">
-          <strong>{figureText(totals, key, lang)}</strong>
-        </Table.Summary.Cell>
-      ))}
-    </Table.Summary.Row>
+    <ReportTotalsRow
+      label={label('totals', lang)}
+      lead={2}
+      cells={FIGURES.map((key) => figureText(totals, key, lang))}
+      data-testid="promotion-report-totals"
+    />
   );
 }
