@@ -1,10 +1,13 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { settled } from './support/antd.ts';
 import { chooseLanguage, expectNoSidewaysScroll } from './support/app.ts';
 import { seedAnalytics, type AnalyticsSeed } from './support/analytics.ts';
 import { newContext, signInThroughForm } from './support/browser.ts';
 import { ADMIN } from './support/server.ts';
 import { useServerAndBrowser } from './support/suite.ts';
+import { readWorkbook, sheetValues } from '../apps/server/src/test/spreadsheets.ts';
 
 /*
  * Issue 33: the main screen of a network with a month of charges, in the three languages: the
@@ -62,4 +65,34 @@ describe('the dashboard', () => {
       await expectNoSidewaysScroll(page, `dashboard-${lang}`);
     },
   );
+});
+
+describe('the merchant report', () => {
+  it('shows the merchant’s month and its stations, and downloads it as a workbook that opens', async () => {
+    await chooseLanguage(page, 'ENG', 'en');
+    await page.goto(`/merchant-report?period__from=${seed.from}&period__to=${seed.to}&merchant=${seed.merchantId}`);
+    const totals = page.locator('.ant-table-summary');
+    await expect.poll(() => totals.innerText()).toMatch(new RegExp(`\\b${seed.charges}\\b`));
+    await page
+      .getByRole('button', { name: /expand/i })
+      .first()
+      .click();
+    await page
+      .getByRole('link', { name: /Ала-Тоо|Дордой/ })
+      .first()
+      .waitFor();
+
+    await page.getByTestId('export-button').click();
+    const menu = await settled(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)'));
+    const [download] = await Promise.all([page.waitForEvent('download'), menu.getByText(/xlsx/).click()]);
+    expect(download.suggestedFilename()).toMatch(/^merchant-report-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const book = await readWorkbook(await readFile(await download.path()));
+    const rows = sheetValues(book.getWorksheet('Merchant report')!);
+    expect(rows[0]).toContain('Merchant share, som');
+    // The merchant's row and the totals row, each with every seeded charge at 100.00 som.
+    expect(rows.slice(1).map((row) => [row[4], row[6]])).toEqual([
+      [seed.charges, seed.charges * 100],
+      [seed.charges, seed.charges * 100],
+    ]);
+  });
 });

@@ -122,7 +122,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     id: 'merchant_report',
     path: '/merchant-report',
-    page: () => import('../features/merchant-report/merchant-report.tsx').then((m) => m.MerchantReport),
+    page: () => import('../features/analytics/merchant-report.tsx').then((m) => m.MerchantReport),
   },
   { id: 'rates', path: '/rates', page: () => import('../features/rates/rate-list.tsx').then((m) => m.RateList) },
   {
