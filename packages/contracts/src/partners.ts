@@ -33,7 +33,6 @@ const refId = z
   .number({ error: (issue) => (issue.input == null || issue.input === '' ? 'field_blank' : 'invalid_choice') })
   .check(z.int({ error: 'invalid_choice' }), z.positive({ error: 'invalid_choice' }));
 
-
 /** Som a month (the fixed model), to tyiyn. */
 export const partnerFeeFixed = decimalUnits({ decimals: DECIMALS.money, min: 0, max: PARTNER_FEE_FIXED_MAX });
 /** Percent of the turnover (the percent model), to basis points. */
