@@ -1,3 +1,4 @@
+import { BANNER_TYPES } from './banners.ts';
 import { calendarDate, dateParam } from './dates.ts';
 import { exportQueryOf } from './exports.ts';
 import type { Names } from './names.ts';
@@ -114,6 +115,10 @@ export const timelineItem = z.object({
   /** Its name when it was created, in the asked language. */
   title: z.string(),
   created_at: instant,
+  /** A station's merchant now (its card is under it); null for other kinds, or once it is gone. */
+  merchant_id: z.nullable(z.number()),
+  /** A banner's type (its form differs by it); null for other kinds, or once it is gone. */
+  banner_type: z.nullable(z.enum(BANNER_TYPES)),
 });
 export type TimelineItem = z.infer<typeof timelineItem>;
 

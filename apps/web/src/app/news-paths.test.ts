@@ -7,10 +7,16 @@ import { ROUTES } from './route-table.ts';
 // The dashboard's news write their links themselves (a feature imports no other feature's paths).
 describe("the dashboard's news links", () => {
   it('each lead to a screen of the route table', () => {
-    for (const kind of NEWS_KINDS) {
-      const path = newsPath({ kind, subject_id: 5 });
-      const route = ROUTES.find((candidate) => matchPath(candidate.path, path));
-      expect(route, `${kind}: ${path}`).toBeDefined();
-    }
+    const linked = [
+      { merchant_id: 3, banner_type: 'banner' as const },
+      { merchant_id: 3, banner_type: 'fullscreen' as const },
+      { merchant_id: null, banner_type: null },
+    ];
+    for (const kind of NEWS_KINDS)
+      for (const link of linked) {
+        const path = newsPath({ kind, subject_id: 5, ...link });
+        const route = ROUTES.find((candidate) => matchPath(candidate.path, path));
+        expect(route, `${kind}: ${path}`).toBeDefined();
+      }
   });
 });

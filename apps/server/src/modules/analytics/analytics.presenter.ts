@@ -63,6 +63,8 @@ export function presentTimeline(page: { items: NewsRecord[]; next: number | null
       subject_id: item.subjectId,
       title: item.title[lang] || item.title.ru,
       created_at: item.createdAt.toISOString(),
+      merchant_id: item.merchantId,
+      banner_type: item.bannerType,
     })),
     next: page.next,
   };

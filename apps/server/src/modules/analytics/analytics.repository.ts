@@ -1,8 +1,10 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { BannerType } from '@evcms/contracts/banners';
 import { TIME_ZONE } from '@evcms/contracts/dates';
 import type { Localized } from '@evcms/contracts/localized';
 import { queryRows, type Db } from '../../db/client.ts';
 import { analyticsHours, analyticsPromotionUsers } from '../../db/schema/analytics.ts';
+import { banners } from '../../db/schema/banners.ts';
 import { drivers } from '../../db/schema/drivers.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
 import { merchants } from '../../db/schema/merchants.ts';
@@ -127,6 +129,9 @@ export interface NewsRecord {
   subjectId: number;
   title: Localized;
   createdAt: Date;
+  /** What a link to the subject needs: a station's merchant, a banner's type (null when gone or another kind). */
+  merchantId: number | null;
+  bannerType: BannerType | null;
 }
 
 /**
@@ -146,8 +151,12 @@ export function newsPage(db: Db, before: number | undefined, size: number): Prom
       subjectId: n.subjectId,
       title: localizedSelection(n, 'title'),
       createdAt: n.createdAt,
+      merchantId: sql<number | null>`${stations.merchantId}`,
+      bannerType: sql<BannerType | null>`${banners.type}`,
     })
     .from(n)
+    .leftJoin(stations, and(eq(n.kind, 'station_created'), eq(stations.id, n.subjectId)))
+    .leftJoin(banners, and(eq(n.kind, 'banner_created'), eq(banners.id, n.subjectId)))
     .where(after)
     .orderBy(desc(n.createdAt), desc(n.id))
     .limit(size);

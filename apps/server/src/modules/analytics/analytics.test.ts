@@ -128,6 +128,15 @@ describe('GET /analytics/timeline/', () => {
     expect(rest.next).toBeNull();
   });
 
+  it('gives a station’s merchant, which its link needs, and nothing of the kind to the others', async () => {
+    const { items } = (await call('GET', 'timeline/?size=100')).json();
+    const stations = items.filter((item: { kind: string }) => item.kind === 'station_created');
+    expect(stations.length).toBeGreaterThanOrEqual(2);
+    for (const item of stations) expect(item.merchant_id).toEqual(expect.any(Number));
+    for (const item of items.filter((item: { kind: string }) => item.kind !== 'station_created'))
+      expect(item).toMatchObject({ merchant_id: null, banner_type: null });
+  });
+
   it('is in the OpenAPI document', async () => {
     expect(Object.keys(await openApiPaths(ctx.app))).toEqual(
       expect.arrayContaining(['/api/v1/analytics/', '/api/v1/analytics/graph/', '/api/v1/analytics/timeline/']),

@@ -38,6 +38,8 @@ export const newsItem = (id: number, overrides: Partial<TimelineItem> = {}): Tim
   subject_id: id * 10,
   title: `Merchant ${id}`,
   created_at: '2025-03-10T06:00:00.000Z',
+  merchant_id: null,
+  banner_type: null,
   ...overrides,
 });
 

@@ -23,20 +23,27 @@ export function groupByDay(items: readonly TimelineItem[]): NewsDay[] {
 
 /*
  * Written here rather than taken from the other features' path modules, which a feature does not
- * import (docs/architecture.md); app/news-paths.test.ts checks each against the route table.
- * A station's card sits under its merchant, whose id an item does not carry: it leads to the
- * merchants. A banner's form differs by its type (banner or fullscreen), which an item does not
- * carry either: it leads to the banners.
+ * import (docs/architecture.md); app/news-paths.test.ts checks each against the route table. A
+ * station's card sits under its merchant and a banner's form differs by its type: the item says
+ * both while they exist; once gone, the item leads to their list.
  */
-const PATHS: Record<NewsKind, (id: number) => string> = {
-  merchant_created: (id) => `/merchants/merchant/${id}`,
-  station_created: () => '/merchants',
-  user_created: (id) => `/users/user/${id}`,
-  promotion_created: (id) => `/promotions/creating-promotion/${id}`,
-  banner_created: () => '/banners',
+type Linked = Pick<TimelineItem, 'kind' | 'subject_id' | 'merchant_id' | 'banner_type'>;
+
+const PATHS: Record<NewsKind, (item: Linked) => string> = {
+  merchant_created: (item) => `/merchants/merchant/${item.subject_id}`,
+  station_created: (item) =>
+    item.merchant_id === null
+      ? '/merchants'
+      : `/merchants/merchant/${item.merchant_id}/station-info/${item.subject_id}`,
+  user_created: (item) => `/users/user/${item.subject_id}`,
+  promotion_created: (item) => `/promotions/creating-promotion/${item.subject_id}`,
+  banner_created: (item) =>
+    item.banner_type === null
+      ? '/banners'
+      : `/banners/${item.banner_type === 'banner' ? 'create-banner' : 'create-fullscr'}/${item.subject_id}`,
 };
 
 /** Where an item of the timeline leads: what it tells of, or the list it is in. */
-export function newsPath(item: Pick<TimelineItem, 'kind' | 'subject_id'>): string {
-  return PATHS[item.kind](item.subject_id);
+export function newsPath(item: Linked): string {
+  return PATHS[item.kind](item);
 }

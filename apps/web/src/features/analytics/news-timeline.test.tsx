@@ -24,12 +24,19 @@ describe('the news rules', () => {
     ]);
   });
 
-  it('leads to what was made, or to its list when its address needs more than its id', () => {
-    expect(newsPath({ kind: 'merchant_created', subject_id: 4 })).toBe('/merchants/merchant/4');
-    expect(newsPath({ kind: 'user_created', subject_id: 5 })).toBe('/users/user/5');
-    expect(newsPath({ kind: 'promotion_created', subject_id: 6 })).toBe('/promotions/creating-promotion/6');
-    expect(newsPath({ kind: 'station_created', subject_id: 7 })).toBe('/merchants');
-    expect(newsPath({ kind: 'banner_created', subject_id: 8 })).toBe('/banners');
+  it('leads to what was made, or to its list once it is gone', () => {
+    const none = { merchant_id: null, banner_type: null };
+    expect(newsPath({ kind: 'merchant_created', subject_id: 4, ...none })).toBe('/merchants/merchant/4');
+    expect(newsPath({ kind: 'user_created', subject_id: 5, ...none })).toBe('/users/user/5');
+    expect(newsPath({ kind: 'promotion_created', subject_id: 6, ...none })).toBe('/promotions/creating-promotion/6');
+    expect(newsPath({ kind: 'station_created', subject_id: 7, ...none, merchant_id: 3 })).toBe(
+      '/merchants/merchant/3/station-info/7',
+    );
+    expect(newsPath({ kind: 'station_created', subject_id: 7, ...none })).toBe('/merchants');
+    expect(newsPath({ kind: 'banner_created', subject_id: 8, ...none, banner_type: 'fullscreen' })).toBe(
+      '/banners/create-fullscr/8',
+    );
+    expect(newsPath({ kind: 'banner_created', subject_id: 8, ...none })).toBe('/banners');
   });
 });
 
