@@ -14,6 +14,23 @@ export interface Sizes {
   drivers: number;
   charges: number;
   stations: number;
+  /** The stations' merchants (50 unless given). */
+  merchants?: number;
+}
+
+/** How the charges lie, for a bench that needs more than the defaults. */
+export interface Shape {
+  /** Charges run over two years from this instant (CHARGES_FROM unless given). */
+  from?: string;
+  /** Drivers register over the two years from this instant (the two years before `from` unless given). */
+  registeredFrom?: string;
+  /** This percentage of the completed charges take a tenth off under one of `promotions` promotions (none unless given). */
+  discountedPercent?: number;
+  promotions?: number;
+  /** The opening top-ups and one debit per paid charge (true unless given); a bench that never reads the ledger may skip it. */
+  ledger?: boolean;
+  /** Charges per insert statement (100,000 unless given). */
+  chunk?: number;
 }
 
 const MERCHANTS = 50;
@@ -35,11 +52,11 @@ async function seedStations(database: Database, sizes: Sizes, managerId: number)
     insert into merchants (name_ru, name_en, name_ky, agreement_number, legal_name, country_id, district_id, city_id, street, phone, email, percentage_bp, status, created_by)
     select 'Мерчант ' || g, 'Merchant ' || g, 'Мерчант ' || g, 'AG-' || g, 'Merchant ' || g || ' LLC', 1, 1, 1, 'Street ' || g,
       '996' || lpad((500000000 + g)::text, 9, '0'), 'merchant' || g || '@example.kg', 1000, 0, ${managerId}::int
-    from generate_series(1, ${MERCHANTS}::int) g`);
+    from generate_series(1, ${sizes.merchants ?? MERCHANTS}::int) g`);
   await database.db.execute(sql`
     insert into stations (name_ru, name_en, name_ky, identity, password_hash, pic, address_ru, address_en, address_ky, latitude, longitude, merchant_id, country_id, city_id, status)
     select 'Станция ' || g, 'Station ' || g, 'Станция ' || g, 'CP-' || g, 'hmac-sha256$none$none', 'Bench',
-      'Чуй ' || g, 'Chui ' || g, 'Чүй ' || g, '42.870000', '74.590000', (select min(id) from merchants) + g % ${MERCHANTS}, 1, 1, 0
+      'Чуй ' || g, 'Chui ' || g, 'Чүй ' || g, '42.870000', '74.590000', (select min(id) from merchants) + g % ${sizes.merchants ?? MERCHANTS}, 1, 1, 0
     from generate_series(1, ${sizes.stations}::int) g`);
   await database.db.execute(sql`
     insert into station_connectors (station_id, evse_id, connector_id, ocpp_16_id, typo, position, power_w, custom_fee_tyiyn)
@@ -47,7 +64,7 @@ async function seedStations(database: Database, sizes: Sizes, managerId: number)
     from stations s, generate_series(1, 2) c`);
 }
 
-async function seedDrivers(database: Database, sizes: Sizes) {
+async function seedDrivers(database: Database, sizes: Sizes, registeredFrom: string) {
   const accounts = Array.from({ length: sizes.drivers }, (_, i) => accountNumber(1_000_000 + i)).join(',');
   // The search index takes rows one by one (fastupdate off, drivers.ts); a bulk load is 6x faster
   // through its pending list, which is then flushed and switched off again.
@@ -60,7 +77,7 @@ async function seedDrivers(database: Database, sizes: Sizes) {
       (array['Бакыт', 'Үмүт', 'Айбек', 'Нургуль', 'Эрлан', 'Чолпон', 'John'])[g % 7 + 1],
       '996' || lpad((700000000 + g)::text, 9, '0'),
       case when g % 3 = 0 then 'driver' || g || '@example.kg' end,
-      ${CHARGES_FROM}::timestamptz - make_interval(secs => ${TWO_YEARS_S} - g * ${TWO_YEARS_S / sizes.drivers}::float8)
+      ${registeredFrom}::timestamptz + make_interval(secs => g * ${TWO_YEARS_S / sizes.drivers}::float8)
     from unnest(string_to_array(${accounts}, ',')) with ordinality as a(account, g)`);
   await database.db.execute(sql`select gin_clean_pending_list('drivers_search_text_trgm_idx')`);
   await database.db.execute(sql`alter index drivers_search_text_trgm_idx set (fastupdate = off)`);
@@ -68,14 +85,36 @@ async function seedDrivers(database: Database, sizes: Sizes) {
   await database.db.execute(sql`insert into driver_id_tags (driver_id, id_tag) select id, 'BT' || id from drivers`);
 }
 
-/** Charges `from`..`to` of `sizes.charges`, in start order: the status is chosen by the number, the open ones are the newest. */
-function insertCharges(database: Database, sizes: Sizes, from: number, to: number) {
+/** Promotions over the two years of the charges, a tenth off, for the discounted charges to name. */
+async function seedPromotions(database: Database, count: number, chargesFrom: string) {
+  await database.db.execute(sql`
+    insert into promotions (title_ru, title_en, title_ky, image, initiator, discount_basis_points, start_at, end_at, status)
+    select 'Акция ' || g, 'Promotion ' || g, 'Акция ' || g, 'promotion-images/bench.png', 'company', 1000,
+      ${chargesFrom}::timestamptz, ${chargesFrom}::timestamptz + interval '2 years', 0
+    from generate_series(1, ${count}::int) g`);
+}
+
+/**
+ * Charges `from`..`to` of `sizes.charges`, in start order: the status is chosen by the number, the
+ * open ones are the newest; `discountedPercent` of the completed ones take a tenth off under a promotion.
+ */
+function insertCharges(
+  database: Database,
+  sizes: Sizes,
+  {
+    chargesFrom,
+    discountedPercent,
+    promotions,
+  }: { chargesFrom: string; discountedPercent: number; promotions: number },
+  from: number,
+  to: number,
+) {
   const step = TWO_YEARS_S / sizes.charges;
   return database.db.execute(sql`
     insert into charges (status, result, driver_id, id_tag, id_tag_status, refusal, station_id, station_name_ru, station_name_en, station_name_ky,
       merchant_id, station_connector_id, ocpp_connector_id, connector_typo, started_at, finished_at, meter_start_wh, meter_stop_wh,
-      last_meter_wh, last_meter_at, consumed_wh, price_tyiyn, price_source, amount_tyiyn, total_tyiyn, payment_method, stop_reason,
-      stop_requested_at, created_at, updated_at)
+      last_meter_wh, last_meter_at, consumed_wh, price_tyiyn, price_source, amount_tyiyn, discount_tyiyn, promotion_id, total_tyiyn,
+      payment_method, stop_reason, stop_requested_at, created_at, updated_at)
     select st,
       case when st in ('finished', 'stopped') then 'successful' when st in ('in_progress', 'pause', 'initiated') then null else 'failed' end,
       case when st <> 'unauthorized' then driver end,
@@ -91,18 +130,24 @@ function insertCharges(database: Database, sizes: Sizes, from: number, to: numbe
       case when paid then wh else 0 end,
       case when priced then ${PRICE_TYIYN}::int end,
       case when priced then 'custom' end,
-      case when paid then (wh * ${PRICE_TYIYN} + 500) / 1000 else 0 end,
-      case when st in ('finished', 'stopped') then (wh * ${PRICE_TYIYN} + 500) / 1000 else 0 end,
+      case when paid then amount else 0 end,
+      case when discounted then amount / 10 else 0 end,
+      case when discounted then promotion end,
+      case when st in ('finished', 'stopped') then amount - case when discounted then amount / 10 else 0 end else 0 end,
       case when st in ('finished', 'stopped') then 'balance' end,
       case st when 'finished' then 'Local' when 'stopped' then 'Remote' end,
       case when st = 'stopped' then started + make_interval(mins => 9 + g % 110) end,
       started, started
     from (
-      select *, st not in ('initiated', 'canceled', 'unauthorized') as priced, st in ('finished', 'stopped', 'in_progress', 'pause', 'not_completed') as paid
+      select *, st not in ('initiated', 'canceled', 'unauthorized') as priced, st in ('finished', 'stopped', 'in_progress', 'pause', 'not_completed') as paid,
+        -- Knuth's multiplicative hash: a discount independent of the status, which follows g by another.
+        st in ('finished', 'stopped') and (g::bigint * 2654435761) % 4294967296 % 100 < ${discountedPercent}::int as discounted,
+        (select min(id) from promotions) + (g::bigint * 40503) % ${Math.max(1, promotions)}::int as promotion,
+        (wh * ${PRICE_TYIYN} + 500) / 1000 as amount
       from (
         select g, s.id as sid, s.name_ru, s.name_en, s.name_ky, s.merchant_id, c.id as cid, c.ocpp_16_id as ocpp, c.typo,
           (select min(id) from drivers) + (g::bigint * 7919) % ${sizes.drivers} as driver,
-          ${CHARGES_FROM}::timestamptz + make_interval(secs => g * ${step}::float8) as started,
+          ${chargesFrom}::timestamptz + make_interval(secs => g * ${step}::float8) as started,
           1000 + (g::bigint * 37) % 60000 as wh,
           case
             when g > ${sizes.charges - OPEN} then (array['in_progress', 'in_progress', 'pause', 'initiated'])[g % 4 + 1]
@@ -141,16 +186,27 @@ export async function seedCharges(
   sizes: Sizes,
   managerId: number,
   progress: (step: string) => void = () => {},
+  shape: Shape = {},
 ) {
+  const chargesFrom = shape.from ?? CHARGES_FROM;
+  const registeredFrom =
+    shape.registeredFrom ?? new Date(new Date(chargesFrom).getTime() - TWO_YEARS_S * 1000).toISOString();
+  const discounts = { chargesFrom, discountedPercent: shape.discountedPercent ?? 0, promotions: shape.promotions ?? 0 };
+  if (discounts.discountedPercent > 0 && discounts.promotions < 1)
+    throw new Error('discounted charges need at least one promotion');
+  const chunk = shape.chunk ?? CHUNK;
   await seedStations(database, sizes, managerId);
-  await seedDrivers(database, sizes);
+  await seedDrivers(database, sizes, registeredFrom);
   progress(`${sizes.drivers.toLocaleString('en')} drivers`);
-  for (let from = 1; from <= sizes.charges; from += CHUNK) {
-    await insertCharges(database, sizes, from, Math.min(sizes.charges, from + CHUNK - 1));
-    progress(`${Math.min(sizes.charges, from + CHUNK - 1).toLocaleString('en')} charges`);
+  if (discounts.promotions > 0) await seedPromotions(database, discounts.promotions, chargesFrom);
+  for (let from = 1; from <= sizes.charges; from += chunk) {
+    await insertCharges(database, sizes, discounts, from, Math.min(sizes.charges, from + chunk - 1));
+    progress(`${Math.min(sizes.charges, from + chunk - 1).toLocaleString('en')} charges`);
   }
-  await seedLedger(database);
-  progress('ledger');
+  if (shape.ledger ?? true) {
+    await seedLedger(database);
+    progress('ledger');
+  }
   // As autovacuum leaves a settled table: statistics, and a visibility map for index-only counts.
   await database.db.execute(sql`vacuum analyze`);
   progress('vacuum');

@@ -1,0 +1,116 @@
+/**
+ * The dashboard (issue 33, "Fast at scale"): GET /analytics/, /analytics/graph/ and
+ * /analytics/timeline/ through the whole app over a network of 10,000 stations of 500 merchants and
+ * two years of charges ending now (support/charges-data.ts, without the ledger, which the dashboard
+ * never reads), about 15% of them discounted under 500 promotions; a news item per merchant,
+ * station, promotion and driver. First the read model is recounted from the charges, as the
+ * migration does on an existing network (`rebuildAnalytics`), and timed; then each call, p50/p95/max.
+ * On PostgreSQL when BENCH_DATABASE_URL is set (10,000,000 charges, 200,000 drivers), in a database
+ * of its own, dropped at the end; PGlite otherwise (1,000,000 charges, 50,000 drivers). Prints what
+ * it used. The aim: every call under 100 ms p95 at 10,000,000 charges on PostgreSQL.
+ * Run: npm run bench:analytics   (CHARGES=, DRIVERS=, N= samples per case)
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../apps/server/src/db/client.ts';
+import { rebuildAnalytics } from '../apps/server/src/modules/analytics/analytics-rollup.repository.ts';
+import { addBenchManager, startSignedIn } from './support/api-app.ts';
+import { seedCharges, type Sizes } from './support/charges-data.ts';
+import { onPglite, onPostgresOnly, timeRequests } from './support/engines.ts';
+
+const NETWORK: Record<Database['kind'], Sizes> = {
+  pglite: { drivers: 50_000, charges: 1_000_000, stations: 10_000, merchants: 500 },
+  postgres: { drivers: 200_000, charges: 10_000_000, stations: 10_000, merchants: 500 },
+};
+const PROMOTIONS = 500;
+/** Of the completed charges (92% of all): about 15% of all charges. */
+const DISCOUNTED_PERCENT = 16;
+const N = Number(process.env.N ?? 20);
+const WARM_UP = 3;
+const AIM_MS = 100;
+const TWO_YEARS_MS = 2 * 365 * 86_400_000;
+/** The newest charge starts this long before now, so every one has finished by now. */
+const LAST_START_MS = 2 * 3_600_000;
+
+/** A news item for each merchant, station, promotion and driver made, as the services record them. */
+async function seedNews(database: Database) {
+  await database.db.execute(sql`
+    insert into news_events (kind, subject_id, title_ru, title_en, title_ky, created_at)
+    select 'merchant_created', id, name_ru, name_en, name_ky, created_at from merchants
+    union all select 'station_created', id, name_ru, name_en, name_ky, created_at from stations
+    union all select 'promotion_created', id, title_ru, title_en, title_ky, created_at from promotions
+    union all select 'user_created', id, surname, surname, surname, registered_at from drivers`);
+}
+
+const bishkekDay = (ms: number) => new Date(ms + 6 * 3_600_000).toISOString().slice(0, 10);
+
+async function measure(engine: string, database: Database, dataDir: string) {
+  const network: Sizes = {
+    ...NETWORK[database.kind],
+    charges: Number(process.env.CHARGES ?? NETWORK[database.kind].charges),
+    drivers: Number(process.env.DRIVERS ?? NETWORK[database.kind].drivers),
+  };
+  const now = Date.now();
+  const chargesFrom = new Date(now - LAST_START_MS - TWO_YEARS_MS);
+  await database.migrate();
+  const managerId = await addBenchManager(database);
+  const seeding = performance.now();
+  const progress = (step: string) =>
+    console.log(`  ${engine}: ${step} after ${((performance.now() - seeding) / 1000).toFixed(0)} s`);
+  await seedCharges(database, network, managerId, progress, {
+    from: chargesFrom.toISOString(),
+    // Drivers register over the four years to now: half before the charges, half during them.
+    registeredFrom: new Date(now - 2 * TWO_YEARS_MS).toISOString(),
+    discountedPercent: DISCOUNTED_PERCENT,
+    promotions: PROMOTIONS,
+    ledger: false,
+    chunk: 500_000,
+  });
+  await seedNews(database);
+  await database.db.execute(sql`vacuum analyze news_events`);
+  const seeded = (performance.now() - seeding) / 1000;
+  const [counted] = await queryRows<{ discounted: number; news: number }>(
+    database.db,
+    sql`select count(*) filter (where promotion_id is not null and discount_tyiyn > 0)::int as discounted,
+      (select count(*)::int from news_events) as news from charges`,
+  );
+
+  const rebuilding = performance.now();
+  const rebuilt = await rebuildAnalytics(database.db);
+  const rebuildS = (performance.now() - rebuilding) / 1000;
+  await database.db.execute(sql`vacuum analyze analytics_hours, analytics_promotion_users`);
+
+  console.log(
+    `\n${engine}: ${network.charges.toLocaleString('en')} charges over 2 years to ${new Date(now).toISOString()} (${(counted?.discounted ?? 0).toLocaleString('en')} discounted, ${PROMOTIONS} promotions), ${network.drivers.toLocaleString('en')} drivers, ${network.stations.toLocaleString('en')} stations, ${network.merchants?.toLocaleString('en')} merchants, ${(counted?.news ?? 0).toLocaleString('en')} news items; seeded in ${seeded.toFixed(0)} s`,
+  );
+  console.log(
+    `  rebuild from ${network.charges.toLocaleString('en')} charges: ${rebuildS.toFixed(1)} s (${rebuilt.hours.toLocaleString('en')} hours, ${rebuilt.promotionUsers.toLocaleString('en')} promotion users)`,
+  );
+
+  const { app, headers } = await startSignedIn(database, dataDir);
+  try {
+    const range = `period__from=${bishkekDay(chargesFrom.getTime())}&period__to=${bishkekDay(now)}`;
+    const cases: [name: string, url: string][] = [
+      ['figures, day', '/api/v1/analytics/?period=day'],
+      ['figures, week', '/api/v1/analytics/?period=week'],
+      ['figures, month', '/api/v1/analytics/?period=month'],
+      ['figures, year', '/api/v1/analytics/?period=year'],
+      ['figures, 2 years (custom)', `/api/v1/analytics/?${range}`],
+      ['graph, year', '/api/v1/analytics/graph/?period=year'],
+      ['graph, 2 years (custom)', `/api/v1/analytics/graph/?${range}`],
+      ['timeline, 20', '/api/v1/analytics/timeline/?size=20'],
+    ];
+    console.log(`  ${N} requests per case after ${WARM_UP} warm-ups (app.inject), ms; aim: p95 < ${AIM_MS}`);
+    console.log(`  ${'call'.padEnd(28)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)}`);
+    for (const [name, url] of cases) {
+      const r = await timeRequests(() => app.inject({ method: 'GET', url, headers }), { n: N, warmUp: WARM_UP });
+      console.log(
+        `  ${name.padEnd(28)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.max.toFixed(1).padStart(8)}${r.p95 < AIM_MS ? '' : '  MISSES the aim'}`,
+      );
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+if (process.env.BENCH_DATABASE_URL) await onPostgresOnly('analytics', measure);
+else await onPglite('analytics', measure);
