@@ -1,4 +1,5 @@
-import { bigint, date, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { AnalyticsPeriod } from '@evcms/contracts/analytics';
 
 /*
  * The dashboard's read model (modules/analytics), kept in step with the charges: each charge that
@@ -19,18 +20,24 @@ export const analyticsHours = pgTable('analytics_hours', {
 });
 
 /**
- * Who had a discounted charge on which Bishkek day: the dashboard counts the distinct users of a
- * period here. No reference to drivers: a deleted user still used a promotion then.
+ * Who had a discounted charge in which Bishkek day, week, month and year (`kind`, and its first
+ * day `start`), with the first such charge's completion in it. Users of a named period up to a
+ * moment are then its rows before that moment, read from an index, however many charges there
+ * are; a custom range counts the distinct users of its days. No reference to drivers: a deleted
+ * user still used a promotion then.
  */
 export const analyticsPromotionUsers = pgTable(
-  'analytics_promotion_users',
+  'analytics_promotion_user_periods',
   {
-    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').$type<AnalyticsPeriod>().notNull(),
+    start: date('start', { mode: 'string' }).notNull(),
     driverId: integer('driver_id').notNull(),
-    /** The day's first discounted charge's completion: a period ending inside the day counts the user when it came before. */
     firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.day, table.driverId] })],
+  (table) => [
+    primaryKey({ columns: [table.kind, table.start, table.driverId] }),
+    index('analytics_promotion_user_periods_first_idx').on(table.kind, table.start, table.firstAt),
+  ],
 );
 
 const dayFigures = () => ({

@@ -32,7 +32,11 @@ const readModel = async () => ({
   users: await ctx.database.db
     .select()
     .from(analyticsPromotionUsers)
-    .orderBy(asc(analyticsPromotionUsers.day), asc(analyticsPromotionUsers.driverId)),
+    .orderBy(
+      asc(analyticsPromotionUsers.kind),
+      asc(analyticsPromotionUsers.start),
+      asc(analyticsPromotionUsers.driverId),
+    ),
   merchantDays: await ctx.database.db
     .select()
     .from(analyticsMerchantDays)

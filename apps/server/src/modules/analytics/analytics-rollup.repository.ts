@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ANALYTICS_PERIODS } from '@evcms/contracts/analytics';
 import { localDate, TIME_ZONE } from '@evcms/contracts/dates';
 import type { Db } from '../../db/client.ts';
 import {
@@ -10,6 +11,7 @@ import {
 } from '../../db/schema/analytics.ts';
 import { charges } from '../../db/schema/charges.ts';
 import type { SettledCharge } from '../charges/charge-paid.service.ts';
+import { calendarStarts } from './analytics.rules.ts';
 
 /*
  * Writing the read model (db/schema/analytics.ts). A charge counts when it completed successfully
@@ -81,10 +83,21 @@ export async function addSettledCharge(tx: Db, charge: SettledCharge): Promise<v
     });
   if (!usedPromotion(charge)) return;
   const u = analyticsPromotionUsers;
+  const starts = calendarStarts(day);
   await tx
     .insert(u)
-    .values({ day, driverId: charge.driverId, firstAt: charge.finishedAt })
-    .onConflictDoUpdate({ target: [u.day, u.driverId], set: { firstAt: sql`least(${u.firstAt}, excluded.first_at)` } });
+    .values(
+      ANALYTICS_PERIODS.map((kind) => ({
+        kind,
+        start: starts[kind],
+        driverId: charge.driverId,
+        firstAt: charge.finishedAt,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [u.kind, u.start, u.driverId],
+      set: { firstAt: sql`least(${u.firstAt}, excluded.first_at)` },
+    });
 }
 
 /** The charges that count, as SQL over `charges` (the same rule as `counts`). */
@@ -111,11 +124,16 @@ export async function rebuildAnalytics(db: Db): Promise<{ hours: number; promoti
       select date_trunc('hour', ${charges.finishedAt}, 'UTC'), count(*), sum(${charges.consumedWh}),
         sum(${charges.totalTyiyn}), sum(${charges.discountTyiyn})
       from ${charges} where ${counted} group by 1`);
-    const users = await tx.execute(sql`insert into ${analyticsPromotionUsers} (day, driver_id, first_at)
-      select (${charges.finishedAt} at time zone ${TIME_ZONE})::date, ${charges.driverId}, min(${charges.finishedAt})
-      from ${charges}
+    const kinds = sql.join(
+      ANALYTICS_PERIODS.map((kind) => sql`(${kind})`),
+      sql`, `,
+    );
+    const users = await tx.execute(sql`insert into ${analyticsPromotionUsers} (kind, start, driver_id, first_at)
+      select k.kind, date_trunc(k.kind, ${charges.finishedAt} at time zone ${TIME_ZONE})::date, ${charges.driverId},
+        min(${charges.finishedAt})
+      from ${charges} cross join (values ${kinds}) as k(kind)
       where ${counted} and ${charges.promotionId} is not null and ${charges.discountTyiyn} > 0 and ${charges.driverId} is not null
-      group by 1, 2`);
+      group by 1, 2, 3`);
     return { hours: rowCount(hours), promotionUsers: rowCount(users) };
   });
 }

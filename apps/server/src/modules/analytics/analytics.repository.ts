@@ -1,4 +1,5 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import type { AnalyticsPeriod } from '@evcms/contracts/analytics';
 import type { BannerType } from '@evcms/contracts/banners';
 import { TIME_ZONE } from '@evcms/contracts/dates';
 import type { Localized } from '@evcms/contracts/localized';
@@ -66,14 +67,29 @@ export async function newUsers(db: Db, bounds: PeriodBounds): Promise<{ now: num
   return { now: num(row?.now ?? 0), before: num(row?.before ?? 0) };
 }
 
-/** Distinct users with a discounted charge from `from` (a Bishkek midnight) to `to`. */
-export async function promotionUsers(db: Db, from: Date, to: Date): Promise<number> {
+/**
+ * Users with a discounted charge in a named period up to `to`: the rows of its calendar unit
+ * (kind, first day) that began before `to`, read from an index.
+ */
+export async function periodPromotionUsers(db: Db, kind: AnalyticsPeriod, start: string, to: Date): Promise<number> {
+  const u = analyticsPromotionUsers;
+  const [row] = await db
+    .select({ users: count() })
+    .from(u)
+    .where(and(eq(u.kind, kind), eq(u.start, start), lt(u.firstAt, to)));
+  return row?.users ?? 0;
+}
+
+/** Distinct users with a discounted charge on the Bishkek days from `from` to `to` (midnights), a custom range. */
+export async function rangePromotionUsers(db: Db, from: Date, to: Date): Promise<number> {
   const u = analyticsPromotionUsers;
   const [row] = await queryRows<{ users: Count }>(
     db,
-    sql`select count(distinct ${u.driverId}) as "users" from ${u}
-      where ${u.day} >= (${at(from)} at time zone ${TIME_ZONE})::date
-        and ${u.day} <= (${at(to)} at time zone ${TIME_ZONE})::date and ${u.firstAt} < ${at(to)}`,
+    sql`select count(*) as "users" from (
+        select distinct ${u.driverId} from ${u}
+        where ${u.kind} = 'day' and ${u.start} >= (${at(from)} at time zone ${TIME_ZONE})::date
+          and ${u.start} < (${at(to)} at time zone ${TIME_ZONE})::date
+      ) users`,
   );
   return num(row?.users ?? 0);
 }

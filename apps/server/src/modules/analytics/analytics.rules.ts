@@ -22,6 +22,8 @@ export interface PeriodBounds {
   to: Date;
   previousFrom: Date;
   previousTo: Date;
+  /** A named period's calendar unit and the first days of it and of the one before; none for a custom range. */
+  calendar?: { kind: AnalyticsPeriod; start: string; previous: string };
 }
 
 const HOUR = 3_600_000;
@@ -34,6 +36,16 @@ export const bishkekMidnight = (date: string): Date => new Date(`${date}T00:00:0
 function moved(date: string, { days = 0, months = 0 }: { days?: number; months?: number }): string {
   const [year, month, day] = [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
   return new Date(Date.UTC(year, month - 1 + months, day + days)).toISOString().slice(0, 10);
+}
+
+/** The first day of the day, week (Monday), month and year a Bishkek day (YYYY-MM-DD) is in. */
+export function calendarStarts(day: string): Record<AnalyticsPeriod, string> {
+  return {
+    day,
+    week: moved(day, { days: -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) }),
+    month: `${day.slice(0, 8)}01`,
+    year: `${day.slice(0, 4)}-01-01`,
+  };
 }
 
 /** The first day of `today`'s day, week (Monday), month or year, and the first day of the one before. */
@@ -76,7 +88,13 @@ export function periodBounds(filters: PeriodChoice, now: Date): PeriodBounds {
   const previousFrom = bishkekMidnight(days.previous);
   // A month or year before may be shorter (February, a leap day): its stretch ends with it.
   const previousTo = new Date(Math.min(previousFrom.getTime() + (to.getTime() - from.getTime()), from.getTime()));
-  return { from, to: to > from ? to : new Date(from.getTime() + HOUR), previousFrom, previousTo };
+  return {
+    from,
+    to: to > from ? to : new Date(from.getTime() + HOUR),
+    previousFrom,
+    previousTo,
+    calendar: { kind: filters.period, ...days },
+  };
 }
 
 /** The change from `previous` to `value` in percent, to two decimals; null when there was nothing before. */

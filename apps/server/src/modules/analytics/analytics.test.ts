@@ -79,6 +79,23 @@ describe('GET /analytics/', () => {
     expect(now.merchants.total.value).toBeGreaterThanOrEqual(2);
   });
 
+  it('counts a named period’s promotion users up to now against the same stretch of the period before', async () => {
+    const deps = (now: string) => ({ db: ctx.database.db, now: () => new Date(now) });
+    // 21 March, 17:30 in Bishkek: h completed at 17:00 today, g at 17:00 yesterday.
+    const day = await analyticsFigures(deps('2024-03-21T11:30:00Z'), { period: 'day' });
+    expect(day.promotionUsers).toEqual({ value: 1, previous: 1 });
+    expect(day.charges).toEqual({ value: 1, previous: 1 });
+    // 16:30 in Bishkek: neither had completed by this hour, today or yesterday.
+    const earlier = await analyticsFigures(deps('2024-03-21T10:30:00Z'), { period: 'day' });
+    expect(earlier.promotionUsers).toEqual({ value: 0, previous: 0 });
+    const month = await analyticsFigures(deps('2024-03-21T11:30:00Z'), { period: 'month' });
+    expect(month.promotionUsers).toEqual({ value: 1, previous: 0 });
+    const week = await analyticsFigures(deps('2024-03-21T11:30:00Z'), { period: 'week' });
+    expect(week.promotionUsers).toEqual({ value: 1, previous: 0 });
+    const year = await analyticsFigures(deps('2025-03-21T11:30:00Z'), { period: 'year' });
+    expect(year.promotionUsers).toEqual({ value: 0, previous: 1 });
+  });
+
   it('refuses a period that ends before it starts, lacks an end, or is too long, naming the field', async () => {
     const backwards = await call('GET', '?period__from=2024-03-31&period__to=2024-03-01');
     expect(backwards.statusCode).toBe(400);
