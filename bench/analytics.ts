@@ -77,13 +77,15 @@ async function measure(engine: string, database: Database, dataDir: string) {
   const rebuilding = performance.now();
   const rebuilt = await rebuildAnalytics(database.db);
   const rebuildS = (performance.now() - rebuilding) / 1000;
-  await database.db.execute(sql`vacuum analyze analytics_hours, analytics_promotion_users`);
+  await database.db.execute(
+    sql`vacuum analyze analytics_hours, analytics_promotion_user_periods, analytics_merchant_days, analytics_station_days`,
+  );
 
   console.log(
     `\n${engine}: ${network.charges.toLocaleString('en')} charges over 2 years to ${new Date(now).toISOString()} (${(counted?.discounted ?? 0).toLocaleString('en')} discounted, ${PROMOTIONS} promotions), ${network.drivers.toLocaleString('en')} drivers, ${network.stations.toLocaleString('en')} stations, ${network.merchants?.toLocaleString('en')} merchants, ${(counted?.news ?? 0).toLocaleString('en')} news items; seeded in ${seeded.toFixed(0)} s`,
   );
   console.log(
-    `  rebuild from ${network.charges.toLocaleString('en')} charges: ${rebuildS.toFixed(1)} s (${rebuilt.hours.toLocaleString('en')} hours, ${rebuilt.promotionUsers.toLocaleString('en')} promotion users)`,
+    `  rebuild from ${network.charges.toLocaleString('en')} charges: ${rebuildS.toFixed(1)} s (${rebuilt.hours.toLocaleString('en')} hours, ${rebuilt.promotionUsers.toLocaleString('en')} promotion user rows by day, week, month and year)`,
   );
 
   const { app, headers } = await startSignedIn(database, dataDir);
