@@ -17,8 +17,8 @@ export const serverTestOptions = {
   test: {
     environment: 'node' as const,
     globalSetup: ['src/test/global-setup.ts'],
-    // vi.waitFor's project default (src/test/wait-defaults.ts).
-    setupFiles: ['src/test/wait-defaults.ts'],
+    // vi.waitFor's project default (src/test/wait-defaults.ts); the builders' numbers from 1 in each file.
+    setupFiles: ['src/test/wait-defaults.ts', 'src/test/per-file.ts'],
     // Each file opens its own database (PGlite in memory, or a fresh database on TEST_DATABASE_URL).
     testTimeout: 20_000,
     hookTimeout: 60_000,
