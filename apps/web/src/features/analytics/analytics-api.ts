@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/
 import type { AnalyticsFigures, AnalyticsGraph, TimelinePage } from '@evcms/contracts/analytics';
 import { http } from '../../lib/http.ts';
 import { LIVE_REFRESH_MS, refreshOnLiveChange } from '../../lib/live-refresh.ts';
-import type { PeriodQuery } from './dashboard-period.ts';
+import type { PeriodQuery } from '../../components/period-picker/dashboard-period.ts';
 
 /* The dashboard's three calls (spec 2.6): a period's figures and its charts' series, and the news timeline. */
 

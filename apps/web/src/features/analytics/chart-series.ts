@@ -1,8 +1,6 @@
 import type { AnalyticsGraph } from '@evcms/contracts/analytics';
 import type { Lang } from '@evcms/contracts/i18n';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ky';
-import 'dayjs/locale/ru';
+import { hourName, weekdayName } from '../../lib/weekdays.ts';
 
 /*
  * The graph's three series as the charts and their tables show them: a label per point (a weekday's
@@ -17,24 +15,6 @@ export interface ChartSeries {
   charges: number[];
   turnover: number[];
 }
-
-// 1 January 2024 was a Monday: weekday n (Monday 1) is n - 1 days later.
-const MONDAY = dayjs('2024-01-01');
-
-/**
- * Monday (1) to Sunday (7) by its short name in `lang` ('Mon', 'пн', 'Дүй'), from dayjs's locales:
- * browsers' Intl may lack Kyrgyz (Debian's Chromium writes English weekdays for 'ky').
- */
-export function weekdayName(weekday: number, lang: Lang): string {
-  // Russian calendars write 'пн' (dayjs's shortest form), where its short form is 'пнд'.
-  const format = lang === 'ru' ? 'dd' : 'ddd';
-  return MONDAY.add(weekday - 1, 'day')
-    .locale(lang)
-    .format(format);
-}
-
-/** An hour of the day as the clock shows its start: '07:00'. */
-export const hourName = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /** A day YYYY-MM-DD as the app writes dates: '06.05.2024'. */
 export const dayName = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;

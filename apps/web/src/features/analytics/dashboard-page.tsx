@@ -5,7 +5,7 @@ import { analyticsApi } from './analytics-api.ts';
 import { DashboardCharts } from './dashboard-charts.tsx';
 import { FigureCards } from './figure-cards.tsx';
 import { NewsTimeline } from './news-timeline.tsx';
-import { PeriodPicker, useDashboardPeriod } from './period-picker.tsx';
+import { PeriodPicker, useDashboardPeriod } from '../../components/period-picker/period-picker.tsx';
 
 /**
  * `/`, the main screen (spec 2.6): the period's figures against the period before, its charges and

@@ -4,7 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { dateFilters, dateRange, type PickedRange } from '../../components/range-filters/range-values.ts';
+import { dateFilters, dateRange, type PickedRange } from '../range-filters/range-values.ts';
 import { periodFromParams, withPeriod, type PeriodQuery } from './dashboard-period.ts';
 
 /** The period in the address (reload and Back keep it) and its change, which adds a history entry. */
@@ -20,7 +20,7 @@ const tooFar = (day: Dayjs, { from }: { from?: Dayjs }) =>
 
 /** Today, this week, month or year, or a range of days confirmed with the picker's OK (spec 2.6). */
 export function PeriodPicker({ period, onChange }: { period: PeriodQuery; onChange: (period: PeriodQuery) => void }) {
-  const { t } = useTranslation('analytics');
+  const { t } = useTranslation('components');
   const named = 'period' in period ? period.period : null;
   const range = useMemo(
     () => ('period__from' in period ? dateRange(period.period__from, period.period__to) : null),

@@ -2,7 +2,7 @@ import { ANALYTICS_PERIODS, ANALYTICS_RANGE_DAYS_MAX, type AnalyticsPeriod } fro
 import { isCalendarDate } from '@evcms/contracts/dates';
 
 /*
- * The dashboard's period as the address keeps it and the API takes it (spec 2.6): one of the
+ * The dashboard's period (the heat map's too) as the address keeps it and the API takes it (spec 2.6): one of the
  * named periods (`?period=week`), or a custom range of Bishkek days (`?period__from=..&period__to=..`).
  */
 
