@@ -8,8 +8,6 @@ import type { ComponentType } from 'react';
  */
 export type PageLoader = () => Promise<ComponentType>;
 
-const comingSoon: PageLoader = () => import('./pages/coming-soon-page.tsx').then((m) => m.ComingSoonPage);
-
 export const ROUTE_IDS = [
   'main',
   'heat_map',
@@ -61,7 +59,11 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/',
     page: () => import('../features/analytics/dashboard-page.tsx').then((m) => m.DashboardPage),
   },
-  { id: 'heat_map', path: '/heat-map', page: comingSoon },
+  {
+    id: 'heat_map',
+    path: '/heat-map',
+    page: () => import('../features/heat-map/heat-map-page.tsx').then((m) => m.HeatMapPage),
+  },
   {
     id: 'banners',
     path: '/banners',

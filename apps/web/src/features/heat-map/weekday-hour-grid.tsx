@@ -1,0 +1,73 @@
+import type { HeatMapCell } from '@evcms/contracts/heat-map';
+import { Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../lib/i18n.ts';
+import { hourName, weekdayName } from '../../lib/weekdays.ts';
+import type { HeatMetric } from './heat-map-filters.ts';
+import { metricValue, shadeOf, shares, textOn } from './heat-map-scale.ts';
+
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+
+const cellStyle = { padding: '2px 4px', textAlign: 'right', fontSize: 12, minWidth: 34 } as const;
+
+/**
+ * The network's week, weekday by hour, as an HTML table: each cell holds the figure (read with its
+ * weekday and hour by screen readers) and is shaded by it. Wide: it scrolls sideways on a phone.
+ */
+export function WeekdayHourGrid({ grid, metric }: { grid: readonly HeatMapCell[]; metric: HeatMetric }) {
+  const { t } = useTranslation('heat-map');
+  const lang = useLang();
+  const cells = new Map(grid.map((cell) => [`${cell.weekday}-${cell.hour}`, cell]));
+  const values = grid.map((cell) => metricValue(cell, metric));
+  const cellShares = shares(values);
+  const shareOf = new Map(grid.map((cell, i) => [cell, cellShares[i] ?? 0]));
+  // Whole som: 168 cells have no room for tyiyn (the stations' table has them).
+  const format = (value: number) => Math.round(value).toLocaleString(lang);
+  const captionId = 'heat-map-grid-caption';
+  return (
+    <Card size="small" title={<h2 style={{ margin: 0, fontSize: 'inherit' }}>{t('grid.title')}</h2>}>
+      {/* The table is wider than a phone: the region scrolls, and takes the focus to scroll by keyboard. */}
+      <div role="region" aria-labelledby={captionId} tabIndex={0} style={{ overflowX: 'auto' }} data-testid="heat-grid">
+        <table style={{ borderCollapse: 'collapse', width: '100%' }}>
+          <caption id={captionId} style={{ textAlign: 'left', paddingBottom: 8 }}>
+            {t(`grid.caption.${metric}`)}
+          </caption>
+          <thead>
+            <tr>
+              <td />
+              {HOURS.map((hour) => (
+                <th key={hour} scope="col" style={{ ...cellStyle, fontWeight: 'normal' }}>
+                  {hourName(hour).slice(0, 2)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {WEEKDAYS.map((weekday) => (
+              <tr key={weekday}>
+                <th scope="row" style={{ ...cellStyle, textAlign: 'left' }}>
+                  <abbr title={weekdayName(weekday, lang, 'long')} style={{ textDecoration: 'none' }}>
+                    {weekdayName(weekday, lang)}
+                  </abbr>
+                </th>
+                {HOURS.map((hour) => {
+                  const cell = cells.get(`${weekday}-${hour}`);
+                  const shade = shadeOf(cell ? (shareOf.get(cell) ?? 0) : 0);
+                  return (
+                    <td
+                      key={hour}
+                      style={{ ...cellStyle, background: shade, color: textOn(shade), border: '1px solid #f0f0f0' }}
+                    >
+                      {format(cell ? metricValue(cell, metric) : 0)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}
