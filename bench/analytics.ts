@@ -12,7 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../apps/server/src/db/client.ts';
-import { rebuildAnalytics } from '../apps/server/src/modules/analytics/analytics-rollup.repository.ts';
+import { rebuildAnalytics } from '../apps/server/src/modules/analytics/analytics-recount.repository.ts';
 import { addBenchManager, startSignedIn } from './support/api-app.ts';
 import { seedCharges, type Sizes } from './support/charges-data.ts';
 import { onPglite, onPostgresOnly, timeRequests } from './support/engines.ts';

@@ -51,6 +51,7 @@ import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { registerReferrals } from './modules/referrals/referrals.service.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { registerAnalytics } from './modules/analytics/analytics.service.ts';
+import { heatMapRoutes } from './modules/analytics/heat-map.routes.ts';
 import { merchantReportRoutes } from './modules/analytics/merchant-report.routes.ts';
 
 export interface AppDeps {
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAnalytics();
   await app.register(analyticsRoutes({ db: database.db }), { prefix: '/api/v1/analytics/' });
   await app.register(merchantReportRoutes({ db: database.db }), { prefix: '/api/v1/analytics/merchant-report/' });
+  await app.register(heatMapRoutes({ db: database.db }), { prefix: '/api/v1/stations/heat-map/' });
   const ocpp = await registerOcpp(app, {
     database,
     events,

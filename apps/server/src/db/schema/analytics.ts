@@ -1,11 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { AnalyticsPeriod } from '@evcms/contracts/analytics';
 
 /*
  * The dashboard's read model (modules/analytics), kept in step with the charges: each charge that
  * completes successfully adds itself once, in its settling transaction, to the hour it completed
- * in (analytics-rollup.repository.ts), and `npm run analytics:rebuild` recounts both tables from the
- * charges. The dashboard reads these, never the charges: a year is 8,760 rows, whatever the
+ * in (analytics-rollup.repository.ts), and `npm run analytics:rebuild` recounts every table from the
+ * charges (analytics-recount.repository.ts). The dashboard reads these, never the charges: a year is 8,760 rows, whatever the
  * number of charges. No triggers on `charges`: meter readings update it many times a second.
  */
 
@@ -60,14 +61,51 @@ export const analyticsMerchantDays = pgTable(
   (table) => [primaryKey({ columns: [table.day, table.merchantId] })],
 );
 
-/** Each station's completed charges per Bishkek day, by merchant first: the report's drill-down reads one merchant's. */
+/**
+ * A station's figures also by the Bishkek hour of day its charges completed in: element h + 1
+ * (arrays count from 1) holds hour h's. The heat map's time of day sums the hours asked for.
+ */
+const stationFigures = () => ({
+  ...dayFigures(),
+  hourCharges: integer('hour_charges')
+    .array()
+    .notNull()
+    .default(sql`array_fill(0, array[24])`),
+  hourTurnoverTyiyn: bigint('hour_turnover_tyiyn', { mode: 'number' })
+    .array()
+    .notNull()
+    .default(sql`array_fill(0, array[24])`),
+});
+
+/**
+ * Each station's completed charges per Bishkek day, by merchant first: the report's drill-down
+ * reads one merchant's; the heat map reads all stations' days by the day index.
+ */
 export const analyticsStationDays = pgTable(
   'analytics_station_days',
   {
     merchantId: integer('merchant_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     stationId: integer('station_id').notNull(),
-    ...dayFigures(),
+    ...stationFigures(),
   },
-  (table) => [primaryKey({ columns: [table.merchantId, table.day, table.stationId] })],
+  (table) => [
+    primaryKey({ columns: [table.merchantId, table.day, table.stationId] }),
+    index('analytics_station_days_day_idx').on(table.day),
+  ],
+);
+
+/**
+ * The same per Bishkek month (`month` is its first day): the heat map's year is 12 rows a station,
+ * and only the days of a month the period covers in part are read from the days.
+ */
+export const analyticsStationMonths = pgTable(
+  'analytics_station_months',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    stationId: integer('station_id').notNull(),
+    ...stationFigures(),
+  },
+  (table) => [primaryKey({ columns: [table.month, table.merchantId, table.stationId] })],
 );

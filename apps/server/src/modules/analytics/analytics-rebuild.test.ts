@@ -1,10 +1,12 @@
-import { asc } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { asc, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   analyticsHours,
   analyticsMerchantDays,
   analyticsPromotionUsers,
   analyticsStationDays,
+  analyticsStationMonths,
 } from '../../db/schema/analytics.ts';
 import { aCharge, aChargePoint } from '../../test/builders/charges.ts';
 import { aDriver } from '../../test/builders/drivers.ts';
@@ -13,7 +15,7 @@ import { aPromotionRow } from '../../test/builders/promotions.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { registerDiscountFor } from '../charges/charge-discounts.service.ts';
 import { completeCharge, markChargeNotCompleted } from '../charges/charge-lifecycle.service.ts';
-import { rebuildAnalytics } from './analytics-rollup.repository.ts';
+import { rebuildAnalytics } from './analytics-recount.repository.ts';
 
 const ctx = useTestApp();
 
@@ -45,6 +47,14 @@ const readModel = async () => ({
     .select()
     .from(analyticsStationDays)
     .orderBy(asc(analyticsStationDays.merchantId), asc(analyticsStationDays.day), asc(analyticsStationDays.stationId)),
+  stationMonths: await ctx.database.db
+    .select()
+    .from(analyticsStationMonths)
+    .orderBy(
+      asc(analyticsStationMonths.month),
+      asc(analyticsStationMonths.merchantId),
+      asc(analyticsStationMonths.stationId),
+    ),
 });
 
 describe('the read model', () => {
@@ -104,6 +114,11 @@ describe('the read model', () => {
     expect(kept.hours.length).toBeGreaterThan(10);
     expect(kept.users.length).toBeGreaterThan(0);
     expect(kept.stationDays.length).toBeGreaterThan(kept.merchantDays.length);
+    // The three days straddle March's end: two months per station.
+    expect(new Set(kept.stationMonths.map((row) => row.month))).toEqual(new Set(['2024-03-01', '2024-04-01']));
+    expect(kept.stationDays.flatMap((row) => row.hourCharges).reduce((a, b) => a + b)).toBe(
+      kept.stationDays.reduce((sum, row) => sum + row.charges, 0),
+    );
     await rebuildAnalytics(ctx.database.db);
     expect(await readModel()).toEqual(kept);
   });
@@ -117,5 +132,17 @@ describe('the read model', () => {
       energyWh: 300_000,
       turnoverTyiyn: 300_000,
     });
+  });
+
+  it("is what migration 0031 counts from the charges already there (the stations' hours of day and months)", async () => {
+    const kept = await readModel();
+    expect(kept.stationMonths.length).toBeGreaterThan(0);
+    const migration = await readFile(new URL('../../../drizzle/0031_heat_map.sql', import.meta.url), 'utf8');
+    const statements = migration.split('--> statement-breakpoint');
+    const counting = statements.slice(statements.findIndex((statement) => statement.includes('DELETE FROM')));
+    expect(counting).toHaveLength(3);
+    await ctx.database.db.delete(analyticsStationMonths);
+    for (const statement of counting) await ctx.database.db.execute(sql.raw(statement));
+    expect(await readModel()).toEqual(kept);
   });
 });

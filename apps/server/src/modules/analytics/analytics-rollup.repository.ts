@@ -1,15 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ANALYTICS_PERIODS } from '@evcms/contracts/analytics';
-import { localDate, TIME_ZONE } from '@evcms/contracts/dates';
+import { localDate } from '@evcms/contracts/dates';
 import type { Db } from '../../db/client.ts';
 import {
   analyticsHours,
   analyticsMerchantDays,
   analyticsPromotionUsers,
   analyticsStationDays,
+  analyticsStationMonths,
 } from '../../db/schema/analytics.ts';
-import { charges } from '../../db/schema/charges.ts';
 import type { SettledCharge } from '../charges/charge-paid.service.ts';
 import { calendarStarts } from './analytics.rules.ts';
 
@@ -29,6 +29,41 @@ const usedPromotion = (charge: Pick<SettledCharge, 'promotionId' | 'discountTyiy
   charge.promotionId !== null && charge.discountTyiyn > 0;
 
 const HOUR = 3_600_000;
+/** Bishkek is UTC+6 all year (no summer time). */
+const BISHKEK_OFFSET = 6 * HOUR;
+const localHourOfDay = (at: Date) => new Date(at.getTime() + BISHKEK_OFFSET).getUTCHours();
+
+interface StationRow {
+  table: typeof analyticsStationDays | typeof analyticsStationMonths;
+  column: 'day' | 'month';
+  value: string;
+  merchantId: number;
+  stationId: number;
+}
+
+/** 24 zeros but `value` at `hour`, as an array literal. */
+const hoursWith = (hour: number, value: number) =>
+  `{${Array.from({ length: 24 }, (_, h) => (h === hour ? value : 0)).join(',')}}`;
+
+/**
+ * Adds the charge to its station's day or month, and to its hour of day there (arrays count from
+ * 1). Raw SQL: an upsert that adds to one element of an array is not in Drizzle's vocabulary.
+ */
+async function addToStation(tx: Db, charge: SettledCharge, row: StationRow, hour: number): Promise<void> {
+  const key = sql.identifier(row.column);
+  const slot = sql.raw(String(hour + 1));
+  const kept = row.table;
+  await tx.execute(sql`insert into ${kept} (${key}, merchant_id, station_id, charges, energy_wh, turnover_tyiyn,
+      hour_charges, hour_turnover_tyiyn)
+    values (${row.value}::date, ${row.merchantId}, ${row.stationId}, 1, ${charge.consumedWh}, ${charge.totalTyiyn},
+      ${hoursWith(hour, 1)}::integer[], ${hoursWith(hour, charge.totalTyiyn)}::bigint[])
+    on conflict (${key}, merchant_id, station_id) do update set
+      charges = ${kept}.charges + 1,
+      energy_wh = ${kept}.energy_wh + excluded.energy_wh,
+      turnover_tyiyn = ${kept}.turnover_tyiyn + excluded.turnover_tyiyn,
+      hour_charges[${slot}] = ${kept}.hour_charges[${slot}] + 1,
+      hour_turnover_tyiyn[${slot}] = ${kept}.hour_turnover_tyiyn[${slot}] + excluded.turnover_tyiyn`);
+}
 
 /** `column + excluded.column` for each figure: an upsert's sum. */
 function addedUp<T extends Record<string, AnyPgColumn>>(columns: T): Record<keyof T, SQL> {
@@ -48,14 +83,20 @@ export async function addSettledCharge(tx: Db, charge: SettledCharge): Promise<v
   const figures = { charges: 1, energyWh: charge.consumedWh, turnoverTyiyn: charge.totalTyiyn };
   const day = localDate(charge.finishedAt);
   const merchantId = charge.merchantId ?? 0;
-  const s = analyticsStationDays;
-  await tx
-    .insert(s)
-    .values({ merchantId, day, stationId: charge.stationId ?? 0, ...figures })
-    .onConflictDoUpdate({
-      target: [s.merchantId, s.day, s.stationId],
-      set: addedUp({ charges: s.charges, energyWh: s.energyWh, turnoverTyiyn: s.turnoverTyiyn }),
-    });
+  const stationId = charge.stationId ?? 0;
+  const hourOfDay = localHourOfDay(charge.finishedAt);
+  await addToStation(
+    tx,
+    charge,
+    { table: analyticsStationDays, column: 'day', value: day, merchantId, stationId },
+    hourOfDay,
+  );
+  await addToStation(
+    tx,
+    charge,
+    { table: analyticsStationMonths, column: 'month', value: `${day.slice(0, 8)}01`, merchantId, stationId },
+    hourOfDay,
+  );
   const m = analyticsMerchantDays;
   await tx
     .insert(m)
@@ -99,48 +140,3 @@ export async function addSettledCharge(tx: Db, charge: SettledCharge): Promise<v
       set: { firstAt: sql`least(${u.firstAt}, excluded.first_at)` },
     });
 }
-
-/** The charges that count, as SQL over `charges` (the same rule as `counts`). */
-const counted = sql`${charges.status} in ('finished', 'stopped') and ${charges.result} = 'successful' and ${charges.finishedAt} is not null`;
-
-/**
- * Recounts the read model from the charges, in one transaction. Settlements meanwhile wait on the
- * tables' lock and add themselves after it, so none is lost or counted twice.
- */
-export async function rebuildAnalytics(db: Db): Promise<{ hours: number; promotionUsers: number }> {
-  return db.transaction(async (tx) => {
-    const tables = [analyticsHours, analyticsPromotionUsers, analyticsMerchantDays, analyticsStationDays];
-    await tx.execute(sql`lock table ${sql.join(tables, sql`, `)} in exclusive mode`);
-    for (const table of tables) await tx.delete(table);
-    const day = sql`(${charges.finishedAt} at time zone ${TIME_ZONE})::date`;
-    const sums = sql`count(*), sum(${charges.consumedWh}), sum(${charges.totalTyiyn})`;
-    await tx.execute(sql`insert into ${analyticsMerchantDays} (day, merchant_id, charges, energy_wh, turnover_tyiyn)
-      select ${day}, coalesce(${charges.merchantId}, 0), ${sums} from ${charges} where ${counted} group by 1, 2`);
-    await tx.execute(sql`insert into ${analyticsStationDays} (merchant_id, day, station_id, charges, energy_wh, turnover_tyiyn)
-      select coalesce(${charges.merchantId}, 0), ${day}, coalesce(${charges.stationId}, 0), ${sums}
-      from ${charges} where ${counted} group by 1, 2, 3`);
-    const hours =
-      await tx.execute(sql`insert into ${analyticsHours} (hour, charges, energy_wh, turnover_tyiyn, discount_tyiyn)
-      select date_trunc('hour', ${charges.finishedAt}, 'UTC'), count(*), sum(${charges.consumedWh}),
-        sum(${charges.totalTyiyn}), sum(${charges.discountTyiyn})
-      from ${charges} where ${counted} group by 1`);
-    const kinds = sql.join(
-      ANALYTICS_PERIODS.map((kind) => sql`(${kind})`),
-      sql`, `,
-    );
-    const users = await tx.execute(sql`insert into ${analyticsPromotionUsers} (kind, start, driver_id, first_at)
-      select k.kind, date_trunc(k.kind, ${charges.finishedAt} at time zone ${TIME_ZONE})::date, ${charges.driverId},
-        min(${charges.finishedAt})
-      from ${charges} cross join (values ${kinds}) as k(kind)
-      where ${counted} and ${charges.promotionId} is not null and ${charges.discountTyiyn} > 0 and ${charges.driverId} is not null
-      group by 1, 2, 3`);
-    return { hours: rowCount(hours), promotionUsers: rowCount(users) };
-  });
-}
-
-const rowCount = (result: unknown) =>
-  Number(
-    (result as { rowCount?: number; affectedRows?: number }).rowCount ??
-      (result as { affectedRows?: number }).affectedRows ??
-      0,
-  );

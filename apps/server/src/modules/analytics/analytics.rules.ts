@@ -33,7 +33,7 @@ const DAY = 24 * HOUR;
 export const bishkekMidnight = (date: string): Date => new Date(`${date}T00:00:00+06:00`);
 
 /** A calendar date (YYYY-MM-DD) moved by whole days and months. */
-function moved(date: string, { days = 0, months = 0 }: { days?: number; months?: number }): string {
+export function moved(date: string, { days = 0, months = 0 }: { days?: number; months?: number }): string {
   const [year, month, day] = [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
   return new Date(Date.UTC(year, month - 1 + months, day + days)).toISOString().slice(0, 10);
 }

@@ -1,11 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { LANGUAGES } from '@evcms/contracts/i18n';
+import { sql } from 'drizzle-orm';
 import type { Localized } from '@evcms/contracts/localized';
 import { queryRows, type Db } from '../../db/client.ts';
 import { analyticsMerchantDays, analyticsStationDays } from '../../db/schema/analytics.ts';
-import { localizedSelection } from '../../db/schema/localized.ts';
 import { merchants } from '../../db/schema/merchants.ts';
 import { stations } from '../../db/schema/stations.ts';
+import { localized, names, type NameColumns } from './localized-names.ts';
 
 /*
  * The merchant report's reads: the figures from the read model's days (a year is 365 rows a
@@ -32,20 +31,11 @@ export interface StationLine extends ReportFigures {
 }
 
 type Count = number | string | bigint | null;
-type Row = Record<'charges' | 'energyWh' | 'turnoverTyiyn' | 'stations', Count> &
-  Partial<Record<(typeof LANGUAGES)[number], string | null>>;
+type Row = Record<'charges' | 'energyWh' | 'turnoverTyiyn' | 'stations', Count> & NameColumns;
 
 export interface DayRange {
   from: string;
   to: string;
-}
-
-function names(table: typeof merchants | typeof stations): SQL {
-  const name = localizedSelection(table, 'name');
-  return sql.join(
-    LANGUAGES.map((lang) => sql`${name[lang]} as ${sql.identifier(lang)}`),
-    sql`, `,
-  );
 }
 
 const figures = (row: Row): ReportFigures => ({
@@ -54,9 +44,6 @@ const figures = (row: Row): ReportFigures => ({
   energyWh: Number(row.energyWh ?? 0),
   turnoverTyiyn: Number(row.turnoverTyiyn ?? 0),
 });
-
-const localized = (row: Row): Localized | null =>
-  row.ru == null ? null : (Object.fromEntries(LANGUAGES.map((lang) => [lang, row[lang] ?? ''])) as Localized);
 
 const SUMS = sql`sum(charges) as "charges", sum(energy_wh) as "energyWh", sum(turnover_tyiyn) as "turnoverTyiyn"`;
 

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
-import { rebuildAnalytics } from './analytics-rollup.repository.ts';
+import { rebuildAnalytics } from './analytics-recount.repository.ts';
 
 /*
  * `npm run analytics:rebuild`: recounts the dashboard's read model from the charges, on the

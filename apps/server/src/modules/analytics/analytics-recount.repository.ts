@@ -1,0 +1,94 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ANALYTICS_PERIODS } from '@evcms/contracts/analytics';
+import { TIME_ZONE } from '@evcms/contracts/dates';
+import type { Db } from '../../db/client.ts';
+import {
+  analyticsHours,
+  analyticsMerchantDays,
+  analyticsPromotionUsers,
+  analyticsStationDays,
+  analyticsStationMonths,
+} from '../../db/schema/analytics.ts';
+import { charges } from '../../db/schema/charges.ts';
+
+/*
+ * Recounting the read model from the charges (`npm run analytics:rebuild`, bench/analytics.ts).
+ * The rules are analytics-rollup.repository.ts's, in SQL; the rebuild test keeps them equal.
+ */
+
+/** The charges that count, as SQL over `charges` (the same rule as the rollup's `counts`). */
+const counted = sql`${charges.status} in ('finished', 'stopped') and ${charges.result} = 'successful' and ${charges.finishedAt} is not null`;
+
+/**
+ * Recounts the read model from the charges, in one transaction. Settlements meanwhile wait on the
+ * tables' lock and add themselves after it, so none is lost or counted twice.
+ */
+export async function rebuildAnalytics(db: Db): Promise<{ hours: number; promotionUsers: number }> {
+  return db.transaction(async (tx) => {
+    const tables = [
+      analyticsHours,
+      analyticsPromotionUsers,
+      analyticsMerchantDays,
+      analyticsStationDays,
+      analyticsStationMonths,
+    ];
+    await tx.execute(sql`lock table ${sql.join(tables, sql`, `)} in exclusive mode`);
+    for (const table of tables) await tx.delete(table);
+    const day = sql`(${charges.finishedAt} at time zone ${TIME_ZONE})::date`;
+    const sums = sql`count(*), sum(${charges.consumedWh}), sum(${charges.totalTyiyn})`;
+    await tx.execute(sql`insert into ${analyticsMerchantDays} (day, merchant_id, charges, energy_wh, turnover_tyiyn)
+      select ${day}, coalesce(${charges.merchantId}, 0), ${sums} from ${charges} where ${counted} group by 1, 2`);
+    await recountStations(tx, analyticsStationDays, 'day', day);
+    await recountStations(tx, analyticsStationMonths, 'month', sql`date_trunc('month', ${day})::date`);
+    const hours =
+      await tx.execute(sql`insert into ${analyticsHours} (hour, charges, energy_wh, turnover_tyiyn, discount_tyiyn)
+      select date_trunc('hour', ${charges.finishedAt}, 'UTC'), count(*), sum(${charges.consumedWh}),
+        sum(${charges.totalTyiyn}), sum(${charges.discountTyiyn})
+      from ${charges} where ${counted} group by 1`);
+    const kinds = sql.join(
+      ANALYTICS_PERIODS.map((kind) => sql`(${kind})`),
+      sql`, `,
+    );
+    const users = await tx.execute(sql`insert into ${analyticsPromotionUsers} (kind, start, driver_id, first_at)
+      select k.kind, date_trunc(k.kind, ${charges.finishedAt} at time zone ${TIME_ZONE})::date, ${charges.driverId},
+        min(${charges.finishedAt})
+      from ${charges} cross join (values ${kinds}) as k(kind)
+      where ${counted} and ${charges.promotionId} is not null and ${charges.discountTyiyn} > 0 and ${charges.driverId} is not null
+      group by 1, 2, 3`);
+    return { hours: rowCount(hours), promotionUsers: rowCount(users) };
+  });
+}
+
+const rowCount = (result: unknown) =>
+  Number(
+    (result as { rowCount?: number; affectedRows?: number }).rowCount ??
+      (result as { affectedRows?: number }).affectedRows ??
+      0,
+  );
+
+/** A station's days or months, with their hours of day (element h + 1 of each array is hour h's). */
+async function recountStations(
+  tx: Db,
+  table: typeof analyticsStationDays | typeof analyticsStationMonths,
+  column: 'day' | 'month',
+  period: SQL,
+): Promise<void> {
+  const hours = Array.from({ length: 24 }, (_, h) => h);
+  const hourCharges = sql.join(
+    hours.map((h) => sql`count(*) filter (where h = ${sql.raw(String(h))})`),
+    sql`, `,
+  );
+  const hourTurnover = sql.join(
+    hours.map((h) => sql`coalesce(sum(total_tyiyn) filter (where h = ${sql.raw(String(h))}), 0)`),
+    sql`, `,
+  );
+  const hourOfDay = sql`extract(hour from ${charges.finishedAt} at time zone ${TIME_ZONE})::integer`;
+  await tx.execute(sql`insert into ${table} (${sql.identifier(column)}, merchant_id, station_id, charges, energy_wh,
+      turnover_tyiyn, hour_charges, hour_turnover_tyiyn)
+    select period, coalesce(merchant_id, 0), coalesce(station_id, 0), count(*), sum(consumed_wh), sum(total_tyiyn),
+      array[${hourCharges}], array[${hourTurnover}]
+    from (select ${period} as period, ${hourOfDay} as h, ${charges.merchantId} as merchant_id,
+        ${charges.stationId} as station_id, ${charges.consumedWh} as consumed_wh, ${charges.totalTyiyn} as total_tyiyn
+      from ${charges} where ${counted}) as counted
+    group by 1, 2, 3`);
+}

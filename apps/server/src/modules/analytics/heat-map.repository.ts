@@ -1,0 +1,118 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Localized } from '@evcms/contracts/localized';
+import { TIME_ZONE } from '@evcms/contracts/dates';
+import { queryRows, type Db } from '../../db/client.ts';
+import { analyticsHours, analyticsStationDays, analyticsStationMonths } from '../../db/schema/analytics.ts';
+import { stations } from '../../db/schema/stations.ts';
+import type { PeriodBounds } from './analytics.rules.ts';
+import type { SplitDays } from './heat-map.rules.ts';
+import { localized, names, type NameColumns } from './localized-names.ts';
+
+/*
+ * The heat map's reads: each station's charges from the read model's months and days (a year is
+ * 12 month rows and at most a month of day rows a station), the network's weekday x hour grid from
+ * its hours, and the stations as they are now (a deleted station is not drawn).
+ */
+
+type Count = number | string | bigint | null;
+const num = (value: Count) => Number(value ?? 0);
+
+export interface Figures {
+  charges: number;
+  turnoverTyiyn: number;
+}
+
+export interface StationFigures extends Figures {
+  stationId: number;
+  name: Localized;
+  merchantId: number;
+  latitude: number;
+  longitude: number;
+}
+
+/** The charges and turnover columns, or the sums of the hours of day asked for (arrays count from 1). */
+function figureColumns(hours: number[] | null): { charges: SQL; turnover: SQL } {
+  if (!hours) return { charges: sql`charges`, turnover: sql`turnover_tyiyn` };
+  const of = (column: string) => sql.raw(hours.map((hour) => `${column}[${hour + 1}]`).join(' + '));
+  return { charges: of('hour_charges'), turnover: of('hour_turnover_tyiyn') };
+}
+
+/** Every existing station with coordinates that completed charges on the days (in the hours), most first. */
+export async function stationFigures(db: Db, split: SplitDays, hours: number[] | null): Promise<StationFigures[]> {
+  const { charges, turnover } = figureColumns(hours);
+  const parts: SQL[] = [];
+  if (split.months) {
+    const m = analyticsStationMonths;
+    parts.push(sql`select station_id, ${charges} as charges, ${turnover} as turnover from ${m}
+      where ${m.month} >= ${split.months.from}::date and ${m.month} < ${split.months.to}::date`);
+  }
+  for (const days of split.days) {
+    const d = analyticsStationDays;
+    parts.push(sql`select station_id, ${charges} as charges, ${turnover} as turnover from ${d}
+      where ${d.day} >= ${days.from}::date and ${d.day} <= ${days.to}::date`);
+  }
+  const rows = await queryRows<
+    NameColumns & {
+      stationId: number;
+      merchantId: number;
+      latitude: string;
+      longitude: string;
+      charges: Count;
+      turnover: Count;
+    }
+  >(
+    db,
+    sql`with counted as (
+        select station_id, sum(charges) as charges, sum(turnover) as turnover
+        from (${sql.join(parts, sql` union all `)}) as parts
+        group by station_id having sum(charges) > 0
+      )
+      select ${stations.id} as "stationId", ${names(stations)}, ${stations.merchantId} as "merchantId",
+        ${stations.latitude} as "latitude", ${stations.longitude} as "longitude",
+        counted.charges as "charges", counted.turnover as "turnover"
+      from counted join ${stations} on ${stations.id} = counted.station_id
+      order by counted.charges desc, ${stations.id}`,
+  );
+  return rows.flatMap((row) => {
+    const [latitude, longitude] = [Number(row.latitude), Number(row.longitude)];
+    // Coordinates are checked when a station is saved; one that still does not read is not drawn.
+    if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || row.latitude === '' || row.longitude === '')
+      return [];
+    return [
+      {
+        stationId: row.stationId,
+        name: localized(row)!,
+        merchantId: row.merchantId,
+        latitude,
+        longitude,
+        charges: num(row.charges),
+        turnoverTyiyn: num(row.turnover),
+      },
+    ];
+  });
+}
+
+export interface GridCell extends Figures {
+  /** Monday 1 to Sunday 7. */
+  weekday: number;
+  hour: number;
+}
+
+/** The network's charges of the period by Bishkek weekday and hour of day: only the cells that had any. */
+export async function grid(db: Db, bounds: PeriodBounds): Promise<GridCell[]> {
+  const h = analyticsHours;
+  const local = sql`(${h.hour} at time zone ${TIME_ZONE})`;
+  const rows = await queryRows<{ weekday: number; hour: number; charges: Count; turnover: Count }>(
+    db,
+    sql`select extract(isodow from ${local})::int as "weekday", extract(hour from ${local})::int as "hour",
+        sum(${h.charges}) as "charges", sum(${h.turnoverTyiyn}) as "turnover"
+      from ${h} where ${h.hour} >= ${bounds.from.toISOString()}::timestamptz and ${h.hour} < ${bounds.to.toISOString()}::timestamptz
+      group by 1, 2`,
+  );
+  return rows.map((row) => ({
+    weekday: row.weekday,
+    hour: row.hour,
+    charges: num(row.charges),
+    turnoverTyiyn: num(row.turnover),
+  }));
+}

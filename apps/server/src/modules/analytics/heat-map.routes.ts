@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBody } from '@evcms/contracts/common';
+import { heatMap, heatMapQuery } from '@evcms/contracts/heat-map';
+import type { AnalyticsDeps } from './analytics.service.ts';
+import { presentHeatMap } from './heat-map.presenter.ts';
+import * as service from './heat-map.service.ts';
+
+/** GET /api/v1/stations/heat-map/ (spec 7): read from the analytics read model, so it lives here. */
+export function heatMapRoutes(deps: AnalyticsDeps) {
+  return async function (app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.get('/', {
+      schema: { tags: ['analytics'], querystring: heatMapQuery, response: { 200: heatMap, 400: errorBody } },
+      handler: async (request) => presentHeatMap(await service.heatMap(deps, request.query), request.lang),
+    });
+  };
+}

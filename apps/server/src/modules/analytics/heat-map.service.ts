@@ -1,0 +1,45 @@
+import { localDate } from '@evcms/contracts/dates';
+import type { AnalyticsDeps } from './analytics.service.ts';
+import { periodBounds, type PeriodBounds, type PeriodChoice } from './analytics.rules.ts';
+import * as repo from './heat-map.repository.ts';
+import { hoursOf, splitByMonths } from './heat-map.rules.ts';
+
+/* The heat map: each station's charges of the period, in the hours asked for, and the network's week. */
+
+export interface HeatMapRecord {
+  bounds: PeriodBounds;
+  hours: number[] | null;
+  stations: repo.StationFigures[];
+  /** All 168 cells, Monday 0:00 first; 0 outside the hours asked for. */
+  grid: repo.GridCell[];
+  totals: repo.Figures;
+}
+
+/** The dashboard's period, and a time of day (both hours, or neither). */
+export interface HeatMapChoice extends PeriodChoice {
+  hours__from?: number | undefined;
+  hours__to?: number | undefined;
+}
+
+export async function heatMap(deps: AnalyticsDeps, filters: HeatMapChoice): Promise<HeatMapRecord> {
+  const bounds = periodBounds(filters, deps.now?.() ?? new Date());
+  const hours = hoursOf(filters.hours__from, filters.hours__to);
+  const days = { from: localDate(bounds.from), to: localDate(new Date(bounds.to.getTime() - 1)) };
+  const [stations, cells] = await Promise.all([
+    repo.stationFigures(deps.db, splitByMonths(days), hours),
+    repo.grid(deps.db, bounds),
+  ]);
+  const counted = new Map(cells.map((cell) => [`${cell.weekday}:${cell.hour}`, cell]));
+  const asked = new Set(hours ?? []);
+  const grid = Array.from({ length: 7 * 24 }, (_, i) => {
+    const [weekday, hour] = [Math.floor(i / 24) + 1, i % 24];
+    const cell = hours && !asked.has(hour) ? undefined : counted.get(`${weekday}:${hour}`);
+    return { weekday, hour, charges: cell?.charges ?? 0, turnoverTyiyn: cell?.turnoverTyiyn ?? 0 };
+  });
+  // The totals are the grid's: every charge of the hours, at stations drawn or not (deleted, no coordinates).
+  const totals = grid.reduce(
+    (sum, cell) => ({ charges: sum.charges + cell.charges, turnoverTyiyn: sum.turnoverTyiyn + cell.turnoverTyiyn }),
+    { charges: 0, turnoverTyiyn: 0 },
+  );
+  return { bounds, hours, stations, grid, totals };
+}
