@@ -46,10 +46,13 @@ describe('the heat map', { timeout: 60_000 }, () => {
       'href',
       '/merchants/merchant/4/station-info/2',
     );
-    expect(screen.getByRole('caption')).toHaveTextContent('Charges by weekday and hour of day');
-    expect(gridCell('Mon', 8)).toHaveTextContent('30');
-    expect(gridCell('Fri', 18)).toHaveTextContent('2');
-    expect(gridCell('Fri', 17)).toHaveTextContent('0');
+    expect(
+      screen.getByRole('table', { name: 'Charges by weekday and hour of day (Bishkek time)' }),
+    ).toBeInTheDocument();
+    expect(gridCell('Monday', 8)).toHaveTextContent('30');
+    expect(within(screen.getByTestId('heat-grid')).getAllByRole('columnheader')[8]).toHaveAccessibleName('08:00');
+    expect(gridCell('Friday', 18)).toHaveTextContent('2');
+    expect(gridCell('Friday', 17)).toHaveTextContent('0');
   });
 
   it('weighs by the average bill when toggled, and keeps it in the address', async () => {
@@ -59,8 +62,10 @@ describe('the heat map', { timeout: 60_000 }, () => {
     await screen.findByTestId('total-charges');
     await user.click(screen.getByText('Average bill'));
     expect(router.state.location.search).toBe('?metric=average_bill');
-    expect(screen.getByRole('caption')).toHaveTextContent('Average bill in som by weekday and hour of day');
-    expect(gridCell('Fri', 18)).toHaveTextContent('375');
+    expect(
+      screen.getByRole('table', { name: 'Average bill in som by weekday and hour of day (Bishkek time)' }),
+    ).toBeInTheDocument();
+    expect(gridCell('Friday', 18)).toHaveTextContent('375');
     expect(stationNames()).toEqual(['Osh Bazaar', 'Ala-Too']);
   });
 

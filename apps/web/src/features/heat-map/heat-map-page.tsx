@@ -36,7 +36,8 @@ export function HeatMapPage() {
 
 function HeatMapContent({ data, metric }: { data: HeatMap; metric: HeatMetric }) {
   const { t } = useTranslation('heat-map');
-  if (data.stations.length === 0) {
+  // No charges at all; charges at stations not drawn (deleted, or without coordinates) still show their totals and grid.
+  if (data.totals.charges === 0) {
     return (
       <Card>
         <Empty description={t('empty')} data-testid="heat-map-empty" />

@@ -27,17 +27,18 @@ export function WeekdayHourGrid({ grid, metric }: { grid: readonly HeatMapCell[]
   const captionId = 'heat-map-grid-caption';
   return (
     <Card size="small" title={<h2 style={{ margin: 0, fontSize: 'inherit' }}>{t('grid.title')}</h2>}>
+      {/* Outside the table, so it wraps on a phone where the table scrolls; it names both. */}
+      <p id={captionId} style={{ marginTop: 0 }}>
+        {t(`grid.caption.${metric}`)}
+      </p>
       {/* The table is wider than a phone: the region scrolls, and takes the focus to scroll by keyboard. */}
       <div role="region" aria-labelledby={captionId} tabIndex={0} style={{ overflowX: 'auto' }} data-testid="heat-grid">
-        <table style={{ borderCollapse: 'collapse', width: '100%' }}>
-          <caption id={captionId} style={{ textAlign: 'left', paddingBottom: 8 }}>
-            {t(`grid.caption.${metric}`)}
-          </caption>
+        <table aria-labelledby={captionId} style={{ borderCollapse: 'collapse', width: '100%' }}>
           <thead>
             <tr>
               <td />
               {HOURS.map((hour) => (
-                <th key={hour} scope="col" style={{ ...cellStyle, fontWeight: 'normal' }}>
+                <th key={hour} scope="col" aria-label={hourName(hour)} style={{ ...cellStyle, fontWeight: 'normal' }}>
                   {hourName(hour).slice(0, 2)}
                 </th>
               ))}
@@ -46,10 +47,14 @@ export function WeekdayHourGrid({ grid, metric }: { grid: readonly HeatMapCell[]
           <tbody>
             {WEEKDAYS.map((weekday) => (
               <tr key={weekday}>
-                <th scope="row" style={{ ...cellStyle, textAlign: 'left' }}>
-                  <abbr title={weekdayName(weekday, lang, 'long')} style={{ textDecoration: 'none' }}>
-                    {weekdayName(weekday, lang)}
-                  </abbr>
+                <th
+                  scope="row"
+                  // Heard whole with each cell ('Monday, 08:00'); the short name is what fits.
+                  aria-label={weekdayName(weekday, lang, 'long')}
+                  title={weekdayName(weekday, lang, 'long')}
+                  style={{ ...cellStyle, textAlign: 'left' }}
+                >
+                  {weekdayName(weekday, lang)}
                 </th>
                 {HOURS.map((hour) => {
                   const cell = cells.get(`${weekday}-${hour}`);
