@@ -53,6 +53,7 @@ describe('the heat map', { timeout: 60_000 }, () => {
     expect(within(screen.getByTestId('heat-grid')).getAllByRole('columnheader')[8]).toHaveAccessibleName('08:00');
     expect(gridCell('Friday', 18)).toHaveTextContent('2');
     expect(gridCell('Friday', 17)).toHaveTextContent('0');
+    expect(screen.getByTestId('heat-grid-scale')).toHaveTextContent('Shade:030');
   });
 
   it('weighs by the average bill when toggled, and keeps it in the address', async () => {
@@ -66,6 +67,7 @@ describe('the heat map', { timeout: 60_000 }, () => {
       screen.getByRole('table', { name: 'Average bill in som by weekday and hour of day (Bishkek time)' }),
     ).toBeInTheDocument();
     expect(gridCell('Friday', 18)).toHaveTextContent('375');
+    expect(screen.getByTestId('heat-grid-scale')).toHaveTextContent('Shade:0375');
     expect(stationNames()).toEqual(['Osh Bazaar', 'Ala-Too']);
   });
 

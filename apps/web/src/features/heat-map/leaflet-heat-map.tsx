@@ -127,7 +127,11 @@ export function LeafletHeatMap(props: LeafletHeatMapProps) {
         fillOpacity: 0.85,
         className: 'heat-map-station',
       })
-        .bindPopup(popupContent(station, (path) => latest.current.onOpen(path)))
+        // Esc belongs to the full-screen dialog, as in the map picker (leaflet-map.tsx).
+        .bindPopup(
+          popupContent(station, (path) => latest.current.onOpen(path)),
+          { closeOnEscapeKey: false },
+        )
         .bindTooltip(station.popup.name)
         .addTo(layers.markers);
     }

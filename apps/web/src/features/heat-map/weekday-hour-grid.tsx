@@ -1,5 +1,5 @@
 import type { HeatMapCell } from '@evcms/contracts/heat-map';
-import { Card } from 'antd';
+import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../lib/i18n.ts';
 import { hourName, weekdayName } from '../../lib/weekdays.ts';
@@ -73,6 +73,20 @@ export function WeekdayHourGrid({ grid, metric }: { grid: readonly HeatMapCell[]
           </tbody>
         </table>
       </div>
+      <Flex align="center" gap={8} style={{ marginTop: 8, fontSize: 12 }} data-testid="heat-grid-scale">
+        <span>{t('grid.scale')}</span>
+        <span>0</span>
+        <span
+          aria-hidden
+          style={{
+            width: 120,
+            height: 10,
+            border: '1px solid #d9d9d9',
+            background: `linear-gradient(to right, ${shadeOf(0)}, ${shadeOf(1)})`,
+          }}
+        />
+        <span>{format(Math.max(0, ...values))}</span>
+      </Flex>
     </Card>
   );
 }
