@@ -96,6 +96,7 @@ describe('GET /stations/heat-map/', () => {
     const middle = await heatMap(
       { db: ctx.database.db, now: () => new Date('2024-03-16T00:00:00Z') },
       { period: 'month' },
+      'en',
     );
     expect(middle.stations.map((station) => [station.stationId, station.charges])).toEqual([
       [a.id, 2],
