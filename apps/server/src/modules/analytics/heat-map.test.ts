@@ -124,6 +124,14 @@ describe('GET /stations/heat-map/', () => {
     expect(Object.keys(response.json())).toEqual([field]);
   });
 
+  it('answers the same to 100 calls at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => call('GET', `${MARCH}&hours__from=22&hours__to=6`)),
+    );
+    expect(new Set(answers.map((answer) => answer.statusCode))).toEqual(new Set([200]));
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+  });
+
   it('is in the OpenAPI document', async () => {
     expect(Object.keys(await openApiPaths(ctx.app))).toContain('/api/v1/stations/heat-map/');
   });
