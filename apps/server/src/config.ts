@@ -56,6 +56,8 @@ export interface Config {
   http: HttpTimeouts;
   /** Requests to the drivers' app's feed one client address may make a minute (modules/app-feed). */
   appFeedRequestsPerMinute: number;
+  /** The bearer token Prometheus scrapes GET /metrics with. Unset: no /metrics, and nothing is counted. */
+  metricsToken: string | undefined;
 }
 
 /** The HTTP server's time-outs, in seconds. */
@@ -96,6 +98,18 @@ function int(value: string | undefined, fallback: number, name: string, min = 1)
 
 function text(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+/** Guessable in minutes below this; a scraper's token is typed once, into its configuration. */
+const METRICS_TOKEN_MIN_BYTES = 16;
+
+function metricsToken(value: string | undefined): string | undefined {
+  const token = text(value);
+  if (token !== undefined && Buffer.byteLength(token) < METRICS_TOKEN_MIN_BYTES)
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_BYTES} bytes long (it opens GET /metrics); it has ${Buffer.byteLength(token)}.`,
+    );
+  return token;
 }
 
 function secretSetting(value: string | undefined, name: string, purpose: string): string | undefined {
@@ -206,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ocppPowerCeilingKw: int(env.OCPP_POWER_CEILING, 350, 'OCPP_POWER_CEILING'),
     http: httpTimeouts(env),
     appFeedRequestsPerMinute: int(env.APP_FEED_REQUESTS_PER_MINUTE, 300, 'APP_FEED_REQUESTS_PER_MINUTE'),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
   };
 }
 

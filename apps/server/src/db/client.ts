@@ -42,6 +42,16 @@ export interface Database {
    * function returned stops the listening.
    */
   onConnectionLost?: (listener: ConnectionLost) => () => void;
+  /** PostgreSQL only: each pool's connections (open, idle) and the queries waiting for one, for /metrics. */
+  poolStats?: () => PoolStats[];
+}
+
+export interface PoolStats {
+  /** The pool's application_name. */
+  pool: string;
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /** A pool's connection ended by the server: the pool (its application_name) and the error. */
@@ -174,6 +184,19 @@ export async function openPostgres(url: string): Promise<Database> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    poolStats: () =>
+      (
+        [
+          ['evcms', pool],
+          ['evcms-long-reads', longReads],
+          ['evcms-telemetry', telemetry],
+        ] as const
+      ).map(([name, each]) => ({
+        pool: name,
+        total: each.totalCount,
+        idle: each.idleCount,
+        waiting: each.waitingCount,
+      })),
   };
 }
 
