@@ -178,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes({ db: database.db, media }), { prefix: '/api/v1' });
   await app.register(merchantsRoutes({ db: database.db }), { prefix: '/api/v1' });
   await app.register(mapRoutes(config), { prefix: '/api/v1' });
-  const passwordKey = await loadSecret(config.stationKeySecret, config.dataDir, 'station-key');
+  const passwordKey = await loadSecret(database.db, config.stationKeySecret, config.dataDir, 'station-key');
   // Between the processes sharing the database: a station's socket is held by one of them.
   const bus = database.url ? postgresBus(database.url, app.log) : localBus(app.log);
   const linkChanged = (stationId: number) => announceLinkChanged(bus, stationId, app.log);
