@@ -15,7 +15,8 @@
  *  4. product only: a reconnect storm, every station dropped at once and back within STORM_SECONDS
  *     (-1 skips it).
  * Servers (SERVERS): product (message log on, OCPP_MESSAGE_LOG_DAYS as set or 7), nolog (the same
- * with the log off; load only), product-ocpp-rpc (optional: the same app and handlers behind
+ * with the log off; load only), metrics (optional: product with METRICS_TOKEN set, so /metrics counts
+ * every call; against product in the same run: what the metrics cost), product-ocpp-rpc (optional: the same app and handlers behind
  * ocpp-rpc's RPCServer in strict mode instead of the own OCPP-J layer ocpp/rpc/, support/ocpp-rpc-product.ts;
  * the own layer against the library it replaced), bare (ocpp-rpc in strict mode, canned answers: the ratio's reference),
  * wsonly (optional: the same canned answers over plain `ws` with the same official schemas checked
@@ -29,6 +30,7 @@
  * (on Node 24: PATH=/path/to/node24/bin:$PATH npm run bench:ocpp; every process runs that Node.)
  * REPEAT=3 runs each rate step three times and reports the run of the median achieved rate.
  * Quick: STATIONS=200,1000 RATES=100,250 STEP_SECONDS=3 STORM_SECONDS=5
+ * Metrics on against off (issue 34): SERVERS=product,metrics,product,metrics STATIONS=1000 RATES=2000,4000 STORM_SECONDS=-1
  * The own layer against ocpp-rpc (issue 30): SERVERS=product,product-ocpp-rpc,bare STORM_SECONDS=-1
  * RATES=2000,4000,6000,8000,10000,12000,14000,16000,20000,24000 (about 12 minutes).
  */
@@ -80,6 +82,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const LABELS: Record<string, string> = {
   product: 'product',
   nolog: 'product, message log off',
+  metrics: 'product, metrics on (METRICS_TOKEN)',
   'product-ocpp-rpc': 'product on ocpp-rpc',
   bare: 'bare ocpp-rpc',
   wsonly: 'bare ws + schemas',
@@ -359,6 +362,7 @@ async function runServer(kind: string, database: Database, dataDir: string): Pro
       STATION_KEY_SECRET,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
       ...(kind === 'nolog' && { OCPP_MESSAGE_LOG_DAYS: '0' }),
+      ...(kind === 'metrics' && { METRICS_TOKEN: 'bench-metrics-token-0123456789' }),
     },
   });
   const url = `ws://127.0.0.1:${String(server.ready.port)}/ocpp`;

@@ -24,10 +24,16 @@ describe('access token expiry', () => {
     // On a busy machine the token may already have been renewed while the page loaded, so the
     // test waits for the token it holds now to expire, whatever it is, rather than a fixed time.
     await expect
-      .poll(() => page.evaluate(() => {
-        const payload = JSON.parse(atob(localStorage.getItem('access')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number };
-        return Date.now() > payload.exp * 1000;
-      }), { timeout: 30_000 })
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const payload = JSON.parse(
+              atob(localStorage.getItem('access')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')),
+            ) as { exp: number };
+            return Date.now() > payload.exp * 1000;
+          }),
+        { timeout: 30_000 },
+      )
       .toBe(true);
     const before = refreshes.length;
     await page.locator('#name').fill('Administrator Two');

@@ -16,7 +16,7 @@ export async function buildProductApp() {
   const app = await buildApp({
     config,
     database,
-    jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
+    jwtSecret: await loadJwtSecret(database.db, config.jwtSecret, config.dataDir),
     logger: { level: config.logLevel },
   });
   return { config, database, app };

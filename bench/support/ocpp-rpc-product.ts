@@ -64,7 +64,7 @@ export async function startProductOcppRpc(): Promise<StartedServer> {
   const log = app.log.child({ module: 'ocpp' });
   const db = database.db;
   const telemetryDb = database.telemetryDb;
-  const passwordKey = await loadSecret(config.stationKeySecret, config.dataDir, 'station-key');
+  const passwordKey = await loadSecret(database.db, config.stationKeySecret, config.dataDir, 'station-key');
   const presence = createPresence(telemetryDb, log, 15_000);
   const messageLog = createMessageLog(telemetryDb, log, { keepDays: config.ocppMessageLogDays, flushMs: 1_000 });
   const bus = localBus(log);

@@ -51,6 +51,9 @@ import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { registerReferrals } from './modules/referrals/referrals.service.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { registerAnalytics } from './modules/analytics/analytics.service.ts';
+import { createMetrics } from './lib/metrics.ts';
+import { registerMetrics } from './lib/metrics-route.ts';
+import { countCharges } from './modules/charges/charges-count.repository.ts';
 import { heatMapRoutes } from './modules/analytics/heat-map.routes.ts';
 import { merchantReportRoutes } from './modules/analytics/merchant-report.routes.ts';
 
@@ -137,6 +140,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrf(app);
   const sessionCheck: SessionCheck = (managerId, sessionId) => sessionLives({ db: database.db }, managerId, sessionId);
   registerAuth(app, tokens, sessionCheck);
+  const metrics = createMetrics(config.metricsToken !== undefined);
+  registerMetrics(app, metrics, config.metricsToken);
+  metrics.reading('charges_in_progress', 'Charges in progress on the whole network', () =>
+    countCharges(database.db, { statuses: ['in_progress'] }),
+  );
+  metrics.readings(
+    'db_pool_connections',
+    'Database connections by pool and state (total, idle, waiting: queries waiting for one)',
+    ['pool', 'state'],
+    () =>
+      (database.poolStats?.() ?? []).flatMap(({ pool, ...states }) =>
+        Object.entries(states).map(([state, value]) => ({ labels: { pool, state }, value })),
+      ),
+  );
   await registerOpenApi(app);
   const media = await registerUploads(app, config.dataDir);
 
@@ -161,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes({ db: database.db, media }), { prefix: '/api/v1' });
   await app.register(merchantsRoutes({ db: database.db }), { prefix: '/api/v1' });
   await app.register(mapRoutes(config), { prefix: '/api/v1' });
-  const passwordKey = await loadSecret(config.stationKeySecret, config.dataDir, 'station-key');
+  const passwordKey = await loadSecret(database.db, config.stationKeySecret, config.dataDir, 'station-key');
   // Between the processes sharing the database: a station's socket is held by one of them.
   const bus = database.url ? postgresBus(database.url, app.log) : localBus(app.log);
   const linkChanged = (stationId: number) => announceLinkChanged(bus, stationId, app.log);
@@ -217,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     startTimeoutSeconds: config.ocppStartTimeoutSeconds,
     clockSkewMs: config.ocppClockSkewSeconds * 1000,
     powerCeilingW: config.ocppPowerCeilingKw * 1000,
+    metrics,
   });
   // Commands go out through the central system, so their routes come after it.
   await app.register(stationCommandsRoutes({ db: database.db, command: ocpp.command }), { prefix: '/api/v1' });

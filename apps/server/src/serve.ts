@@ -32,7 +32,7 @@ export async function serve(config: Config, database: Database): Promise<Fastify
           transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } },
         }
       : { level: config.logLevel };
-  const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
+  const jwtSecret = await loadJwtSecret(database.db, config.jwtSecret, config.dataDir);
   const app = await buildApp({ config, database, jwtSecret, logger });
   await removeOrphanIcons({
     db: database.db,

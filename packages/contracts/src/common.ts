@@ -32,3 +32,15 @@ export const detailBody = z.object({ detail: z.string() });
 export type DetailBody = z.infer<typeof detailBody>;
 
 export const healthBody = z.object({ status: z.enum(['ok', 'error']), db: z.enum(['ok', 'down']) });
+/**
+ * GET /api/v1/ready: whether this process can serve, for a load balancer or an orchestrator's
+ * readiness probe (health stays the cheap liveness check). `db` down: the database did not answer
+ * in time; `migrations` pending: the database lacks a migration of this build (`unknown` while the
+ * database is down). 200 with `ready`, else 503 with `not_ready`.
+ */
+export const readyBody = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  db: z.enum(['ok', 'down']),
+  migrations: z.enum(['current', 'pending', 'unknown']),
+});
+export type ReadyBody = z.infer<typeof readyBody>;

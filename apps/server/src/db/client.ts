@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
@@ -11,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { copyLines, copyRows, type CopiedRow } from './copy-rows.ts';
+import { migrationsFolder } from './migrations.ts';
 
 /** The query surface both engines share; services and repositories only see this. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -42,13 +42,21 @@ export interface Database {
    * function returned stops the listening.
    */
   onConnectionLost?: (listener: ConnectionLost) => () => void;
+  /** PostgreSQL only: each pool's connections (open, idle) and the queries waiting for one, for /metrics. */
+  poolStats?: () => PoolStats[];
+}
+
+export interface PoolStats {
+  /** The pool's application_name. */
+  pool: string;
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /** A pool's connection ended by the server: the pool (its application_name) and the error. */
 export type ConnectionLost = (pool: string, error: Error) => void;
 
-// src/db and dist/db sit at the same depth below the package, beside drizzle/.
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 // Serialises start-ups of several processes sharing one PostgreSQL, so only one applies migrations.
 const MIGRATION_LOCK = 4_242_001;
 /** Exports read through COPY at once per process; more wait for a connection. */
@@ -174,6 +182,19 @@ export async function openPostgres(url: string): Promise<Database> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    poolStats: () =>
+      (
+        [
+          ['evcms', pool],
+          ['evcms-long-reads', longReads],
+          ['evcms-telemetry', telemetry],
+        ] as const
+      ).map(([name, each]) => ({
+        pool: name,
+        total: each.totalCount,
+        idle: each.idleCount,
+        waiting: each.waitingCount,
+      })),
   };
 }
 

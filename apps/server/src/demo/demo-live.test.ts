@@ -32,7 +32,7 @@ beforeAll(async () => {
   auth = bearer((await signIn(ctx.app, manager.email, manager.password)).access);
   const uploadsDir = path.join(ctx.config.dataDir, 'uploads');
   // The key the app checks station passwords with.
-  const passwordKey = await loadSecret(ctx.config.stationKeySecret, ctx.config.dataDir, 'station-key');
+  const passwordKey = await loadSecret(ctx.database.db, ctx.config.stationKeySecret, ctx.config.dataDir, 'station-key');
   deps = {
     db: ctx.database.db,
     media: createMediaStore(uploadsDir),

@@ -69,7 +69,7 @@ async function run(live: boolean): Promise<number> {
   try {
     await database.migrate();
     const media = createMediaStore(path.join(config.dataDir, 'uploads'));
-    const passwordKey = await loadSecret(config.stationKeySecret, config.dataDir, 'station-key');
+    const passwordKey = await loadSecret(database.db, config.stationKeySecret, config.dataDir, 'station-key');
     const first = await ensureFirstManager(database.db, { email: config.adminEmail, password: config.adminPassword });
     const [manager] = await database.db
       .select({ id: managers.id, email: managers.email })

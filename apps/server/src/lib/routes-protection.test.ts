@@ -11,6 +11,8 @@ const ctx = useTestApp();
 /** The only routes anyone may call without an access token. Adding one here is a decision. */
 const PUBLIC = [
   'GET /api/v1/health',
+  // Readiness, for a load balancer or an orchestrator (modules/health).
+  'GET /api/v1/ready',
   'POST /api/v1/accounts/login/',
   'POST /api/v1/accounts/refresh/',
   'POST /api/v1/accounts/logout/',

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCEPTING_STATUSES, type CommandOutcome } from '@evcms/contracts/ocpp-commands';
 import type { Db } from '../db/client.ts';
+import type { OcppRecorder } from '../lib/metrics.ts';
 import {
   recordCommandOutcome,
   recordCommandSent,
@@ -89,9 +90,10 @@ export interface CommandSenderOptions {
   /** How long a station has to answer (OCPP_COMMAND_TIMEOUT). */
   timeoutMs: number;
   deliver: Deliver;
+  metrics?: OcppRecorder;
 }
 
-export function createCommandSender({ db, log, timeoutMs, deliver }: CommandSenderOptions): SendCommand {
+export function createCommandSender({ db, log, timeoutMs, deliver, metrics }: CommandSenderOptions): SendCommand {
   return async (command: OcppCommand) => {
     const commandId = command.commandId ?? (await recordCommandSent(db, command));
     let delivery: Delivery;
@@ -105,6 +107,7 @@ export function createCommandSender({ db, log, timeoutMs, deliver }: CommandSend
       delivery = { kind: 'error', code: 'InternalError', description: 'The central system could not send the command' };
     }
     const { outcome, response } = judged(delivery);
+    metrics?.commandEnded(command.action, outcome);
     await recordCommandOutcome(db, commandId, outcome, response);
     log.info(
       { identity: command.identity, action: command.action, commandId, managerId: command.managerId, outcome },

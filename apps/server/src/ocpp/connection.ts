@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { LiveEvents } from '../lib/live-events.ts';
+import type { OcppRecorder } from '../lib/metrics.ts';
 import { recordConnected, recordDisconnected } from '../modules/stations/station-ocpp.service.ts';
 import type { OcppContext, OcppHandler, StationLink } from './context.ts';
 import { authorize } from './handlers/authorize.ts';
@@ -58,6 +59,8 @@ const UNSTORABLE_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
 
 export interface StationConnection extends Opened {
   socket: StationSocket;
+  /** Whether its BootNotification of this connection was accepted (/metrics). */
+  booted(): boolean;
   /** Settles once the socket has closed and the station's state says so. */
   closed: Promise<void>;
 }
@@ -69,6 +72,7 @@ export function serveStation(
     events: LiveEvents;
     processId: string;
     stateWrites: StateWrites;
+    metrics?: OcppRecorder | undefined;
   },
   ws: WebSocket,
   station: StationLink,
@@ -99,12 +103,14 @@ export function serveStation(
   // a frame has such an escape, no call's values need walking for them. Once one has, every later
   // call of the connection is walked.
   let suspectEscapeSeen = false;
+  let booted = false;
   const handlerCtx: OcppContext = { ...ctx, chargeMemo: createChargeMemo() };
 
   // A handler's failure is answered InternalError by the socket, and logged by onFault.
   async function handle(action: string, params: unknown): Promise<object> {
     if (suspectEscapeSeen) checkStorableTexts(params);
     const answer = await HANDLERS[action]!(handlerCtx, station, params);
+    if (action === 'BootNotification') booted = (answer as { status?: string }).status === 'Accepted';
     if (STATION_CHANGES.has(action) || CHARGE_CHANGES.has(action)) changed(CHARGE_CHANGES.has(action));
     return answer;
   }
@@ -130,6 +136,11 @@ export function serveStation(
     onFault: (error, action) =>
       log.error({ err: error, action }, action ? 'OCPP call failed' : 'OCPP frame could not be handled'),
     onAlive: alive,
+    // An action no protocol has is counted as `other`: a station's made-up names would make the labels endless.
+    ...(ctx.metrics && {
+      onAnswered: (action: string, outcome: string, seconds: number) =>
+        ctx.metrics!.callAnswered(OCPP16_ACTIONS.has(action) ? action : 'other', outcome, seconds),
+    }),
     onClose(code) {
       log.info({ code }, 'OCPP station disconnected');
       void write(async () => {
@@ -139,5 +150,5 @@ export function serveStation(
     },
   });
   log.info('OCPP station connected');
-  return { socket, connectionId, connectedAt, closed };
+  return { socket, connectionId, connectedAt, closed, booted: () => booted };
 }

@@ -44,6 +44,8 @@ export interface FrameRecorder {
 
 export interface MessageLog {
   connection(stationId: number): FrameRecorder;
+  /** Bytes of frames read or sent and not yet written (/metrics). */
+  backlogBytes(): number;
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -69,6 +71,8 @@ export function createMessageLog(
   let rows: EntryRow[] = [];
   const open = new Map<number, EntryRow>();
   let waitingBytes = 0;
+  /** Of batches handed to the database and not yet written. */
+  let writingBytes = 0;
   let writing: Promise<void> = Promise.resolve();
   let flushQueued = false;
 
@@ -76,8 +80,10 @@ export function createMessageLog(
     flushQueued = false;
     if (!rows.length) return writing;
     const batch = rows;
+    const bytes = waitingBytes;
     rows = [];
     open.clear();
+    writingBytes += bytes;
     waitingBytes = 0;
     writing = writing
       .then(() =>
@@ -91,7 +97,10 @@ export function createMessageLog(
           { err: error, frames: batch.reduce((sum, row) => sum + row.count, 0) },
           'OCPP message log not written',
         ),
-      );
+      )
+      .finally(() => {
+        writingBytes -= bytes;
+      });
     return writing;
   };
   /** Adds an entry to the station's row. */
@@ -144,6 +153,7 @@ export function createMessageLog(
         },
       };
     },
+    backlogBytes: () => waitingBytes + writingBytes,
     flush,
     async close() {
       for (const timer of timers) clearInterval(timer);

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { Bus } from '../lib/bus.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import { textFault } from '../lib/nul-guard.ts';
 import type { LiveEvents } from '../lib/live-events.ts';
 import { checkStationPassword } from '../modules/stations/station-queries.service.ts';
@@ -55,6 +56,8 @@ export interface OcppServerOptions extends OcppContext {
   offlineChargeLimitSeconds?: number;
   /** Seconds an initiated charge may wait for its StartTransaction before it is canceled (offline-sweep.ts); 5 minutes unless told. */
   startTimeoutSeconds?: number;
+  /** What /metrics reports of the stations, their calls and commands (lib/metrics.ts). */
+  metrics?: Metrics;
 }
 
 export interface OcppServer {
@@ -144,7 +147,27 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
     if (!remote || !(await isStationOnline(options.db, stationId))) return { kind: 'offline', disconnected: false };
     return remote.deliver(stationId, action, params, timeoutMs);
   };
-  const command = createCommandSender({ db: options.db, log, timeoutMs: options.commandTimeoutMs ?? 30_000, deliver });
+  const metrics = options.metrics?.enabled ? options.metrics : undefined;
+  const command = createCommandSender({
+    db: options.db,
+    log,
+    timeoutMs: options.commandTimeoutMs ?? 30_000,
+    deliver,
+    ...(metrics && { metrics: metrics.ocpp }),
+  });
+  if (metrics) {
+    metrics.reading('ocpp_stations_connected', 'Charge points connected to this process', () => current.size);
+    metrics.reading(
+      'ocpp_stations_booted',
+      'Charge points connected to this process whose BootNotification was accepted',
+      () => [...current.values()].filter((connection) => connection.booted()).length,
+    );
+    metrics.reading(
+      'ocpp_message_log_backlog_bytes',
+      'OCPP frames read or sent and not yet written to the message log',
+      () => messageLog.backlogBytes(),
+    );
+  }
 
   const upgrades = createUpgrades<StationLink>({
     protocol: PROTOCOL,
@@ -174,7 +197,7 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
     connected(ws, station) {
       const previous = current.get(station.stationId);
       const connection = serveStation(
-        { ...options, presence, messageLog, command, processId, stateWrites },
+        { ...options, presence, messageLog, command, processId, stateWrites, metrics: metrics?.ocpp },
         ws,
         station,
         pingIntervalMs,

@@ -38,8 +38,8 @@ export async function giveStationPassword(
   stationId: number,
   password = STATION_PASSWORD,
 ): Promise<void> {
-  // The key the app hashes with: STATION_KEY_SECRET, or the one it generated into its data folder.
-  const key = await loadSecret(ctx.config.stationKeySecret, ctx.config.dataDir, 'station-key');
+  // The key the app hashes with: STATION_KEY_SECRET, or the one the database holds (lib/secrets.ts).
+  const key = await loadSecret(ctx.database.db, ctx.config.stationKeySecret, ctx.config.dataDir, 'station-key');
   await changeStation(ctx.database, stationId, { password }, key);
 }
 

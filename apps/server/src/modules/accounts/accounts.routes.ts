@@ -13,7 +13,7 @@ import {
   updateMeRequest,
 } from '@evcms/contracts/accounts';
 import { detailBody, errorBody } from '@evcms/contracts/common';
-import { createAttempts, type AttemptLimit, type Attempts } from '../../lib/attempts.ts';
+import { createSharedAttempts, type AttemptLimit, type SharedAttempts } from '../../lib/attempts.ts';
 import type { Background } from '../../lib/background.ts';
 import { AppError } from '../../lib/errors.ts';
 import { presentManager, presentPasswordChanged, presentResetSent, presentTokens } from './accounts.presenter.ts';
@@ -38,25 +38,26 @@ const resetLimits = (request: FastifyRequest, email: string): AttemptLimit[] => 
 const confirmLimits = (request: FastifyRequest): AttemptLimit[] => [{ key: `confirm|${request.ip}`, max: 20 }];
 
 /** Runs `action` within `limits`: refused with 429 once one is used up; an answer of 400 (wrong password, invalid link) counts as a failed attempt. */
-async function withinLimits<T>(attempts: Attempts, limits: AttemptLimit[], action: () => Promise<T>): Promise<T> {
-  attempts.check(limits);
+async function withinLimits<T>(attempts: SharedAttempts, limits: AttemptLimit[], action: () => Promise<T>): Promise<T> {
+  await attempts.check(limits);
   try {
     return await action();
   } catch (error) {
-    if (error instanceof AppError && error.statusCode === 400) attempts.count(limits);
+    if (error instanceof AppError && error.statusCode === 400) await attempts.count(limits);
     throw error;
   }
 }
 
 /** Refused with 429 once one of `limits` is used up; counted whatever the outcome. */
-function checkAndCount(attempts: Attempts, limits: AttemptLimit[]): void {
-  attempts.check(limits);
-  attempts.count(limits);
+async function checkAndCount(attempts: SharedAttempts, limits: AttemptLimit[]): Promise<void> {
+  await attempts.check(limits);
+  await attempts.count(limits);
 }
 
 export function accountsRoutes(deps: AccountsDeps & { background: Background }) {
   return async function (app: FastifyInstance) {
-    const attempts = createAttempts(WINDOW_MS);
+    // In the database: every process on it holds a client to the same limits (docs/decisions.md).
+    const attempts = createSharedAttempts(deps.db, WINDOW_MS);
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['accounts'];
     const publicRoute = { public: true };
@@ -91,7 +92,7 @@ export function accountsRoutes(deps: AccountsDeps & { background: Background }) 
       config: publicRoute,
       schema: { tags, body: passwordResetRequest, response: { 200: detailBody, 400: errorBody, 429: errorBody } },
       handler: async (request) => {
-        checkAndCount(attempts, resetLimits(request, request.body.email));
+        await checkAndCount(attempts, resetLimits(request, request.body.email));
         return presentResetSent(request.lang);
       },
       // The lookup and the mail start once the answer is sent, so the answer takes as long whether

@@ -1,10 +1,9 @@
 import { DECIMALS, fromMinorUnits } from '@evcms/contracts/decimal';
 import type { HeatMap } from '@evcms/contracts/heat-map';
-import type { Lang } from '@evcms/contracts/i18n';
 import type { Figures } from './heat-map.repository.ts';
 import type { HeatMapRecord } from './heat-map.service.ts';
 
-/** The heat map as the API answers it: money in som, names in the request's language. */
+/** The heat map as the API answers it: money in som. */
 
 const money = (tyiyn: number) => fromMinorUnits(tyiyn, DECIMALS.money);
 
@@ -14,7 +13,7 @@ const figures = ({ charges, turnoverTyiyn }: Figures) => ({
   average_bill: charges === 0 ? 0 : money(Math.round(turnoverTyiyn / charges)),
 });
 
-export function presentHeatMap(record: HeatMapRecord, lang: Lang): HeatMap {
+export function presentHeatMap(record: HeatMapRecord): HeatMap {
   const { hours } = record;
   return {
     period: { from: record.bounds.from.toISOString(), to: record.bounds.to.toISOString() },
@@ -22,7 +21,7 @@ export function presentHeatMap(record: HeatMapRecord, lang: Lang): HeatMap {
     totals: figures(record.totals),
     stations: record.stations.map((station) => ({
       station: station.stationId,
-      name: station.name[lang],
+      name: station.name,
       merchant: station.merchantId,
       latitude: station.latitude,
       longitude: station.longitude,

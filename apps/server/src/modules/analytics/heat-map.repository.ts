@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Localized } from '@evcms/contracts/localized';
+import type { Lang } from '@evcms/contracts/i18n';
 import { TIME_ZONE } from '@evcms/contracts/dates';
 import { queryRows, type Db } from '../../db/client.ts';
 import { analyticsHours, analyticsStationDays, analyticsStationMonths } from '../../db/schema/analytics.ts';
+import { localizedSelection } from '../../db/schema/localized.ts';
 import { stations } from '../../db/schema/stations.ts';
 import type { PeriodBounds } from './analytics.rules.ts';
 import type { SplitDays } from './heat-map.rules.ts';
-import { localized, names, type NameColumns } from './localized-names.ts';
 
 /*
  * The heat map's reads: each station's charges from the read model's months and days (a year is
@@ -24,7 +24,8 @@ export interface Figures {
 
 export interface StationFigures extends Figures {
   stationId: number;
-  name: Localized;
+  /** In the asked language. */
+  name: string;
   merchantId: number;
   latitude: number;
   longitude: number;
@@ -38,7 +39,12 @@ function figureColumns(hours: number[] | null): { charges: SQL; turnover: SQL } 
 }
 
 /** Every existing station with coordinates that completed charges on the days (in the hours), most first. */
-export async function stationFigures(db: Db, split: SplitDays, hours: number[] | null): Promise<StationFigures[]> {
+export async function stationFigures(
+  db: Db,
+  split: SplitDays,
+  hours: number[] | null,
+  lang: Lang,
+): Promise<StationFigures[]> {
   const { charges, turnover } = figureColumns(hours);
   const parts: SQL[] = [];
   if (split.months) {
@@ -51,42 +57,33 @@ export async function stationFigures(db: Db, split: SplitDays, hours: number[] |
     parts.push(sql`select station_id, ${charges} as charges, ${turnover} as turnover from ${d}
       where ${d.day} >= ${days.from}::date and ${d.day} <= ${days.to}::date`);
   }
-  const rows = await queryRows<
-    NameColumns & {
-      stationId: number;
-      merchantId: number;
-      latitude: string;
-      longitude: string;
-      charges: Count;
-      turnover: Count;
-    }
-  >(
+  // One row of JSON, not a row a station: PGlite hands over thousands of rows slowly (docs/performance.md).
+  const [row] = await queryRows<{ stations: string | null }>(
     db,
     sql`with counted as (
         select station_id, sum(charges) as charges, sum(turnover) as turnover
         from (${sql.join(parts, sql` union all `)}) as parts
         group by station_id having sum(charges) > 0
       )
-      select ${stations.id} as "stationId", ${names(stations)}, ${stations.merchantId} as "merchantId",
-        ${stations.latitude} as "latitude", ${stations.longitude} as "longitude",
-        counted.charges as "charges", counted.turnover as "turnover"
-      from counted join ${stations} on ${stations.id} = counted.station_id
-      order by counted.charges desc, ${stations.id}`,
+      select json_agg(json_build_array(${stations.id}, ${localizedSelection(stations, 'name')[lang]},
+          ${stations.merchantId}, ${stations.latitude}, ${stations.longitude}, counted.charges, counted.turnover)
+        order by counted.charges desc, ${stations.id})::text as "stations"
+      from counted join ${stations} on ${stations.id} = counted.station_id`,
   );
-  return rows.flatMap((row) => {
-    const [latitude, longitude] = [Number(row.latitude), Number(row.longitude)];
+  const found = JSON.parse(row?.stations ?? '[]') as [number, string, number, string, string, number, number][];
+  return found.flatMap(([stationId, name, merchantId, lat, lng, charges, turnoverTyiyn]) => {
+    const [latitude, longitude] = [Number(lat), Number(lng)];
     // Coordinates are checked when a station is saved; one that still does not read is not drawn.
-    if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || row.latitude === '' || row.longitude === '')
-      return [];
+    if (lat.trim() === '' || lng.trim() === '' || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return [];
     return [
       {
-        stationId: row.stationId,
-        name: localized(row)!,
-        merchantId: row.merchantId,
+        stationId,
+        name,
+        merchantId,
         latitude,
         longitude,
-        charges: num(row.charges),
-        turnoverTyiyn: num(row.turnover),
+        charges: Number(charges),
+        turnoverTyiyn: Number(turnoverTyiyn),
       },
     ];
   });

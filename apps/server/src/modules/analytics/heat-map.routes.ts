@@ -12,7 +12,7 @@ export function heatMapRoutes(deps: AnalyticsDeps) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get('/', {
       schema: { tags: ['analytics'], querystring: heatMapQuery, response: { 200: heatMap, 400: errorBody } },
-      handler: async (request) => presentHeatMap(await service.heatMap(deps, request.query), request.lang),
+      handler: async (request) => presentHeatMap(await service.heatMap(deps, request.query, request.lang)),
     });
   };
 }

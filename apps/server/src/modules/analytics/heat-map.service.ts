@@ -1,4 +1,5 @@
 import { localDate } from '@evcms/contracts/dates';
+import type { Lang } from '@evcms/contracts/i18n';
 import type { AnalyticsDeps } from './analytics.service.ts';
 import { periodBounds, type PeriodBounds, type PeriodChoice } from './analytics.rules.ts';
 import * as repo from './heat-map.repository.ts';
@@ -21,12 +22,12 @@ export interface HeatMapChoice extends PeriodChoice {
   hours__to?: number | undefined;
 }
 
-export async function heatMap(deps: AnalyticsDeps, filters: HeatMapChoice): Promise<HeatMapRecord> {
+export async function heatMap(deps: AnalyticsDeps, filters: HeatMapChoice, lang: Lang): Promise<HeatMapRecord> {
   const bounds = periodBounds(filters, deps.now?.() ?? new Date());
   const hours = hoursOf(filters.hours__from, filters.hours__to);
   const days = { from: localDate(bounds.from), to: localDate(new Date(bounds.to.getTime() - 1)) };
   const [stations, cells] = await Promise.all([
-    repo.stationFigures(deps.db, splitByMonths(days), hours),
+    repo.stationFigures(deps.db, splitByMonths(days), hours, lang),
     repo.grid(deps.db, bounds),
   ]);
   const counted = new Map(cells.map((cell) => [`${cell.weekday}:${cell.hour}`, cell]));

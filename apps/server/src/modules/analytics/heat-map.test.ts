@@ -96,6 +96,7 @@ describe('GET /stations/heat-map/', () => {
     const middle = await heatMap(
       { db: ctx.database.db, now: () => new Date('2024-03-16T00:00:00Z') },
       { period: 'month' },
+      'en',
     );
     expect(middle.stations.map((station) => [station.stationId, station.charges])).toEqual([
       [a.id, 2],
@@ -121,6 +122,14 @@ describe('GET /stations/heat-map/', () => {
     const response = await call('GET', `?${query}`);
     expect(response.statusCode, response.body).toBe(400);
     expect(Object.keys(response.json())).toEqual([field]);
+  });
+
+  it('answers the same to 100 calls at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => call('GET', `${MARCH}&hours__from=22&hours__to=6`)),
+    );
+    expect(new Set(answers.map((answer) => answer.statusCode))).toEqual(new Set([200]));
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
   });
 
   it('is in the OpenAPI document', async () => {

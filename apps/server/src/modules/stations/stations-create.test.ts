@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { chui1Address, neverConnected } from '@evcms/contracts/examples/stations';
@@ -6,6 +6,7 @@ import type { Merchant } from '@evcms/contracts/merchants';
 import type { Station, StationForUpdate } from '@evcms/contracts/stations';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newsEvents } from '../../db/schema/news.ts';
+import { loadSecret } from '../../lib/secrets.ts';
 import { ALMATY, anInfrastructureItem, aTag } from '../../test/builders/catalog.ts';
 import { aMerchant } from '../../test/builders/merchants.ts';
 import { aStationForm, TINY_JPEG, TINY_MP4, TINY_PNG } from '../../test/builders/stations.ts';
@@ -231,7 +232,12 @@ describe('creating a station', () => {
       .where(and(eq(newsEvents.kind, 'station_created'), eq(newsEvents.subjectId, body.id)));
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ titleRu: form.name_ru, titleEn: form.name_en });
-    const passwordKey = (await readFile(path.join(ctx.config.dataDir, 'station-key'), 'utf8')).trim();
+    const passwordKey = await loadSecret(
+      ctx.database.db,
+      ctx.config.stationKeySecret,
+      ctx.config.dataDir,
+      'station-key',
+    );
     const deps = { db: ctx.database.db, passwordKey };
     expect(await checkStationPassword(deps, 'CP-FULL-001', 'Abcdefgh12345678')).toEqual({ id: body.id, status: 1 });
     expect(await checkStationPassword(deps, 'CP-FULL-001', 'Abcdefgh12345679')).toBeUndefined();

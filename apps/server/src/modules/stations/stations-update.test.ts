@@ -1,8 +1,9 @@
-import { access, readFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { Merchant } from '@evcms/contracts/merchants';
 import type { Station } from '@evcms/contracts/stations';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadSecret } from '../../lib/secrets.ts';
 import { anInfrastructureItem, aTag } from '../../test/builders/catalog.ts';
 import { aMerchant } from '../../test/builders/merchants.ts';
 import { aStationForm, TINY_JPEG, TINY_MP4, TINY_PNG } from '../../test/builders/stations.ts';
@@ -42,7 +43,7 @@ const onDisk = (url: string) =>
   );
 
 async function passwordKey() {
-  return (await readFile(path.join(ctx.config.dataDir, 'station-key'), 'utf8')).trim();
+  return loadSecret(ctx.database.db, ctx.config.stationKeySecret, ctx.config.dataDir, 'station-key');
 }
 
 let merchant: Merchant;

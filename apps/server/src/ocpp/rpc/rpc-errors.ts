@@ -140,9 +140,13 @@ function boundedDetails(details: unknown): string {
 }
 
 /** The CALLERROR answering call `id` that failed with `error` (an error without a code is a GenericError); never throws. */
+/** The OCPP-J 1.6 code a CALLERROR answers `error` with. */
+export const callErrorCode = (error: unknown): Ocpp16Code =>
+  isOcppError(error) ? ocpp16Code(error.rpcErrorCode) : 'GenericError';
+
 export function callErrorFrame(id: string, error: unknown): string {
   const known = isOcppError(error);
-  const code = known ? ocpp16Code(error.rpcErrorCode) : 'GenericError';
+  const code = callErrorCode(error);
   let description = error instanceof Error ? String(error.message) : '';
   if (description.length > MAX_DESCRIPTION) {
     // Never cut between the halves of a surrogate pair.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RawData, WebSocket } from 'ws';
 import { parseFrame, UnreadableFrame, type Frame, type FrameHead } from './frames.ts';
-import { CallTimeout, callErrorFrame, faultError, isOcppError, OcppError } from './rpc-errors.ts';
+import { CallTimeout, callErrorCode, callErrorFrame, faultError, isOcppError, OcppError } from './rpc-errors.ts';
 
 /*
  * A charge point's OCPP-J connection over one WebSocket, as the central system holds it: its calls
@@ -40,6 +40,8 @@ export interface StationSocketOptions {
   onFault(error: unknown, action?: string): void;
   /** The socket closed; every call waiting on it has failed. */
   onClose(code: number): void;
+  /** A call of the station was answered: `outcome` is `result` or the CALLERROR's code; seconds from reading it. */
+  onAnswered?(action: string, outcome: string, seconds: number): void;
   /** Between pings; a ping unanswered by the next one ends the connection. 0: no pings. */
   pingIntervalMs: number;
 }
@@ -218,18 +220,23 @@ export class StationSocket {
       return;
     }
     this.answering.add(id);
+    const started = performance.now();
     let frame: string;
     let type: 3 | 4 = 3;
+    let outcome = 'result';
     try {
       frame = JSON.stringify([3, id, await this.result(action, payload)]);
     } catch (error) {
       // callErrorFrame never throws, whatever the error holds.
       frame = callErrorFrame(id, error);
       type = 4;
+      outcome = callErrorCode(error);
     } finally {
       this.answering.delete(id);
     }
-    if (this.open) this.send(frame, { type, id, action });
+    if (!this.open) return;
+    this.send(frame, { type, id, action });
+    this.options.onAnswered?.(action, outcome, (performance.now() - started) / 1000);
   }
 
   private async result(action: string, payload: unknown): Promise<object> {

@@ -1,0 +1,6 @@
+CREATE TABLE "server_secrets" (
+	"name" text PRIMARY KEY NOT NULL,
+	"value" text,
+	"digest" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
