@@ -12,6 +12,17 @@ const created = vi.fn((_blob: Blob) => 'blob:export');
 Object.assign(URL, { createObjectURL: created, revokeObjectURL: () => undefined });
 afterEach(() => created.mockClear());
 
+/** A blob's text: Node 20's fetch makes its own Blob (with text()); Node 24's the environment's, jsdom's, read by FileReader. */
+const textOf = (blob: Blob) =>
+  typeof blob.text === 'function'
+    ? blob.text()
+    : new Promise<string>((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.onerror = () => reject(reader.error);
+        reader.readAsText(blob);
+      });
+
 describe('ExportButton', () => {
   it('downloads the list with its filters in the format chosen, named by the date', async () => {
     const api = stubFetch({
@@ -41,6 +52,6 @@ describe('ExportButton', () => {
       format: 'csv',
     });
     expect(clicked[0]!.download).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(await created.mock.calls[0]![0].text()).toBe('id\r\n1\r\n');
+    expect(await textOf(created.mock.calls[0]![0])).toBe('id\r\n1\r\n');
   });
 });
