@@ -96,8 +96,8 @@ export const analyticsStationDays = pgTable(
 );
 
 /**
- * The same per Bishkek month (`month` is its first day): the heat map's year is 12 rows a station,
- * and only the days of a month the period covers in part are read from the days.
+ * The same per Bishkek month (`month` is its first day): the heat map reads whole months here, and
+ * only the days of a month the period covers in part from the days.
  */
 export const analyticsStationMonths = pgTable(
   'analytics_station_months',
@@ -108,4 +108,16 @@ export const analyticsStationMonths = pgTable(
     ...stationFigures(),
   },
   (table) => [primaryKey({ columns: [table.month, table.merchantId, table.stationId] })],
+);
+
+/** The same per Bishkek year (`year` is its 1 January): the heat map's year to now is one row a station. */
+export const analyticsStationYears = pgTable(
+  'analytics_station_years',
+  {
+    year: date('year', { mode: 'string' }).notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    stationId: integer('station_id').notNull(),
+    ...stationFigures(),
+  },
+  (table) => [primaryKey({ columns: [table.year, table.merchantId, table.stationId] })],
 );

@@ -7,6 +7,7 @@ import {
   analyticsPromotionUsers,
   analyticsStationDays,
   analyticsStationMonths,
+  analyticsStationYears,
 } from '../../db/schema/analytics.ts';
 import { aCharge, aChargePoint } from '../../test/builders/charges.ts';
 import { aDriver } from '../../test/builders/drivers.ts';
@@ -54,6 +55,14 @@ const readModel = async () => ({
       asc(analyticsStationMonths.month),
       asc(analyticsStationMonths.merchantId),
       asc(analyticsStationMonths.stationId),
+    ),
+  stationYears: await ctx.database.db
+    .select()
+    .from(analyticsStationYears)
+    .orderBy(
+      asc(analyticsStationYears.year),
+      asc(analyticsStationYears.merchantId),
+      asc(analyticsStationYears.stationId),
     ),
 });
 
@@ -116,6 +125,9 @@ describe('the read model', () => {
     expect(kept.stationDays.length).toBeGreaterThan(kept.merchantDays.length);
     // The three days straddle March's end: two months per station.
     expect(new Set(kept.stationMonths.map((row) => row.month))).toEqual(new Set(['2024-03-01', '2024-04-01']));
+    expect(kept.stationYears.reduce((sum, row) => sum + row.charges, 0)).toBe(
+      kept.stationDays.reduce((sum, row) => sum + row.charges, 0),
+    );
     expect(kept.stationDays.flatMap((row) => row.hourCharges).reduce((a, b) => a + b)).toBe(
       kept.stationDays.reduce((sum, row) => sum + row.charges, 0),
     );
@@ -143,6 +155,17 @@ describe('the read model', () => {
     expect(counting).toHaveLength(3);
     await ctx.database.db.delete(analyticsStationMonths);
     for (const statement of counting) await ctx.database.db.execute(sql.raw(statement));
+    expect(await readModel()).toEqual(kept);
+  });
+
+  it("is what migration 0034 adds up from the stations' months (their years)", async () => {
+    const kept = await readModel();
+    expect(kept.stationYears.length).toBeGreaterThan(0);
+    const migration = await readFile(new URL('../../../drizzle/0034_station_years.sql', import.meta.url), 'utf8');
+    const adding = migration.split('--> statement-breakpoint').filter((statement) => statement.includes('INSERT INTO'));
+    expect(adding).toHaveLength(1);
+    await ctx.database.db.delete(analyticsStationYears);
+    await ctx.database.db.execute(sql.raw(adding[0]!));
     expect(await readModel()).toEqual(kept);
   });
 });

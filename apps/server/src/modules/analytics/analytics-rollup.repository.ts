@@ -9,6 +9,7 @@ import {
   analyticsPromotionUsers,
   analyticsStationDays,
   analyticsStationMonths,
+  analyticsStationYears,
 } from '../../db/schema/analytics.ts';
 import type { SettledCharge } from '../charges/charge-paid.service.ts';
 import { calendarStarts } from './analytics.rules.ts';
@@ -34,8 +35,8 @@ const BISHKEK_OFFSET = 6 * HOUR;
 const localHourOfDay = (at: Date) => new Date(at.getTime() + BISHKEK_OFFSET).getUTCHours();
 
 interface StationRow {
-  table: typeof analyticsStationDays | typeof analyticsStationMonths;
-  column: 'day' | 'month';
+  table: typeof analyticsStationDays | typeof analyticsStationMonths | typeof analyticsStationYears;
+  column: 'day' | 'month' | 'year';
   value: string;
   merchantId: number;
   stationId: number;
@@ -95,6 +96,12 @@ export async function addSettledCharge(tx: Db, charge: SettledCharge): Promise<v
     tx,
     charge,
     { table: analyticsStationMonths, column: 'month', value: `${day.slice(0, 8)}01`, merchantId, stationId },
+    hourOfDay,
+  );
+  await addToStation(
+    tx,
+    charge,
+    { table: analyticsStationYears, column: 'year', value: `${day.slice(0, 4)}-01-01`, merchantId, stationId },
     hourOfDay,
   );
   const m = analyticsMerchantDays;

@@ -2,15 +2,20 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Lang } from '@evcms/contracts/i18n';
 import { TIME_ZONE } from '@evcms/contracts/dates';
 import { queryRows, type Db } from '../../db/client.ts';
-import { analyticsHours, analyticsStationDays, analyticsStationMonths } from '../../db/schema/analytics.ts';
+import {
+  analyticsHours,
+  analyticsStationDays,
+  analyticsStationMonths,
+  analyticsStationYears,
+} from '../../db/schema/analytics.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
 import { stations } from '../../db/schema/stations.ts';
 import type { PeriodBounds } from './analytics.rules.ts';
-import type { SplitDays } from './heat-map.rules.ts';
+import type { DaySpan, SplitDays } from './heat-map.rules.ts';
 
 /*
- * The heat map's reads: each station's charges from the read model's months and days (a year is
- * 12 month rows and at most a month of day rows a station), the network's weekday x hour grid from
+ * The heat map's reads: each station's charges from the read model's years, months and days (a
+ * year to now is one row a station), the network's weekday x hour grid from
  * its hours, and the stations as they are now (a deleted station is not drawn).
  */
 
@@ -47,16 +52,21 @@ export async function stationFigures(
 ): Promise<StationFigures[]> {
   const { charges, turnover } = figureColumns(hours);
   const parts: SQL[] = [];
-  if (split.months) {
-    const m = analyticsStationMonths;
-    parts.push(sql`select station_id, ${charges} as charges, ${turnover} as turnover from ${m}
-      where ${m.month} >= ${split.months.from}::date and ${m.month} < ${split.months.to}::date`);
-  }
-  for (const days of split.days) {
-    const d = analyticsStationDays;
-    parts.push(sql`select station_id, ${charges} as charges, ${turnover} as turnover from ${d}
+  const wholeUnits = (
+    table: typeof analyticsStationYears | typeof analyticsStationMonths,
+    column: SQL,
+    span: DaySpan,
+  ) =>
+    parts.push(sql`select station_id, ${charges} as charges, ${turnover} as turnover from ${table}
+      where ${column} >= ${span.from}::date and ${column} < ${span.to}::date`);
+  if (split.years) wholeUnits(analyticsStationYears, sql`year`, split.years);
+  for (const months of split.months) wholeUnits(analyticsStationMonths, sql`month`, months);
+  const d = analyticsStationDays;
+  const dayRows = (days: DaySpan, sign: SQL) =>
+    parts.push(sql`select station_id, ${sign}(${charges}) as charges, ${sign}(${turnover}) as turnover from ${d}
       where ${d.day} >= ${days.from}::date and ${d.day} <= ${days.to}::date`);
-  }
+  for (const days of split.days) dayRows(days, sql``);
+  if (split.beyond) dayRows(split.beyond, sql`-`);
   // One row of JSON, not a row a station: PGlite hands over thousands of rows slowly (docs/performance.md).
   const [row] = await queryRows<{ stations: string | null }>(
     db,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hoursOf, splitByMonths } from './heat-map.rules.ts';
+import { hoursOf, splitByCalendar } from './heat-map.rules.ts';
 
 describe('the heat map time of day', () => {
   it('is none without hours, and names the missing end', () => {
@@ -23,37 +23,80 @@ describe('the heat map time of day', () => {
   });
 });
 
+const TODAY = '2026-11-29';
+
 describe('the heat map days', () => {
-  it('reads whole months from the months and the rest from the days', () => {
-    expect(splitByMonths({ from: '2024-01-01', to: '2024-11-29' })).toEqual({
-      months: { from: '2024-01-01', to: '2024-11-01' },
+  it('reads whole years, whole months and the days left, in the past', () => {
+    expect(splitByCalendar({ from: '2024-01-01', to: '2024-11-29' }, TODAY)).toEqual({
+      years: null,
+      months: [{ from: '2024-01-01', to: '2024-11-01' }],
       days: [{ from: '2024-11-01', to: '2024-11-29' }],
+      beyond: null,
     });
-    expect(splitByMonths({ from: '2024-01-15', to: '2024-03-31' })).toEqual({
-      months: { from: '2024-02-01', to: '2024-04-01' },
-      days: [{ from: '2024-01-15', to: '2024-01-31' }],
-    });
-    expect(splitByMonths({ from: '2023-12-31', to: '2024-03-01' })).toEqual({
-      months: { from: '2024-01-01', to: '2024-03-01' },
+    expect(splitByCalendar({ from: '2023-12-31', to: '2024-03-01' }, TODAY)).toEqual({
+      years: null,
+      months: [{ from: '2024-01-01', to: '2024-03-01' }],
       days: [
         { from: '2023-12-31', to: '2023-12-31' },
         { from: '2024-03-01', to: '2024-03-01' },
       ],
+      beyond: null,
+    });
+    expect(splitByCalendar({ from: '2022-11-15', to: '2025-02-10' }, TODAY)).toEqual({
+      years: { from: '2023-01-01', to: '2025-01-01' },
+      months: [
+        { from: '2022-12-01', to: '2023-01-01' },
+        { from: '2025-01-01', to: '2025-02-01' },
+      ],
+      days: [
+        { from: '2022-11-15', to: '2022-11-30' },
+        { from: '2025-02-01', to: '2025-02-10' },
+      ],
+      beyond: null,
     });
   });
 
   it('reads days only when no month is whole, and a whole February as a month', () => {
-    expect(splitByMonths({ from: '2024-03-02', to: '2024-03-30' })).toEqual({
-      months: null,
+    expect(splitByCalendar({ from: '2024-03-02', to: '2024-03-30' }, TODAY)).toEqual({
+      years: null,
+      months: [],
       days: [{ from: '2024-03-02', to: '2024-03-30' }],
+      beyond: null,
     });
-    expect(splitByMonths({ from: '2024-01-20', to: '2024-02-10' })).toEqual({
-      months: null,
-      days: [{ from: '2024-01-20', to: '2024-02-10' }],
-    });
-    expect(splitByMonths({ from: '2024-02-01', to: '2024-02-29' })).toEqual({
-      months: { from: '2024-02-01', to: '2024-03-01' },
+    expect(splitByCalendar({ from: '2024-02-01', to: '2024-02-29' }, TODAY)).toEqual({
+      years: null,
+      months: [{ from: '2024-02-01', to: '2024-03-01' }],
       days: [],
+      beyond: null,
     });
+  });
+
+  it('reads a period up to today to the end of its year, less the days after today', () => {
+    expect(splitByCalendar({ from: '2026-01-01', to: TODAY }, TODAY)).toEqual({
+      years: { from: '2026-01-01', to: '2027-01-01' },
+      months: [],
+      days: [],
+      beyond: { from: '2026-11-30', to: '2026-12-31' },
+    });
+    expect(splitByCalendar({ from: '2026-11-01', to: TODAY }, TODAY)).toEqual({
+      years: null,
+      months: [{ from: '2026-11-01', to: '2027-01-01' }],
+      days: [],
+      beyond: { from: '2026-11-30', to: '2026-12-31' },
+    });
+    expect(splitByCalendar({ from: '2026-11-23', to: TODAY }, TODAY)).toEqual({
+      years: null,
+      months: [{ from: '2026-12-01', to: '2027-01-01' }],
+      days: [{ from: '2026-11-23', to: '2026-11-30' }],
+      beyond: { from: '2026-11-30', to: '2026-12-31' },
+    });
+    expect(splitByCalendar({ from: '2024-11-29', to: TODAY }, TODAY)).toEqual({
+      years: { from: '2025-01-01', to: '2027-01-01' },
+      months: [{ from: '2024-12-01', to: '2025-01-01' }],
+      days: [{ from: '2024-11-29', to: '2024-11-30' }],
+      beyond: { from: '2026-11-30', to: '2026-12-31' },
+    });
+    // The last day of a year is its end already.
+    expect(splitByCalendar({ from: '2025-12-01', to: '2025-12-31' }, '2025-12-31').beyond).toBeNull();
   });
 });

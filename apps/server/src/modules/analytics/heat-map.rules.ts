@@ -26,22 +26,53 @@ export interface DaySpan {
 }
 
 export interface SplitDays {
-  /** The whole months covered: first days, from included, to excluded; null when none is whole. */
-  months: DaySpan | null;
-  /** The days of the months covered in part: none, one or two spans. */
+  /** The whole years covered: their 1 January, from included, to excluded; null when none is whole. */
+  years: DaySpan | null;
+  /** The whole months left: first days, from included, to excluded (one before the years, one after). */
+  months: DaySpan[];
+  /** The days left of the months covered in part, both ends included. */
   days: DaySpan[];
+  /** Days after the period that the years or months above include, to take off again (both ends included). */
+  beyond: DaySpan | null;
 }
 
 const firstOfMonth = (day: string) => `${day.slice(0, 8)}01`;
+const firstOfYear = (day: string) => `${day.slice(0, 4)}-01-01`;
 
-/** Splits days (both ends included) into the whole months they cover and the days left over. */
-export function splitByMonths(span: DaySpan): SplitDays {
-  const firstWhole = span.from === firstOfMonth(span.from) ? span.from : moved(firstOfMonth(span.from), { months: 1 });
+/** The whole units (months or years) of a span and the parts of it left before and after them. */
+function carve(span: DaySpan, firstOf: (day: string) => string, unit: { months: number }) {
+  const firstWhole = span.from === firstOf(span.from) ? span.from : moved(firstOf(span.from), unit);
   const dayAfter = moved(span.to, { days: 1 });
-  const endWhole = firstOfMonth(dayAfter);
-  if (firstWhole >= endWhole) return { months: null, days: [span] };
+  const endWhole = firstOf(dayAfter);
+  if (firstWhole >= endWhole) return { whole: null, rest: [span] };
+  const rest: DaySpan[] = [];
+  if (span.from < firstWhole) rest.push({ from: span.from, to: moved(firstWhole, { days: -1 }) });
+  if (endWhole < dayAfter) rest.push({ from: endWhole, to: span.to });
+  return { whole: { from: firstWhole, to: endWhole }, rest };
+}
+
+/**
+ * Splits days (both ends included) into the whole years, whole months and days they cover. A
+ * period that runs to `today` (or past it) is read to the end of its year, less the days after it
+ * (`beyond`): they hold nothing unless a clock ran ahead, so this year to date is one row a station
+ * and an index probe that finds no day after today, instead of every day of this month.
+ */
+export function splitByCalendar(span: DaySpan, today: string): SplitDays {
+  const endOfYear = `${span.to.slice(0, 4)}-12-31`;
+  const extended = span.to >= today && span.to < endOfYear;
+  const reach = extended ? { from: span.from, to: endOfYear } : span;
+  const years = carve(reach, firstOfYear, { months: 12 });
+  const months: DaySpan[] = [];
   const days: DaySpan[] = [];
-  if (span.from < firstWhole) days.push({ from: span.from, to: moved(firstWhole, { days: -1 }) });
-  if (endWhole < dayAfter) days.push({ from: endWhole, to: span.to });
-  return { months: { from: firstWhole, to: endWhole }, days };
+  for (const part of years.rest) {
+    const carved = carve(part, firstOfMonth, { months: 1 });
+    if (carved.whole) months.push(carved.whole);
+    days.push(...carved.rest);
+  }
+  return {
+    years: years.whole,
+    months,
+    days,
+    beyond: extended ? { from: moved(span.to, { days: 1 }), to: endOfYear } : null,
+  };
 }

@@ -3,7 +3,7 @@ import type { Lang } from '@evcms/contracts/i18n';
 import type { AnalyticsDeps } from './analytics.service.ts';
 import { periodBounds, type PeriodBounds, type PeriodChoice } from './analytics.rules.ts';
 import * as repo from './heat-map.repository.ts';
-import { hoursOf, splitByMonths } from './heat-map.rules.ts';
+import { hoursOf, splitByCalendar } from './heat-map.rules.ts';
 
 /* The heat map: each station's charges of the period, in the hours asked for, and the network's week. */
 
@@ -23,11 +23,12 @@ export interface HeatMapChoice extends PeriodChoice {
 }
 
 export async function heatMap(deps: AnalyticsDeps, filters: HeatMapChoice, lang: Lang): Promise<HeatMapRecord> {
-  const bounds = periodBounds(filters, deps.now?.() ?? new Date());
+  const now = deps.now?.() ?? new Date();
+  const bounds = periodBounds(filters, now);
   const hours = hoursOf(filters.hours__from, filters.hours__to);
   const days = { from: localDate(bounds.from), to: localDate(new Date(bounds.to.getTime() - 1)) };
   const [stations, cells] = await Promise.all([
-    repo.stationFigures(deps.db, splitByMonths(days), hours, lang),
+    repo.stationFigures(deps.db, splitByCalendar(days, localDate(now)), hours, lang),
     repo.grid(deps.db, bounds),
   ]);
   const counted = new Map(cells.map((cell) => [`${cell.weekday}:${cell.hour}`, cell]));
