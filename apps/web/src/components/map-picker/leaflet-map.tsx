@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import * as L from 'leaflet';
 import { useEffect, useRef } from 'react';
+import { addTiles } from './map-tiles.ts';
 import { MAP_HEIGHT, MAP_MAX_ZOOM } from '@evcms/contracts/map';
 import type { MapView, Point } from './coordinates.ts';
 
@@ -25,9 +26,6 @@ export interface LeafletMapProps {
    */
   onTilesShown?: (shown: boolean) => void;
 }
-
-const ATTRIBUTION =
-  '&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noreferrer">OpenStreetMap</a>';
 
 // Leaflet's own marker finds its images through a path that bundlers rewrite; a pin drawn inline
 // needs no image at all.
@@ -70,20 +68,7 @@ export function LeafletMap(props: LeafletMapProps) {
       zoom: start.view.zoom,
       maxZoom: MAP_MAX_ZOOM,
     });
-    // The page sends no referrer; tile servers (OpenStreetMap's policy) want to know the site.
-    const tiles = L.tileLayer(tileUrl, {
-      maxZoom: MAP_MAX_ZOOM,
-      attribution: ATTRIBUTION,
-      referrerPolicy: 'strict-origin',
-    }).addTo(created);
-    let anyLoaded = false;
-    tiles.on('tileload', () => {
-      anyLoaded = true;
-      latest.current.onTilesShown?.(true);
-    });
-    tiles.on('tileerror', () => {
-      if (!anyLoaded) latest.current.onTilesShown?.(false);
-    });
+    addTiles(created, tileUrl, (loaded) => latest.current.onTilesShown?.(loaded));
     pin.current = L.marker(toLatLng(start.marker), { icon: PIN, title: start.markerLabel, alt: start.markerLabel })
       // Esc belongs to the dialog (it closes the map): Leaflet would stop every Esc while the map has
       // the focus, to close a popup it still counts as open after the first.

@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import * as L from 'leaflet';
 import { useEffect, useRef } from 'react';
+import { addTiles } from '../../components/map-picker/map-tiles.ts';
 import { MAP_DEFAULT_CENTER, MAP_MAX_ZOOM, MAP_ZOOM } from '@evcms/contracts/map';
 import type { HeatMapStation } from '@evcms/contracts/heat-map';
 import { heatLayer } from './heat-layer.ts';
@@ -27,9 +28,6 @@ export interface LeafletHeatMapProps {
   /** False once a tile failed with none loaded (the tile server is down), true when one loads. */
   onTilesShown?: (shown: boolean) => void;
 }
-
-const ATTRIBUTION =
-  '&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noreferrer">OpenStreetMap</a>';
 
 // Stations closer than this zoom would crowd a whole city into one blob.
 const FIT_MAX_ZOOM = 14;
@@ -77,19 +75,7 @@ export function LeafletHeatMap(props: LeafletHeatMapProps) {
       // Circles as SVG paths: each its own element (tests and screen readers find them), and no canvas needed.
       renderer: L.svg(),
     });
-    const tiles = L.tileLayer(tileUrl, {
-      maxZoom: MAP_MAX_ZOOM,
-      attribution: ATTRIBUTION,
-      referrerPolicy: 'strict-origin',
-    }).addTo(created);
-    let anyLoaded = false;
-    tiles.on('tileload', () => {
-      anyLoaded = true;
-      latest.current.onTilesShown?.(true);
-    });
-    tiles.on('tileerror', () => {
-      if (!anyLoaded) latest.current.onTilesShown?.(false);
-    });
+    addTiles(created, tileUrl, (loaded) => latest.current.onTilesShown?.(loaded));
     // A constant weight at every zoom (maxZoom 0): leaflet.heat would fade points zoomed out by default.
     const heat = canDrawHeat()
       ? heatLayer([], { radius: 30, blur: 20, max: 1, maxZoom: 0, minOpacity: 0.2, gradient: HEAT_GRADIENT }).addTo(
