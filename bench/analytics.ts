@@ -10,7 +10,9 @@
  * it used. The aim: every call under 100 ms p95 at 10,000,000 charges on PostgreSQL.
  * QUIET_LOAD=1.5 waits (up to an hour) before timing until the 1-minute load average is under it,
  * so a long seeding can share the machine and the timing need not.
- * Run: npm run bench:analytics   (CHARGES=, DRIVERS=, N= samples per case, QUIET_LOAD=)
+ * BENCH_KEEP_DATABASE=name seeds a database of that name on the server once and keeps it: later
+ * runs time it as it is (while a query is tuned; the seeding of 10M takes half an hour).
+ * Run: npm run bench:analytics   (CHARGES=, DRIVERS=, N= samples per case, QUIET_LOAD=, BENCH_KEEP_DATABASE=)
  */
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -19,7 +21,7 @@ import { queryRows, type Database } from '../apps/server/src/db/client.ts';
 import { rebuildAnalytics } from '../apps/server/src/modules/analytics/analytics-recount.repository.ts';
 import { addBenchManager, startSignedIn } from './support/api-app.ts';
 import { seedCharges, type Sizes } from './support/charges-data.ts';
-import { onPglite, onPostgresOnly, timeRequests } from './support/engines.ts';
+import { onKeptPostgres, onPglite, onPostgresOnly, timeRequests } from './support/engines.ts';
 
 const NETWORK: Record<Database['kind'], Sizes> = {
   pglite: { drivers: 50_000, charges: 1_000_000, stations: 10_000, merchants: 500 },
@@ -60,7 +62,11 @@ async function untilQuiet() {
 
 const bishkekDay = (ms: number) => new Date(ms + 6 * 3_600_000).toISOString().slice(0, 10);
 
-async function measure(engine: string, database: Database, dataDir: string) {
+async function measure(engine: string, database: Database, dataDir: string, existed = false) {
+  if (existed) {
+    console.log(`\n${engine}: seeded before, timed as it is`);
+    return time(database, dataDir, await seededBefore(database));
+  }
   const network: Sizes = {
     ...NETWORK[database.kind],
     charges: Number(process.env.CHARGES ?? NETWORK[database.kind].charges),
@@ -96,7 +102,7 @@ async function measure(engine: string, database: Database, dataDir: string) {
   const rebuildS = (performance.now() - rebuilding) / 1000;
   await database.db.execute(
     sql`vacuum analyze analytics_hours, analytics_promotion_user_periods, analytics_merchant_days, analytics_station_days,
-      analytics_station_months`,
+      analytics_station_months, analytics_station_years`,
   );
 
   console.log(
@@ -106,6 +112,19 @@ async function measure(engine: string, database: Database, dataDir: string) {
     `  rebuild from ${network.charges.toLocaleString('en')} charges: ${rebuildS.toFixed(1)} s (${rebuilt.hours.toLocaleString('en')} hours, ${rebuilt.promotionUsers.toLocaleString('en')} promotion user rows by day, week, month and year)`,
   );
 
+  await time(database, dataDir, { chargesFrom, now });
+}
+
+/** A kept database's span as seeded: from the first charge's start to its "now" (read from the starts' index). */
+async function seededBefore(database: Database): Promise<{ chargesFrom: Date; now: number }> {
+  const [span] = await queryRows<{ first: string; last: string }>(
+    database.db,
+    sql`select min(started_at)::text as first, max(started_at)::text as last from charges`,
+  );
+  return { chargesFrom: new Date(span!.first), now: new Date(span!.last).getTime() + LAST_START_MS };
+}
+
+async function time(database: Database, dataDir: string, { chargesFrom, now }: { chargesFrom: Date; now: number }) {
   await untilQuiet();
   const { app, headers } = await startSignedIn(database, dataDir);
   try {
@@ -139,5 +158,6 @@ async function measure(engine: string, database: Database, dataDir: string) {
   }
 }
 
-if (process.env.BENCH_DATABASE_URL) await onPostgresOnly('analytics', measure);
+if (process.env.BENCH_KEEP_DATABASE) await onKeptPostgres(process.env.BENCH_KEEP_DATABASE, measure);
+else if (process.env.BENCH_DATABASE_URL) await onPostgresOnly('analytics', measure);
 else await onPglite('analytics', measure);

@@ -103,6 +103,25 @@ beforeAll(async () => {
       shown: (p) => p.getByText('Оплата наличными в офисе').waitFor(),
     },
     {
+      name: 'dashboard figures',
+      path: '/',
+      request: '/analytics/',
+      shown: (p) => p.getByTestId('figure-charges').waitFor(),
+    },
+    {
+      name: 'heat map',
+      path: '/heat-map',
+      request: '/stations/heat-map/',
+      // The network has no charges yet: the map's own empty state, not a failure.
+      shown: (p) => p.getByTestId('heat-map-empty').waitFor(),
+    },
+    {
+      name: 'merchant report',
+      path: '/merchant-report',
+      request: '/analytics/merchant-report/',
+      shown: (p) => p.getByText('Горная Энергия').first().waitFor(),
+    },
+    {
       name: 'settings',
       path: '/settings',
       request: '/accounts/me/',

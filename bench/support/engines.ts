@@ -96,6 +96,39 @@ export async function onPostgresOnly(name: string, measure: Measure): Promise<vo
   await onPostgres(name, postgresServerUrl(), measure);
 }
 
+/**
+ * A database named `dbName` on the PostgreSQL server of BENCH_DATABASE_URL, created when missing
+ * and kept afterwards, so a long seeding (10,000,000 charges) can be reused across runs while a
+ * query is tuned. `measure` sees whether it was there before.
+ */
+export async function onKeptPostgres(
+  dbName: string,
+  measure: (engine: string, database: Database, dataDir: string, existed: boolean) => Promise<void>,
+): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`not a plain database name: ${dbName}`);
+  const serverUrl = postgresServerUrl();
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  let existed: boolean;
+  try {
+    const { rows } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]);
+    existed = rows.length > 0;
+    if (!existed) await admin.query(`CREATE DATABASE ${dbName}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${dbName}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `evcms-bench-${dbName}-`));
+  const database = await openPostgres(url.toString());
+  try {
+    await measure(`PostgreSQL (${url.host}, kept database ${dbName})`, database, dataDir, existed);
+  } finally {
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** The PostgreSQL server of BENCH_DATABASE_URL (or TEST_DATABASE_URL), for a benchmark that needs one. */
 export function postgresServerUrl(): string {
   const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
