@@ -109,7 +109,7 @@ async function measure(engine: string, database: Database, dataDir: string, exis
     `\n${engine}: ${network.charges.toLocaleString('en')} charges over 2 years to ${new Date(now).toISOString()} (${(counted?.discounted ?? 0).toLocaleString('en')} discounted, ${PROMOTIONS} promotions), ${network.drivers.toLocaleString('en')} drivers, ${network.stations.toLocaleString('en')} stations, ${network.merchants?.toLocaleString('en')} merchants, ${(counted?.news ?? 0).toLocaleString('en')} news items; seeded in ${seeded.toFixed(0)} s`,
   );
   console.log(
-    `  rebuild from ${network.charges.toLocaleString('en')} charges: ${rebuildS.toFixed(1)} s (${rebuilt.hours.toLocaleString('en')} hours, ${rebuilt.promotionUsers.toLocaleString('en')} promotion user rows by day, week, month and year)`,
+    `  rebuild from ${network.charges.toLocaleString('en')} charges: ${rebuildS.toFixed(1)} s (${rebuilt.hours.toLocaleString('en')} hours, ${rebuilt.promotionUsers.toLocaleString('en')} promotion user days)`,
   );
 
   await time(database, dataDir, { chargesFrom, now });

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { AnalyticsPeriod } from '@evcms/contracts/analytics';
+import { bigint, date, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 
 /*
  * The dashboard's read model (modules/analytics), kept in step with the charges: each charge that
@@ -20,25 +19,43 @@ export const analyticsHours = pgTable('analytics_hours', {
   discountTyiyn: bigint('discount_tyiyn', { mode: 'number' }).notNull().default(0),
 });
 
+/** The day before a user's first discounted day: every real day comes after it. */
+export const NO_EARLIER_DAY = '-infinity';
+
 /**
- * Who had a discounted charge in which Bishkek day, week, month and year (`kind`, and its first
- * day `start`), with the first such charge's completion in it. Users of a named period up to a
- * moment are then its rows before that moment, read from an index, however many charges there
- * are; a custom range counts the distinct users of its days. No reference to drivers: a deleted
- * user still used a promotion then.
+ * Each user's Bishkek days with a discounted charge: the first such completion of the day, and
+ * the user's discounted day before it (`previous`, NO_EARLIER_DAY for the first). A user counts
+ * in a period from day A once, on the first of their days there: the one whose `previous` is
+ * before A. No reference to drivers: a deleted user still used a promotion then.
  */
-export const analyticsPromotionUsers = pgTable(
-  'analytics_promotion_user_periods',
+export const analyticsPromotionUserDays = pgTable(
+  'analytics_promotion_user_days',
   {
-    kind: text('kind').$type<AnalyticsPeriod>().notNull(),
-    start: date('start', { mode: 'string' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
     driverId: integer('driver_id').notNull(),
     firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    previous: date('previous', { mode: 'string' }).notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.kind, table.start, table.driverId] }),
-    index('analytics_promotion_user_periods_first_idx').on(table.kind, table.start, table.firstAt),
+    primaryKey({ columns: [table.day, table.driverId] }),
+    index('analytics_promotion_user_days_driver_idx').on(table.driverId, table.day),
+    index('analytics_promotion_user_days_first_idx').on(table.day, table.firstAt),
   ],
+);
+
+/**
+ * How many user days (above) have each (day, previous): the users of the days from A to B are the
+ * sum over those days of the counts whose `previous` is before A, one short index range a day,
+ * however many users there are (a year: 365 reads, not every user day of the year).
+ */
+export const analyticsPromotionUserGaps = pgTable(
+  'analytics_promotion_user_gaps',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    previous: date('previous', { mode: 'string' }).notNull(),
+    users: integer('users').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.previous] })],
 );
 
 const dayFigures = () => ({

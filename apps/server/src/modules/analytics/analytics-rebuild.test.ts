@@ -4,11 +4,13 @@ import { describe, expect, it } from 'vitest';
 import {
   analyticsHours,
   analyticsMerchantDays,
-  analyticsPromotionUsers,
+  analyticsPromotionUserDays,
+  analyticsPromotionUserGaps,
   analyticsStationDays,
   analyticsStationMonths,
   analyticsStationYears,
 } from '../../db/schema/analytics.ts';
+import { queryRows } from '../../db/client.ts';
 import { aCharge, aChargePoint } from '../../test/builders/charges.ts';
 import { aDriver } from '../../test/builders/drivers.ts';
 import { aStoredMerchant } from '../../test/builders/merchants.ts';
@@ -17,6 +19,8 @@ import { useTestApp } from '../../test/test-app.ts';
 import { registerDiscountFor } from '../charges/charge-discounts.service.ts';
 import { completeCharge, markChargeNotCompleted } from '../charges/charge-lifecycle.service.ts';
 import { rebuildAnalytics } from './analytics-recount.repository.ts';
+import { promotionUsers } from './analytics.repository.ts';
+import { bishkekMidnight } from './analytics.rules.ts';
 
 const ctx = useTestApp();
 
@@ -34,12 +38,15 @@ const readModel = async () => ({
   hours: await ctx.database.db.select().from(analyticsHours).orderBy(asc(analyticsHours.hour)),
   users: await ctx.database.db
     .select()
-    .from(analyticsPromotionUsers)
-    .orderBy(
-      asc(analyticsPromotionUsers.kind),
-      asc(analyticsPromotionUsers.start),
-      asc(analyticsPromotionUsers.driverId),
-    ),
+    .from(analyticsPromotionUserDays)
+    .orderBy(asc(analyticsPromotionUserDays.day), asc(analyticsPromotionUserDays.driverId)),
+  // Counts that went to 0 as a late day came between two are the same as none.
+  gaps: (
+    await ctx.database.db
+      .select()
+      .from(analyticsPromotionUserGaps)
+      .orderBy(asc(analyticsPromotionUserGaps.day), asc(analyticsPromotionUserGaps.previous))
+  ).filter((row) => row.users !== 0),
   merchantDays: await ctx.database.db
     .select()
     .from(analyticsMerchantDays)
@@ -156,6 +163,86 @@ describe('the read model', () => {
     await ctx.database.db.delete(analyticsStationMonths);
     for (const statement of counting) await ctx.database.db.execute(sql.raw(statement));
     expect(await readModel()).toEqual(kept);
+  });
+
+  it('keeps the promotion users right when many complete at once, one user on several days too', async () => {
+    const station = await aChargePoint(ctx.database);
+    const promotionId = await aPromotionRow(ctx.database);
+    const discounting = registerDiscountFor(async (_db, charge) =>
+      charge.stationId === station.id ? { promotionId, discountTyiyn: Math.min(1_000, charge.amountTyiyn) } : null,
+    );
+    try {
+      const users = await Promise.all(
+        Array.from({ length: 6 }, async () => (await aDriver(ctx.database, { balanceTyiyn: 10_000_000 })).id),
+      );
+      // Each user on five days in a shuffled order, all at once: new days land before, between and after others.
+      const base = Date.parse('2025-01-10T06:00:00Z');
+      await Promise.all(
+        users.flatMap((driverId, u) =>
+          [3, 0, 4, 1, 2].map((day) =>
+            aCharge(ctx.database, { station, driverId, startedAt: new Date(base + ((day * 2 + u) % 5) * 86_400_000) }),
+          ),
+        ),
+      );
+    } finally {
+      registerDiscountFor(discounting);
+    }
+    const kept = await readModel();
+    expect(kept.users.filter((row) => row.day >= '2025-01-10' && row.day <= '2025-01-14')).toHaveLength(30);
+    await rebuildAnalytics(ctx.database.db);
+    expect(await readModel()).toEqual(kept);
+  });
+
+  it('counts each promotion user once from any Bishkek midnight to any hour after it', async () => {
+    const brute = async (from: Date, to: Date) => {
+      const [row] = await queryRows<{ users: number }>(
+        ctx.database.db,
+        sql`select count(distinct driver_id)::int as "users" from charges
+          where status in ('finished', 'stopped') and result = 'successful' and promotion_id is not null
+            and discount_tyiyn > 0 and finished_at >= ${from.toISOString()}::timestamptz
+            and finished_at < ${to.toISOString()}::timestamptz`,
+      );
+      return row!.users;
+    };
+    let nonZero = 0;
+    for (const day of ['2024-03-30', '2024-03-31', '2024-04-01', '2024-04-02']) {
+      const from = bishkekMidnight(day);
+      for (let hours = 1; hours <= 96; hours += 1) {
+        const to = new Date(from.getTime() + hours * 3_600_000);
+        const expected = await brute(from, to);
+        if (expected > 0) nonZero += 1;
+        expect(await promotionUsers(ctx.database.db, from, to), `${day} + ${hours} h`).toBe(expected);
+      }
+    }
+    expect(nonZero).toBeGreaterThan(100);
+  });
+
+  it('is what migration 0035 makes of the users kept by day before it', async () => {
+    const kept = await readModel();
+    const { db } = ctx.database;
+    // The table 0035 reads from (dropped by 0036), holding the users' days as it held them.
+    await db.execute(sql`create table analytics_promotion_user_periods
+      (kind text not null, start date not null, driver_id integer not null, first_at timestamptz not null)`);
+    try {
+      await db.execute(sql`insert into analytics_promotion_user_periods
+        select 'day', day, driver_id, first_at from analytics_promotion_user_days
+        union all select 'month', date_trunc('month', day)::date, driver_id, min(first_at)
+          from analytics_promotion_user_days group by 2, 3`);
+      const migration = await readFile(
+        new URL('../../../drizzle/0035_promotion_user_days.sql', import.meta.url),
+        'utf8',
+      );
+      const filling = migration
+        .split('--> statement-breakpoint')
+        .filter((statement) => statement.includes('INSERT INTO'));
+      expect(filling).toHaveLength(2);
+      await db.delete(analyticsPromotionUserGaps);
+      await db.delete(analyticsPromotionUserDays);
+      for (const statement of filling) await db.execute(sql.raw(statement));
+      expect(await readModel()).toEqual(kept);
+    } finally {
+      await db.execute(sql`drop table analytics_promotion_user_periods`);
+    }
   });
 
   it("is what migration 0034 adds up from the stations' months (their years)", async () => {

@@ -1,14 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ANALYTICS_PERIODS } from '@evcms/contracts/analytics';
 import { TIME_ZONE } from '@evcms/contracts/dates';
 import type { Db } from '../../db/client.ts';
 import {
   analyticsHours,
   analyticsMerchantDays,
-  analyticsPromotionUsers,
+  analyticsPromotionUserDays,
+  analyticsPromotionUserGaps,
   analyticsStationDays,
   analyticsStationMonths,
   analyticsStationYears,
+  NO_EARLIER_DAY,
 } from '../../db/schema/analytics.ts';
 import { charges } from '../../db/schema/charges.ts';
 
@@ -28,7 +29,8 @@ export async function rebuildAnalytics(db: Db): Promise<{ hours: number; promoti
   return db.transaction(async (tx) => {
     const tables = [
       analyticsHours,
-      analyticsPromotionUsers,
+      analyticsPromotionUserDays,
+      analyticsPromotionUserGaps,
       analyticsMerchantDays,
       analyticsStationDays,
       analyticsStationMonths,
@@ -48,16 +50,7 @@ export async function rebuildAnalytics(db: Db): Promise<{ hours: number; promoti
       select date_trunc('hour', ${charges.finishedAt}, 'UTC'), count(*), sum(${charges.consumedWh}),
         sum(${charges.totalTyiyn}), sum(${charges.discountTyiyn})
       from ${charges} where ${counted} group by 1`);
-    const kinds = sql.join(
-      ANALYTICS_PERIODS.map((kind) => sql`(${kind})`),
-      sql`, `,
-    );
-    const users = await tx.execute(sql`insert into ${analyticsPromotionUsers} (kind, start, driver_id, first_at)
-      select k.kind, date_trunc(k.kind, ${charges.finishedAt} at time zone ${TIME_ZONE})::date, ${charges.driverId},
-        min(${charges.finishedAt})
-      from ${charges} cross join (values ${kinds}) as k(kind)
-      where ${counted} and ${charges.promotionId} is not null and ${charges.discountTyiyn} > 0 and ${charges.driverId} is not null
-      group by 1, 2, 3`);
+    const users = await recountPromotionUsers(tx);
     return { hours: rowCount(hours), promotionUsers: rowCount(users) };
   });
 }
@@ -68,6 +61,21 @@ const rowCount = (result: unknown) =>
       (result as { affectedRows?: number }).affectedRows ??
       0,
   );
+
+/** Each user's discounted days with the day before, and their counts by (day, previous), as migration 0035 fills them. */
+async function recountPromotionUsers(tx: Db) {
+  const days = await tx.execute(sql`insert into ${analyticsPromotionUserDays} (day, driver_id, first_at, previous)
+    select day, driver_id, first_at,
+      coalesce(lag(day) over (partition by driver_id order by day), ${NO_EARLIER_DAY}::date)
+    from (select (${charges.finishedAt} at time zone ${TIME_ZONE})::date as day, ${charges.driverId} as driver_id,
+        min(${charges.finishedAt}) as first_at
+      from ${charges}
+      where ${counted} and ${charges.promotionId} is not null and ${charges.discountTyiyn} > 0 and ${charges.driverId} is not null
+      group by 1, 2) as used`);
+  await tx.execute(sql`insert into ${analyticsPromotionUserGaps} (day, previous, users)
+    select day, previous, count(*) from ${analyticsPromotionUserDays} group by 1, 2`);
+  return days;
+}
 
 /** A station's days or months, with their hours of day (element h + 1 of each array is hour h's). */
 async function recountStations(

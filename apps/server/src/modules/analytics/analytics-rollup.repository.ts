@@ -1,18 +1,18 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { ANALYTICS_PERIODS } from '@evcms/contracts/analytics';
 import { localDate } from '@evcms/contracts/dates';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import {
   analyticsHours,
   analyticsMerchantDays,
-  analyticsPromotionUsers,
+  analyticsPromotionUserDays,
+  analyticsPromotionUserGaps,
+  NO_EARLIER_DAY,
   analyticsStationDays,
   analyticsStationMonths,
   analyticsStationYears,
 } from '../../db/schema/analytics.ts';
 import type { SettledCharge } from '../charges/charge-paid.service.ts';
-import { calendarStarts } from './analytics.rules.ts';
 
 /*
  * Writing the read model (db/schema/analytics.ts). A charge counts when it completed successfully
@@ -66,6 +66,54 @@ async function addToStation(tx: Db, charge: SettledCharge, row: StationRow, hour
       hour_turnover_tyiyn[${slot}] = ${kept}.hour_turnover_tyiyn[${slot}] + excluded.turnover_tyiyn`);
 }
 
+/** Any fixed number of this app's own: with a user's id, the key their promotion days wait on. */
+const PROMOTION_DAYS_LOCK = 0x616e6c79;
+
+/**
+ * Makes `day` one of the user's discounted days (docs/decisions.md 'Promotion users'): a new day
+ * takes its place between the user's days before and after it, and the counts by (day, previous)
+ * follow. A user's days are changed one settlement at a time (an advisory lock on the user, taken
+ * after every row a settlement locks before, so it cannot close a circle); the counts' rows are
+ * taken in key order, so settlements of different users sharing them never deadlock.
+ */
+async function addPromotionUserDay(tx: Db, driverId: number, day: string, at: Date): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PROMOTION_DAYS_LOCK}, ${driverId})`);
+  const u = analyticsPromotionUserDays;
+  const [known] = await tx
+    .update(u)
+    .set({ firstAt: sql`least(${u.firstAt}, ${at.toISOString()}::timestamptz)` })
+    .where(and(eq(u.day, day), eq(u.driverId, driverId)))
+    .returning({ day: u.day });
+  if (known) return;
+  const [around] = await queryRows<{ previous: string | null; next: string | null }>(
+    tx,
+    sql`select (select max(${u.day}) from ${u} where ${u.driverId} = ${driverId} and ${u.day} < ${day}::date)::text as "previous",
+      (select min(${u.day}) from ${u} where ${u.driverId} = ${driverId} and ${u.day} > ${day}::date)::text as "next"`,
+  );
+  const previous = around?.previous ?? NO_EARLIER_DAY;
+  await tx.insert(u).values({ day, driverId, firstAt: at, previous });
+  const counts: { day: string; previous: string; users: number }[] = [{ day, previous, users: 1 }];
+  const next = around?.next;
+  if (next) {
+    await tx
+      .update(u)
+      .set({ previous: day })
+      .where(and(eq(u.day, next), eq(u.driverId, driverId)));
+    counts.push({ day: next, previous, users: -1 }, { day: next, previous: day, users: 1 });
+  }
+  const g = analyticsPromotionUserGaps;
+  for (const count of counts.sort(byGapKey))
+    await tx
+      .insert(g)
+      .values(count)
+      .onConflictDoUpdate({ target: [g.day, g.previous], set: { users: sql`${g.users} + excluded.users` } });
+}
+
+/** The counts' key order (day, then previous; NO_EARLIER_DAY first), as their primary key sorts. */
+const byGapKey = (a: { day: string; previous: string }, b: { day: string; previous: string }) =>
+  a.day === b.day ? dayOrder(a.previous) - dayOrder(b.previous) : a.day < b.day ? -1 : 1;
+const dayOrder = (day: string) => (day === NO_EARLIER_DAY ? -Infinity : Date.parse(day));
+
 /** `column + excluded.column` for each figure: an upsert's sum. */
 function addedUp<T extends Record<string, AnyPgColumn>>(columns: T): Record<keyof T, SQL> {
   return Object.fromEntries(
@@ -74,15 +122,17 @@ function addedUp<T extends Record<string, AnyPgColumn>>(columns: T): Record<keyo
 }
 
 /**
- * Adds a settled charge to its station's and merchant's day and to its hour, in the settling
- * transaction. The rows are shared by the charges completing at once (the hour's by all of them),
- * so they are taken in one order, the hour's last (held the shortest), after the charge's own row
- * and the day counts its trigger takes: settlements queue on them and never deadlock.
+ * Adds a settled charge to its user's promotion days, its station's and merchant's day and its
+ * hour, in the settling transaction. The rows are shared by the charges completing at once (the
+ * hour's by all of them), so they are taken in one order, the hour's last (held the shortest),
+ * after the charge's own row and the day counts its trigger takes: settlements queue on them and
+ * never deadlock.
  */
 export async function addSettledCharge(tx: Db, charge: SettledCharge): Promise<void> {
   if (!counts(charge)) return;
   const figures = { charges: 1, energyWh: charge.consumedWh, turnoverTyiyn: charge.totalTyiyn };
   const day = localDate(charge.finishedAt);
+  if (usedPromotion(charge)) await addPromotionUserDay(tx, charge.driverId, day, charge.finishedAt);
   const merchantId = charge.merchantId ?? 0;
   const stationId = charge.stationId ?? 0;
   const hourOfDay = localHourOfDay(charge.finishedAt);
@@ -128,22 +178,5 @@ export async function addSettledCharge(tx: Db, charge: SettledCharge): Promise<v
         turnoverTyiyn: h.turnoverTyiyn,
         discountTyiyn: h.discountTyiyn,
       }),
-    });
-  if (!usedPromotion(charge)) return;
-  const u = analyticsPromotionUsers;
-  const starts = calendarStarts(day);
-  await tx
-    .insert(u)
-    .values(
-      ANALYTICS_PERIODS.map((kind) => ({
-        kind,
-        start: starts[kind],
-        driverId: charge.driverId,
-        firstAt: charge.finishedAt,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [u.kind, u.start, u.driverId],
-      set: { firstAt: sql`least(${u.firstAt}, excluded.first_at)` },
     });
 }

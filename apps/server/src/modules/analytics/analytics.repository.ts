@@ -1,10 +1,9 @@
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
-import type { AnalyticsPeriod } from '@evcms/contracts/analytics';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { BannerType } from '@evcms/contracts/banners';
-import { TIME_ZONE } from '@evcms/contracts/dates';
+import { localDate, TIME_ZONE } from '@evcms/contracts/dates';
 import type { Localized } from '@evcms/contracts/localized';
 import { queryRows, type Db } from '../../db/client.ts';
-import { analyticsHours, analyticsPromotionUsers } from '../../db/schema/analytics.ts';
+import { analyticsHours, analyticsPromotionUserDays, analyticsPromotionUserGaps } from '../../db/schema/analytics.ts';
 import { banners } from '../../db/schema/banners.ts';
 import { drivers } from '../../db/schema/drivers.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
@@ -68,30 +67,25 @@ export async function newUsers(db: Db, bounds: PeriodBounds): Promise<{ now: num
 }
 
 /**
- * Users with a discounted charge in a named period up to `to`: the rows of its calendar unit
- * (kind, first day) that began before `to`, read from an index.
+ * Distinct users with a discounted charge completed from `from` (a Bishkek midnight) to `to`: each
+ * user once, on their first discounted day there, the one whose day before is before `from`. The
+ * whole days are summed from the counts by (day, previous), one index range a day; the day `to`
+ * falls in (a named period's, up to now) from that day's users, completed before `to`.
  */
-export async function periodPromotionUsers(db: Db, kind: AnalyticsPeriod, start: string, to: Date): Promise<number> {
-  const u = analyticsPromotionUsers;
-  const [row] = await db
-    .select({ users: count() })
-    .from(u)
-    .where(and(eq(u.kind, kind), eq(u.start, start), lt(u.firstAt, to)));
-  return row?.users ?? 0;
-}
-
-/** Distinct users with a discounted charge on the Bishkek days from `from` to `to` (midnights), a custom range. */
-export async function rangePromotionUsers(db: Db, from: Date, to: Date): Promise<number> {
-  const u = analyticsPromotionUsers;
-  const [row] = await queryRows<{ users: Count }>(
+export async function promotionUsers(db: Db, from: Date, to: Date): Promise<number> {
+  const [g, u] = [analyticsPromotionUserGaps, analyticsPromotionUserDays];
+  const first = localDate(from);
+  const last = localDate(to);
+  const [row] = await queryRows<{ days: Count; started: Count }>(
     db,
-    sql`select count(*) as "users" from (
-        select distinct ${u.driverId} from ${u}
-        where ${u.kind} = 'day' and ${u.start} >= (${at(from)} at time zone ${TIME_ZONE})::date
-          and ${u.start} < (${at(to)} at time zone ${TIME_ZONE})::date
-      ) users`,
+    sql`select
+      (select sum(counted.users) from generate_series(${first}::date, ${last}::date - 1, interval '1 day') as d(day)
+        cross join lateral (select sum(${g.users}) as users from ${g}
+          where ${g.day} = d.day::date and ${g.previous} < ${first}::date) as counted) as "days",
+      (select count(*) from ${u} where ${u.day} = ${last}::date and ${u.firstAt} < ${at(to)}
+        and ${u.previous} < ${first}::date) as "started"`,
   );
-  return num(row?.users ?? 0);
+  return num(row?.days ?? 0) + num(row?.started ?? 0);
 }
 
 /** Of a table with `created_at` and `status`: how many were made before each end, and how many are active now. */

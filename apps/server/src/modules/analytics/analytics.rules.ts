@@ -22,8 +22,6 @@ export interface PeriodBounds {
   to: Date;
   previousFrom: Date;
   previousTo: Date;
-  /** A named period's calendar unit and the first days of it and of the one before; none for a custom range. */
-  calendar?: { kind: AnalyticsPeriod; start: string; previous: string };
 }
 
 const HOUR = 3_600_000;
@@ -36,16 +34,6 @@ export const bishkekMidnight = (date: string): Date => new Date(`${date}T00:00:0
 export function moved(date: string, { days = 0, months = 0 }: { days?: number; months?: number }): string {
   const [year, month, day] = [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
   return new Date(Date.UTC(year, month - 1 + months, day + days)).toISOString().slice(0, 10);
-}
-
-/** The first day of the day, week (Monday), month and year a Bishkek day (YYYY-MM-DD) is in. */
-export function calendarStarts(day: string): Record<AnalyticsPeriod, string> {
-  return {
-    day,
-    week: moved(day, { days: -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) }),
-    month: `${day.slice(0, 8)}01`,
-    year: `${day.slice(0, 4)}-01-01`,
-  };
 }
 
 /** The first day of `today`'s day, week (Monday), month or year, and the first day of the one before. */
@@ -93,7 +81,6 @@ export function periodBounds(filters: PeriodChoice, now: Date): PeriodBounds {
     to: to > from ? to : new Date(from.getTime() + HOUR),
     previousFrom,
     previousTo,
-    calendar: { kind: filters.period, ...days },
   };
 }
 

@@ -30,26 +30,14 @@ export interface AnalyticsRecord {
 
 const boundsOf = (deps: AnalyticsDeps, filters: PeriodChoice) => periodBounds(filters, deps.now?.() ?? new Date());
 
-/** A named period's users from its calendar rows; a custom range's by counting its days' distinct users. */
-function promotionUsers(db: Db, bounds: PeriodBounds, which: 'now' | 'before'): Promise<number> {
-  const { calendar } = bounds;
-  if (which === 'now')
-    return calendar
-      ? repo.periodPromotionUsers(db, calendar.kind, calendar.start, bounds.to)
-      : repo.rangePromotionUsers(db, bounds.from, bounds.to);
-  return calendar
-    ? repo.periodPromotionUsers(db, calendar.kind, calendar.previous, bounds.previousTo)
-    : repo.rangePromotionUsers(db, bounds.previousFrom, bounds.previousTo);
-}
-
 export async function analyticsFigures(deps: AnalyticsDeps, filters: PeriodChoice): Promise<AnalyticsRecord> {
   const bounds = boundsOf(deps, filters);
   const { db } = deps;
   const [figures, users, promoNow, promoBefore, merchants, stations] = await Promise.all([
     repo.chargeFigures(db, bounds),
     repo.newUsers(db, bounds),
-    promotionUsers(db, bounds, 'now'),
-    promotionUsers(db, bounds, 'before'),
+    repo.promotionUsers(db, bounds.from, bounds.to),
+    repo.promotionUsers(db, bounds.previousFrom, bounds.previousTo),
     repo.merchantCounts(db, bounds),
     repo.stationCounts(db, bounds),
   ]);

@@ -17,7 +17,7 @@ async function run(): Promise<number> {
     const counted = await rebuildAnalytics(database.db);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `Analytics rebuilt in ${seconds} s: ${counted.hours} hours, ${counted.promotionUsers} promotion users by period.`,
+      `Analytics rebuilt in ${seconds} s: ${counted.hours} hours, ${counted.promotionUsers} promotion user days.`,
     );
     return 0;
   } finally {
