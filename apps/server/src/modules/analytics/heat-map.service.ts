@@ -10,7 +10,8 @@ import { hoursOf, splitByCalendar } from './heat-map.rules.ts';
 export interface HeatMapRecord {
   bounds: PeriodBounds;
   hours: number[] | null;
-  stations: repo.StationFigures[];
+  /** The stations as the answer's JSON array (HeatMapStation[]), written by the database. */
+  stationsJson: string;
   /** All 168 cells, Monday 0:00 first; 0 outside the hours asked for. */
   grid: repo.GridCell[];
   totals: repo.Figures;
@@ -27,8 +28,8 @@ export async function heatMap(deps: AnalyticsDeps, filters: HeatMapChoice, lang:
   const bounds = periodBounds(filters, now);
   const hours = hoursOf(filters.hours__from, filters.hours__to);
   const days = { from: localDate(bounds.from), to: localDate(new Date(bounds.to.getTime() - 1)) };
-  const [stations, cells] = await Promise.all([
-    repo.stationFigures(deps.db, splitByCalendar(days, localDate(now)), hours, lang),
+  const [stationsJson, cells] = await Promise.all([
+    repo.stationFiguresJson(deps.db, splitByCalendar(days, localDate(now)), hours, lang),
     repo.grid(deps.db, bounds),
   ]);
   const counted = new Map(cells.map((cell) => [`${cell.weekday}:${cell.hour}`, cell]));
@@ -43,5 +44,5 @@ export async function heatMap(deps: AnalyticsDeps, filters: HeatMapChoice, lang:
     (sum, cell) => ({ charges: sum.charges + cell.charges, turnoverTyiyn: sum.turnoverTyiyn + cell.turnoverTyiyn }),
     { charges: 0, turnoverTyiyn: 0 },
   );
-  return { bounds, hours, stations, grid, totals };
+  return { bounds, hours, stationsJson, grid, totals };
 }

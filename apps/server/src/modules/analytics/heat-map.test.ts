@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { stations } from '../../db/schema/stations.ts';
 import { aCharge, aChargePoint } from '../../test/builders/charges.ts';
 import { apiCalls, openApiPaths, useSignedInApp } from '../../test/test-app.ts';
 import { heatMap as heatMapAnswer } from '@evcms/contracts/heat-map';
@@ -95,13 +97,25 @@ describe('GET /stations/heat-map/', () => {
     expect(none).toMatchObject({ stations: [], totals: { charges: 0, turnover: 0, average_bill: 0 } });
   });
 
+  it('draws no station whose coordinates do not read, but counts its charges in the totals', async () => {
+    const drawn = await aChargePoint(ctx.database, { name: 'Delta' });
+    const unreadable = await aChargePoint(ctx.database, { name: 'Gamma' });
+    await ctx.database.db.update(stations).set({ latitude: ' ' }).where(eq(stations.id, unreadable.id));
+    for (const station of [drawn, unreadable])
+      await aCharge(ctx.database, { station, startedAt: new Date('2024-06-12T06:00:00Z') });
+    const body = (await call('GET', '?period__from=2024-06-01&period__to=2024-06-30')).json();
+    expect(body.stations.map((station: { station: number }) => station.station)).toEqual([drawn.id]);
+    expect(body.totals.charges).toBe(2);
+  });
+
   it('reads a named period up to now', async () => {
     const middle = await heatMap(
       { db: ctx.database.db, now: () => new Date('2024-03-16T00:00:00Z') },
       { period: 'month' },
       'en',
     );
-    expect(middle.stations.map((station) => [station.stationId, station.charges])).toEqual([
+    const stations = JSON.parse(middle.stationsJson) as { station: number; charges: number }[];
+    expect(stations.map((station) => [station.station, station.charges])).toEqual([
       [a.id, 2],
       [b.id, 1],
     ]);
