@@ -13,17 +13,20 @@ const figures = ({ charges, turnoverTyiyn }: Figures) => ({
   average_bill: charges === 0 ? 0 : money(Math.round(turnoverTyiyn / charges)),
 });
 
-/**
- * The heat map's answer as JSON text: its parts as the other presenters make them, and the stations
- * as the database wrote them (heat-map.repository.ts), set in without reading them back.
- */
-export function presentHeatMap(record: HeatMapRecord): string {
+export function presentHeatMap(record: HeatMapRecord): HeatMap {
   const { hours } = record;
-  const rest: Omit<HeatMap, 'stations'> = {
+  return {
     period: { from: record.bounds.from.toISOString(), to: record.bounds.to.toISOString() },
     hours: hours && { from: hours[0]!, to: hours[hours.length - 1]! + 1 },
     totals: figures(record.totals),
+    stations: record.stations.map((station) => ({
+      station: station.stationId,
+      name: station.name,
+      merchant: station.merchantId,
+      latitude: station.latitude,
+      longitude: station.longitude,
+      ...figures(station),
+    })),
     grid: record.grid.map((cell) => ({ weekday: cell.weekday, hour: cell.hour, ...figures(cell) })),
   };
-  return `${JSON.stringify(rest).slice(0, -1)},"stations":${record.stationsJson}}`;
 }

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Lang } from '@evcms/contracts/i18n';
 import { TIME_ZONE } from '@evcms/contracts/dates';
-import { DECIMALS } from '@evcms/contracts/decimal';
 import { queryRows, type Db } from '../../db/client.ts';
 import {
   analyticsHours,
@@ -28,6 +27,15 @@ export interface Figures {
   turnoverTyiyn: number;
 }
 
+export interface StationFigures extends Figures {
+  stationId: number;
+  /** In the asked language. */
+  name: string;
+  merchantId: number;
+  latitude: number;
+  longitude: number;
+}
+
 /** The charges and turnover columns, or the sums of the hours of day asked for (arrays count from 1). */
 function figureColumns(hours: number[] | null): { charges: SQL; turnover: SQL } {
   if (!hours) return { charges: sql`charges`, turnover: sql`turnover_tyiyn` };
@@ -35,24 +43,13 @@ function figureColumns(hours: number[] | null): { charges: SQL; turnover: SQL } 
   return { charges: of('hour_charges'), turnover: of('hour_turnover_tyiyn') };
 }
 
-/** A coordinate as stations keep it (text), when it reads as a number: the form the station form saves. */
-const readable = (column: SQL) => sql`${column} ~ '^\s*[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)\s*$'`;
-/** Tyiyn as som, the division the API's presenters make (fromMinorUnits), so the text is the same. */
-const som = (tyiyn: SQL) => sql`(${tyiyn})::float8 / ${10 ** DECIMALS.money}`;
-
-/**
- * Every existing station with coordinates that completed charges on the days (in the hours), most
- * first, as the answer's JSON array (HeatMapStation[]), made by the database: the heat map may
- * name every station of the network (10,000 and more), and reading them into objects to write
- * them out again took a third of its time (docs/performance.md). Money as `fromMinorUnits` makes
- * it; the average bill rounded half up as Math.round (the presenter's totals) does.
- */
-export async function stationFiguresJson(
+/** Every existing station with coordinates that completed charges on the days (in the hours), most first. */
+export async function stationFigures(
   db: Db,
   split: SplitDays,
   hours: number[] | null,
   lang: Lang,
-): Promise<string> {
+): Promise<StationFigures[]> {
   const { charges, turnover } = figureColumns(hours);
   const parts: SQL[] = [];
   const wholeUnits = (
@@ -70,7 +67,6 @@ export async function stationFiguresJson(
       where ${d.day} >= ${days.from}::date and ${d.day} <= ${days.to}::date`);
   for (const days of split.days) dayRows(days, sql``);
   if (split.beyond) dayRows(split.beyond, sql`-`);
-  const s = stations;
   // One row of JSON, not a row a station: PGlite hands over thousands of rows slowly (docs/performance.md).
   const [row] = await queryRows<{ stations: string | null }>(
     db,
@@ -79,15 +75,28 @@ export async function stationFiguresJson(
         from (${sql.join(parts, sql` union all `)}) as parts
         group by station_id having sum(charges) > 0
       )
-      select json_agg(json_build_object('station', ${s.id}, 'name', ${localizedSelection(s, 'name')[lang]},
-          'merchant', ${s.merchantId}, 'latitude', ${s.latitude}::float8, 'longitude', ${s.longitude}::float8,
-          'charges', counted.charges, 'turnover', ${som(sql`counted.turnover`)},
-          'average_bill', ${som(sql`floor(counted.turnover::float8 / counted.charges + 0.5)`)})
-        order by counted.charges desc, ${s.id})::text as "stations"
-      from counted join ${s} on ${s.id} = counted.station_id
-      where ${readable(sql`${s.latitude}`)} and ${readable(sql`${s.longitude}`)}`,
+      select json_agg(json_build_array(${stations.id}, ${localizedSelection(stations, 'name')[lang]},
+          ${stations.merchantId}, ${stations.latitude}, ${stations.longitude}, counted.charges, counted.turnover)
+        order by counted.charges desc, ${stations.id})::text as "stations"
+      from counted join ${stations} on ${stations.id} = counted.station_id`,
   );
-  return row?.stations ?? '[]';
+  const found = JSON.parse(row?.stations ?? '[]') as [number, string, number, string, string, number, number][];
+  return found.flatMap(([stationId, name, merchantId, lat, lng, charges, turnoverTyiyn]) => {
+    const [latitude, longitude] = [Number(lat), Number(lng)];
+    // Coordinates are checked when a station is saved; one that still does not read is not drawn.
+    if (lat.trim() === '' || lng.trim() === '' || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return [];
+    return [
+      {
+        stationId,
+        name,
+        merchantId,
+        latitude,
+        longitude,
+        charges: Number(charges),
+        turnoverTyiyn: Number(turnoverTyiyn),
+      },
+    ];
+  });
 }
 
 export interface GridCell extends Figures {

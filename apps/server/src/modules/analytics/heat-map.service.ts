@@ -10,8 +10,7 @@ import { hoursOf, splitByCalendar } from './heat-map.rules.ts';
 export interface HeatMapRecord {
   bounds: PeriodBounds;
   hours: number[] | null;
-  /** The stations as the answer's JSON array (HeatMapStation[]), written by the database. */
-  stationsJson: string;
+  stations: repo.StationFigures[];
   /** All 168 cells, Monday 0:00 first; 0 outside the hours asked for. */
   grid: repo.GridCell[];
   totals: repo.Figures;
@@ -28,8 +27,8 @@ export async function heatMap(deps: AnalyticsDeps, filters: HeatMapChoice, lang:
   const bounds = periodBounds(filters, now);
   const hours = hoursOf(filters.hours__from, filters.hours__to);
   const days = { from: localDate(bounds.from), to: localDate(new Date(bounds.to.getTime() - 1)) };
-  const [stationsJson, cells] = await Promise.all([
-    repo.stationFiguresJson(deps.db, splitByCalendar(days, localDate(now)), hours, lang),
+  const [stations, cells] = await Promise.all([
+    repo.stationFigures(deps.db, splitByCalendar(days, localDate(now)), hours, lang),
     repo.grid(deps.db, bounds),
   ]);
   const counted = new Map(cells.map((cell) => [`${cell.weekday}:${cell.hour}`, cell]));
@@ -44,5 +43,5 @@ export async function heatMap(deps: AnalyticsDeps, filters: HeatMapChoice, lang:
     (sum, cell) => ({ charges: sum.charges + cell.charges, turnoverTyiyn: sum.turnoverTyiyn + cell.turnoverTyiyn }),
     { charges: 0, turnoverTyiyn: 0 },
   );
-  return { bounds, hours, stationsJson, grid, totals };
+  return { bounds, hours, stations, grid, totals };
 }

@@ -114,8 +114,7 @@ describe('GET /stations/heat-map/', () => {
       { period: 'month' },
       'en',
     );
-    const stations = JSON.parse(middle.stationsJson) as { station: number; charges: number }[];
-    expect(stations.map((station) => [station.station, station.charges])).toEqual([
+    expect(middle.stations.map((station) => [station.stationId, station.charges])).toEqual([
       [a.id, 2],
       [b.id, 1],
     ]);
