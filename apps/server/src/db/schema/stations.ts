@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { localizedKeys } from '@evcms/contracts/localized';
-import type { ExecutionType } from '@evcms/contracts/stations';
+import type { ExecutionType, SecurityProfile } from '@evcms/contracts/stations';
 import type { MediaKind } from '@evcms/contracts/station-media';
 import { STATUS_INACTIVE } from '@evcms/contracts/status';
 import { infrastructureList, tagList } from './catalog-lists.ts';
@@ -30,6 +30,8 @@ export const stations = pgTable(
     pic: text('pic').notNull(),
     manufacturer: text('manufacturer').notNull().default(''),
     executionType: text('execution_type').$type<ExecutionType>().notNull().default('wall'),
+    /** OCPP 1.6 security profile (1, 2 or 3): what the station's handshake must bring (ocpp/tls-profile.rules.ts). */
+    securityProfile: smallint('security_profile').$type<SecurityProfile>().notNull().default(1),
     ...localizedColumns('address'),
     latitude: text('latitude').notNull(),
     longitude: text('longitude').notNull(),

@@ -1,4 +1,5 @@
 import type { Paged } from '@evcms/contracts/common';
+import type { SecurityProfile } from '@evcms/contracts/stations';
 import type { Db } from '../../db/client.ts';
 import { uniqueIds } from '../../lib/bulk.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -119,15 +120,18 @@ export async function stationCountsByMerchant(
 }
 
 /**
- * The OCPP central system's check of a connecting charge point (Basic auth): the station's id and
- * status when `password` is its key, else undefined. An unknown identity costs the same hash.
+ * The OCPP central system's check of a connecting charge point (Basic auth): the station's id,
+ * status and security profile when `password` is its key, else undefined. An unknown identity
+ * costs the same hash.
  */
 export async function checkStationPassword(
   deps: { db: Db; passwordKey: string },
   identity: string,
   password: string,
-): Promise<{ id: number; status: number } | undefined> {
+): Promise<{ id: number; status: number; securityProfile: SecurityProfile } | undefined> {
   const station = await repo.findCredentials(deps.db, identity);
   const matches = stationPasswordMatches(deps.passwordKey, station?.passwordHash ?? NO_PASSWORD, password);
-  return station && matches ? { id: station.id, status: station.status } : undefined;
+  return station && matches
+    ? { id: station.id, status: station.status, securityProfile: station.securityProfile }
+    : undefined;
 }

@@ -181,4 +181,21 @@ describe('updating a station', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ pic: 'Someone else', execution_type: 'mobile', status: 0 });
   });
+
+  it('changes the security profile (1 until changed), which the OCPP handshake reads with the password', async () => {
+    const station = await create();
+    expect((await ctx.app.inject({ url: `/api/v1/stations/${station.id}/`, headers: ctx.auth })).json()).toMatchObject({
+      security_profile: 1,
+    });
+    const response = await patch(station.id, { security_profile: '3' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ security_profile: 3 });
+    const deps = { db: ctx.database.db, passwordKey: await passwordKey() };
+    expect(await checkStationPassword(deps, station.identity, 'Abcdefgh12345678')).toMatchObject({
+      securityProfile: 3,
+    });
+    expect((await patch(station.id, { security_profile: '4' })).json()).toEqual({
+      security_profile: ['Select a valid choice'],
+    });
+  });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "stations" ADD COLUMN "security_profile" smallint DEFAULT 1 NOT NULL;
