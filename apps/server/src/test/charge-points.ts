@@ -48,6 +48,8 @@ export interface ChargePointOptions {
   protocols?: string[];
   /** Off lets a test send frames the schemas refuse. */
   strictMode?: boolean;
+  /** On wss://: the CA the server's certificate is checked with, and a client certificate and its key to present. */
+  tls?: { ca?: Buffer; cert?: Buffer; key?: Buffer };
 }
 
 /** A charge point connected (or refused: the promise rejects with the HTTP status as `code`). */
@@ -63,6 +65,7 @@ export async function connectChargePoint(
     protocols: options.protocols ?? ['ocpp1.6'],
     strictMode: options.strictMode ?? true,
     reconnect: false,
+    ...(options.tls && { wsOpts: options.tls }),
     // ocpp-rpc's declaration makes every option required; it has defaults for the rest.
   } as ConstructorParameters<typeof RPCClient>[0]);
   await client.connect();

@@ -243,8 +243,8 @@ describe('creating a station', () => {
     const deps = { db: ctx.database.db, passwordKey };
     expect(await checkStationPassword(deps, 'CP-FULL-001', 'Abcdefgh12345678')).toEqual({
       id: body.id,
-      status: 1,
       securityProfile: 2,
+      passwordMatches: true,
     });
     expect(await checkStationPassword(deps, 'CP-FULL-001', 'Abcdefgh12345679')).toBeUndefined();
     expect(await checkStationPassword(deps, 'CP-NOBODY', 'Abcdefgh12345678')).toBeUndefined();

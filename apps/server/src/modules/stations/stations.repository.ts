@@ -163,12 +163,7 @@ export async function identityTaken(db: Db, identity: string, exceptId?: number)
 /** What an OCPP connection is checked against. */
 export async function findCredentials(db: Db, identity: string) {
   const [row] = await db
-    .select({
-      id: stations.id,
-      passwordHash: stations.passwordHash,
-      status: stations.status,
-      securityProfile: stations.securityProfile,
-    })
+    .select({ id: stations.id, passwordHash: stations.passwordHash, securityProfile: stations.securityProfile })
     .from(stations)
     .where(eq(stations.identity, identity))
     .limit(1);
