@@ -18,6 +18,7 @@ import { registerOpenApi } from './lib/openapi.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerSpa } from './lib/spa.ts';
 import { loadSecret } from './lib/secrets.ts';
+import { forwardedOverTls } from './lib/forwarded-tls.ts';
 import { httpsServerOptions } from './lib/tls-server.ts';
 import { registerUploads } from './lib/uploads.ts';
 import { appFeedRoutes } from './modules/app-feed/app-feed.routes.ts';
@@ -239,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clockSkewMs: config.ocppClockSkewSeconds * 1000,
     powerCeilingW: config.ocppPowerCeilingKw * 1000,
     metrics,
+    forwardedTls: forwardedOverTls(config.trustProxy),
   });
   // Commands go out through the central system, so their routes come after it.
   await app.register(stationCommandsRoutes({ db: database.db, command: ocpp.command }), { prefix: '/api/v1' });

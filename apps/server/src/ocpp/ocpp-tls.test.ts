@@ -15,7 +15,8 @@ import { createTestApp, type TestContext } from '../test/test-app.ts';
 
 /*
  * OCPP security profiles 2 and 3 over real TLS: a server with TLS_CERT, TLS_KEY and OCPP_CLIENT_CA
- * (certificates made by openssl for this run), and a plain one beside it for ws://.
+ * (certificates made by openssl for this run), and a plain one beside it for ws://, behind a
+ * TLS-terminating proxy on 127.0.0.1 (TRUST_PROXY).
  */
 
 let certs: TestCertificates;
@@ -33,7 +34,7 @@ beforeAll(async () => {
   Object.assign(secure, await createTestApp(env, { logger }));
   await secure.app.listen({ port: 0, host: '127.0.0.1' });
   wssEndpoint = `wss://127.0.0.1:${(secure.app.server.address() as AddressInfo).port}/ocpp`;
-  Object.assign(plain, await createTestApp({}, { logger }));
+  Object.assign(plain, await createTestApp({ TRUST_PROXY: '127.0.0.1' }, { logger }));
   wsEndpoint = await listenForChargePoints(plain);
 }, 60_000);
 afterEach(async () => {
@@ -92,6 +93,19 @@ describe('security profile 2: Basic auth over TLS', () => {
     expect(logged.filter((line) => line.identity === station.identity).map((line) => line.msg)).toEqual([
       'OCPP connection refused: security profile 2 on plain ws://',
     ]);
+  });
+});
+
+describe('security profile 2 behind a TLS-terminating proxy', () => {
+  it('connects on the plain server when the trusted proxy says it took wss:// (X-Forwarded-Proto: https)', async () => {
+    const station = await aStationOnProfile(plain, '2');
+    const proxied = { headers: { 'X-Forwarded-Proto': 'https' } };
+    expect(await bootStatus(await chargePoint(wsEndpoint, station.identity, proxied))).toBe('Accepted');
+  });
+
+  it('does not make a profile-3 station of it: no client certificate comes through a proxy', async () => {
+    const station = await aStationOnProfile(plain, '3');
+    expect(await refusal(wsEndpoint, station.identity, { headers: { 'X-Forwarded-Proto': 'https' } })).toBe(403);
   });
 });
 

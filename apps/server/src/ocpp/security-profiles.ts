@@ -61,10 +61,15 @@ export function admission<Station extends StationCredentials>(
   return { admit: station };
 }
 
-/** What the socket under an upgrade request says of TLS and the client certificate. */
-export function tlsFactsOf(request: IncomingMessage): TlsFacts {
+/**
+ * What the socket under an upgrade request says of TLS and the client certificate; on a plain
+ * socket, `forwardedTls` says whether a trusted TLS-terminating proxy took it over TLS (no client
+ * certificate comes through a proxy).
+ */
+export function tlsFactsOf(request: IncomingMessage, forwardedTls?: (request: IncomingMessage) => boolean): TlsFacts {
   const socket = request.socket;
-  if (!(socket instanceof TLSSocket)) return { encrypted: false, verifiedCn: undefined, certificateError: undefined };
+  if (!(socket instanceof TLSSocket))
+    return { encrypted: forwardedTls?.(request) ?? false, verifiedCn: undefined, certificateError: undefined };
   const certificate = socket.getPeerCertificate();
   const sent = certificate !== null && Object.keys(certificate).length > 0;
   // A subject with several CNs names no one station.

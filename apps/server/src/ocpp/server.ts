@@ -59,6 +59,8 @@ export interface OcppServerOptions extends OcppContext {
   startTimeoutSeconds?: number;
   /** What /metrics reports of the stations, their calls and commands (lib/metrics.ts). */
   metrics?: Metrics;
+  /** Behind a TLS-terminating proxy: whether it took the upgrade over TLS (lib/forwarded-tls.ts), for security profile 2. */
+  forwardedTls?: (request: IncomingMessage) => boolean;
 }
 
 export interface OcppServer {
@@ -173,6 +175,7 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
   const upgrades = createUpgrades<StationLink>({
     protocol: PROTOCOL,
     maxPayload: MAX_FRAME_BYTES,
+    ...(options.forwardedTls && { forwardedTls: options.forwardedTls }),
     async authenticate({ identity, remoteAddress, protocols, password, tls }) {
       if (!protocols.has(PROTOCOL)) {
         log.warn({ identity, remoteAddress }, 'OCPP connection refused: no ocpp1.6 subprotocol');

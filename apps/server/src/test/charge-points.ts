@@ -50,6 +50,8 @@ export interface ChargePointOptions {
   strictMode?: boolean;
   /** On wss://: the CA the server's certificate is checked with, and a client certificate and its key to present. */
   tls?: { ca?: Buffer; cert?: Buffer; key?: Buffer };
+  /** More headers of the handshake (a proxy's X-Forwarded-Proto). */
+  headers?: Record<string, string>;
 }
 
 /** A charge point connected (or refused: the promise rejects with the HTTP status as `code`). */
@@ -66,6 +68,7 @@ export async function connectChargePoint(
     strictMode: options.strictMode ?? true,
     reconnect: false,
     ...(options.tls && { wsOpts: options.tls }),
+    ...(options.headers && { headers: options.headers }),
     // ocpp-rpc's declaration makes every option required; it has defaults for the rest.
   } as ConstructorParameters<typeof RPCClient>[0]);
   await client.connect();

@@ -24,6 +24,8 @@ export interface UpgradeOptions<Session> {
   protocol: string;
   /** The largest frame a station may send; a larger one closes its connection (1009). */
   maxPayload: number;
+  /** Behind a TLS-terminating proxy: whether it says the request came to it over TLS (lib/forwarded-tls.ts). */
+  forwardedTls?: (request: IncomingMessage) => boolean;
   authenticate(handshake: Handshake): Promise<Verdict<Session>>;
   connected(ws: WebSocket, session: Session): void;
 }
@@ -94,7 +96,7 @@ export function createUpgrades<Session>(options: UpgradeOptions<Session>): Upgra
           remoteAddress: request.socket.remoteAddress,
           protocols: protocolsOf(request.headers['sec-websocket-protocol']),
           password: passwordOf(request.headers.authorization, identity),
-          tls: tlsFactsOf(request),
+          tls: tlsFactsOf(request, options.forwardedTls),
         });
       } catch {
         verdict = { refuse: 500, reason: 'Internal Server Error' };
