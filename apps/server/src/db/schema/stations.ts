@@ -1,6 +1,18 @@
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { localizedKeys } from '@evcms/contracts/localized';
-import type { ExecutionType, SecurityProfile } from '@evcms/contracts/stations';
+import { SECURITY_PROFILES, type ExecutionType, type SecurityProfile } from '@evcms/contracts/stations';
 import type { MediaKind } from '@evcms/contracts/station-media';
 import { STATUS_INACTIVE } from '@evcms/contracts/status';
 import { infrastructureList, tagList } from './catalog-lists.ts';
@@ -62,6 +74,7 @@ export const stations = pgTable(
     // A merchant's list, newest first, and its counts by status (few rows a merchant, read from the table).
     index('stations_merchant_id_idx').on(table.merchantId, table.id),
     searchTextIndex('stations_search_text_trgm_idx', table.searchText),
+    check('stations_security_profile_check', sql.raw(`security_profile in (${SECURITY_PROFILES.join(', ')})`)),
   ],
 );
 

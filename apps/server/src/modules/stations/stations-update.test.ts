@@ -2,7 +2,9 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { Merchant } from '@evcms/contracts/merchants';
 import type { Station } from '@evcms/contracts/stations';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { stations } from '../../db/schema/stations.ts';
 import { loadSecret } from '../../lib/secrets.ts';
 import { anInfrastructureItem, aTag } from '../../test/builders/catalog.ts';
 import { aMerchant } from '../../test/builders/merchants.ts';
@@ -197,5 +199,11 @@ describe('updating a station', () => {
     expect((await patch(station.id, { security_profile: '4' })).json()).toEqual({
       security_profile: ['Select a valid choice'],
     });
+    // The table holds no other profile, whoever writes it (migration 0035's check).
+    const write = ctx.database.db
+      .update(stations)
+      .set({ securityProfile: 4 as never })
+      .where(eq(stations.id, station.id));
+    await expect(write).rejects.toMatchObject({ cause: { constraint: 'stations_security_profile_check' } });
   });
 });
