@@ -25,7 +25,8 @@ import { admission } from './security-profiles.ts';
 /*
  * The OCPP 1.6J central system on the HTTP server's port: WebSocket upgrades at /ocpp/{identity}
  * with the `ocpp1.6` subprotocol and Basic auth (user = identity, password = the station's key),
- * over TLS and with a client certificate as the station's security profile asks (security-profiles.ts), every frame checked against the official schemas both ways (strict mode;
+ * over TLS and with a client certificate as the station's security profile asks
+ * (security-profiles.ts), every frame checked against the official schemas both ways (strict mode;
  * meter values may carry a vendor's own measurands, ocpp-schemas.ts).
  */
 

@@ -4,9 +4,10 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { tlsFactsOf, type TlsFacts } from '../security-profiles.ts';
 
 /*
- * A charge point's WebSocket handshake (OCPP 1.6J section 3, security profiles 1 to 3): what it offers
- * (identity from the URL, subprotocols, the Basic password, TLS and its client certificate), refused with an HTTP status before any
- * WebSocket exists, or accepted into a `ws` socket speaking the one subprotocol.
+ * A charge point's WebSocket handshake (OCPP 1.6J section 3, security profiles 1 to 3): what it
+ * offers (identity from the URL, subprotocols, the Basic password, TLS and its client certificate),
+ * refused with an HTTP status before any WebSocket exists, or accepted into a `ws` socket speaking
+ * the one subprotocol.
  */
 
 export interface Handshake {
