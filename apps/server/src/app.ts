@@ -18,6 +18,8 @@ import { registerOpenApi } from './lib/openapi.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerSpa } from './lib/spa.ts';
 import { loadSecret } from './lib/secrets.ts';
+import { forwardedOverTls } from './lib/forwarded-tls.ts';
+import { httpsServerOptions } from './lib/tls-server.ts';
 import { registerUploads } from './lib/uploads.ts';
 import { appFeedRoutes } from './modules/app-feed/app-feed.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -88,6 +90,7 @@ function trustHops(hops: number) {
 /** Builds the whole HTTP app: infrastructure plugins, then domain routes, then the web app. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const server = httpServerOptions(config.http);
   const app = Fastify({
     logger: deps.logger ?? false,
     logController: new LogController({ disableRequestLogging: true }),
@@ -97,7 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
     // `/merchants` and `/merchants/` are one route: the spec's paths end in a slash, clients drop it.
     routerOptions: { ignoreTrailingSlash: true },
-    ...httpServerOptions(config.http),
+    ...server,
+    // With TLS_CERT and TLS_KEY, HTTPS and wss:// on the same port; the app sees the same requests.
+    ...(config.tls && { https: httpsServerOptions(config.tls, server.http) }),
   });
   registerBodyPace(app, config.http);
   // One line per request instead of Fastify's two multi-line entries; the query string stays out
@@ -235,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clockSkewMs: config.ocppClockSkewSeconds * 1000,
     powerCeilingW: config.ocppPowerCeilingKw * 1000,
     metrics,
+    forwardedTls: forwardedOverTls(config.trustProxy),
   });
   // Commands go out through the central system, so their routes come after it.
   await app.register(stationCommandsRoutes({ db: database.db, command: ocpp.command }), { prefix: '/api/v1' });

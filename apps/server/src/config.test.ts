@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, urlOrigin } from './config.ts';
+import { httpsServerOptions } from './lib/tls-server.ts';
+import { makeTestCertificates, type TestCertificates } from './test/test-certificates.ts';
 
 describe('settings', () => {
   it('refuses a JWT_SECRET shorter than 32 bytes, saying why', () => {
@@ -77,5 +81,55 @@ describe('urlOrigin', () => {
     expect(urlOrigin('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org');
     expect(urlOrigin('https://{s}.tiles.example.kg:8443/{z}/{x}/{y}.png')).toBe('https://*.tiles.example.kg:8443');
     expect(urlOrigin('http://127.0.0.1:8091/geo')).toBe('http://127.0.0.1:8091');
+  });
+});
+
+describe('TLS settings', () => {
+  let certs: TestCertificates;
+  beforeAll(async () => {
+    certs = await makeTestCertificates();
+  }, 30_000);
+  afterAll(() => certs && rm(certs.dir, { recursive: true, force: true }));
+
+  const tlsOf = (env: NodeJS.ProcessEnv) => {
+    const { tls } = loadConfig(env);
+    return tls && httpsServerOptions(tls, {});
+  };
+
+  it('serve plain HTTP unless TLS_CERT and TLS_KEY are set, and HTTPS asking for client certificates with OCPP_CLIENT_CA', () => {
+    expect(loadConfig({}).tls).toBeUndefined();
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:8080');
+    const env = { TLS_CERT: certs.serverCertFile, TLS_KEY: certs.serverKeyFile };
+    expect(loadConfig(env).publicUrl).toBe('https://localhost:8080');
+    expect(tlsOf(env)).not.toHaveProperty('requestCert');
+    expect(tlsOf({ ...env, OCPP_CLIENT_CA: certs.caFile })).toMatchObject({
+      requestCert: true,
+      rejectUnauthorized: false,
+    });
+  });
+
+  it('refuse a certificate without its key, a key without its certificate, and a client CA without either', () => {
+    expect(() => loadConfig({ TLS_CERT: certs.serverCertFile })).toThrow(
+      /TLS_CERT and TLS_KEY go together .*: TLS_KEY is not set/,
+    );
+    expect(() => loadConfig({ TLS_KEY: certs.serverKeyFile })).toThrow(/TLS_CERT is not set/);
+    expect(() => loadConfig({ OCPP_CLIENT_CA: certs.caFile })).toThrow(ConfigError);
+    expect(() => loadConfig({ OCPP_CLIENT_CA: certs.caFile })).toThrow(/OCPP_CLIENT_CA needs TLS_CERT and TLS_KEY/);
+  });
+
+  it('refuse a file that cannot be read, a key that is not the certificate’s, and a client CA that is no certificate, naming the setting', async () => {
+    const env = { TLS_CERT: certs.serverCertFile, TLS_KEY: certs.serverKeyFile };
+    expect(() => tlsOf({ ...env, TLS_CERT: path.join(certs.dir, 'missing.pem') })).toThrow(
+      /TLS_CERT cannot be read \(.*missing\.pem\)/,
+    );
+    expect(() => tlsOf({ ...env, OCPP_CLIENT_CA: path.join(certs.dir, 'missing.pem') })).toThrow(ConfigError);
+    const otherKey = path.join(certs.dir, 'other.key');
+    await writeFile(otherKey, (await certs.client('CP-OTHER')).key);
+    expect(() => tlsOf({ ...env, TLS_KEY: otherKey })).toThrow(
+      /TLS_CERT and TLS_KEY are not a PEM certificate and its private key/,
+    );
+    expect(() => tlsOf({ ...env, OCPP_CLIENT_CA: certs.serverKeyFile })).toThrow(
+      /OCPP_CLIENT_CA is not a PEM certificate/,
+    );
   });
 });

@@ -7,6 +7,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Unset: plain HTTP and ws:// (alone, or behind a TLS-terminating proxy); set: HTTPS and wss:// on the same port. */
+  tls: TlsPaths | undefined;
   /** Unset: embedded PGlite in `dataDir/pg`. */
   databaseUrl: string | undefined;
   adminEmail: string | undefined;
@@ -58,6 +60,14 @@ export interface Config {
   appFeedRequestsPerMinute: number;
   /** The bearer token Prometheus scrapes GET /metrics with. Unset: no /metrics, and nothing is counted. */
   metricsToken: string | undefined;
+}
+
+/** The PEM files of TLS_CERT, TLS_KEY and OCPP_CLIENT_CA; read when the server is made (lib/tls-server.ts). */
+export interface TlsPaths {
+  certFile: string;
+  keyFile: string;
+  /** The CA that signs the charge points' client certificates (OCPP security profile 3); unset: none is asked for. */
+  clientCaFile: string | undefined;
 }
 
 /** The HTTP server's time-outs, in seconds. */
@@ -142,6 +152,26 @@ function lowerCaseList(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+function tlsPaths(env: NodeJS.ProcessEnv): TlsPaths | undefined {
+  const [certFile, keyFile, clientCaFile] = [env.TLS_CERT, env.TLS_KEY, env.OCPP_CLIENT_CA].map(text);
+  if (!certFile !== !keyFile)
+    throw new ConfigError(
+      `TLS_CERT and TLS_KEY go together (the certificate and its private key): ${certFile ? 'TLS_KEY' : 'TLS_CERT'} is not set.`,
+    );
+  if (!certFile || !keyFile) {
+    if (clientCaFile)
+      throw new ConfigError(
+        'OCPP_CLIENT_CA needs TLS_CERT and TLS_KEY: client certificates are asked for in a TLS handshake.',
+      );
+    return undefined;
+  }
+  return {
+    certFile: path.resolve(certFile),
+    keyFile: path.resolve(keyFile),
+    clientCaFile: clientCaFile && path.resolve(clientCaFile),
+  };
+}
+
 function trustProxy(value: string | undefined): boolean | number | string {
   const setting = text(value);
   if (setting === undefined || setting === 'false') return false;
@@ -179,14 +209,16 @@ function webUrl(value: string | undefined, fallback: string, name: string): stri
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 8080, 'PORT');
+  const tls = tlsPaths(env);
   return {
     port,
     host: text(env.HOST) ?? '127.0.0.1',
+    tls,
     dataDir: path.resolve(text(env.DATA_DIR) ?? './data'),
     databaseUrl: text(env.DATABASE_URL),
     adminEmail: text(env.ADMIN_EMAIL),
     adminPassword: text(env.ADMIN_PASSWORD),
-    publicUrl: (text(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl: (text(env.PUBLIC_URL) ?? `${tls ? 'https' : 'http'}://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl: text(env.SMTP_URL),
     mailFrom: text(env.MAIL_FROM) ?? 'EV Charging Back Office <no-reply@localhost>',
     jwtSecret: secretSetting(env.JWT_SECRET, 'JWT_SECRET', 'it signs every access token'),

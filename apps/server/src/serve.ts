@@ -45,7 +45,7 @@ export async function serve(config: Config, database: Database): Promise<Fastify
 
 /** Where a browser on this machine opens the back office. */
 export const browserUrl = (config: Config) =>
-  `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  `${config.tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
 
 /** On the first SIGTERM or SIGINT: `close` (the app, the database, what else the process runs), then exit. */
 export function closeOnSignals(log: FastifyBaseLogger, close: () => Promise<void>): void {

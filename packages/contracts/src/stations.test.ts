@@ -104,6 +104,15 @@ describe('station create request', () => {
       execution_type: ['Select a valid choice'],
     });
   });
+
+  it('takes a security profile of 1, 2 or 3 as a form sends it, 1 when left out', () => {
+    expect(stationCreateRequest.parse(form).security_profile).toBe(1);
+    expect(stationCreateRequest.parse({ ...form, security_profile: '3' }).security_profile).toBe(3);
+    for (const wrong of ['0', '4', 'two'])
+      expect(errors(stationCreateRequest.safeParse({ ...form, security_profile: wrong }))).toEqual({
+        security_profile: ['Select a valid choice'],
+      });
+  });
 });
 
 describe('identity and password', () => {

@@ -30,6 +30,15 @@ export const COORDINATE_DECIMALS = 6;
 export const EXECUTION_TYPES = ['wall', 'floor', 'mobile'] as const;
 export type ExecutionType = (typeof EXECUTION_TYPES)[number];
 export const DEFAULT_EXECUTION_TYPE: ExecutionType = 'wall';
+/**
+ * OCPP 1.6 security profiles: 1 Basic auth (on ws:// or wss://), 2 Basic auth over TLS only,
+ * 3 TLS with the charge point's client certificate, whose CN is its identity.
+ */
+export const SECURITY_PROFILES = [1, 2, 3] as const;
+export type SecurityProfile = (typeof SECURITY_PROFILES)[number];
+/** Profile 1 works without certificates on either side, so a new station connects as before. */
+export const DEFAULT_SECURITY_PROFILE: SecurityProfile = 1;
+const securityProfileValue = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 /** Tags and infrastructure items on one station. */
 export const STATION_ITEMS_MAX = 1000;
 
@@ -120,6 +129,8 @@ const stationFields = {
   execution_type: z.enum(EXECUTION_TYPES, {
     error: (issue) => (isBlank(issue.input) ? 'field_blank' : 'invalid_choice'),
   }),
+  // A form sends the number as text.
+  security_profile: z.pipe(formInt({ min: 1, max: 3, error: 'invalid_choice' }), securityProfileValue),
   ...localizedText('address', ADDRESS_MAX),
   latitude: coordinate(90),
   longitude: coordinate(180),
@@ -139,6 +150,7 @@ export const stationCreateRequest = z.object({
   ...stationFields,
   manufacturer: z._default(stationFields.manufacturer, ''),
   execution_type: z._default(stationFields.execution_type, DEFAULT_EXECUTION_TYPE),
+  security_profile: z._default(stationFields.security_profile, DEFAULT_SECURITY_PROFILE),
   tags: z._default(stationFields.tags, []),
   environment: z._default(stationFields.environment, []),
   connectors: connectorList,
@@ -226,6 +238,7 @@ const stationEditable = {
   pic: z.string(),
   manufacturer: z.string(),
   execution_type: z.enum(EXECUTION_TYPES),
+  security_profile: securityProfileValue,
   ...localizedOutput('address'),
   latitude: z.string(),
   longitude: z.string(),

@@ -7,7 +7,7 @@ import type { Bus } from '../lib/bus.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import { textFault } from '../lib/nul-guard.ts';
 import type { LiveEvents } from '../lib/live-events.ts';
-import { checkStationPassword } from '../modules/stations/station-queries.service.ts';
+import { stationForHandshake } from '../modules/stations/station-queries.service.ts';
 import type { SendCommand } from '../modules/stations/station-commands.service.ts';
 import { isStationOnline, recordAllOffline } from '../modules/stations/station-ocpp.service.ts';
 import { callOverSocket, createCommandSender, type Deliver } from './commands.ts';
@@ -20,11 +20,13 @@ import { createOfflineSweep } from './offline-sweep.ts';
 import { createPresence } from './presence.ts';
 import { openedAfter, remoteStations, type HeldStations } from './remote-stations.ts';
 import { createUpgrades } from './rpc/upgrade.ts';
+import { admission } from './security-profiles.ts';
 
 /*
  * The OCPP 1.6J central system on the HTTP server's port: WebSocket upgrades at /ocpp/{identity}
- * with the `ocpp1.6` subprotocol and Basic auth (security profile 1: user = identity, password =
- * the station's key), every frame checked against the official schemas both ways (strict mode;
+ * with the `ocpp1.6` subprotocol and Basic auth (user = identity, password = the station's key),
+ * over TLS and with a client certificate as the station's security profile asks
+ * (security-profiles.ts), every frame checked against the official schemas both ways (strict mode;
  * meter values may carry a vendor's own measurands, ocpp-schemas.ts).
  */
 
@@ -58,6 +60,8 @@ export interface OcppServerOptions extends OcppContext {
   startTimeoutSeconds?: number;
   /** What /metrics reports of the stations, their calls and commands (lib/metrics.ts). */
   metrics?: Metrics;
+  /** Behind a TLS-terminating proxy: whether it took the upgrade over TLS (lib/forwarded-tls.ts), for security profile 2. */
+  forwardedTls?: (request: IncomingMessage) => boolean;
 }
 
 export interface OcppServer {
@@ -172,7 +176,8 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
   const upgrades = createUpgrades<StationLink>({
     protocol: PROTOCOL,
     maxPayload: MAX_FRAME_BYTES,
-    async authenticate({ identity, remoteAddress, protocols, password }) {
+    ...(options.forwardedTls && { forwardedTls: options.forwardedTls }),
+    async authenticate({ identity, remoteAddress, protocols, password, tls }) {
       if (!protocols.has(PROTOCOL)) {
         log.warn({ identity, remoteAddress }, 'OCPP connection refused: no ocpp1.6 subprotocol');
         return { refuse: 400, reason: `Subprotocol ${PROTOCOL} required` };
@@ -180,15 +185,16 @@ export function createOcppServer(options: OcppServerOptions): OcppServer {
       try {
         const key = password?.toString('utf8');
         // An identity the database cannot hold (a NUL, a surrogate alone) is no station's: not looked up, where it would fail as a 500.
-        const station = key && !textFault(identity) ? await checkStationPassword(options, identity, key) : undefined;
-        if (!station) {
+        const station = textFault(identity) ? undefined : await stationForHandshake(options, identity, key);
+        const verdict = admission(station, identity, tls);
+        if ('refuse' in verdict) {
           log.warn(
-            { identity, remoteAddress, credentials: key ? 'refused' : 'none' },
-            'OCPP connection refused: unknown identity or wrong password',
+            { identity, remoteAddress, status: verdict.refuse, tls: tls.encrypted },
+            `OCPP connection refused: ${verdict.why}`,
           );
-          return { refuse: 401, reason: 'Unauthorized' };
+          return { refuse: verdict.refuse, reason: verdict.reason };
         }
-        return { accept: { stationId: station.id, identity } };
+        return { accept: { stationId: verdict.admit.id, identity } };
       } catch (error) {
         log.error({ err: error, identity }, 'OCPP connection failed');
         return { refuse: 500, reason: 'Internal Server Error' };

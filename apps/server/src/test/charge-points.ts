@@ -48,6 +48,10 @@ export interface ChargePointOptions {
   protocols?: string[];
   /** Off lets a test send frames the schemas refuse. */
   strictMode?: boolean;
+  /** On wss://: the CA the server's certificate is checked with, and a client certificate and its key to present. */
+  tls?: { ca?: Buffer; cert?: Buffer; key?: Buffer };
+  /** More headers of the handshake (a proxy's X-Forwarded-Proto). */
+  headers?: Record<string, string>;
 }
 
 /** A charge point connected (or refused: the promise rejects with the HTTP status as `code`). */
@@ -63,6 +67,8 @@ export async function connectChargePoint(
     protocols: options.protocols ?? ['ocpp1.6'],
     strictMode: options.strictMode ?? true,
     reconnect: false,
+    ...(options.tls && { wsOpts: options.tls }),
+    ...(options.headers && { headers: options.headers }),
     // ocpp-rpc's declaration makes every option required; it has defaults for the rest.
   } as ConstructorParameters<typeof RPCClient>[0]);
   await client.connect();

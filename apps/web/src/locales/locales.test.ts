@@ -95,7 +95,8 @@ describe('locale files', () => {
   });
 
   it('write Russian and Kyrgyz in Cyrillic: Latin letters only in abbreviations, file types and proper names', () => {
-    const allowed = /^(ID|EVSE|OCPP|RFID|SVG|JPEG|PNG|CSV|XLSX|Excel|iOS|Android|English|jpe?g|png|mp4|xlsx|csv)$/;
+    const allowed =
+      /^(ID|EVSE|OCPP|RFID|TLS|CN|SVG|JPEG|PNG|CSV|XLSX|Excel|iOS|Android|English|jpe?g|png|mp4|xlsx|csv)$/;
     const latin: string[] = [];
     for (const lang of ['ru', 'ky'] as const) {
       for (const [namespace, keys] of byLang.get(lang)!) {

@@ -1,6 +1,18 @@
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { localizedKeys } from '@evcms/contracts/localized';
-import type { ExecutionType } from '@evcms/contracts/stations';
+import { SECURITY_PROFILES, type ExecutionType, type SecurityProfile } from '@evcms/contracts/stations';
 import type { MediaKind } from '@evcms/contracts/station-media';
 import { STATUS_INACTIVE } from '@evcms/contracts/status';
 import { infrastructureList, tagList } from './catalog-lists.ts';
@@ -30,6 +42,8 @@ export const stations = pgTable(
     pic: text('pic').notNull(),
     manufacturer: text('manufacturer').notNull().default(''),
     executionType: text('execution_type').$type<ExecutionType>().notNull().default('wall'),
+    /** OCPP 1.6 security profile (1, 2 or 3): what the station's handshake must bring (ocpp/tls-profile.rules.ts). */
+    securityProfile: smallint('security_profile').$type<SecurityProfile>().notNull().default(1),
     ...localizedColumns('address'),
     latitude: text('latitude').notNull(),
     longitude: text('longitude').notNull(),
@@ -60,6 +74,7 @@ export const stations = pgTable(
     // A merchant's list, newest first, and its counts by status (few rows a merchant, read from the table).
     index('stations_merchant_id_idx').on(table.merchantId, table.id),
     searchTextIndex('stations_search_text_trgm_idx', table.searchText),
+    check('stations_security_profile_check', sql.raw(`security_profile in (${SECURITY_PROFILES.join(', ')})`)),
   ],
 );
 

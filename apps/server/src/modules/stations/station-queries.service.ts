@@ -1,4 +1,5 @@
 import type { Paged } from '@evcms/contracts/common';
+import type { SecurityProfile } from '@evcms/contracts/stations';
 import type { Db } from '../../db/client.ts';
 import { uniqueIds } from '../../lib/bulk.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -119,15 +120,27 @@ export async function stationCountsByMerchant(
 }
 
 /**
- * The OCPP central system's check of a connecting charge point (Basic auth): the station's id and
- * status when `password` is its key, else undefined. An unknown identity costs the same hash.
+ * The station a connecting charge point names, for its handshake: its id and security profile, and
+ * whether `password` is its key (undefined when none was sent: a profile-3 station may send a
+ * certificate alone). Undefined for an unknown identity, which costs the same hash.
  */
-export async function checkStationPassword(
+export async function stationForHandshake(
   deps: { db: Db; passwordKey: string },
   identity: string,
-  password: string,
-): Promise<{ id: number; status: number } | undefined> {
+  password: string | undefined,
+): Promise<{ id: number; securityProfile: SecurityProfile; passwordMatches: boolean | undefined } | undefined> {
   const station = await repo.findCredentials(deps.db, identity);
-  const matches = stationPasswordMatches(deps.passwordKey, station?.passwordHash ?? NO_PASSWORD, password);
-  return station && matches ? { id: station.id, status: station.status } : undefined;
+  const matches =
+    password === undefined
+      ? undefined
+      : stationPasswordMatches(deps.passwordKey, station?.passwordHash ?? NO_PASSWORD, password);
+  return station && { id: station.id, securityProfile: station.securityProfile, passwordMatches: matches };
+}
+
+// ---- For tests
+
+/** The station when `password` is its key, else undefined (the handshake's check, stationForHandshake, alone). */
+export async function checkStationPassword(deps: { db: Db; passwordKey: string }, identity: string, password: string) {
+  const station = await stationForHandshake(deps, identity, password);
+  return station?.passwordMatches ? station : undefined;
 }

@@ -52,6 +52,7 @@ describe('creating a station', () => {
       identity: 'CP-FULL-001',
       manufacturer: 'ABB',
       execution_type: 'floor',
+      security_profile: '2',
       latitude: '42.8746',
       longitude: '-74.5',
       tags: String(night.id),
@@ -102,6 +103,7 @@ describe('creating a station', () => {
       pic: 'Aibek Responsible',
       manufacturer: 'ABB',
       execution_type: 'floor',
+      security_profile: 2,
       ...chui1Address,
       latitude: '42.874600',
       longitude: '-74.500000',
@@ -239,7 +241,11 @@ describe('creating a station', () => {
       'station-key',
     );
     const deps = { db: ctx.database.db, passwordKey };
-    expect(await checkStationPassword(deps, 'CP-FULL-001', 'Abcdefgh12345678')).toEqual({ id: body.id, status: 1 });
+    expect(await checkStationPassword(deps, 'CP-FULL-001', 'Abcdefgh12345678')).toEqual({
+      id: body.id,
+      securityProfile: 2,
+      passwordMatches: true,
+    });
     expect(await checkStationPassword(deps, 'CP-FULL-001', 'Abcdefgh12345679')).toBeUndefined();
     expect(await checkStationPassword(deps, 'CP-NOBODY', 'Abcdefgh12345678')).toBeUndefined();
   });

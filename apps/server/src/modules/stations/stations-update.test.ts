@@ -2,7 +2,9 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { Merchant } from '@evcms/contracts/merchants';
 import type { Station } from '@evcms/contracts/stations';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { stations } from '../../db/schema/stations.ts';
 import { loadSecret } from '../../lib/secrets.ts';
 import { anInfrastructureItem, aTag } from '../../test/builders/catalog.ts';
 import { aMerchant } from '../../test/builders/merchants.ts';
@@ -180,5 +182,28 @@ describe('updating a station', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ pic: 'Someone else', execution_type: 'mobile', status: 0 });
+  });
+
+  it('changes the security profile (1 until changed), which the OCPP handshake reads with the password', async () => {
+    const station = await create();
+    expect((await ctx.app.inject({ url: `/api/v1/stations/${station.id}/`, headers: ctx.auth })).json()).toMatchObject({
+      security_profile: 1,
+    });
+    const response = await patch(station.id, { security_profile: '3' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ security_profile: 3 });
+    const deps = { db: ctx.database.db, passwordKey: await passwordKey() };
+    expect(await checkStationPassword(deps, station.identity, 'Abcdefgh12345678')).toMatchObject({
+      securityProfile: 3,
+    });
+    expect((await patch(station.id, { security_profile: '4' })).json()).toEqual({
+      security_profile: ['Select a valid choice'],
+    });
+    // The table holds no other profile, whoever writes it (migration 0037's check).
+    const write = ctx.database.db
+      .update(stations)
+      .set({ securityProfile: 4 as never })
+      .where(eq(stations.id, station.id));
+    await expect(write).rejects.toMatchObject({ cause: { constraint: 'stations_security_profile_check' } });
   });
 });

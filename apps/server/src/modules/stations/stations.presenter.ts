@@ -123,6 +123,7 @@ export function presentStationForUpdate(station: StationDetailRecord, lang: Lang
     pic: station.pic,
     manufacturer: station.manufacturer,
     execution_type: station.executionType,
+    security_profile: station.securityProfile,
     ...localizedFields('address', station.address),
     address: station.address[lang],
     latitude: station.latitude,

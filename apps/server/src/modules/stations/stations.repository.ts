@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Localized } from '@evcms/contracts/localized';
-import type { ExecutionType } from '@evcms/contracts/stations';
+import type { ExecutionType, SecurityProfile } from '@evcms/contracts/stations';
 import { statusOf, STATUS_ACTIVE, type Status } from '@evcms/contracts/status';
 import type { Db } from '../../db/client.ts';
 import { countries, settlements } from '../../db/schema/locations.ts';
@@ -26,6 +26,7 @@ export interface StationRecord {
   pic: string;
   manufacturer: string;
   executionType: ExecutionType;
+  securityProfile: SecurityProfile;
   address: Localized;
   latitude: string;
   longitude: string;
@@ -50,6 +51,7 @@ function selectStations(db: Db) {
       pic: stations.pic,
       manufacturer: stations.manufacturer,
       executionType: stations.executionType,
+      securityProfile: stations.securityProfile,
       address: localizedSelection(stations, 'address'),
       latitude: stations.latitude,
       longitude: stations.longitude,
@@ -161,7 +163,7 @@ export async function identityTaken(db: Db, identity: string, exceptId?: number)
 /** What an OCPP connection is checked against. */
 export async function findCredentials(db: Db, identity: string) {
   const [row] = await db
-    .select({ id: stations.id, passwordHash: stations.passwordHash, status: stations.status })
+    .select({ id: stations.id, passwordHash: stations.passwordHash, securityProfile: stations.securityProfile })
     .from(stations)
     .where(eq(stations.identity, identity))
     .limit(1);

@@ -82,6 +82,7 @@ function stationValues(
       pic: input.pic,
       manufacturer: input.manufacturer,
       executionType: input.execution_type,
+      securityProfile: input.security_profile,
       latitude: input.latitude,
       longitude: input.longitude,
       merchantId: input.merchant,

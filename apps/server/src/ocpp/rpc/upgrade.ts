@@ -1,11 +1,13 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { tlsFactsOf, type TlsFacts } from '../security-profiles.ts';
 
 /*
- * A charge point's WebSocket handshake (OCPP 1.6J section 3, security profile 1): what it offers
- * (identity from the URL, subprotocols, the Basic password), refused with an HTTP status before any
- * WebSocket exists, or accepted into a `ws` socket speaking the one subprotocol.
+ * A charge point's WebSocket handshake (OCPP 1.6J section 3, security profiles 1 to 3): what it
+ * offers (identity from the URL, subprotocols, the Basic password, TLS and its client certificate),
+ * refused with an HTTP status before any WebSocket exists, or accepted into a `ws` socket speaking
+ * the one subprotocol.
  */
 
 export interface Handshake {
@@ -14,6 +16,7 @@ export interface Handshake {
   protocols: ReadonlySet<string>;
   /** The password of a Basic authorization whose user is the identity (bytes: OCPP allows any key). */
   password: Buffer | undefined;
+  tls: TlsFacts;
 }
 
 export type Verdict<Session> = { accept: Session } | { refuse: number; reason: string };
@@ -22,6 +25,8 @@ export interface UpgradeOptions<Session> {
   protocol: string;
   /** The largest frame a station may send; a larger one closes its connection (1009). */
   maxPayload: number;
+  /** Behind a TLS-terminating proxy: whether it says the request came to it over TLS (lib/forwarded-tls.ts). */
+  forwardedTls?: (request: IncomingMessage) => boolean;
   authenticate(handshake: Handshake): Promise<Verdict<Session>>;
   connected(ws: WebSocket, session: Session): void;
 }
@@ -92,6 +97,7 @@ export function createUpgrades<Session>(options: UpgradeOptions<Session>): Upgra
           remoteAddress: request.socket.remoteAddress,
           protocols: protocolsOf(request.headers['sec-websocket-protocol']),
           password: passwordOf(request.headers.authorization, identity),
+          tls: tlsFactsOf(request, options.forwardedTls),
         });
       } catch {
         verdict = { refuse: 500, reason: 'Internal Server Error' };

@@ -68,6 +68,11 @@ function StationCard({ station }: { station: Station }) {
       label: t('fields.execution_type'),
       children: t(`execution_type.${station.execution_type}`),
     },
+    {
+      key: 'security_profile',
+      label: t('fields.security_profile'),
+      children: t(`security_profile.${station.security_profile}`),
+    },
     ...localized('address'),
     {
       key: 'location',

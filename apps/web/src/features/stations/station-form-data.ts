@@ -1,6 +1,11 @@
 import { localizedKeys, type LocalizedKey } from '@evcms/contracts/localized';
 import type { ScheduleEntryInput } from '@evcms/contracts/schedule';
-import { formatCoordinate, type ExecutionType, type StationForUpdate } from '@evcms/contracts/stations';
+import {
+  formatCoordinate,
+  type ExecutionType,
+  type SecurityProfile,
+  type StationForUpdate,
+} from '@evcms/contracts/stations';
 import type { ConnectorBody } from './connector-rules.ts';
 
 /*
@@ -21,6 +26,7 @@ export type StationFields = Record<LocalizedKey<'name'> | LocalizedKey<'address'
   pic: string;
   manufacturer: string;
   execution_type: ExecutionType;
+  security_profile: SecurityProfile;
   latitude: string;
   longitude: string;
   merchant: number;
@@ -57,6 +63,7 @@ const TEXT_FIELDS = [
   'pic',
   'manufacturer',
   'execution_type',
+  'security_profile',
   ...localizedKeys('address'),
   'latitude',
   'longitude',

@@ -9,6 +9,7 @@ import {
   IDENTITY_MAX,
   MANUFACTURER_MAX,
   PIC_MAX,
+  SECURITY_PROFILES,
   STATION_NAME_MAX,
   STATION_PASSWORD_MAX,
   stationCreateRequest,
@@ -127,6 +128,17 @@ export function StationSharedFields({ form, mode, station }: StationSharedFields
       <Col {...half}>
         <Form.Item name="execution_type" label={t('fields.execution_type')} required>
           <Select options={EXECUTION_TYPES.map((value) => ({ value, label: t(`execution_type.${value}`) }))} />
+        </Form.Item>
+      </Col>
+      <Col {...half}>
+        {/* What the charge point's handshake must bring: a stricter profile refuses it until it is set up for TLS. */}
+        <Form.Item
+          name="security_profile"
+          label={t('fields.security_profile')}
+          extra={t('form.security_profile_hint')}
+          required
+        >
+          <Select options={SECURITY_PROFILES.map((value) => ({ value, label: t(`security_profile.${value}`) }))} />
         </Form.Item>
       </Col>
       <Col span={24}>

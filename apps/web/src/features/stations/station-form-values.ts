@@ -1,6 +1,6 @@
 import { localizedFields, localizedKeys, type LocalizedKey } from '@evcms/contracts/localized';
 import type { ScheduleEntryInput } from '@evcms/contracts/schedule';
-import { DEFAULT_EXECUTION_TYPE, type StationForUpdate } from '@evcms/contracts/stations';
+import { DEFAULT_EXECUTION_TYPE, DEFAULT_SECURITY_PROFILE, type StationForUpdate } from '@evcms/contracts/stations';
 import { type StationMediaFile } from '@evcms/contracts/station-media';
 import { inEveryLang } from '../../components/multilingual-stepper/form-langs.ts';
 import { connectorBodies, connectorsChange, draftOf, groupModules, type ModuleDraft } from './connector-rules.ts';
@@ -47,6 +47,7 @@ export const EMPTY_STATION_FORM: StationFormValues = {
   pic: '',
   manufacturer: '',
   execution_type: DEFAULT_EXECUTION_TYPE,
+  security_profile: DEFAULT_SECURITY_PROFILE,
   latitude: '',
   longitude: '',
   country: null,
@@ -87,6 +88,7 @@ export function fieldsOf(values: StationFormValues, merchant: number): StationFi
     pic: values.pic,
     manufacturer: values.manufacturer,
     execution_type: values.execution_type,
+    security_profile: values.security_profile,
     latitude: values.latitude,
     longitude: values.longitude,
     merchant,

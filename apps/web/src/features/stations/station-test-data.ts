@@ -119,6 +119,7 @@ export const aStation = (extra: Partial<Station> = {}): Station => ({
   pic: 'Asel Toktogulova',
   manufacturer: 'ABB',
   execution_type: 'floor',
+  security_profile: 1,
   ...chui1Address,
   latitude: '42.870000',
   longitude: '74.590000',

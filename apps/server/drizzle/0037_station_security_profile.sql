@@ -1,0 +1,2 @@
+ALTER TABLE "stations" ADD COLUMN "security_profile" smallint DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "stations" ADD CONSTRAINT "stations_security_profile_check" CHECK (security_profile in (1, 2, 3));
