@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { copyLines, copyRows, type CopiedRow } from './copy-rows.ts';
-import { migrationsFolder } from './migrations.ts';
+import { migrationsCurrent, migrationsFolder } from './migrations.ts';
 import { templateCopy } from './pglite-template.ts';
 
 /** The query surface both engines share; services and repositories only see this. */
@@ -26,6 +26,12 @@ export interface Database {
    */
   telemetryDb: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Applies the migrations this build has and the database lacks. When the ledger already holds the
+   * last one (every restart), one select says so (db/migrations.ts, the rule `/ready` answers by) and
+   * the migrator, which would create its schema and table if missing and find nothing to do, does
+   * not run: 0.04-0.05 s of CPU against 0.12 on a busy machine (issue 34).
+   */
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -88,7 +94,9 @@ export async function openPglite(
     db,
     telemetryDb: db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    async migrate() {
+      if (!(await migrationsCurrent(db))) await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
     ping: () => ping(db),
     close: () => client.close(),
     dumpDataDir: (compression = 'none') => client.dumpDataDir(compression),
@@ -178,6 +186,7 @@ export async function openPostgres(url: string): Promise<Database> {
     copyRows: (query, batchSize) => copyRows(longReads, query, batchSize),
     copyLines: (queries) => copyLines(longReads, queries),
     async migrate() {
+      if (await migrationsCurrent(db)) return;
       const client = await pool.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
