@@ -13,12 +13,14 @@ const inputs = [
   'packages/contracts/tsconfig.json',
   'apps/server/src',
   'apps/server/tsconfig.json',
+  // The migrations go into the PGlite template (scripts/pglite-template.mjs).
+  'apps/server/drizzle',
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
 ];
-const outputs = ['apps/server/dist/main.js', 'apps/web/dist/index.html'];
+const outputs = ['apps/server/dist/main.js', 'apps/server/dist/pglite-template.tar.gz', 'apps/web/dist/index.html'];
 
 function newest(file) {
   if (!existsSync(file)) return 0;

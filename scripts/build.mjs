@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { root, staleReason, stampFile } from './build-inputs.mjs';
 
-// Builds the server (with the contracts it imports) and the web app, then stamps the tree.
+// Builds the server (with the contracts it imports), the web app and the server's PGlite template, then stamps the tree.
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
@@ -24,6 +24,8 @@ const started = new Date();
 rmSync(stampFile, { force: true });
 run(process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'apps/server']);
 run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/web', '--logLevel', 'warn']);
+// A new data folder's migrated cluster (scripts/pglite-template.mjs), made after the server it comes from.
+run(process.execPath, ['scripts/pglite-template.mjs']);
 writeFileSync(stampFile, started.toISOString());
 // An input saved while the build ran is newer than this, so it counts as a change.
 utimesSync(stampFile, started, started);

@@ -1,15 +1,35 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { ensureFirstManager } from './modules/accounts/accounts.service.ts';
-import { browserUrl, closeOnSignals, exitOnUncaught, serve } from './serve.ts';
+import { startupMark } from './lib/startup-trace.ts';
 
-/** Process entry: config -> database -> migrations -> first manager -> app -> listen; SIGTERM closes it all. */
+/**
+ * Process entry: config -> database -> migrations -> first manager -> app -> listen; SIGTERM closes it all.
+ * The app's modules load while the database opens and migrates: PGlite spends much of its opening
+ * waiting (its WebAssembly compiling on another thread, the disk), time the imports fill (issue 34).
+ */
 export async function main() {
   const config = loadConfig();
-  const database = await openDatabase(config);
-  await database.migrate();
+  startupMark('config read');
+  const { openDatabase } = await import('./db/client.ts');
+  const opened = openDatabase(config).then(async (database) => {
+    startupMark(`database open (${database.kind})`);
+    await database.migrate();
+    startupMark('migrations applied');
+    return database;
+  });
+  const imported = Promise.all([import('./serve.ts'), import('./modules/accounts/accounts.service.ts')]).then(
+    (modules) => {
+      startupMark('app modules imported');
+      return modules;
+    },
+  );
+  // Promise.all hears both: an error of either ends the start, and neither goes unhandled.
+  const [database, [{ browserUrl, closeOnSignals, exitOnUncaught, serve }, { ensureFirstManager }]] = await Promise.all(
+    [opened, imported],
+  );
   const first = await ensureFirstManager(database.db, { email: config.adminEmail, password: config.adminPassword });
+  startupMark(first ? 'first manager created' : 'first manager present');
   const app = await serve(config, database);
+  startupMark('listening');
   exitOnUncaught(app.log);
 
   if (first) {

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
+import { startupMark } from './lib/startup-trace.ts';
 import { createMediaStore } from './lib/uploads.ts';
 import { removeOrphanIcons } from './modules/catalog/infrastructure.service.ts';
 
@@ -33,12 +34,15 @@ export async function serve(config: Config, database: Database): Promise<Fastify
         }
       : { level: config.logLevel };
   const jwtSecret = await loadJwtSecret(database.db, config.jwtSecret, config.dataDir);
+  startupMark('JWT secret loaded');
   const app = await buildApp({ config, database, jwtSecret, logger });
+  startupMark('app built');
   await removeOrphanIcons({
     db: database.db,
     media: createMediaStore(path.join(config.dataDir, 'uploads')),
     log: app.log,
   });
+  startupMark('orphan icons removed');
   await app.listen({ port: config.port, host: config.host });
   return app;
 }

@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { randomToken } from './secrets.ts';
 
 export interface Mail {
@@ -15,6 +16,12 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+/** nodemailer's transport, made at the first mail: loading nodemailer is not a start's work (issue 34). */
+function lazyTransport(make: (mailer: typeof nodemailer) => Transporter): () => Promise<Transporter> {
+  let made: Promise<Transporter> | undefined;
+  return () => (made ??= import('nodemailer').then(({ default: mailer }) => make(mailer)));
+}
+
 /**
  * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in `outboxDir`, so
  * password recovery works on a machine with no mail server (the link is logged too).
@@ -26,17 +33,19 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = lazyTransport((mailer) => mailer.createTransport(options.smtpUrl));
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+        await (await transport()).sendMail({ from: options.from, ...mail });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport((mailer) =>
+    mailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
+      const info = await (await transport()).sendMail({ from: options.from, ...mail });
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(
         options.outboxDir,

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { createValidator } from 'ocpp-rpc';
+import type { createValidator } from 'ocpp-rpc';
 import { isOcppError, OcppError, schemaFaultCode } from './rpc/rpc-errors.ts';
 import type { SchemaValidator } from './rpc/station-socket.ts';
 
@@ -23,7 +23,8 @@ interface JsonSchema {
   [keyword: string]: unknown;
 }
 
-const official = createRequire(import.meta.url)('ocpp-rpc/lib/schemas/ocpp1_6.json') as JsonSchema[];
+const require = createRequire(import.meta.url);
+const official = require('ocpp-rpc/lib/schemas/ocpp1_6.json') as JsonSchema[];
 
 /** The meterValue items of `property`: open to extra fields, their sampled values to any measurand. */
 function loosenMeterValues(schema: JsonSchema, property: string): void {
@@ -45,7 +46,21 @@ function ocpp16Schemas(): JsonSchema[] {
 }
 
 const schemas = ocpp16Schemas();
-const validator = createValidator('ocpp1.6', schemas);
+
+type RpcValidator = ReturnType<typeof createValidator>;
+let validator: RpcValidator | undefined;
+
+/**
+ * ocpp-rpc's validator, made at the first frame checked: loading it (ajv) and the package's index
+ * (its client and server too) took a third of a second of every start (issue 34).
+ */
+function rpcValidator(): RpcValidator {
+  if (!validator) {
+    const rpc = require('ocpp-rpc/lib/validator.js') as { createValidator: typeof createValidator };
+    validator = rpc.createValidator('ocpp1.6', schemas);
+  }
+  return validator;
+}
 
 /** Every action of OCPP 1.6 (those of the security extension in ocpp-rpc's schemas too). */
 export const OCPP16_ACTIONS: ReadonlySet<string> = new Set(
@@ -73,7 +88,7 @@ function schemaViolation(error: unknown): Error {
 export const ocpp16Validator: SchemaValidator = {
   validate(schemaId, payload) {
     try {
-      return validator.validate(schemaId, payload);
+      return rpcValidator().validate(schemaId, payload);
     } catch (error) {
       throw schemaViolation(error);
     }

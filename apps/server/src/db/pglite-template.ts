@@ -1,0 +1,43 @@
+import { existsSync, openAsBlob } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/*
+ * A new PGlite data folder starts as a copy of the build's template: a cluster PGlite's initdb made
+ * and this build's migrations migrated, dumped by `npm run build` (scripts/pglite-template.mjs).
+ * Making them again took most of a first start (initdb in WebAssembly alone about 3 s of 5,
+ * issue 34); loading the dump takes a fraction. The migrator still runs after it, so a template
+ * behind the migrations (or none, as when the server runs from its sources) only costs time.
+ */
+
+/** Beside the built server (dist/); from the sources (src/, tsx) there is none, and initdb runs. */
+export const PGLITE_TEMPLATE = fileURLToPath(new URL('../pglite-template.tar.gz', import.meta.url));
+
+export interface TemplateCopy {
+  template: Blob;
+  /** Call once PGlite has opened the copy: the folder is then whole. */
+  loaded(): Promise<void>;
+}
+
+/**
+ * The template to load into `dataDir` when it holds no cluster yet, or undefined (a cluster is
+ * there, or no template was built). A load cut short (a crash, a kill) leaves its marker beside
+ * the folder, and the next start throws the half-written folder away and loads it again.
+ */
+export async function templateCopy(dataDir: string, templateFile = PGLITE_TEMPLATE): Promise<TemplateCopy | undefined> {
+  const marker = `${dataDir}.loading-template`;
+  if (existsSync(marker)) await rm(dataDir, { recursive: true, force: true });
+  else if (existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
+  let template: Blob;
+  try {
+    template = await openAsBlob(templateFile);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await rm(marker, { force: true });
+    return undefined;
+  }
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  await writeFile(marker, '');
+  return { template, loaded: () => rm(marker, { force: true }) };
+}
