@@ -34,7 +34,10 @@ export interface Database {
   copyRows?: (query: SQL, batchSize: number) => AsyncGenerator<CopiedRow[], void, undefined>;
   /** PostgreSQL only: such reads as their text-format lines, unsplit, several in one snapshot (db/copy-rows.ts). */
   copyLines?: (queries: readonly SQL[]) => AsyncGenerator<[query: number, lines: Buffer], void, undefined>;
-  /** PGlite only: the whole cluster as a tarball, to start copies from. */
+  /**
+   * PGlite only: the whole cluster as a tarball (uncompressed), to start copies from and for
+   * backups: taken between two transactions, never in the middle of one.
+   */
   dumpDataDir?: () => Promise<Blob>;
   /**
    * PostgreSQL only: `listener` hears of each idle connection the server ended (a restart, a
@@ -78,7 +81,9 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: () => ping(db),
     close: () => client.close(),
-    dumpDataDir: () => client.dumpDataDir('none'),
+    // PGlite's own dump waits only for the statement under way; a transaction's statements come one
+    // by one, so waiting for the transaction too keeps a half-done one out of the copy.
+    dumpDataDir: () => client._runExclusiveTransaction(() => client.dumpDataDir('none')),
   };
 }
 
