@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { openAsBlob } from 'node:fs';
 import { access, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -5,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { extract, Header, Pack, ReadEntry } from 'tar';
+import { INCOMING_FOLDER } from '../lib/upload-temp-files.ts';
 
 /*
  * A backup of an embedded back office, one .tar.gz: the database as PGlite's own dump of its
@@ -26,13 +29,14 @@ interface Manifest {
   databaseBytes: number;
 }
 
-/** An entry made of bytes in memory, for what is no file in DATA_DIR. */
-function memoryEntry(name: string, bytes: Buffer): ReadEntry {
-  const entry = new ReadEntry(
-    new Header({ path: name, mode: 0o600, size: bytes.length, mtime: new Date(), type: 'File' }),
-  );
-  entry.end(bytes);
-  return entry;
+/** An entry of `size` bytes that are no file in DATA_DIR; the caller writes them once it is added. */
+const memoryEntry = (name: string, size: number) =>
+  new ReadEntry(new Header({ path: name, mode: 0o600, size, mtime: new Date(), type: 'File' }));
+
+/** The dump into its entry as the archive takes it, rather than a second copy of it in memory. */
+async function writeBlob(entry: ReadEntry, blob: Blob): Promise<void> {
+  for await (const chunk of blob.stream()) if (!entry.write(Buffer.from(chunk))) await once(entry, 'drain');
+  entry.end();
 }
 
 const exists = (file: string) =>
@@ -47,21 +51,36 @@ const exists = (file: string) =>
  * be extra or missing). Answers the database's size in bytes.
  */
 export async function writeBackup(dataDir: string, dump: () => Promise<Blob>, out: Writable): Promise<number> {
-  const database = Buffer.from(await (await dump()).arrayBuffer());
+  const database = await dump();
   const manifest: Manifest = {
     format: FORMAT,
     database: 'pglite',
     created: new Date().toISOString(),
-    databaseBytes: database.length,
+    databaseBytes: database.size,
   };
-  const pack = new Pack({ gzip: true, cwd: dataDir, portable: true });
+  // Uploads under way are no media yet, and are removed if left.
+  const incoming = `uploads/${INCOMING_FOLDER}`;
+  const pack = new Pack({ gzip: true, cwd: dataDir, portable: true, filter: (name) => !name.startsWith(incoming) });
   const done = pipeline(pack, out);
-  pack.add(memoryEntry(MANIFEST, Buffer.from(JSON.stringify(manifest, null, 2))));
-  pack.add(memoryEntry(DATABASE, database));
-  for (const name of KEPT) if (await exists(path.join(dataDir, name))) pack.add(name);
-  pack.end();
+  try {
+    const text = Buffer.from(JSON.stringify(manifest, null, 2));
+    const about = memoryEntry(MANIFEST, text.length);
+    pack.add(about);
+    about.end(text);
+    const entry = memoryEntry(DATABASE, database.size);
+    pack.add(entry);
+    // A failed output ends the pipeline, which the entry would otherwise wait on for ever.
+    await Promise.race([writeBlob(entry, database), done]);
+    for (const name of KEPT) if (await exists(path.join(dataDir, name))) pack.add(name);
+    pack.end();
+  } catch (error) {
+    // The pipeline's own failure is this one's consequence: handled here, never left unheard to end the server.
+    pack.destroy(error as Error);
+    await done.catch(() => undefined);
+    throw error;
+  }
   await done;
-  return database.length;
+  return database.size;
 }
 
 /** Thrown for what the operator must change (the folder, the file); the message says what. */
@@ -95,7 +114,8 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Mani
       throw new RestoreRefused(`${file} is incomplete: its database is cut short.`);
     const client = await PGlite.create({
       dataDir: path.join(dataDir, 'pg'),
-      loadDataDir: new Blob([await readFile(dump)], { type: 'application/x-tar' }),
+      // Read from the file as PGlite takes it, not copied into memory first.
+      loadDataDir: await openAsBlob(dump, { type: 'application/x-tar' }),
       extensions: { pg_trgm },
     });
     await client.close();
