@@ -108,13 +108,10 @@ async function measure(name: string, fill: (dataDir: string, database: Database)
     const database = await openPglite(path.join(source!, 'pg'));
     await database.migrate();
     const plan = await fill(source!, database);
-    const [{ n: chargeCount }] = await queryRows<{ n: number }>(
-      database.db,
-      sql`select count(*)::int as n from charges`,
-    );
+    const [counted] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from charges`);
     await database.close();
     console.log(
-      `${name}: ${chargeCount!.toLocaleString('en')} charges, filled in ${seconds(performance.now() - filling)}`,
+      `${name}: ${counted!.n.toLocaleString('en')} charges, filled in ${seconds(performance.now() - filling)}`,
     );
 
     const port = await freePort();
