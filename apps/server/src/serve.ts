@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { listenForBackups } from './backup/backup-socket.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
@@ -43,6 +44,11 @@ export async function serve(config: Config, database: Database): Promise<Fastify
     log: app.log,
   });
   startupMark('orphan icons removed');
+  // The embedded database is this process's alone: `npm run backup` asks it for the snapshot.
+  if (database.dumpDataDir) {
+    const backups = await listenForBackups(config.dataDir, database.dumpDataDir, app.log);
+    if (backups) app.addHook('onClose', () => backups.close());
+  }
   await app.listen({ port: config.port, host: config.host });
   return app;
 }

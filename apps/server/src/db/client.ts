@@ -41,7 +41,11 @@ export interface Database {
   copyRows?: (query: SQL, batchSize: number) => AsyncGenerator<CopiedRow[], void, undefined>;
   /** PostgreSQL only: such reads as their text-format lines, unsplit, several in one snapshot (db/copy-rows.ts). */
   copyLines?: (queries: readonly SQL[]) => AsyncGenerator<[query: number, lines: Buffer], void, undefined>;
-  /** PGlite only: the whole cluster as a tarball, to start copies from; gzipped: a fifth of the size (43 -> 5 MB). */
+  /**
+   * PGlite only: the whole cluster as a tarball, for the build's template (gzipped: a fifth of the
+   * size, 43 -> 5 MB) and for backups (uncompressed): taken between two transactions, never in the
+   * middle of one.
+   */
   dumpDataDir?: (compression?: 'none' | 'gzip') => Promise<Blob>;
   /**
    * PostgreSQL only: `listener` hears of each idle connection the server ended (a restart, a
@@ -99,7 +103,9 @@ export async function openPglite(
     },
     ping: () => ping(db),
     close: () => client.close(),
-    dumpDataDir: (compression = 'none') => client.dumpDataDir(compression),
+    // PGlite's own dump waits only for the statement under way; a transaction's statements come one
+    // by one, so waiting for the transaction too keeps a half-done one out of the copy.
+    dumpDataDir: (compression = 'none') => client._runExclusiveTransaction(() => client.dumpDataDir(compression)),
   };
 }
 
