@@ -29,14 +29,12 @@ export async function templateCopy(dataDir: string, templateFile = PGLITE_TEMPLA
   const marker = `${dataDir}.loading-template`;
   if (existsSync(marker)) await rm(dataDir, { recursive: true, force: true });
   else if (existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
-  let template: Blob;
-  try {
-    template = await openAsBlob(templateFile);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  // Node 20's openAsBlob says a missing file with a TypeError and no code: look first.
+  if (!existsSync(templateFile)) {
     await rm(marker, { force: true });
     return undefined;
   }
+  const template = await openAsBlob(templateFile);
   await mkdir(path.dirname(dataDir), { recursive: true });
   await writeFile(marker, '');
   return { template, loaded: () => rm(marker, { force: true }) };
