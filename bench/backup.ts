@@ -9,7 +9,6 @@
  * time. The aim: the demo's backup under 10 s.
  * Run: npm run bench:backup   (CHARGES= for the second network; NETWORKS=demo or NETWORKS=charges for one)
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,11 +19,11 @@ import { fillDemo, FULL_DEMO } from '../apps/server/src/demo/demo-fill.ts';
 import { prepareLive, startLive, type LivePlan } from '../apps/server/src/demo/demo-live.ts';
 import { loadSecret } from '../apps/server/src/lib/secrets.ts';
 import { createMediaStore } from '../apps/server/src/lib/uploads.ts';
+import { runBackupScript } from '../apps/server/src/test/backup-scripts.ts';
 import { freePort, startServerProcess } from '../apps/server/src/test/server-process.ts';
 import { addBenchManager } from './support/api-app.ts';
 import { seedCharges } from './support/charges-data.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const CHARGES = Number(process.env.CHARGES ?? 1_000_000);
 const NETWORKS = (process.env.NETWORKS ?? 'demo,charges').split(',');
 const AIM_S = 10;
@@ -40,17 +39,13 @@ async function folderBytes(folder: string): Promise<number> {
 }
 
 /** `script` of apps/server/src/backup as `npm run` runs it; its time, or a throw with its output. */
-async function timed(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+async function timed(
+  script: 'backup-cli.ts' | 'restore-cli.ts',
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<number> {
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', path.join(root, 'apps/server/src/backup', script), ...args],
-    { cwd: root, env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk));
-  const code = await new Promise((resolve) => child.once('exit', resolve));
+  const { code, output } = await runBackupScript(script, args, env);
   if (code !== 0) throw new Error(`${script} exited with ${String(code)}:\n${output}`);
   return performance.now() - started;
 }

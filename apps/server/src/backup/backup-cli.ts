@@ -1,9 +1,10 @@
 import { createWriteStream } from 'node:fs';
 import { access, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError } from '../config.ts';
 import { openPglite } from '../db/client.ts';
 import { writeBackup } from './backup-archive.ts';
+import { backupRun } from './backup-run.ts';
 import { backupFromServer, backupSocket, NoServer } from './backup-socket.ts';
 
 /*
@@ -40,14 +41,12 @@ async function fromFolder(dataDir: string, file: string): Promise<void> {
 }
 
 async function run(args: string[]): Promise<void> {
-  if (args.length !== 1 || args[0]!.startsWith('-')) throw new ConfigError(USAGE);
-  const file = path.resolve(args[0]!);
-  const config = loadConfig();
-  if (config.databaseUrl)
-    throw new ConfigError(
-      'DATABASE_URL is set: back PostgreSQL up with its own tools (`pg_dump -Fc`), and keep DATA_DIR/uploads ' +
-        'and the JWT_SECRET / STATION_KEY_SECRET settings with it (docs/deploy.md, Backups).',
-    );
+  const { file, config } = backupRun(
+    args,
+    USAGE,
+    'back PostgreSQL up with its own tools (`pg_dump -Fc`), and keep DATA_DIR/uploads ' +
+      'and the JWT_SECRET / STATION_KEY_SECRET settings with it (docs/deploy.md, Backups).',
+  );
   if (await exists(file)) throw new ConfigError(`${file} exists already; name a new file.`);
   // Written beside the file and renamed at the end, so a file of that name is always a whole backup.
   const partial = `${file}.partial`;

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -12,6 +11,7 @@ import { prepareLive, startLive, type LivePlan, type LiveRun } from '../demo/dem
 import { loadSecret } from '../lib/secrets.ts';
 import { createMediaStore } from '../lib/uploads.ts';
 import { ensureFirstManager } from '../modules/accounts/accounts.service.ts';
+import { runBackupScript } from '../test/backup-scripts.ts';
 import { connectChargePoint } from '../test/charge-points.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../test/server-process.ts';
 
@@ -23,7 +23,6 @@ import { freePort, startServerProcess, type ServerProcess } from '../test/server
  * lets the same manager and the same station in.
  */
 
-const root = path.resolve(import.meta.dirname, '../../../..');
 const ADMIN = { email: 'backup@example.com', password: 'backup-manager-password' };
 const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
 /** Tables the stations' charging after the snapshot may add rows to; every other one must be equal. */
@@ -48,21 +47,6 @@ let archive: string;
 let plan: LivePlan;
 const servers: ServerProcess[] = [];
 let live: LiveRun | undefined;
-
-/** A script of `npm run backup` / `restore` as its own process: its exit code and output. */
-function cli(script: string, args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', path.join(root, 'apps/server/src/backup', script), ...args],
-    { cwd: root, env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk));
-  return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, output })),
-  );
-}
 
 async function startServer(dataDir: string): Promise<string> {
   const port = await freePort();
@@ -180,7 +164,7 @@ describe('npm run backup and npm run restore on the embedded database', () => {
       };
       await vi.waitFor(async () => expect(await charging()).toBeGreaterThan(0), { timeout: 30_000, interval: 200 });
 
-      const backup = await cli('backup-cli.ts', [archive], { DATA_DIR: source });
+      const backup = await runBackupScript('backup-cli.ts', [archive], { DATA_DIR: source });
       expect(backup.output).toContain('from the running server');
       expect(backup.code).toBe(0);
       // The stations go on charging after the snapshot, then the server stops.
@@ -189,10 +173,10 @@ describe('npm run backup and npm run restore on the embedded database', () => {
       live = undefined;
       await servers.pop()!.stop();
 
-      const restore = await cli('restore-cli.ts', [archive], { DATA_DIR: restored });
+      const restore = await runBackupScript('restore-cli.ts', [archive], { DATA_DIR: restored });
       expect(restore.output).toContain('Restored');
       expect(restore.code).toBe(0);
-      const again = await cli('restore-cli.ts', [archive], { DATA_DIR: restored });
+      const again = await runBackupScript('restore-cli.ts', [archive], { DATA_DIR: restored });
       expect(again.code).toBe(1);
       expect(again.output).toContain('is not empty');
 

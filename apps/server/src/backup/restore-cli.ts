@@ -1,6 +1,6 @@
-import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError } from '../config.ts';
 import { restoreBackup, RestoreRefused } from './backup-archive.ts';
+import { backupRun } from './backup-run.ts';
 
 /*
  * `npm run restore -- FILE`: a backup of `npm run backup` into an empty DATA_DIR (the database,
@@ -10,14 +10,12 @@ import { restoreBackup, RestoreRefused } from './backup-archive.ts';
 const USAGE = 'Usage: npm run restore -- FILE   (into DATA_DIR, which must be empty or new)';
 
 async function run(args: string[]): Promise<void> {
-  if (args.length !== 1 || args[0]!.startsWith('-')) throw new ConfigError(USAGE);
-  const file = path.resolve(args[0]!);
-  const config = loadConfig();
-  if (config.databaseUrl)
-    throw new ConfigError(
-      'DATABASE_URL is set: restore PostgreSQL with `pg_restore` into an empty database, and DATA_DIR/uploads ' +
-        'beside it (docs/deploy.md, Backups). Unset DATABASE_URL to restore an embedded backup into DATA_DIR.',
-    );
+  const { file, config } = backupRun(
+    args,
+    USAGE,
+    'restore PostgreSQL with `pg_restore` into an empty database, and DATA_DIR/uploads ' +
+      'beside it (docs/deploy.md, Backups). Unset DATABASE_URL to restore an embedded backup into DATA_DIR.',
+  );
   const started = performance.now();
   const manifest = await restoreBackup(file, config.dataDir);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
