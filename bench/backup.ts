@@ -15,10 +15,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { openPglite, queryRows, type Database } from '../apps/server/src/db/client.ts';
-import { fillDemo, FULL_DEMO } from '../apps/server/src/demo/demo-fill.ts';
+import { demoDeps, fillDemo, FULL_DEMO } from '../apps/server/src/demo/demo-fill.ts';
 import { prepareLive, startLive, type LivePlan } from '../apps/server/src/demo/demo-live.ts';
-import { loadSecret } from '../apps/server/src/lib/secrets.ts';
-import { createMediaStore } from '../apps/server/src/lib/uploads.ts';
 import { runBackupScript } from '../apps/server/src/test/backup-scripts.ts';
 import { freePort, startServerProcess } from '../apps/server/src/test/server-process.ts';
 import { addBenchManager } from './support/api-app.ts';
@@ -75,16 +73,7 @@ async function slowestHealth(host: string, work: Promise<number>): Promise<[numb
 
 /** A demo network as `npm run demo` fills it, and the plan of its live stations. */
 async function demo(dataDir: string, database: Database): Promise<LivePlan | undefined> {
-  const managerId = await addBenchManager(database);
-  const uploadsDir = path.join(dataDir, 'uploads');
-  const deps = {
-    db: database.db,
-    media: createMediaStore(uploadsDir),
-    log,
-    passwordKey: await loadSecret(database.db, undefined, dataDir, 'station-key'),
-    uploadsDir,
-    managerId,
-  };
+  const deps = await demoDeps(database.db, dataDir, { managerId: await addBenchManager(database), log });
   await fillDemo(deps, { size: FULL_DEMO, seed: 1 });
   return prepareLive(deps);
 }

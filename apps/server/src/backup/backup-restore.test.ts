@@ -6,10 +6,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPglite, queryRows, type Db } from '../db/client.ts';
-import { fillDemo } from '../demo/demo-fill.ts';
+import { demoDeps, fillDemo } from '../demo/demo-fill.ts';
 import { prepareLive, startLive, type LivePlan, type LiveRun } from '../demo/demo-live.ts';
-import { loadSecret } from '../lib/secrets.ts';
-import { createMediaStore } from '../lib/uploads.ts';
 import { ensureFirstManager } from '../modules/accounts/accounts.service.ts';
 import { runBackupScript } from '../test/backup-scripts.ts';
 import { connectChargePoint } from '../test/charge-points.ts';
@@ -117,15 +115,7 @@ beforeAll(async () => {
   await database.migrate();
   await ensureFirstManager(database.db, ADMIN);
   const [manager] = await queryRows<{ id: number }>(database.db, sql`select id from managers order by id limit 1`);
-  const uploadsDir = path.join(source, 'uploads');
-  const deps = {
-    db: database.db,
-    media: createMediaStore(uploadsDir),
-    log,
-    passwordKey: await loadSecret(database.db, undefined, source, 'station-key'),
-    uploadsDir,
-    managerId: manager!.id,
-  };
+  const deps = await demoDeps(database.db, source, { managerId: manager!.id, log });
   await fillDemo(deps, { size: { merchants: 3, stations: 6, drivers: 20, days: 3, chargesPerDay: 12 }, seed: 11 });
   plan = (await prepareLive(deps, 2))!;
   await database.close();

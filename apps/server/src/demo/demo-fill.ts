@@ -1,3 +1,8 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { loadSecret } from '../lib/secrets.ts';
+import { createMediaStore } from '../lib/uploads.ts';
 import { registerDiscountFor } from '../modules/charges/charge-discounts.service.ts';
 import { registerReferrals } from '../modules/referrals/referrals.service.ts';
 import { registerAnalytics } from '../modules/analytics/analytics.service.ts';
@@ -43,6 +48,26 @@ export const FULL_DEMO: DemoSize = { merchants: 8, stations: 30, drivers: 300, d
 export interface DemoDeps extends NetworkDeps {
   passwordKey: string;
   uploadsDir: string;
+}
+
+/**
+ * What filling a demo network into the database of `dataDir` takes, as the server would find it:
+ * the media under DATA_DIR/uploads and the station key it loads (STATION_KEY_SECRET or the kept one).
+ */
+export async function demoDeps(
+  db: Db,
+  dataDir: string,
+  made: { managerId: number; log: FastifyBaseLogger; stationKeySecret?: string | undefined },
+): Promise<DemoDeps> {
+  const uploadsDir = path.join(dataDir, 'uploads');
+  return {
+    db,
+    media: createMediaStore(uploadsDir),
+    log: made.log,
+    passwordKey: await loadSecret(db, made.stationKeySecret, dataDir, 'station-key'),
+    uploadsDir,
+    managerId: made.managerId,
+  };
 }
 
 export interface DemoSummary {

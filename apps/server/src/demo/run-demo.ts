@@ -8,11 +8,9 @@ import { CHARGE_STATUS_KEYS } from '@evcms/contracts/charges';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { managers } from '../db/schema/managers.ts';
-import { loadSecret } from '../lib/secrets.ts';
-import { createMediaStore } from '../lib/uploads.ts';
 import { ensureFirstManager } from '../modules/accounts/accounts.service.ts';
 import { browserUrl, closeOnSignals, serve } from '../serve.ts';
-import { existingData, fillDemo, type DemoSummary } from './demo-fill.ts';
+import { demoDeps, existingData, fillDemo, type DemoSummary } from './demo-fill.ts';
 import { prepareLive, startLive } from './demo-live.ts';
 
 /*
@@ -68,22 +66,17 @@ async function run(live: boolean): Promise<number> {
   let serving = false;
   try {
     await database.migrate();
-    const media = createMediaStore(path.join(config.dataDir, 'uploads'));
-    const passwordKey = await loadSecret(database.db, config.stationKeySecret, config.dataDir, 'station-key');
     const first = await ensureFirstManager(database.db, { email: config.adminEmail, password: config.adminPassword });
     const [manager] = await database.db
       .select({ id: managers.id, email: managers.email })
       .from(managers)
       .orderBy(asc(managers.id))
       .limit(1);
-    const deps = {
-      db: database.db,
-      media,
-      log,
-      passwordKey,
-      uploadsDir: path.join(config.dataDir, 'uploads'),
+    const deps = await demoDeps(database.db, config.dataDir, {
       managerId: manager!.id,
-    };
+      log,
+      stationKeySecret: config.stationKeySecret,
+    });
     const found = await existingData(deps);
     if (found) {
       console.log(
