@@ -170,8 +170,8 @@ describe('phones and laptops', () => {
       }
       return { pairs: labels.length, beside, cut };
     });
-    // 15 fields of the station, then its connection (online or not) and last seen.
-    expect(layout).toEqual({ pairs: 17, beside: [], cut: [] });
+    // 16 fields of the station (its security profile the last added), then its connection (online or not) and last seen.
+    expect(layout).toEqual({ pairs: 18, beside: [], cut: [] });
     await saveShot(page, 'phone-station-card');
 
     // The schedule dialog of the station form: each day's name above its two times, wide enough to read.
