@@ -77,14 +77,18 @@ const PROMOTION_DAYS_LOCK = 0x616e6c79;
  * taken in key order, so settlements of different users sharing them never deadlock.
  */
 async function addPromotionUserDay(tx: Db, driverId: number, day: string, at: Date): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${PROMOTION_DAYS_LOCK}, ${driverId})`);
   const u = analyticsPromotionUserDays;
-  const [known] = await tx
-    .update(u)
-    .set({ firstAt: sql`least(${u.firstAt}, ${at.toISOString()}::timestamptz)` })
-    .where(and(eq(u.day, day), eq(u.driverId, driverId)))
-    .returning({ day: u.day });
-  if (known) return;
+  const earlierFirst = () =>
+    tx
+      .update(u)
+      .set({ firstAt: sql`least(${u.firstAt}, ${at.toISOString()}::timestamptz)` })
+      .where(and(eq(u.day, day), eq(u.driverId, driverId)))
+      .returning({ day: u.day });
+  // A day the user already has needs only its row (most discounted charges): no lock, no counts.
+  if ((await earlierFirst()).length) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(${PROMOTION_DAYS_LOCK}, ${driverId})`);
+  // Another settlement of the user's may have added the day while this one waited.
+  if ((await earlierFirst()).length) return;
   const [around] = await queryRows<{ previous: string | null; next: string | null }>(
     tx,
     sql`select (select max(${u.day}) from ${u} where ${u.driverId} = ${driverId} and ${u.day} < ${day}::date)::text as "previous",
