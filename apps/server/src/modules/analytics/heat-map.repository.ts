@@ -10,13 +10,14 @@ import {
 } from '../../db/schema/analytics.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
 import { stations } from '../../db/schema/stations.ts';
+import { tableVersions } from '../../db/schema/table-versions.ts';
 import type { PeriodBounds } from './analytics.rules.ts';
 import type { DaySpan, SplitDays } from './heat-map.rules.ts';
 
 /*
  * The heat map's reads: each station's charges from the read model's years, months and days (a
  * year to now is one row a station), the network's weekday x hour grid from
- * its hours, and the stations as they are now (a deleted station is not drawn).
+ * its hours, and the stations' places as they are now (a deleted station is not drawn).
  */
 
 type Count = number | string | bigint | null;
@@ -27,13 +28,13 @@ export interface Figures {
   turnoverTyiyn: number;
 }
 
-export interface StationFigures extends Figures {
-  stationId: number;
-  /** In the asked language. */
-  name: string;
-  merchantId: number;
-  latitude: number;
-  longitude: number;
+/** A station's charges and turnover in the period, by id; names and places come from station-places.ts. */
+export interface StationSums {
+  /** The stations table's version in the same snapshot (db/schema/table-versions.ts). */
+  stationsVersion: number;
+  stationIds: number[];
+  charges: number[];
+  turnoverTyiyn: number[];
 }
 
 /** The charges and turnover columns, or the sums of the hours of day asked for (arrays count from 1). */
@@ -43,13 +44,10 @@ function figureColumns(hours: number[] | null): { charges: SQL; turnover: SQL } 
   return { charges: of('hour_charges'), turnover: of('hour_turnover_tyiyn') };
 }
 
-/** Every existing station with coordinates that completed charges on the days (in the hours), most first. */
-export async function stationFigures(
-  db: Db,
-  split: SplitDays,
-  hours: number[] | null,
-  lang: Lang,
-): Promise<StationFigures[]> {
+const stationsVersion = sql`(select ${tableVersions.version} from ${tableVersions} where ${tableVersions.tableName} = 'stations')`;
+
+/** Every station (existing or not) that completed charges on the days (in the hours): three columns. */
+export async function stationSums(db: Db, split: SplitDays, hours: number[] | null): Promise<StationSums> {
   const { charges, turnover } = figureColumns(hours);
   const parts: SQL[] = [];
   const wholeUnits = (
@@ -67,36 +65,54 @@ export async function stationFigures(
       where ${d.day} >= ${days.from}::date and ${d.day} <= ${days.to}::date`);
   for (const days of split.days) dayRows(days, sql``);
   if (split.beyond) dayRows(split.beyond, sql`-`);
-  // One row of JSON, not a row a station: PGlite hands over thousands of rows slowly (docs/performance.md).
-  const [row] = await queryRows<{ stations: string | null }>(
+  // One row of three arrays, not a row a station: PGlite hands over thousands of rows slowly, and the
+  // names and coordinates, most of the bytes, are the same in every answer (docs/performance.md).
+  const [row] = await queryRows<{ version: Count; sums: string }>(
     db,
     sql`with counted as (
         select station_id, sum(charges) as charges, sum(turnover) as turnover
         from (${sql.join(parts, sql` union all `)}) as parts
         group by station_id having sum(charges) > 0
       )
-      select json_agg(json_build_array(${stations.id}, ${localizedSelection(stations, 'name')[lang]},
-          ${stations.merchantId}, ${stations.latitude}, ${stations.longitude}, counted.charges, counted.turnover)
-        order by counted.charges desc, ${stations.id})::text as "stations"
-      from counted join ${stations} on ${stations.id} = counted.station_id`,
+      select ${stationsVersion} as "version", json_build_array(coalesce(array_agg(station_id), '{}'),
+          coalesce(array_agg(charges), '{}'), coalesce(array_agg(turnover), '{}'))::text as "sums"
+      from counted`,
   );
-  const found = JSON.parse(row?.stations ?? '[]') as [number, string, number, string, string, number, number][];
-  return found.flatMap(([stationId, name, merchantId, lat, lng, charges, turnoverTyiyn]) => {
+  const [stationIds, sums, turnovers] = JSON.parse(row!.sums) as [number[], Count[], Count[]];
+  return {
+    stationsVersion: num(row!.version),
+    stationIds,
+    charges: sums.map(num),
+    turnoverTyiyn: turnovers.map(num),
+  };
+}
+
+/** Where a station is drawn and what it is called, in every language. */
+export interface StationPlace {
+  stationId: number;
+  names: Record<Lang, string>;
+  merchantId: number;
+  latitude: number;
+  longitude: number;
+}
+
+/** Every existing station whose coordinates read, and the stations table's version they are of (one snapshot). */
+export async function stationPlaces(db: Db): Promise<{ version: number; places: StationPlace[] }> {
+  const names = localizedSelection(stations, 'name');
+  const [row] = await queryRows<{ version: Count; stations: string | null }>(
+    db,
+    sql`select ${stationsVersion} as "version",
+        (select json_agg(json_build_array(${stations.id}, ${names.ru}, ${names.en}, ${names.ky},
+          ${stations.merchantId}, ${stations.latitude}, ${stations.longitude}))::text from ${stations}) as "stations"`,
+  );
+  const found = JSON.parse(row?.stations ?? '[]') as [number, string, string, string, number, string, string][];
+  const places = found.flatMap(([stationId, ru, en, ky, merchantId, lat, lng]) => {
     const [latitude, longitude] = [Number(lat), Number(lng)];
     // Coordinates are checked when a station is saved; one that still does not read is not drawn.
     if (lat.trim() === '' || lng.trim() === '' || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return [];
-    return [
-      {
-        stationId,
-        name,
-        merchantId,
-        latitude,
-        longitude,
-        charges: Number(charges),
-        turnoverTyiyn: Number(turnoverTyiyn),
-      },
-    ];
+    return [{ stationId, names: { ru, en, ky }, merchantId, latitude, longitude }];
   });
+  return { version: num(row?.version ?? null), places };
 }
 
 export interface GridCell extends Figures {

@@ -5,6 +5,7 @@ import { aCharge, aChargePoint } from '../../test/builders/charges.ts';
 import { apiCalls, openApiPaths, useSignedInApp } from '../../test/test-app.ts';
 import { heatMap as heatMapAnswer } from '@evcms/contracts/heat-map';
 import { heatMap } from './heat-map.service.ts';
+import { stationPlacesCache } from './station-places.ts';
 
 const ctx = useSignedInApp();
 const call = apiCalls(ctx, 'stations/heat-map/', { lang: 'en' });
@@ -110,7 +111,7 @@ describe('GET /stations/heat-map/', () => {
 
   it('reads a named period up to now', async () => {
     const middle = await heatMap(
-      { db: ctx.database.db, now: () => new Date('2024-03-16T00:00:00Z') },
+      { db: ctx.database.db, now: () => new Date('2024-03-16T00:00:00Z'), places: stationPlacesCache() },
       { period: 'month' },
       'en',
     );
