@@ -20,7 +20,7 @@
  * ocpp-rpc's RPCServer in strict mode instead of the own OCPP-J layer ocpp/rpc/, support/ocpp-rpc-product.ts;
  * the own layer against the library it replaced), bare (ocpp-rpc in strict mode, canned answers: the ratio's reference),
  * wsonly (optional: the same canned answers over plain `ws` with the same official schemas checked
- * both ways, no RPC library: what the RPC layer itself costs). PROFILE=1 writes the product
+ * both ways, no RPC library: what the RPC layer itself costs). PROFILE=1 writes the product (and metrics)
  * server's CPU and allocation profiles of each step. SERVER_NODE_FLAGS: Node flags for the server
  * process alone (e.g. --max-semi-space-size=32), the generators unchanged.
  * Sockets count against the open-file limit: Node raises its soft limit to the hard one
@@ -349,7 +349,9 @@ async function runServer(kind: string, database: Database, dataDir: string): Pro
   const logFile = path.join(dataDir, `server-${kind}.log`);
   const out = openSync(logFile, 'w');
   const profileDir =
-    PROFILE && kind === 'product' ? mkdtempSync(path.join(os.tmpdir(), 'evcms-ocpp-profile-')) : undefined;
+    PROFILE && (kind === 'product' || kind === 'metrics')
+      ? mkdtempSync(path.join(os.tmpdir(), 'evcms-ocpp-profile-'))
+      : undefined;
   const server = await startChild(path.join(here, 'support/ocpp-server.ts'), {
     nodeFlags: ['--expose-gc', ...(process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean)],
     openFiles: total + 1_000,

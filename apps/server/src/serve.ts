@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { databaseDumper } from './backup/backup-archive.ts';
 import { listenForBackups } from './backup/backup-socket.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -46,7 +47,8 @@ export async function serve(config: Config, database: Database): Promise<Fastify
   startupMark('orphan icons removed');
   // The embedded database is this process's alone: `npm run backup` asks it for the snapshot.
   if (database.dumpDataDir) {
-    const backups = await listenForBackups(config.dataDir, database.dumpDataDir, app.log);
+    const dumper = databaseDumper(database, path.join(config.dataDir, 'control', 'backup-copy'));
+    const backups = await listenForBackups(config.dataDir, dumper, app.log);
     if (backups) app.addHook('onClose', () => backups.close());
   }
   await app.listen({ port: config.port, host: config.host });

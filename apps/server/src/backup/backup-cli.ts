@@ -3,7 +3,7 @@ import { access, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../config.ts';
 import { openPglite } from '../db/client.ts';
-import { writeBackup } from './backup-archive.ts';
+import { databaseDumper, writeBackup } from './backup-archive.ts';
 import { backupRun } from './backup-run.ts';
 import { backupFromServer, backupSocket, NoServer } from './backup-socket.ts';
 
@@ -33,9 +33,11 @@ async function fromFolder(dataDir: string, file: string): Promise<void> {
         'Back up through a running server of this version, or stop that process; after a crash, start and stop the server once.',
     );
   const database = await openPglite(folder);
+  const dumper = databaseDumper(database, path.join(dataDir, 'control', 'backup-copy'));
   try {
-    await writeBackup(dataDir, database.dumpDataDir!, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+    await writeBackup(dataDir, () => dumper.dump(), createWriteStream(file, { flags: 'wx', mode: 0o600 }));
   } finally {
+    await dumper.clean();
     await database.close();
   }
 }

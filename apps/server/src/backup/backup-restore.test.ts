@@ -157,6 +157,8 @@ describe('npm run backup and npm run restore on the embedded database', () => {
       const backup = await runBackupScript('backup-cli.ts', [archive], { DATA_DIR: source });
       expect(backup.output).toContain('from the running server');
       expect(backup.code).toBe(0);
+      // The copy of the database's folder the archive was packed from is removed once it is sent.
+      await vi.waitFor(async () => expect(await readdir(path.join(source, 'control'))).toEqual(['backup.sock']));
       // The stations go on charging after the snapshot, then the server stops.
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       await live.stop();
@@ -205,6 +207,24 @@ describe('npm run backup and npm run restore on the embedded database', () => {
         expect(await queryRows(copy.db, secrets)).toEqual(await queryRows(original.db, secrets));
       } finally {
         await Promise.all([original.close(), copy.close()]);
+      }
+
+      // With no server on the folder, the script opens it itself; its archive holds the network as it ended.
+      const offlineArchive = path.join(path.dirname(restored), 'offline.tar.gz');
+      const offlineCopy = path.join(path.dirname(restored), 'offline');
+      const offline = await runBackupScript('backup-cli.ts', [offlineArchive], { DATA_DIR: source });
+      expect(offline.output, offline.output).not.toContain('from the running server');
+      expect(offline.code, offline.output).toBe(0);
+      expect(await readdir(path.join(source, 'control'))).toEqual([]);
+      expect((await runBackupScript('restore-cli.ts', [offlineArchive], { DATA_DIR: offlineCopy })).code).toBe(0);
+      const [ended, offlineRestored] = [
+        await openPglite(path.join(source, 'pg')),
+        await openPglite(path.join(offlineCopy, 'pg')),
+      ];
+      try {
+        expect(await counts(offlineRestored.db)).toEqual(await counts(ended.db));
+      } finally {
+        await Promise.all([ended.close(), offlineRestored.close()]);
       }
 
       // A server on the copy lets the same manager and the same station in (the secrets came along).

@@ -4,7 +4,7 @@ import { createServer, request, type IncomingMessage, type Server } from 'node:h
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { writeBackup } from './backup-archive.ts';
+import { writeBackup, type Dumper } from './backup-archive.ts';
 
 /*
  * How `npm run backup` reaches a running server on the embedded database, which alone may open
@@ -26,7 +26,7 @@ export interface BackupListener {
 /** Listens on DATA_DIR's control socket while the server runs; a socket a crashed server left is replaced. */
 export async function listenForBackups(
   dataDir: string,
-  dump: () => Promise<Blob>,
+  dumper: Dumper,
   log: FastifyBaseLogger,
 ): Promise<BackupListener | undefined> {
   const socket = backupSocket(dataDir);
@@ -47,7 +47,7 @@ export async function listenForBackups(
       res.writeHead(404).end();
       return;
     }
-    // One at a time: each holds a copy of the database in memory.
+    // One at a time: each takes a copy of the database.
     if (running) {
       res.writeHead(409, { 'content-type': 'text/plain' }).end('A backup is already under way.');
       return;
@@ -58,7 +58,7 @@ export async function listenForBackups(
     // The dump holds every request and station of this process: logged apart from the whole.
     let dumpMs = 0;
     const timedDump = async () => {
-      const blob = await dump();
+      const blob = await dumper.dump();
       dumpMs = Math.round(performance.now() - started);
       return blob;
     };
@@ -70,7 +70,12 @@ export async function listenForBackups(
         log.error({ err: error }, 'backup failed');
         res.destroy(error as Error);
       })
-      .finally(() => (running = false));
+      .finally(() =>
+        dumper
+          .clean()
+          .catch((error: unknown) => log.warn({ err: error }, 'backup: its copy of the database was not removed'))
+          .finally(() => (running = false)),
+      );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

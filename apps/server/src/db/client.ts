@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { cp, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -47,6 +47,11 @@ export interface Database {
    * middle of one.
    */
   dumpDataDir?: (compression?: 'none' | 'gzip') => Promise<Blob>;
+  /**
+   * PGlite in a folder only: copies that folder to `into` (a new folder) between two transactions,
+   * by the operating system; what the dump above reads, without its copy of every file in memory.
+   */
+  copyDataDir?: (into: string) => Promise<void>;
   /**
    * PostgreSQL only: `listener` hears of each idle connection the server ended (a restart, a
    * failover, idle_session_timeout, pg_terminate_backend); the pool has already let it go. The
@@ -106,6 +111,13 @@ export async function openPglite(
     // PGlite's own dump waits only for the statement under way; a transaction's statements come one
     // by one, so waiting for the transaction too keeps a half-done one out of the copy.
     dumpDataDir: (compression = 'none') => client._runExclusiveTransaction(() => client.dumpDataDir(compression)),
+    // Between statements too (PGlite's dump takes the statements' turn the same way): nothing writes meanwhile.
+    ...(dataDir && {
+      copyDataDir: (into: string) =>
+        client._runExclusiveTransaction(() =>
+          client._runExclusiveQuery(() => cp(dataDir, into, { recursive: true, errorOnExist: true, force: false })),
+        ),
+    }),
   };
 }
 
