@@ -45,6 +45,8 @@ async function writeBlob(entry: ReadEntry, blob: Blob): Promise<void> {
 export interface Dumper {
   dump(): Promise<Blob>;
   clean(): Promise<void>;
+  /** How long the last dump held the database (every request and station waiting on it), in ms. */
+  heldMs(): number | undefined;
 }
 
 /**
@@ -57,18 +59,26 @@ export interface Dumper {
 export function databaseDumper(database: Pick<Database, 'dumpDataDir' | 'copyDataDir'>, scratch: string): Dumper {
   const clean = () => rm(scratch, { recursive: true, force: true });
   const { copyDataDir, dumpDataDir } = database;
-  if (!copyDataDir) return { dump: () => dumpDataDir!(), clean };
+  let held: number | undefined;
+  const holding = async <T>(work: () => Promise<T>) => {
+    const started = performance.now();
+    const done = await work();
+    held = Math.round(performance.now() - started);
+    return done;
+  };
+  if (!copyDataDir) return { dump: () => holding(() => dumpDataDir!()), clean, heldMs: () => held };
   return {
     async dump() {
       await clean();
       await mkdir(scratch, { recursive: true, mode: 0o700 });
       const [copy, file] = [path.join(scratch, 'pg'), path.join(scratch, DATABASE)];
-      await copyDataDir(copy);
+      await holding(() => copyDataDir(copy));
       // Plain ustar headers, as PGlite's own dump writes them: no pax records its reader would take for files.
       await create({ cwd: copy, file, portable: true, noPax: true }, await readdir(copy));
       return openAsBlob(file, { type: 'application/x-tar' });
     },
     clean,
+    heldMs: () => held,
   };
 }
 

@@ -64,7 +64,10 @@ export async function listenForBackups(
     };
     writeBackup(dataDir, timedDump, res)
       .then((bytes) =>
-        log.info({ databaseBytes: bytes, dumpMs, ms: Math.round(performance.now() - started) }, 'backup written'),
+        log.info(
+          { databaseBytes: bytes, dumpMs, heldMs: dumper.heldMs(), ms: Math.round(performance.now() - started) },
+          'backup written',
+        ),
       )
       .catch((error: unknown) => {
         log.error({ err: error }, 'backup failed');
