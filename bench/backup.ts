@@ -29,10 +29,12 @@ const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/** The data folder's bytes: its database and media (not `control/`, where the server removes the backup's copy). */
 async function folderBytes(folder: string): Promise<number> {
   let total = 0;
-  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) total += (await stat(path.join(entry.parentPath, entry.name))).size;
+  for (const part of ['pg', 'uploads'].map((name) => path.join(folder, name)))
+    for (const entry of await readdir(part, { recursive: true, withFileTypes: true }).catch(() => []))
+      if (entry.isFile()) total += (await stat(path.join(entry.parentPath, entry.name))).size;
   return total;
 }
 
