@@ -87,6 +87,8 @@ describe('GET /metrics', () => {
       ),
     ).toBeDefined();
     expect(samples.get('ocpp_call_duration_seconds_count{action="Heartbeat"}')).toBe(3);
+    expect(samples.get('ocpp_call_duration_seconds_bucket{le="+Inf",action="Heartbeat"}')).toBe(3);
+    expect(samples.get('ocpp_call_duration_seconds_sum{action="Heartbeat"}')).toBeGreaterThan(0);
     expect(samples.get('ocpp_commands_sent_total{action="Reset",outcome="accepted"}')).toBe(1);
     expect(samples.get('charges_in_progress')).toBe(0);
     expect(samples.get('ocpp_message_log_backlog_bytes')).toBeGreaterThanOrEqual(0);
