@@ -12,8 +12,8 @@ import type { Database } from '../db/client.ts';
 import { INCOMING_FOLDER } from '../lib/upload-temp-files.ts';
 
 /*
- * A backup of an embedded back office, one .tar.gz: the database as PGlite's own dump of its
- * data folder (`pg.tar`, restored by PGlite itself, a single snapshot), the uploaded media
+ * A backup of an embedded back office, one .tar.gz: the database as a tar of its data folder
+ * (`pg.tar`, one moment of it: databaseDumper below), the uploaded media
  * (`uploads/`) and the secret files an earlier version kept in DATA_DIR, with a small manifest.
  * The mail outbox is left out: recovery links in it expire within the hour.
  */
