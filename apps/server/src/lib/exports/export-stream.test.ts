@@ -306,10 +306,11 @@ describe('streamed exports over HTTP', () => {
       await expect.poll(() => seen.response?.writableNeedDrain, { timeout: 15_000 }).toBe(true);
       const whenFull = seen.produced;
       // The producer answers one batch per turn of the event loop: unchecked, it would make about
-      // one per turn; held back, the batch being written and the one asked for ahead of it (and a
-      // few more if the kernel's socket buffers grow meanwhile).
+      // one per turn, 100 here; held back, the batch being written and the one asked for ahead of it,
+      // and more while the kernel's socket buffers grow (11 seen once in CI beside other work: the
+      // bound leaves room for that and still fails a producer that is not held back).
       for (let turn = 0; turn < 100; turn += 1) await new Promise((resolve) => setImmediate(resolve));
-      expect(seen.produced - whenFull).toBeLessThanOrEqual(10);
+      expect(seen.produced - whenFull).toBeLessThanOrEqual(25);
       client.destroy();
       await seen.closed.promise;
       const atClose = seen.fetches;
