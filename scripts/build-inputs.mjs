@@ -20,7 +20,12 @@ const inputs = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
 ];
-const outputs = ['apps/server/dist/main.js', 'apps/server/dist/pglite-template.tar.gz', 'apps/web/dist/index.html'];
+const outputs = [
+  'apps/server/dist/main.js',
+  'apps/server/dist/bundle/main.js',
+  'apps/server/dist/pglite-template.tar.gz',
+  'apps/web/dist/index.html',
+];
 
 function newest(file) {
   if (!existsSync(file)) return 0;

@@ -23,6 +23,8 @@ if (process.argv.includes('--if-stale')) {
 const started = new Date();
 rmSync(stampFile, { force: true });
 run(process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'apps/server']);
+// What `npm start` runs: the server in a few files (scripts/bundle-server.mjs).
+run(process.execPath, ['scripts/bundle-server.mjs']);
 run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/web', '--logLevel', 'warn']);
 // A new data folder's migrated cluster (scripts/pglite-template.mjs), made after the server it comes from.
 run(process.execPath, ['scripts/pglite-template.mjs']);

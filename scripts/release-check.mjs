@@ -49,7 +49,7 @@ try {
   const admin = { email: 'release@example.com', password: 'Release-check-2024' };
   const booting = performance.now();
   // A PATH without the repository's tools: only Node and what the release installed.
-  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  server = spawn(process.execPath, ['apps/server/dist/bundle/main.js'], {
     cwd: folder,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

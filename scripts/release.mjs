@@ -55,7 +55,7 @@ spawnSync('find', [
 const { scripts: _scripts, ...kept } = rootPackage;
 writeFileSync(
   path.join(tree, 'package.json'),
-  `${JSON.stringify({ ...kept, version, scripts: { start: 'node apps/server/dist/main.js' } }, null, 2)}\n`,
+  `${JSON.stringify({ ...kept, version, scripts: { start: 'node apps/server/dist/bundle/main.js' } }, null, 2)}\n`,
 );
 
 const archive = path.join(out, `${name}.tgz`);

@@ -21,4 +21,4 @@ if (staleReason()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 mark('build checked');
-await import(pathToFileURL(path.join(root, 'apps/server/dist/main.js')).href);
+await import(pathToFileURL(path.join(root, 'apps/server/dist/bundle/main.js')).href);

@@ -55,7 +55,7 @@ export async function startServer(
   }
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/bundle/main.js')], {
     cwd: root,
     env: {
       ...process.env,

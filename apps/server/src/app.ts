@@ -17,6 +17,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerSpa } from './lib/spa.ts';
+import { startupMark } from './lib/startup-trace.ts';
 import { loadSecret } from './lib/secrets.ts';
 import { forwardedOverTls } from './lib/forwarded-tls.ts';
 import { httpsServerOptions } from './lib/tls-server.ts';
@@ -166,8 +167,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         Object.entries(states).map(([state, value]) => ({ labels: { pool, state }, value })),
       ),
   );
+  startupMark('app: plugins and metrics');
   await registerOpenApi(app);
+  startupMark('app: OpenAPI');
   const media = await registerUploads(app, config.dataDir);
+  startupMark('app: uploads');
 
   const accountsDeps = {
     db: database.db,
@@ -232,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(analyticsRoutes({ db: database.db }), { prefix: '/api/v1/analytics/' });
   await app.register(merchantReportRoutes({ db: database.db }), { prefix: '/api/v1/analytics/merchant-report/' });
   await app.register(heatMapRoutes({ db: database.db }), { prefix: '/api/v1/stations/heat-map/' });
+  startupMark('app: routes');
   const ocpp = await registerOcpp(app, {
     database,
     events,
@@ -267,6 +272,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(chargeRemoteStartRoutes(remoteStartDeps), { prefix: '/api/v1' });
 
+  startupMark('app: central system and commands');
   await registerSpa(app, config.webDist);
+  startupMark('app: web app');
   return app;
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DECIMALS, toMinorUnits } from '@evcms/contracts/decimal';
+import { serverFolder } from './lib/server-folder.ts';
 
 /** Every setting of the server, read once from the environment, with defaults that run out of the box. */
 export interface Config {
@@ -83,8 +83,6 @@ export interface HttpTimeouts {
   /** A connection with nothing sent either way (Fastify's connectionTimeout): a reader that stopped reading. */
   idleSeconds: number;
 }
-
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** HS256 wants a key at least as long as its hash: 256 bits. */
 export const JWT_SECRET_MIN_BYTES = 32;
@@ -235,7 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'REMEMBER_REFRESH_TOKEN_TTL',
     ),
     // src/config.ts and dist/config.js sit at the same depth, so one relative path serves both.
-    webDist: path.resolve(text(env.WEB_DIST) ?? path.join(here, '../../web/dist')),
+    webDist: path.resolve(text(env.WEB_DIST) ?? path.join(serverFolder, '../web/dist')),
     logLevel: text(env.LOG_LEVEL) ?? 'info',
     trustProxy: trustProxy(env.TRUST_PROXY),
     mapTileUrl: webUrl(env.MAP_TILE_URL, 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', 'MAP_TILE_URL'),

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { serverFolder } from '../lib/server-folder.ts';
 import type { Db } from './client.ts';
 
 /*
@@ -9,8 +9,7 @@ import type { Db } from './client.ts';
  * `GET /api/v1/ready` answers (modules/health).
  */
 
-// src/db and dist/db sit at the same depth below the package, beside drizzle/.
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = path.join(serverFolder, 'drizzle');
 
 let latest: number | undefined;
 

@@ -1,7 +1,7 @@
 import { existsSync, openAsBlob } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { builtFolder, serverFolder } from '../lib/server-folder.ts';
 
 /*
  * A new PGlite data folder starts as a copy of the build's template: a cluster PGlite's initdb made
@@ -11,8 +11,10 @@ import { fileURLToPath } from 'node:url';
  * behind the migrations (or none, as when the server runs from its sources) only costs time.
  */
 
-/** Beside the built server (dist/); from the sources (src/, tsx) there is none, and initdb runs. */
-export const PGLITE_TEMPLATE = fileURLToPath(new URL('../pglite-template.tar.gz', import.meta.url));
+/** Where the build writes it: in dist/. */
+export const PGLITE_TEMPLATE = path.join(serverFolder, 'dist', 'pglite-template.tar.gz');
+/** The built server loads it; from the sources (src/, tsx) none is loaded, and initdb runs. */
+const startsFrom = builtFolder && PGLITE_TEMPLATE;
 
 export interface TemplateCopy {
   template: Blob;
@@ -25,12 +27,12 @@ export interface TemplateCopy {
  * there, or no template was built). A load cut short (a crash, a kill) leaves its marker beside
  * the folder, and the next start throws the half-written folder away and loads it again.
  */
-export async function templateCopy(dataDir: string, templateFile = PGLITE_TEMPLATE): Promise<TemplateCopy | undefined> {
+export async function templateCopy(dataDir: string, templateFile = startsFrom): Promise<TemplateCopy | undefined> {
   const marker = `${dataDir}.loading-template`;
   if (existsSync(marker)) await rm(dataDir, { recursive: true, force: true });
   else if (existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
   // Node 20's openAsBlob says a missing file with a TypeError and no code: look first.
-  if (!existsSync(templateFile)) {
+  if (!templateFile || !existsSync(templateFile)) {
     await rm(marker, { force: true });
     return undefined;
   }
