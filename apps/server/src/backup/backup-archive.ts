@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { create, extract, Header, Pack, ReadEntry } from 'tar';
 import type { Database } from '../db/client.ts';
+import { unpackCluster } from '../db/pglite-template.ts';
 import { INCOMING_FOLDER } from '../lib/upload-temp-files.ts';
 
 /*
@@ -173,20 +174,14 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Mani
 
 /**
  * The database's tar into its folder, streamed to disk: PGlite's own load read it whole into memory
- * first (6.4 GB at 1,000,000 charges). A dump PGlite wrote (backups before the folder copy) names its
- * files from the root, `/base/1/112`: taken as relative, which tar says of every file, and nothing else.
+ * first (6.4 GB at 1,000,000 charges).
  */
 async function unpackDatabase(dump: string, folder: string): Promise<void> {
-  await mkdir(folder, { recursive: true, mode: 0o700 });
-  const problems: string[] = [];
-  await extract({
-    file: dump,
-    cwd: folder,
-    onwarn: (code, message) => {
-      if (code !== 'TAR_ENTRY_INFO') problems.push(`${code}: ${String(message)}`);
-    },
-  });
-  if (problems.length > 0) throw new RestoreRefused(`The backup's database does not unpack: ${problems[0]}`);
+  try {
+    await unpackCluster(dump, folder);
+  } catch (error) {
+    throw new RestoreRefused(`The backup's database does not unpack: ${(error as Error).message}`);
+  }
 }
 
 async function readManifest(dataDir: string): Promise<Manifest> {

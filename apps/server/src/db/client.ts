@@ -92,11 +92,10 @@ export async function openPglite(
 ): Promise<Database> {
   const copy = dataDir && !template ? await templateCopy(dataDir, templateFile) : undefined;
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const loadDataDir = template ?? copy?.template;
   // pg_trgm backs the "contains" searches of lists with trigram indexes (migration 0003).
   const client = await PGlite.create({
     ...(dataDir && { dataDir }),
-    ...(loadDataDir && { loadDataDir }),
+    ...(template && { loadDataDir: template }),
     extensions: { pg_trgm },
     // PostgreSQL's shared memory is zeroed at every open, page by page: on a virtual machine PGlite's
     // 128 MB were 0.4 s of a restart (issue 34). 64 MB still hold bench:charges' lists as fast.
