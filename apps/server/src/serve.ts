@@ -25,7 +25,12 @@ function isInstalled(name: string): boolean {
   }
 }
 
-export async function serve(config: Config, database: Database): Promise<FastifyInstance> {
+/** Listens once `beforeListening` (work done meanwhile, such as the first manager) has settled well. */
+export async function serve(
+  config: Config,
+  database: Database,
+  beforeListening?: Promise<unknown>,
+): Promise<FastifyInstance> {
   // A person at a terminal gets readable lines (pino-pretty, a development tool, when installed);
   // a service manager or a pipe gets JSON.
   const logger =
@@ -50,6 +55,12 @@ export async function serve(config: Config, database: Database): Promise<Fastify
     const dumper = databaseDumper(database, path.join(config.dataDir, 'control', 'backup-copy'));
     const backups = await listenForBackups(config.dataDir, dumper, app.log);
     if (backups) app.addHook('onClose', () => backups.close());
+  }
+  try {
+    await beforeListening;
+  } catch (error) {
+    await app.close();
+    throw error;
   }
   await app.listen({ port: config.port, host: config.host });
   return app;
