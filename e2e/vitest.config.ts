@@ -15,7 +15,7 @@ export default defineConfig({
     // A suite's setup starts its server (support/server.ts waits up to 150 s for it) and seeds it.
     hookTimeout: 240_000,
     // vitest's own default for expect.poll is 1 s, far less than the page waits below.
-    expect: { poll: { timeout: 30_000 } },
+    expect: { poll: { timeout: 60_000 } },
     // Two spec files at a time, each with its own server and browser: a spec spends most of its
     // time waiting on the page, and the specs must hold on a busy machine all the same.
     fileParallelism: true,

@@ -20,8 +20,9 @@ export const cspViolations: string[] = [];
 
 export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, locale: 'ru-RU', viewport: { width: 1366, height: 850 } });
-  // As long as an expect.poll may wait (e2e/vitest.config.ts): a busy machine is slow, not broken.
-  context.setDefaultTimeout(30_000);
+  // As long as an expect.poll may wait (e2e/vitest.config.ts): a busy machine is slow, not broken
+  // (CI on 2026-11-29: a form's button took more than 30 s to settle while two specs ran).
+  context.setDefaultTimeout(60_000);
   // The app must work under its own policy: a blocked script, style or image fails the spec.
   context.on('console', (message) => {
     if (message.type() === 'error' && message.text().includes('Content Security Policy'))
