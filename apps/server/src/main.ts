@@ -26,8 +26,8 @@ export async function main() {
   const [database, [{ browserUrl, closeOnSignals, exitOnUncaught, serve }, { ensureFirstManager }]] = await Promise.all(
     [opened, imported],
   );
-  // A new first manager's password is hashed on libuv's threads while the app is built (0.25 s of
-  // a first start); the app listens only once the manager is stored.
+  // A new first manager's password is hashed on libuv's threads while the app is built, not
+  // before it; the app listens only once the manager is stored.
   const firstManager = ensureFirstManager(database.db, { email: config.adminEmail, password: config.adminPassword });
   const [first, app] = await Promise.all([
     firstManager.then((created) => {

@@ -97,8 +97,8 @@ export async function openPglite(
     ...(dataDir && { dataDir }),
     ...(template && { loadDataDir: template }),
     extensions: { pg_trgm },
-    // PostgreSQL's shared memory is zeroed at every open, page by page: on a virtual machine PGlite's
-    // 128 MB were 0.4 s of a restart (issue 34). 64 MB still hold bench:charges' lists as fast.
+    // PostgreSQL's shared memory is zeroed at every open, page by page, slow on a virtual machine;
+    // half PGlite's default still holds bench:charges' lists as fast (docs/performance.md, issue 34).
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
   });
   await copy?.loaded();

@@ -27,7 +27,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
   await app.register(fastifyStatic, {
     root: webDist,
     // One route for all files, looked up when asked: a route per file meant walking the build at
-    // every start (0.09 s of a restart, issue 34).
+    // every start (issue 34).
     wildcard: true,
     index: false,
     preCompressed: true,
