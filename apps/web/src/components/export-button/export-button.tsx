@@ -1,11 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown } from 'antd';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIME_ZONE } from '@evcms/contracts/dates';
 import type { ExportFormat } from '@evcms/contracts/exports';
 import { http, type QueryValue } from '../../lib/http.ts';
 import { errorMessage } from '../../lib/localized-text.tsx';
+import { useFocusMenu } from './use-focus-menu.ts';
 
 /*
  * Downloads a list as the server exports it (xlsx or csv), with the filters on screen. The file
@@ -39,6 +40,9 @@ export function ExportButton({ path, query, fileName }: ExportButtonProps) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  useFocusMenu(open, menuId, button);
 
   const download = async (format: ExportFormat) => {
     setBusy(true);
@@ -61,9 +65,14 @@ export function ExportButton({ path, query, fileName }: ExportButtonProps) {
     button.current?.focus();
     void download(format);
   };
-  // autoFocus: Enter on the button opens the menu with the focus in it, so the arrows pick a format.
+  // Enter on the button opens the menu with the focus in it (antd's autoFocus, and useFocusMenu when the menu is slow to show), so the arrows pick a format.
   return (
-    <Dropdown autoFocus menu={{ items, onClick: ({ key }) => choose(key as ExportFormat) }} trigger={['click']}>
+    <Dropdown
+      autoFocus
+      menu={{ id: menuId, items, onClick: ({ key }) => choose(key as ExportFormat) }}
+      onOpenChange={setOpen}
+      trigger={['click']}
+    >
       <Button ref={button} icon={<DownloadOutlined aria-hidden />} loading={busy} data-testid="export-button">
         {t('export.button')}
       </Button>
