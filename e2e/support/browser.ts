@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
@@ -18,8 +18,17 @@ export function launchBrowser(): Promise<Browser> {
 /** Everything the pages of this spec file were refused by the Content-Security-Policy. */
 export const cspViolations: string[] = [];
 
-export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, locale: 'ru-RU', viewport: { width: 1366, height: 850 } });
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'ru-RU',
+    viewport: { width: 1366, height: 850 },
+    ...options,
+  });
   // As long as an expect.poll may wait (e2e/vitest.config.ts): a busy machine is slow, not broken
   // (CI on 2026-11-29: a form's button took more than 30 s to settle while two specs ran).
   context.setDefaultTimeout(60_000);
