@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { root } from './build-inputs.mjs';
@@ -13,6 +14,26 @@ import { root } from './build-inputs.mjs';
 // tsc's file-by-file dist/ stays for the command-line tools (backups, the template).
 const BUNDLED = /^(@evcms\/|drizzle-orm(\/|$)|fastify$|zod(\/|$)|fastify-type-provider-zod$|jose$|ws$)/;
 const outdir = path.join(root, 'apps/server/dist/bundle');
+
+/**
+ * Why an installed package the bundle imports would be another file when imported from the bundle
+ * than from where its importer was (a copy nested in a bundled package's own node_modules), or
+ * nothing when it is the same.
+ */
+function movedResolution(specifier, resolveDir) {
+  const resolve = (from) => {
+    try {
+      return createRequire(path.join(from, 'x.js')).resolve(specifier);
+    } catch {
+      return undefined;
+    }
+  };
+  const there = resolve(resolveDir);
+  const here = resolve(outdir);
+  return there === here
+    ? undefined
+    : `${specifier}: ${there ?? 'not found'} from ${resolveDir}, ${here ?? 'not found'} from the bundle`;
+}
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
@@ -38,9 +59,11 @@ await build({
     {
       name: 'packages-stay-installed',
       setup(bundler) {
-        bundler.onResolve({ filter: /^[^./]/ }, (args) =>
-          BUNDLED.test(args.path) ? undefined : { path: args.path, external: true },
-        );
+        bundler.onResolve({ filter: /^[^./]/ }, (args) => {
+          if (BUNDLED.test(args.path)) return undefined;
+          const moved = movedResolution(args.path, args.resolveDir);
+          return moved ? { errors: [{ text: moved }] } : { path: args.path, external: true };
+        });
       },
     },
   ],
