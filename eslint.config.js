@@ -126,6 +126,12 @@ const policies = [
   { from: { file: { categories: 'test' } }, allow: [{ to: element('server-schema') }] },
 ];
 
+/** The example records of packages/contracts/src/examples are test data. */
+const EXAMPLES_ONLY_IN_TESTS = {
+  group: ['@evcms/contracts/examples/*', '**/contracts/src/examples/*', './examples/*', '../examples/*'],
+  message: 'Example records are for tests: import them from a test, a *-test-data.ts or src/test/.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -177,10 +183,45 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [EXAMPLES_ONLY_IN_TESTS],
+        },
+      ],
+    },
+  },
+  {
+    // PostgreSQL's driver loads only with DATABASE_URL: a start on the embedded database is about
+    // 0.1 s shorter without it (issue 34, docs/performance.md). Its code lives in these three files.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*-test-data.ts',
+      'apps/server/src/test/**',
+      'apps/server/src/db/postgres.ts',
+      'apps/server/src/db/copy-rows.ts',
+      'apps/server/src/lib/postgres-bus.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
+            EXAMPLES_ONLY_IN_TESTS,
             {
-              group: ['@evcms/contracts/examples/*', '**/contracts/src/examples/*', './examples/*', '../examples/*'],
-              message: 'Example records are for tests: import them from a test, a *-test-data.ts or src/test/.',
+              group: ['pg', 'pg-copy-streams', 'drizzle-orm/node-postgres', 'drizzle-orm/node-postgres/*'],
+              allowTypeImports: true,
+              message: "PostgreSQL's driver is loaded only in db/postgres.ts, db/copy-rows.ts and lib/postgres-bus.ts.",
+            },
+            {
+              group: [
+                '**/db/postgres.ts',
+                '**/db/copy-rows.ts',
+                '**/lib/postgres-bus.ts',
+                './postgres.ts',
+                './copy-rows.ts',
+                './postgres-bus.ts',
+              ],
+              allowTypeImports: true,
+              message: "Import PostgreSQL's modules with import() where DATABASE_URL is set (db/client.ts, app.ts).",
             },
           ],
         },

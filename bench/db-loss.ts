@@ -16,7 +16,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { RPCClient } from 'ocpp-rpc';
 import pg from 'pg';
-import { openPostgres } from '../apps/server/src/db/client.ts';
+import { openPostgres } from '../apps/server/src/db/postgres.ts';
 import { randomToken } from '../apps/server/src/lib/secrets.ts';
 import { hashStationPassword } from '../apps/server/src/modules/stations/station-passwords.ts';
 import { updateStation } from '../apps/server/src/modules/stations/stations.repository.ts';

@@ -35,7 +35,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openPostgres } from '../apps/server/src/db/client.ts';
+import { openPostgres } from '../apps/server/src/db/postgres.ts';
 import { postgresServerUrl, withFreshPostgres } from './support/engines.ts';
 import { seedOcppNetwork } from './support/ocpp-data.ts';
 import { benchIdTag } from './support/ocpp-frames.ts';

@@ -7,7 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../../apps/server/src/db/client.ts';
+import { openPglite, type Database } from '../../apps/server/src/db/client.ts';
+import { openPostgres } from '../../apps/server/src/db/postgres.ts';
 import { randomToken } from '../../apps/server/src/lib/secrets.ts';
 
 export type Measure = (engine: string, database: Database, dataDir: string) => Promise<void>;

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { openPostgres } from '../../apps/server/src/db/client.ts';
+import { openPostgres } from '../../apps/server/src/db/postgres.ts';
 import { loadJwtSecret } from '../../apps/server/src/lib/secrets.ts';
 
 export async function buildProductApp() {

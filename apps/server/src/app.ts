@@ -47,7 +47,7 @@ import { stationMessagesRoutes } from './modules/stations/station-messages.route
 import { stationsRoutes } from './modules/stations/stations.routes.ts';
 import { registerDiscountFor } from './modules/charges/charge-discounts.service.ts';
 import { promotionDiscountFor, sharePromotionChanges } from './modules/promotions/promotion-discounts.service.ts';
-import { localBus, postgresBus } from './lib/bus.ts';
+import { localBus } from './lib/bus.ts';
 import { createLiveEvents } from './lib/live-events.ts';
 import { announceLinkChanged, registerOcpp } from './ocpp/server.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
@@ -196,7 +196,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mapRoutes(config), { prefix: '/api/v1' });
   const passwordKey = await loadSecret(database.db, config.stationKeySecret, config.dataDir, 'station-key');
   // Between the processes sharing the database: a station's socket is held by one of them.
-  const bus = database.url ? postgresBus(database.url, app.log) : localBus(app.log);
+  const bus = database.url
+    ? (await import('./lib/postgres-bus.ts')).postgresBus(database.url, app.log)
+    : localBus(app.log);
   const linkChanged = (stationId: number) => announceLinkChanged(bus, stationId, app.log);
   await app.register(stationsRoutes({ db: database.db, media, passwordKey, linkChanged }), { prefix: '/api/v1' });
   await app.register(stationMessagesRoutes({ db: database.db }), { prefix: '/api/v1' });

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { copiedRows, copyLines, copyRows, inlinedQuery, type CopiedRow } from './copy-rows.ts';
+import { copiedRows, type CopiedRow } from './copied-text.ts';
+import { copyLines, copyRows, inlinedQuery } from './copy-rows.ts';
 
 /* Long reads through COPY ... TO STDOUT (PostgreSQL only: PGlite's exports read in keyset batches). */
 

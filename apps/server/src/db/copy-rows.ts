@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo, type CopyToStreamQuery } from 'pg-copy-streams';
+import { copiedRows, type CopiedRow } from './copied-text.ts';
 
 /*
  * A long read from PostgreSQL through `COPY (query) TO STDOUT`, for the exports of a million rows.
@@ -12,13 +13,6 @@ import { to as copyTo, type CopyToStreamQuery } from 'pg-copy-streams';
  */
 
 const dialect = new PgDialect();
-
-/**
- * Rows per batch of a copied read. Rows that live across a batch's awaits outlast the young
- * generation and pile up in the old one until a full collection: batches of 2,000 more than
- * doubled the export's heap and slowed it (docs/performance.md).
- */
-export const COPY_BATCH_SIZE = 500;
 
 /** A field's value as a COPY literal's text: what node-postgres would send as the parameter. */
 function parameterText(value: unknown): string {
@@ -39,32 +33,6 @@ export function inlinedQuery(query: SQL): string {
     const value = params[Number(n) - 1];
     return value === null ? 'NULL' : pg.escapeLiteral(parameterText(value));
   });
-}
-
-const ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\' };
-
-/** A text-format field as it was: COPY writes a backslash, tab, line break and the like as \\, \t, \n. */
-function unescaped(field: string): string {
-  return field.replace(/\\(.)/g, (escape: string, letter: string) => ESCAPES[letter] ?? escape);
-}
-
-export type CopiedRow = (string | null)[];
-
-/** The fields of one text-format line: null for \N. */
-function fieldsOf(line: string): CopiedRow {
-  const fields: CopiedRow = line.split('\t');
-  // Most lines hold no backslash at all: one look at the line spares one per field.
-  if (!line.includes('\\')) return fields;
-  for (let i = 0; i < fields.length; i += 1) {
-    const field = fields[i]!;
-    if (field.includes('\\')) fields[i] = copiedField(field);
-  }
-  return fields;
-}
-
-/** A text-format field as its value: null for \N, escapes undone. */
-export function copiedField(field: string): string | null {
-  return field === '\\N' ? null : field.includes('\\') ? unescaped(field) : field;
 }
 
 /**
@@ -105,14 +73,6 @@ export async function* copyLines(
     if (!finished) stream?.destroy();
     client.release(!finished);
   }
-}
-
-/** The rows of text-format lines (a piece of `copyLines`), each as its fields' text. */
-export function copiedRows(lines: Buffer): CopiedRow[] {
-  return lines
-    .toString('utf8', 0, lines.length - 1)
-    .split('\n')
-    .map(fieldsOf);
 }
 
 /** The rows of `query` (`copyLines`), each as its fields' text in the query's column order, in batches of at most `batchSize`. */

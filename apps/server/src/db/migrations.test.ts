@@ -3,7 +3,8 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { randomToken } from '../lib/secrets.ts';
-import { openPostgres, queryRows, type Database } from './client.ts';
+import { queryRows, type Database } from './client.ts';
+import { openPostgres } from './postgres.ts';
 import { migrationsCurrent, migrationsFolder } from './migrations.ts';
 
 /*

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BUS_MESSAGE_MAX, localBus, postgresBus, type Bus } from './bus.ts';
+import { BUS_MESSAGE_MAX, localBus, type Bus } from './bus.ts';
+import { postgresBus } from './postgres-bus.ts';
 
 /* The bus between server processes: in-process on the embedded database, LISTEN/NOTIFY on PostgreSQL. */
 

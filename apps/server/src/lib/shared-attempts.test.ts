@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, queryRows, type Database } from '../db/client.ts';
+import { queryRows, type Database } from '../db/client.ts';
+import { openPostgres } from '../db/postgres.ts';
 import { createTestDatabase } from '../test/test-db.ts';
 import { createSharedAttempts } from './attempts.ts';
 import { AppError } from './errors.ts';

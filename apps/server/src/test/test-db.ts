@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { randomToken } from '../lib/secrets.ts';
-import { openPglite, openPostgres, type Database } from '../db/client.ts';
+import { openPglite, type Database } from '../db/client.ts';
+import { openPostgres } from '../db/postgres.ts';
 
 /**
  * A migrated, empty database for one test file: PGlite in memory by default; with

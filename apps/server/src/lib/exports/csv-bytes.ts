@@ -1,4 +1,4 @@
-import { copiedField } from '../../db/copy-rows.ts';
+import { copiedField } from '../../db/copied-text.ts';
 import { csvText } from './csv.ts';
 
 /*

@@ -4,7 +4,7 @@ import { CHARGE_RESULT_NAMES, CHARGE_STATUSES, PAYMENT_METHODS } from '@evcms/co
 import type { Lang } from '@evcms/contracts/i18n';
 import { OCPP_STOP_REASONS } from '@evcms/contracts/ocpp-names';
 import type { Database, Db } from '../../db/client.ts';
-import { copiedRows } from '../../db/copy-rows.ts';
+import { copiedRows } from '../../db/copied-text.ts';
 import { charges } from '../../db/schema/charges.ts';
 import { localizedSelection } from '../../db/schema/localized.ts';
 import { csvDialect, csvText, type CsvDialect } from '../../lib/exports/csv.ts';

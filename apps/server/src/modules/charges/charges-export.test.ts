@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type * as CopyRows from '../../db/copy-rows.ts';
+import type * as CopiedText from '../../db/copied-text.ts';
 import type * as BatchedRows from '../../lib/exports/batched-rows.ts';
 import { aCharge, aChargePoint } from '../../test/builders/charges.ts';
 import { filterCharges, type FilterCharges } from '../../test/charge-fixtures.ts';
@@ -18,8 +18,8 @@ vi.mock('../../lib/exports/batched-rows.ts', async (importOriginal) => ({
   EXPORT_BATCH_SIZE: 2,
 }));
 // On PostgreSQL the export is one COPY read: batches of two there too, each with its drivers' lookup.
-vi.mock('../../db/copy-rows.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof CopyRows>()),
+vi.mock('../../db/copied-text.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof CopiedText>()),
   COPY_BATCH_SIZE: 2,
 }));
 

@@ -2,7 +2,7 @@ import type { ChargeFilters } from '@evcms/contracts/charges';
 import type { Paged } from '@evcms/contracts/common';
 import type { Lang } from '@evcms/contracts/i18n';
 import type { Database, Db } from '../../db/client.ts';
-import { COPY_BATCH_SIZE } from '../../db/copy-rows.ts';
+import { COPY_BATCH_SIZE } from '../../db/copied-text.ts';
 import { notFound } from '../../lib/errors.ts';
 import { batchedRows, EXPORT_BATCH_SIZE } from '../../lib/exports/batched-rows.ts';
 import { pagedResult, pageRequest, pageWindow } from '../../lib/pagination.ts';

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { openPostgres, queryRows, survivingPool, type Db } from './client.ts';
+import { queryRows, type Db } from './client.ts';
+import { openPostgres, survivingPool } from './postgres.ts';
 
 /* The database handles of a PostgreSQL server (the embedded database has one connection for everything). */
 
