@@ -40,12 +40,13 @@ describe('names read by screen readers', () => {
     expect(imageNames()).toEqual([]);
   });
 
-  it("the signed-in screens' selects and pickers read no arrow or calendar, and a password's eye is named", async () => {
+  it("the signed-in screens' selects and pickers read no arrow, loading ring or calendar, and a password's eye is named", async () => {
     await i18n.changeLanguage('ky');
     renderScreen(
       <ShellConfig>
         <Select aria-label="select" options={[{ value: 1, label: 'one' }]} />
         <Select aria-label="several" mode="multiple" value={[1]} options={[{ value: 1, label: 'one' }]} />
+        <Select aria-label="loading options" loading options={[]} />
         <DatePicker />
         <DatePicker.RangePicker />
         <TimePicker />

@@ -7,6 +7,7 @@ import {
   DownOutlined,
   EyeInvisibleOutlined,
   EyeOutlined,
+  LoadingOutlined,
   SwapRightOutlined,
 } from '@ant-design/icons';
 import { ConfigProvider } from 'antd';
@@ -19,6 +20,8 @@ const SELECT = {
   clearIcon: <CloseCircleFilled aria-hidden />,
   menuItemSelectedIcon: <CheckOutlined aria-hidden />,
   removeIcon: <CloseOutlined aria-hidden />,
+  // In place of the arrow while the options load (a place's districts, a catalogue).
+  loadingIcon: <LoadingOutlined spin aria-hidden />,
 };
 const DATE_PICKER = { suffixIcon: <CalendarOutlined aria-hidden />, clearIcon: <CloseCircleFilled aria-hidden /> };
 const RANGE_PICKER = { separator: <SwapRightOutlined aria-hidden /> };
@@ -27,10 +30,10 @@ const TIME_PICKER = { suffixIcon: <ClockCircleOutlined aria-hidden />, clearIcon
 /**
  * antd's defaults for the signed-in screens (nested in the app's ConfigProvider, whose theme and
  * locale it keeps). antd's icons name themselves in English for screen readers ("down",
- * "calendar", "eye-invisible"), read out in ru and ky too: the decorative arrows and pickers'
- * icons are hidden from them (the field itself is what they announce), and a password's eye says
- * what a click does, in the interface language. Not in the providers: the sign-in screen, whose
- * bundle is counted, needs none of these icons.
+ * "calendar", "eye-invisible", "loading"), read out in ru and ky too: the decorative arrows, a
+ * select's loading ring and pickers' icons are hidden from them (the field itself is what they
+ * announce), and a password's eye says what a click does, in the interface language. Not in the
+ * providers: the sign-in screen, whose bundle is counted, needs none of these icons.
  */
 export function ShellConfig({ children }: { children: ReactNode }) {
   const { t } = useTranslation('shell');
