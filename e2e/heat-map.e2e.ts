@@ -1,5 +1,5 @@
 import axe from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { choose, openDialog } from './support/antd.ts';
 import { chooseLanguage, expectNoSidewaysScroll, saveShot } from './support/app.ts';
@@ -44,6 +44,21 @@ async function seriousFindings(): Promise<string[]> {
 const markers = () => page.locator('[data-testid="heat-map"] .leaflet-overlay-pane path.heat-map-station');
 const stationNames = () => page.getByTestId('heat-stations').locator('tbody a').allInnerTexts();
 
+/**
+ * Clicks a station's circle as a user would, once it holds still, until its popup shows. A forced
+ * click (this spec's before) went at once: while the map still moved to fit the stations it landed
+ * where the circle had been, and no popup came (CI, 2026-11-29). Clicking a circle again opens its
+ * popup and never closes it (Leaflet toggles only markers' popups).
+ */
+async function openStationPopup(circle: Locator, popup: Locator): Promise<void> {
+  await expect
+    .poll(async () => {
+      if (!(await popup.isVisible())) await circle.click();
+      return popup.isVisible();
+    })
+    .toBe(true);
+}
+
 describe('the heat map', () => {
   it('draws the stations on the tiles with their figures, weighs by the average bill, and narrows to a time of day', async () => {
     await chooseLanguage(page, 'RU', 'ru');
@@ -65,9 +80,8 @@ describe('the heat map', () => {
     expect(painted).toBe(true);
 
     // A circle's popup: the station's name, linked to its card, and its figures in som.
-    await markers().first().click({ force: true });
     const popup = page.locator('.leaflet-popup-content');
-    await popup.waitFor();
+    await openStationPopup(markers().first(), popup);
     expect(await popup.innerText()).toMatch(/Зарядки: 5\s+Средний чек: 100,00 сом/);
     expect(await popup.locator('a').getAttribute('href')).toMatch(/^\/merchants\/merchant\/\d+\/station-info\/\d+$/);
     expect((await stationNames()).sort()).toEqual(seed.stations.map((station) => `${station.name} ru`).sort());
@@ -100,8 +114,7 @@ describe('the heat map', () => {
     const box = (await dialog.getByTestId('heat-map').boundingBox())!;
     expect(box.width).toBeGreaterThan(1400);
     // With a popup open, Esc still leaves the dialog.
-    await dialog.locator('path.heat-map-station').first().click({ force: true });
-    await dialog.locator('.leaflet-popup-content').waitFor();
+    await openStationPopup(dialog.locator('path.heat-map-station').first(), dialog.locator('.leaflet-popup-content'));
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });
