@@ -81,9 +81,9 @@ function usePrefersReducedMotion(): boolean {
 
 /**
  * Ant Design follows the interface language (its own texts, date pickers), so it re-renders on a
- * switch, and the system's wish for reduced motion. antd's App (message, notification and modal through App.useApp) is not here: its code is
- * large and the sign-in screen uses none of it; the shell and the signed-out screens that notify
- * put it around themselves.
+ * switch, and the system's wish for reduced motion. antd's App (message, notification and modal
+ * through App.useApp) is not here: its code is large and the sign-in screen uses none of it; the
+ * shell and the signed-out screens that notify put it around themselves.
  */
 function ThemedAnt({ children }: { children: ReactNode }) {
   const locale = useAntdLocale(useLang());
