@@ -65,7 +65,8 @@ export function ExportButton({ path, query, fileName }: ExportButtonProps) {
     button.current?.focus();
     void download(format);
   };
-  // Enter on the button opens the menu with the focus in it (antd's autoFocus, and useFocusMenu when the menu is slow to show), so the arrows pick a format.
+  // Enter on the button opens the menu with the focus in it, so the arrows pick a format: antd's
+  // autoFocus, and useFocusMenu when the menu is slow to show.
   return (
     <Dropdown
       autoFocus
