@@ -4,15 +4,22 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { root } from './build-inputs.mjs';
 
-// The server as `npm start` runs it: apps/server/dist/bundle/main.js, the server's own modules, the
-// contracts, drizzle-orm, and fastify, zod, its type provider, jose and ws (files of their own only)
-// in a few files instead of some 500 (issue 34: a restart's time went to finding and reading them;
-// on Node 24 drizzle-orm's 180 KB package.json is read again for each of its files, 1.2 s; the
-// last five saved about 0.1 s of a restart on Node 20). Other packages stay in node_modules:
-// several find their own files from where they are (__dirname), and a CommonJS one imported
-// dynamically would lose its named exports. What a bundled package imports stays installed too.
+// The server as `npm start` runs it: apps/server/dist/bundle/main.js and the database thread's
+// pglite-thread.js, with the server's own modules, the contracts and the packages they import in a
+// few files instead of some 800 (issue 34: a restart's time went to finding and reading them; on
+// Node 24 drizzle-orm's 180 KB package.json is read again for each of its files, 1.2 s; bundling
+// the rest of the packages too saved 0.05 s of a restart on Node 20, docs/performance.md).
 // tsc's file-by-file dist/ stays for the command-line tools (backups, the template).
-const BUNDLED = /^(@evcms\/|drizzle-orm(\/|$)|fastify$|zod(\/|$)|fastify-type-provider-zod$|jose$|ws$)/;
+//
+// What stays in node_modules:
+// - a package imported dynamically (`import('x')`): loaded only when used (nodemailer, prom-client,
+//   jsdom...), and a bundled CommonJS one would lose its named exports (@fastify/cookie's cookie);
+// - packages that find files of their own from where they are installed: PGlite (its WebAssembly
+//   and file system image), pino's transports (a worker file), Swagger UI (its static folder);
+// - PostgreSQL's driver, loaded only with DATABASE_URL (pg-native, which it may require, is absent);
+// - ws's optional native add-ons, required only when installed.
+const INSTALLED =
+  /^(@electric-sql\/pglite(\/|$)|pino(\/|$)|thread-stream$|@fastify\/swagger-ui$|pg$|pg-copy-streams$|bufferutil$|utf-8-validate$)/;
 const outdir = path.join(root, 'apps/server/dist/bundle');
 
 /**
@@ -37,7 +44,13 @@ function movedResolution(specifier, resolveDir) {
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { main: path.join(root, 'apps/server/src/main.ts') },
+  // The embedded database's thread (db/pglite-threaded.ts) is a file of its own beside main.js.
+  entryPoints: {
+    main: path.join(root, 'apps/server/src/main.ts'),
+    'pglite-thread': path.join(root, 'apps/server/src/db/pglite-thread.ts'),
+  },
+  // Where that file is in apps/server.
+  define: { PGLITE_THREAD_FILE: JSON.stringify('dist/bundle/pglite-thread.js') },
   outdir,
   bundle: true,
   // main.ts imports the app while the database opens; its dynamic imports stay separate files.
@@ -60,7 +73,7 @@ await build({
       name: 'packages-stay-installed',
       setup(bundler) {
         bundler.onResolve({ filter: /^[^./]/ }, (args) => {
-          if (BUNDLED.test(args.path)) return undefined;
+          if (args.kind !== 'dynamic-import' && !INSTALLED.test(args.path)) return undefined;
           const moved = movedResolution(args.path, args.resolveDir);
           return moved ? { errors: [{ text: moved }] } : { path: args.path, external: true };
         });

@@ -65,7 +65,10 @@ export interface AppDeps {
   database: Database;
   /** Unset: SMTP_URL or the .eml outbox, as configured. */
   mailer?: Mailer;
-  jwtSecret: string;
+  /** A promise while the process starts: the app is built while the database opens (serve.ts). */
+  jwtSecret: string | Promise<string>;
+  /** The stations' key (loadSecret's 'station-key'), likewise; read from the database when not given. */
+  stationKey?: Promise<string>;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -194,13 +197,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes({ db: database.db, media }), { prefix: '/api/v1' });
   await app.register(merchantsRoutes({ db: database.db }), { prefix: '/api/v1' });
   await app.register(mapRoutes(config), { prefix: '/api/v1' });
-  const passwordKey = await loadSecret(database.db, config.stationKeySecret, config.dataDir, 'station-key');
   // Between the processes sharing the database: a station's socket is held by one of them.
   const bus = database.url
     ? (await import('./lib/postgres-bus.ts')).postgresBus(database.url, app.log)
     : localBus(app.log);
   const linkChanged = (stationId: number) => announceLinkChanged(bus, stationId, app.log);
-  await app.register(stationsRoutes({ db: database.db, media, passwordKey, linkChanged }), { prefix: '/api/v1' });
   await app.register(stationMessagesRoutes({ db: database.db }), { prefix: '/api/v1' });
   const events = createLiveEvents(bus, app.log);
   app.addHook('onClose', async () => {
@@ -238,6 +239,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(analyticsRoutes({ db: database.db }), { prefix: '/api/v1/analytics/' });
   await app.register(merchantReportRoutes({ db: database.db }), { prefix: '/api/v1/analytics/merchant-report/' });
   await app.register(heatMapRoutes({ db: database.db }), { prefix: '/api/v1/stations/heat-map/' });
+  // Last of the routes, the two that need the stations' key: when the process starts it is read from
+  // the database, which opens while the routes above are built (serve.ts, issue 34).
+  const passwordKey = await (deps.stationKey ??
+    loadSecret(database.db, config.stationKeySecret, config.dataDir, 'station-key'));
+  await app.register(stationsRoutes({ db: database.db, media, passwordKey, linkChanged }), { prefix: '/api/v1' });
   startupMark('app: routes');
   const ocpp = await registerOcpp(app, {
     database,

@@ -3,38 +3,35 @@ import { startupMark } from './lib/startup-trace.ts';
 
 /**
  * Process entry: config -> database -> migrations -> first manager -> app -> listen; SIGTERM closes it all.
- * The app's modules load while the database opens and migrates: PGlite spends much of its opening
- * waiting (its WebAssembly compiling on another thread, the disk), time the imports fill (issue 34).
+ * The app's modules load and the app is built while the database opens and migrates (the embedded
+ * one on a thread of its own, db/pglite-threaded.ts): a restart is the longer of the two, not their
+ * sum (issue 34).
  */
 export async function main() {
   const config = loadConfig();
   startupMark('config read');
-  const { openDatabase } = await import('./db/client.ts');
-  const opened = openDatabase(config).then(async (database) => {
-    startupMark(`database open (${database.kind})`);
-    await database.migrate();
-    startupMark('migrations applied');
-    return database;
-  });
-  const imported = Promise.all([import('./serve.ts'), import('./modules/accounts/accounts.service.ts')]).then(
-    (modules) => {
-      startupMark('app modules imported');
-      return modules;
-    },
-  );
-  // Promise.all hears both: an error of either ends the start, and neither goes unhandled.
-  const [database, [{ browserUrl, closeOnSignals, exitOnUncaught, serve }, { ensureFirstManager }]] = await Promise.all(
-    [opened, imported],
-  );
+  const { openDatabase } = await import('./db/open-database.ts');
+  // The embedded database opens on its own thread, queueing what is asked of it meanwhile.
+  const database = await openDatabase(config);
+  const migrated = database.migrate().then(() => startupMark('migrations applied'));
+  // Heard below, through the first manager and serve(); not unhandled while the modules load.
+  migrated.catch(() => {});
+  const [{ browserUrl, closeOnSignals, exitOnUncaught, serve }, { ensureFirstManager }] = await Promise.all([
+    import('./serve.ts'),
+    import('./modules/accounts/accounts.service.ts'),
+  ]);
+  startupMark('app modules imported');
   // A new first manager's password is hashed on libuv's threads while the app is built, not
   // before it; the app listens only once the manager is stored.
-  const firstManager = ensureFirstManager(database.db, { email: config.adminEmail, password: config.adminPassword });
+  const firstManager = migrated.then(() =>
+    ensureFirstManager(database.db, { email: config.adminEmail, password: config.adminPassword }),
+  );
   const [first, app] = await Promise.all([
     firstManager.then((created) => {
       startupMark(created ? 'first manager created' : 'first manager present');
       return created;
     }),
-    serve(config, database, firstManager),
+    serve(config, database, { migrated, beforeListening: firstManager }),
   ]);
   startupMark('listening');
   exitOnUncaught(app.log);

@@ -5,7 +5,7 @@ import { databaseDumper } from './backup/backup-archive.ts';
 import { listenForBackups } from './backup/backup-socket.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { loadJwtSecret } from './lib/secrets.ts';
+import { loadJwtSecret, loadSecret } from './lib/secrets.ts';
 import { startupMark } from './lib/startup-trace.ts';
 import { createMediaStore } from './lib/uploads.ts';
 import { removeOrphanIcons } from './modules/catalog/infrastructure.service.ts';
@@ -25,11 +25,20 @@ function isInstalled(name: string): boolean {
   }
 }
 
-/** Listens once `beforeListening` (work done meanwhile, such as the first manager) has settled well. */
+export interface ServeOptions {
+  /**
+   * Settles once the database holds this build's schema; until then the app is built but nothing
+   * reads the database (main.ts: the embedded database opens and migrates meanwhile). Default: now.
+   */
+  migrated?: Promise<unknown>;
+  /** Work done meanwhile, such as the first manager: the app listens once it has settled well. */
+  beforeListening?: Promise<unknown>;
+}
+
 export async function serve(
   config: Config,
   database: Database,
-  beforeListening?: Promise<unknown>,
+  { migrated = Promise.resolve(), beforeListening }: ServeOptions = {},
 ): Promise<FastifyInstance> {
   // A person at a terminal gets readable lines (pino-pretty, a development tool, when installed);
   // a service manager or a pipe gets JSON.
@@ -40,9 +49,13 @@ export async function serve(
           transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } },
         }
       : { level: config.logLevel };
-  const jwtSecret = await loadJwtSecret(database.db, config.jwtSecret, config.dataDir);
-  startupMark('JWT secret loaded');
-  const app = await buildApp({ config, database, jwtSecret, logger });
+  // Read once migrated, while the app is built; a failure (a ConfigError) is heard before listening.
+  const jwtSecret = migrated.then(() => loadJwtSecret(database.db, config.jwtSecret, config.dataDir));
+  const stationKey = migrated.then(() =>
+    loadSecret(database.db, config.stationKeySecret, config.dataDir, 'station-key'),
+  );
+  jwtSecret.catch(() => {});
+  const app = await buildApp({ config, database, jwtSecret, stationKey, logger });
   startupMark('app built');
   await removeOrphanIcons({
     db: database.db,
@@ -57,7 +70,7 @@ export async function serve(
     if (backups) app.addHook('onClose', () => backups.close());
   }
   try {
-    await beforeListening;
+    await Promise.all([jwtSecret, beforeListening]);
   } catch (error) {
     await app.close();
     throw error;

@@ -1,14 +1,12 @@
-import { cp, mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { PGlite, protocol } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { CopiedRow } from './copied-text.ts';
 import { migrationsCurrent, migrationsFolder } from './migrations.ts';
-import { templateCopy } from './pglite-template.ts';
+import { openPgliteClient } from './pglite-open.ts';
+import type { PgliteThread } from './pglite-threaded.ts';
 
 /** The query surface both engines share; services and repositories only see this. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -70,30 +68,41 @@ export interface PoolStats {
 /** A pool's connection ended by the server: the pool (its application_name) and the error. */
 export type ConnectionLost = (pool: string, error: Error) => void;
 
-const SHARED_BUFFERS = '64MB';
-
 /**
- * PGlite in `dataDir`, or in memory. A `template` (a dump) is loaded into the memory; a data folder
- * with no cluster yet starts from `templateFile`, the build's migrated cluster, when there is one
- * (db/pglite-template.ts).
+ * PGlite in `dataDir`, or in memory, in this thread (tests, tools). A `template` (a dump) is loaded
+ * into the memory; a data folder with no cluster yet starts from `templateFile`, the build's
+ * migrated cluster, when there is one (db/pglite-template.ts).
  */
 export async function openPglite(
   dataDir: string | undefined,
   template?: Blob,
   templateFile?: string,
 ): Promise<Database> {
-  const copy = dataDir && !template ? await templateCopy(dataDir, templateFile) : undefined;
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  // pg_trgm backs the "contains" searches of lists with trigram indexes (migration 0003).
-  const client = await PGlite.create({
-    ...(dataDir && { dataDir }),
-    ...(template && { loadDataDir: template }),
-    extensions: { pg_trgm },
-    // PostgreSQL's shared memory is zeroed at every open, page by page, slow on a virtual machine;
-    // half PGlite's default still holds bench:charges' lists as fast (docs/performance.md, issue 34).
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+  const opened = await openPgliteClient(dataDir, template, templateFile);
+  return pgliteDatabase(opened.client, {
+    close: () => opened.client.close(),
+    dumpDataDir: opened.dumpDataDir,
+    copyDataDir: opened.copyDataDir,
   });
-  await copy?.loaded();
+}
+
+/**
+ * The server's PGlite on its thread (db/open-database.ts starts it): statements wait for it to
+ * open, and fail as it failed; each runs beside the main thread's work.
+ */
+export function threadedPglite(thread: PgliteThread): Database {
+  return pgliteDatabase(thread as unknown as PGlite, {
+    close: () => thread.close(),
+    dumpDataDir: async (compression = 'none') =>
+      new Blob([await thread.call<ArrayBuffer>({ op: 'dump', compression })]),
+    copyDataDir: (into) => thread.call({ op: 'copy', into }),
+    onConnectionLost: (listener) => thread.onLost(listener),
+  });
+}
+
+type PgliteExtras = Pick<Database, 'close' | 'dumpDataDir' | 'copyDataDir' | 'onConnectionLost'>;
+
+function pgliteDatabase(client: PGlite, extras: PgliteExtras): Database {
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
@@ -103,54 +112,8 @@ export async function openPglite(
       if (!(await migrationsCurrent(db))) await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
     ping: () => ping(db),
-    close: () => client.close(),
-    // PGlite's own dump waits only for the statement under way; a transaction's statements come one
-    // by one, so waiting for the transaction too keeps a half-done one out of the copy.
-    dumpDataDir: (compression = 'none') => client._runExclusiveTransaction(() => client.dumpDataDir(compression)),
-    // Between statements too (PGlite's dump takes the statements' turn the same way): nothing writes meanwhile.
-    ...(dataDir && {
-      copyDataDir: (into: string) =>
-        client._runExclusiveTransaction(() =>
-          client._runExclusiveQuery(async () => {
-            const needed = await walNeeded(client);
-            const wal = path.join(dataDir, 'pg_wal');
-            await cp(dataDir, into, {
-              recursive: true,
-              errorOnExist: true,
-              force: false,
-              filter: (file) => path.dirname(file) !== wal || needed(path.basename(file)),
-            });
-          }),
-        ),
-    }),
+    ...extras,
   };
-}
-
-const WAL_SEGMENT = /^[0-9A-F]{24}$/;
-
-/**
- * After a checkpoint (every change then in the folder's files), which of `pg_wal`'s files a copy of
- * the folder needs: its segments from the checkpoint's on, up to the one written next, and what is
- * no segment. The rest are earlier segments and ones made ready for reuse, about half of the folder
- * at 1,000,000 charges (docs/performance.md, "Backups"). Asked through the protocol, which takes no
- * lock: the caller holds PGlite's, so no statement writes between this and the copy.
- */
-async function walNeeded(client: PGlite): Promise<(name: string) => boolean> {
-  const { messages } = await client.execProtocol(
-    protocol.serialize.query(`checkpoint; select redo_wal_file, pg_walfile_name(pg_current_wal_insert_lsn() + 1)
-      from pg_control_checkpoint()`),
-  );
-  const row = messages.find((message) => message.name === 'dataRow') as { fields: (string | null)[] } | undefined;
-  const [first, last] = row?.fields ?? [];
-  if (!first || !last) throw new Error('PGlite did not say where its write-ahead log is');
-  return (name) => !WAL_SEGMENT.test(name) || (name >= first && name <= last);
-}
-
-/** PostgreSQL's driver is loaded only to use it: with the embedded database a start is 0.05 s shorter without it. */
-export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
-  if (!options.databaseUrl) return openPglite(path.join(options.dataDir, 'pg'));
-  const { openPostgres } = await import('./postgres.ts');
-  return openPostgres(options.databaseUrl);
 }
 
 export async function ping(db: Db): Promise<boolean> {

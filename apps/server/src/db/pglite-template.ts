@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { extract } from 'tar';
 import { builtFolder, serverFolder } from '../lib/server-folder.ts';
 
 /*
@@ -39,7 +38,7 @@ export async function templateCopy(dataDir: string, templateFile = startsFrom): 
   await writeFile(marker, '');
   // Synchronously: faster than tar's promise per file for a cluster's many small files, and far
   // faster than PGlite's own load through its file system in WebAssembly (docs/performance.md).
-  unpackCluster(templateFile, dataDir, { sync: true });
+  await unpackCluster(templateFile, dataDir, { sync: true });
   return { loaded: () => rm(marker, { force: true }) };
 }
 
@@ -49,9 +48,9 @@ export async function templateCopy(dataDir: string, templateFile = startsFrom): 
  * tar takes them as relative and says so of every file (TAR_ENTRY_INFO), which is no problem.
  * Throws the first real one (`TAR_BAD_ARCHIVE: ...`).
  */
-export function unpackCluster(file: string, folder: string, options: { sync: true }): void;
-export function unpackCluster(file: string, folder: string, options?: { sync?: false }): Promise<void>;
-export function unpackCluster(file: string, folder: string, options: { sync?: boolean } = {}): void | Promise<void> {
+export async function unpackCluster(file: string, folder: string, options: { sync?: boolean } = {}): Promise<void> {
+  // Loaded when a folder is made: a restart's database thread does without it (issue 34).
+  const { extract } = await import('tar');
   const problems: string[] = [];
   const settle = () => {
     if (problems.length > 0) throw new Error(problems[0]);
@@ -60,9 +59,7 @@ export function unpackCluster(file: string, folder: string, options: { sync?: bo
   const onwarn = (code: string, message: unknown) => {
     if (code !== 'TAR_ENTRY_INFO') problems.push(`${code}: ${String(message)}`);
   };
-  if (options.sync) {
-    extract({ file, cwd: folder, onwarn, sync: true });
-    return settle();
-  }
-  return extract({ file, cwd: folder, onwarn }).then(settle);
+  if (options.sync) extract({ file, cwd: folder, onwarn, sync: true });
+  else await extract({ file, cwd: folder, onwarn });
+  settle();
 }

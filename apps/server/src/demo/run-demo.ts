@@ -6,7 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { asc } from 'drizzle-orm';
 import { CHARGE_STATUS_KEYS } from '@evcms/contracts/charges';
 import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase } from '../db/open-database.ts';
 import { managers } from '../db/schema/managers.ts';
 import { ensureFirstManager } from '../modules/accounts/accounts.service.ts';
 import { browserUrl, closeOnSignals, serve } from '../serve.ts';

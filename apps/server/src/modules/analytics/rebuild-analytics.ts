@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
+import { openDatabase } from '../../db/open-database.ts';
 import { rebuildAnalytics } from './analytics-recount.repository.ts';
 
 /*
