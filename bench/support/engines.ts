@@ -8,18 +8,26 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openPglite, type Database } from '../../apps/server/src/db/client.ts';
+import { openDatabase } from '../../apps/server/src/db/open-database.ts';
 import { openPostgres } from '../../apps/server/src/db/postgres.ts';
 import { randomToken } from '../../apps/server/src/lib/secrets.ts';
 
 export type Measure = (engine: string, database: Database, dataDir: string) => Promise<void>;
 
-/** A fresh PGlite database in a temporary folder for `measure`, removed at the end. */
+/**
+ * A fresh PGlite database in a temporary folder for `measure`, removed at the end: on a thread of
+ * its own, as the server runs it (db/open-database.ts), or with BENCH_PGLITE=process in the
+ * benchmark's thread, as the tests and tools open it.
+ */
 export async function onPglite(name: string, measure: Measure) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `evcms-bench-${name}-`));
   try {
-    const database = await openPglite(path.join(dataDir, 'pg'));
+    const inProcess = process.env.BENCH_PGLITE === 'process';
+    const database = inProcess
+      ? await openPglite(path.join(dataDir, 'pg'))
+      : await openDatabase({ databaseUrl: undefined, dataDir });
     try {
-      await measure('PGlite', database, dataDir);
+      await measure(inProcess ? 'PGlite (in the process)' : 'PGlite (on its thread)', database, dataDir);
     } finally {
       await database.close();
     }
