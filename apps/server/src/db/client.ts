@@ -48,9 +48,10 @@ export interface Database {
    */
   copyDataDir?: (into: string) => Promise<void>;
   /**
-   * PostgreSQL only: `listener` hears of each idle connection the server ended (a restart, a
-   * failover, idle_session_timeout, pg_terminate_backend); the pool has already let it go. The
-   * function returned stops the listening.
+   * `listener` hears of each idle PostgreSQL connection the server ended (a restart, a failover,
+   * idle_session_timeout, pg_terminate_backend), which the pool has already let go, or of the end
+   * of the embedded database's thread, which the next statement opens again (db/pglite-threaded.ts).
+   * The function returned stops the listening.
    */
   onConnectionLost?: (listener: ConnectionLost) => () => void;
   /** PostgreSQL only: each pool's connections (open, idle) and the queries waiting for one, for /metrics. */
