@@ -240,9 +240,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(merchantReportRoutes({ db: database.db }), { prefix: '/api/v1/analytics/merchant-report/' });
   await app.register(heatMapRoutes({ db: database.db }), { prefix: '/api/v1/stations/heat-map/' });
   // Last of the routes, the two that need the stations' key: when the process starts it is read from
-  // the database, which opens while the routes above are built (serve.ts, issue 34).
-  const passwordKey = await (deps.stationKey ??
-    loadSecret(database.db, config.stationKeySecret, config.dataDir, 'station-key'));
+  // the database, which opens while the routes above are built (serve.ts, issue 34). A secret the
+  // process cannot start with (a ConfigError) stops it here, before the central system records it.
+  let passwordKey: string;
+  try {
+    [passwordKey] = await Promise.all([
+      deps.stationKey ?? loadSecret(database.db, config.stationKeySecret, config.dataDir, 'station-key'),
+      deps.jwtSecret,
+    ]);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   await app.register(stationsRoutes({ db: database.db, media, passwordKey, linkChanged }), { prefix: '/api/v1' });
   startupMark('app: routes');
   const ocpp = await registerOcpp(app, {
