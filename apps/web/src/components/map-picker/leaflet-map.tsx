@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import * as L from 'leaflet';
 import { useEffect, useRef } from 'react';
+import { useLatest } from '../../lib/use-latest.ts';
 import { addTiles } from './map-tiles.ts';
 import { MAP_HEIGHT, MAP_MAX_ZOOM } from '@evcms/contracts/map';
 import type { MapView, Point } from './coordinates.ts';
@@ -54,10 +55,7 @@ export function LeafletMap(props: LeafletMapProps) {
   const map = useRef<L.Map | null>(null);
   const pin = useRef<L.Marker | null>(null);
   // The map is made once per tile server; later props reach it through the effects below.
-  const latest = useRef(props);
-  useEffect(() => {
-    latest.current = props;
-  });
+  const latest = useLatest(props);
 
   useEffect(() => {
     const element = container.current;
@@ -88,7 +86,7 @@ export function LeafletMap(props: LeafletMapProps) {
       map.current = null;
       pin.current = null;
     };
-  }, [tileUrl]);
+  }, [tileUrl, latest]);
 
   useEffect(() => {
     map.current?.setView(toLatLng(view.center), view.zoom);

@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import * as L from 'leaflet';
 import { useEffect, useRef } from 'react';
+import { useLatest } from '../../lib/use-latest.ts';
 import { addTiles } from '../../components/map-picker/map-tiles.ts';
 import { MAP_DEFAULT_CENTER, MAP_MAX_ZOOM, MAP_ZOOM } from '@evcms/contracts/map';
 import type { HeatMapStation } from '@evcms/contracts/heat-map';
@@ -60,10 +61,7 @@ export function LeafletHeatMap(props: LeafletHeatMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const overlays = useRef<{ heat: L.HeatLayer | null; markers: L.LayerGroup } | null>(null);
-  const latest = useRef(props);
-  useEffect(() => {
-    latest.current = props;
-  });
+  const latest = useLatest(props);
 
   useEffect(() => {
     const element = container.current;
@@ -96,7 +94,7 @@ export function LeafletHeatMap(props: LeafletHeatMapProps) {
       map.current = null;
       overlays.current = null;
     };
-  }, [tileUrl]);
+  }, [tileUrl, latest]);
 
   useEffect(() => {
     const created = map.current;
@@ -125,7 +123,7 @@ export function LeafletHeatMap(props: LeafletHeatMapProps) {
       const bounds = L.latLngBounds(stations.map((station) => [station.latitude, station.longitude]));
       created.fitBounds(bounds, { padding: [40, 40], maxZoom: FIT_MAX_ZOOM });
     }
-  }, [stations]);
+  }, [stations, latest]);
 
   return <div ref={container} data-testid="heat-map" style={{ height, width: '100%' }} />;
 }
