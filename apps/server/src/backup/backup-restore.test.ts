@@ -159,8 +159,20 @@ describe('npm run backup and npm run restore on the embedded database', () => {
       expect(backup.code).toBe(0);
       // The copy of the database's folder the archive was packed from is removed once it is sent.
       await vi.waitFor(async () => expect(await readdir(path.join(source, 'control'))).toEqual(['backup.sock']));
-      // The stations go on charging after the snapshot, then the server stops.
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      // The stations go on charging after the snapshot (a charge newer than any when the backup
+      // ended, so not in it), then the server stops.
+      const newestCharge = async () => {
+        const response = await fetch(`http://${host}/api/v1/users/transactions/?size=20`, {
+          headers: { authorization: `Bearer ${access}` },
+        });
+        const { items } = (await response.json()) as { items: { id: number }[] };
+        return Math.max(0, ...items.map((charge) => charge.id));
+      };
+      const newestAtBackup = await newestCharge();
+      await vi.waitFor(async () => expect(await newestCharge()).toBeGreaterThan(newestAtBackup), {
+        timeout: 60_000,
+        interval: 200,
+      });
       await live.stop();
       live = undefined;
       await servers.pop()!.stop();
