@@ -12,18 +12,11 @@ import { templateCopy } from './pglite-template.ts';
 
 const SHARED_BUFFERS = '64MB';
 
+/** PGlite and what only its thread can do: Database's `dumpDataDir` and `copyDataDir` (db/client.ts). */
 export interface OpenedPglite {
   client: PGlite;
-  /**
-   * The whole cluster as a tarball, for the build's template (gzipped: a fifth of the size,
-   * 43 -> 5 MB) and for backups (uncompressed): taken between two transactions, never in the
-   * middle of one.
-   */
   dumpDataDir(compression?: 'none' | 'gzip'): Promise<Blob>;
-  /**
-   * In a folder only: copies that folder to `into` (a new folder) between two transactions, by the
-   * operating system; what the dump reads, without its copy of every file in memory.
-   */
+  /** In a folder only. */
   copyDataDir?: (into: string) => Promise<void>;
 }
 

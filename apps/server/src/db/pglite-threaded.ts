@@ -52,6 +52,10 @@ function rawTypes(parsers: QueryOptions['parsers']): number[] {
   });
 }
 
+function queryRequest(sql: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number): Request {
+  return { op: 'query', sql, params, rowMode: options.rowMode ?? 'object', rawTypes: rawTypes(options.parsers), tx };
+}
+
 export class PgliteThread {
   private worker: Worker | undefined;
   private pending = new Map<number, Pending>();
@@ -126,15 +130,8 @@ export class PgliteThread {
     });
   }
 
-  query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number): Promise<Results<T>> {
-    return this.call({
-      op: 'query',
-      sql,
-      params,
-      rowMode: options.rowMode ?? 'object',
-      rawTypes: rawTypes(options.parsers),
-      tx,
-    });
+  query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
+    return this.call(queryRequest(sql, params, options));
   }
 
   /** PGlite's `transaction`: the statements of `fn`'s `tx` run inside it, every other one waits for its end. */
@@ -146,17 +143,7 @@ export class PgliteThread {
       this.worker === worker ? this.call<R>(request) : Promise.reject(lostConnection('the database thread ended'));
     let result: T;
     try {
-      result = await fn({
-        query: (sql, params, options) =>
-          inIt({
-            op: 'query',
-            sql,
-            params: params ?? [],
-            rowMode: options?.rowMode ?? 'object',
-            rawTypes: rawTypes(options?.parsers),
-            tx,
-          }) as never,
-      });
+      result = await fn({ query: (sql, params, options) => inIt(queryRequest(sql, params, options, tx)) as never });
     } catch (error) {
       await inIt({ op: 'end', tx, commit: false }).catch(() => {});
       throw error;
